@@ -1,0 +1,268 @@
+package io.proxybench.cli;
+
+import com.fasterxml.jackson.databind.ObjectMapper;
+import io.proxybench.client.net.TlsEngine;
+import io.proxybench.client.net.Transport;
+import io.proxybench.lab.Lab;
+import io.proxybench.lab.LabConfig;
+import io.proxybench.lab.exits.Exit;
+import io.proxybench.lab.faults.FaultPlan;
+import io.proxybench.lab.faults.LatencyPlan;
+import io.proxybench.lab.gateway.ConnectReply;
+import java.io.PrintWriter;
+import java.nio.file.Path;
+import java.time.Duration;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.concurrent.Callable;
+import java.util.concurrent.CountDownLatch;
+import java.util.concurrent.TimeUnit;
+import picocli.CommandLine;
+import picocli.CommandLine.Command;
+import picocli.CommandLine.Option;
+
+/** {@code proxybench lab}: runs the embedded gateway and target until interrupted or for a set time. */
+@Command(
+        name = "lab",
+        mixinStandardHelpOptions = true,
+        description = {
+            "Run the lab: a rotating/sticky proxy gateway (HTTP CONNECT, HTTP forward and SOCKS5 on one port)",
+            "and a trace target (HTTPS with h2 and http/1.1, plain HTTP), all on loopback.",
+            "Sessions ride in the proxy credentials: user:pass_session-ID[_lifetime-10m][_country-US],",
+            "hardsession-ID, lockedsession-ID; no session means a new exit per tunnel."},
+        subcommands = ExitsCommand.class)
+final class LabCommand implements Callable<Integer> {
+
+    static final String DEMO_SESSION = "demo1";
+
+    @CommandLine.Spec
+    private CommandLine.Model.CommandSpec spec;
+
+    @Option(names = "--gateway-port", paramLabel = "PORT", description = "Proxy port (default: ephemeral).")
+    int gatewayPort;
+
+    @Option(names = "--http-port", paramLabel = "PORT", description = "Target plain HTTP port (default: ephemeral).")
+    int httpPort;
+
+    @Option(names = "--https-port", paramLabel = "PORT", description = "Target HTTPS port (default: ephemeral).")
+    int httpsPort;
+
+    @Option(names = "--admin-port", paramLabel = "PORT", description = "Gateway counters port (default: ephemeral).")
+    int adminPort;
+
+    @Option(names = "--auth", paramLabel = "USER:PASS", converter = AccountConverter.class,
+            description = "Require this account (Basic, SOCKS5 username/password). Default: no auth.")
+    AccountConverter.Account auth;
+
+    @Option(names = "--exits", paramLabel = "N", defaultValue = "" + LabConfig.DEFAULT_EXITS,
+            description = "Exit addresses in the pool (default: ${DEFAULT-VALUE}).")
+    int exits;
+
+    @Option(names = "--seed", defaultValue = "1", description = "Seed of the exit pool, rotation and faults.")
+    long seed;
+
+    @Option(names = "--session-lifetime", paramLabel = "DURATION", defaultValue = "10m",
+            description = "Lifetime of session-ID without lifetime- (default: ${DEFAULT-VALUE}).")
+    Duration sessionLifetime;
+
+    @Option(names = "--connect-reply", paramLabel = "WHEN", defaultValue = "early", converter = ReplyConverter.class,
+            description = "early: 200 before the exit dials (its setup overlaps the client's TLS); "
+                    + "after-dial: 200 once connected, 502 if not (default: ${DEFAULT-VALUE}).")
+    ConnectReply connectReply;
+
+    @Option(names = "--client-rtt", paramLabel = "DURATION", defaultValue = "0ms",
+            description = "Injected client-gateway round trip.")
+    Duration clientRtt;
+
+    @Option(names = "--exit-setup", paramLabel = "DURATION", defaultValue = "0ms",
+            description = "Injected exit setup time per upstream connection.")
+    Duration exitSetup;
+
+    @Option(names = "--target-rtt", paramLabel = "DURATION", defaultValue = "0ms",
+            description = "Injected gateway-target round trip (a dial costs one too).")
+    Duration targetRtt;
+
+    @Option(names = "--refuse", paramLabel = "FRACTION", defaultValue = "0",
+            description = "Share of tunnels refused with 502.")
+    double refuse;
+
+    @Option(names = "--reset-tls", paramLabel = "FRACTION", defaultValue = "0",
+            description = "Share of tunnels reset when the client's TLS starts.")
+    double resetTls;
+
+    @Option(names = "--stall", paramLabel = "FRACTION", defaultValue = "0",
+            description = "Share of tunnels accepted and never relayed.")
+    double stall;
+
+    @Option(names = "--forward-idle-cap", paramLabel = "N", defaultValue = "2",
+            description = "Idle upstream connections kept per exit and host in forward mode (default: ${DEFAULT-VALUE},"
+                    + " Go's DefaultMaxIdleConnsPerHost).")
+    int forwardIdleCap;
+
+    @Option(names = "--forward-idle-timeout", paramLabel = "DURATION", defaultValue = "90s",
+            description = "How long an idle forward-mode upstream connection is kept (default: ${DEFAULT-VALUE}).")
+    Duration forwardIdleTimeout;
+
+    @Option(names = "--idle-timeout", paramLabel = "DURATION", defaultValue = "5m",
+            description = "Close client connections and tunnels idle this long (default: ${DEFAULT-VALUE}).")
+    Duration idleTimeout;
+
+    @Option(names = "--max-header-bytes", paramLabel = "N", defaultValue = "8192",
+            description = "Largest proxy request head accepted (default: ${DEFAULT-VALUE}).")
+    int maxHeaderBytes;
+
+    @Option(names = "--allow-destination", paramLabel = "CIDR",
+            description = "Also allow tunnels to this block (default: loopback only). Repeatable.")
+    List<String> allowDestinations = List.of();
+
+    @Option(names = "--limited-burst", paramLabel = "N", defaultValue = "4",
+            description = "/limited: requests each source IP may burst (default: ${DEFAULT-VALUE}).")
+    int limitedBurst;
+
+    @Option(names = "--limited-rate", paramLabel = "PER_SECOND", defaultValue = "2",
+            description = "/limited: sustained requests per second per source IP (default: ${DEFAULT-VALUE}).")
+    double limitedRate;
+
+    @Option(names = "--home", paramLabel = "DIR",
+            description = "Folder that keeps the lab CA (default: $PROXYBENCH_HOME or ~/.proxybench).")
+    Path home;
+
+    @Option(names = "--for", paramLabel = "DURATION", description = "Stop after this long (default: until Ctrl-C).")
+    Duration runFor;
+
+    @Option(names = "--json", description = "Print the endpoints as one JSON object on one line.")
+    boolean json;
+
+    @Override
+    public Integer call() throws Exception {
+        LabConfig.Builder b = LabConfig.builder()
+                .gatewayPort(gatewayPort)
+                .targetPorts(httpPort, httpsPort)
+                .adminPort(adminPort)
+                .exits(exits)
+                .seed(seed)
+                .sessionLifetime(sessionLifetime)
+                .connectReply(connectReply)
+                .latency(new LatencyPlan(clientRtt, exitSetup, targetRtt))
+                .faults(new FaultPlan(refuse, resetTls, stall, seed))
+                .forwardIdleCap(forwardIdleCap)
+                .forwardIdleTimeout(forwardIdleTimeout)
+                .idleTimeout(idleTimeout)
+                .maxHeaderBytes(maxHeaderBytes)
+                .limited(limitedBurst, limitedRate);
+        allowDestinations.forEach(b::allowDestination);
+        if (home != null) {
+            b.home(home);
+        }
+        if (auth != null) {
+            b.auth(auth.user(), auth.password());
+        }
+        LabConfig config = b.build();
+        CountDownLatch stop = new CountDownLatch(1);
+        try (Lab lab = Lab.start(config)) {
+            Thread hook = new Thread(() -> {
+                stop.countDown();
+                lab.close();
+            }, "lab-shutdown");
+            Runtime.getRuntime().addShutdownHook(hook);
+            PrintWriter out = spec.commandLine().getOut();
+            out.println(json ? new ObjectMapper().writeValueAsString(describe(lab)) : banner(lab));
+            out.flush();
+            if (runFor == null) {
+                stop.await();
+            } else {
+                stop.await(runFor.toMillis(), TimeUnit.MILLISECONDS);
+            }
+            try {
+                Runtime.getRuntime().removeShutdownHook(hook);
+            } catch (IllegalStateException shuttingDown) {
+                // The hook is running: it closes the lab.
+            }
+        }
+        return 0;
+    }
+
+    /** The account part shown in URLs: the user, and the password masked (it was given on the command line). */
+    private String credentials(String sessionSuffix) {
+        if (auth == null) {
+            return "lab:lab" + sessionSuffix + "@";
+        }
+        return auth.user() + ":****" + sessionSuffix + "@";
+    }
+
+    private Map<String, Object> describe(Lab lab) {
+        String hostPort = lab.host() + ":" + lab.gatewayPort();
+        Map<String, Object> m = new LinkedHashMap<>();
+        m.put("transport", Transport.current().name());
+        m.put("tls", TlsEngine.current().provider().name().toLowerCase(java.util.Locale.ROOT));
+        m.put("gateway", "http://" + hostPort);
+        m.put("target_https", "https://" + lab.host() + ":" + lab.targetHttpsPort());
+        m.put("target_http", "http://" + lab.host() + ":" + lab.targetHttpPort());
+        m.put("admin", "http://" + lab.host() + ":" + lab.adminPort() + "/counters");
+        m.put("ca_file", lab.caFile().toString());
+        m.put("exits", lab.exits().size());
+        m.put("auth", auth != null);
+        Map<String, String> urls = new LinkedHashMap<>();
+        urls.put("http", "http://" + (auth == null ? "" : credentials("")) + hostPort);
+        urls.put("http_sticky", "http://" + credentials("_session-" + DEMO_SESSION) + hostPort);
+        urls.put("socks5", "socks5h://" + (auth == null ? "" : credentials("")) + hostPort);
+        urls.put("socks5_sticky", "socks5h://" + credentials("_session-" + DEMO_SESSION) + hostPort);
+        m.put("proxy_urls", urls);
+        m.put("curl", curl(lab));
+        return m;
+    }
+
+    private String curl(Lab lab) {
+        return "curl --cacert " + lab.caFile() + " -x http://" + (auth == null ? "" : credentials(""))
+                + lab.host() + ":" + lab.gatewayPort() + " https://" + lab.host() + ":" + lab.targetHttpsPort()
+                + "/cdn-cgi/trace";
+    }
+
+    @SuppressWarnings("unchecked")
+    private String banner(Lab lab) {
+        Map<String, Object> d = describe(lab);
+        Map<String, String> urls = (Map<String, String>) d.get("proxy_urls");
+        long subnets = lab.exits().all().stream().map(e -> e.ip().substring(0, e.ip().lastIndexOf('.')))
+                .distinct().count();
+        long asns = lab.exits().all().stream().mapToInt(Exit::asn).distinct().count();
+        StringBuilder s = new StringBuilder();
+        s.append("proxybench lab: transport ").append(Transport.current().describe())
+                .append(", tls ").append(TlsEngine.current().describe()).append('\n');
+        s.append(String.format("  gateway  %-40s HTTP CONNECT + forward, SOCKS5 (same port)%n", d.get("gateway")));
+        s.append(String.format("  target   %-40s h2 + http/1.1%n", d.get("target_https")));
+        s.append(String.format("  target   %-40s plain HTTP%n", d.get("target_http")));
+        s.append(String.format("  admin    %-40s gateway counters (JSON)%n", d.get("admin")));
+        s.append(String.format("  CA       %s%n", d.get("ca_file")));
+        s.append(String.format("  exits    %d addresses in %d /24 subnets, %d ASNs, %d countries%n",
+                lab.exits().size(), subnets, asns, lab.exits().countries().size()));
+        s.append("proxy URLs\n");
+        s.append(String.format("  %-56s rotating: a new exit per tunnel%n", urls.get("http")));
+        s.append(String.format("  %-56s sticky session %s%n", urls.get("http_sticky"), DEMO_SESSION));
+        s.append(String.format("  %-56s rotating%n", urls.get("socks5")));
+        s.append(String.format("  %-56s sticky session %s%n", urls.get("socks5_sticky"), DEMO_SESSION));
+        if (auth != null) {
+            s.append("  (replace **** with the password given to --auth)\n");
+        }
+        s.append("try it\n  ").append(d.get("curl")).append('\n');
+        s.append(runFor == null ? "running until interrupted (Ctrl-C)" : "running for " + runFor.toString()
+                .substring(2).toLowerCase(java.util.Locale.ROOT));
+        return s.toString();
+    }
+
+    /** Reads {@code early} or {@code after-dial}. */
+    static final class ReplyConverter implements CommandLine.ITypeConverter<ConnectReply> {
+        @Override
+        public ConnectReply convert(String value) {
+            switch (value) {
+                case "early":
+                    return ConnectReply.EARLY;
+                case "after-dial":
+                    return ConnectReply.AFTER_DIAL;
+                default:
+                    throw new CommandLine.TypeConversionException("'" + value + "' is not a reply timing; use early"
+                            + " or after-dial");
+            }
+        }
+    }
+}

@@ -1,0 +1,64 @@
+package io.proxybench.cli;
+
+import java.io.PrintWriter;
+import picocli.CommandLine;
+import picocli.CommandLine.Command;
+
+/** The {@code proxybench} command line. Exit codes: 0 success, 1 failure, 2 bad arguments. */
+@Command(
+        name = "proxybench",
+        mixinStandardHelpOptions = true,
+        versionProvider = Main.Version.class,
+        description = "Measure and speed up proxied HTTP traffic.",
+        subcommands = {LabCommand.class, CommandLine.HelpCommand.class})
+public final class Main implements Runnable {
+
+    public static final int BAD_ARGUMENTS = 2;
+
+    @CommandLine.Spec
+    private CommandLine.Model.CommandSpec spec;
+
+    public static void main(String[] args) {
+        System.exit(commandLine().execute(args));
+    }
+
+    /** The configured command line, for tests: one-line errors and exit code 2 on bad arguments. */
+    static CommandLine commandLine() {
+        CommandLine cli = new CommandLine(new Main());
+        cli.registerConverter(java.time.Duration.class, new DurationConverter());
+        cli.setParameterExceptionHandler((e, args) -> {
+            PrintWriter err = e.getCommandLine().getErr();
+            err.println(e.getCommandLine().getCommandName() + ": " + e.getMessage()
+                    + " (see '" + qualifiedName(e.getCommandLine()) + " --help')");
+            return BAD_ARGUMENTS;
+        });
+        cli.setExecutionExceptionHandler((e, commandLine, parsed) -> {
+            PrintWriter err = commandLine.getErr();
+            if (e instanceof IllegalArgumentException) {
+                err.println(commandLine.getCommandName() + ": " + e.getMessage());
+                return BAD_ARGUMENTS;
+            }
+            err.println(commandLine.getCommandName() + ": " + e.getMessage());
+            return 1;
+        });
+        return cli;
+    }
+
+    private static String qualifiedName(CommandLine cmd) {
+        return cmd.getCommandSpec().qualifiedName();
+    }
+
+    @Override
+    public void run() {
+        spec.commandLine().usage(spec.commandLine().getOut());
+    }
+
+    /** The version from the jar's manifest, or "dev" when run from classes. */
+    static final class Version implements CommandLine.IVersionProvider {
+        @Override
+        public String[] getVersion() {
+            String v = Main.class.getPackage().getImplementationVersion();
+            return new String[] {"proxybench " + (v == null ? "dev" : v)};
+        }
+    }
+}

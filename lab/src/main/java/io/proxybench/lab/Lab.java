@@ -1,0 +1,149 @@
+package io.proxybench.lab;
+
+import io.netty.channel.EventLoopGroup;
+import io.proxybench.client.net.Transport;
+import io.proxybench.lab.exits.ExitPool;
+import io.proxybench.lab.exits.SessionTable;
+import io.proxybench.lab.gateway.GatewayAdmin;
+import io.proxybench.lab.gateway.GatewayCounters;
+import io.proxybench.lab.gateway.GatewayServer;
+import io.proxybench.lab.pki.LabCa;
+import io.proxybench.lab.target.StatsSnapshot;
+import io.proxybench.lab.target.TargetServer;
+import java.nio.file.Path;
+import java.util.List;
+import java.util.concurrent.TimeUnit;
+
+/**
+ * A running lab: the rotating/sticky proxy gateway, its admin endpoint and the trace target, all on loopback,
+ * sharing one exit pool. Start one in-process with {@link #start(LabConfig)}; {@link #close()} stops everything
+ * it started.
+ */
+public final class Lab implements AutoCloseable {
+
+    private final LabConfig config;
+    private final EventLoopGroup boss;
+    private final EventLoopGroup workers;
+    private final LabCa ca;
+    private final ExitPool exits;
+    private final SessionTable sessions;
+    private final TargetServer target;
+    private final GatewayServer gateway;
+    private final GatewayAdmin admin;
+
+    private Lab(LabConfig config, EventLoopGroup boss, EventLoopGroup workers, LabCa ca, ExitPool exits,
+            SessionTable sessions, TargetServer target, GatewayServer gateway, GatewayAdmin admin) {
+        this.config = config;
+        this.boss = boss;
+        this.workers = workers;
+        this.ca = ca;
+        this.exits = exits;
+        this.sessions = sessions;
+        this.target = target;
+        this.gateway = gateway;
+        this.admin = admin;
+    }
+
+    /**
+     * Starts a lab. The CA comes from {@code config.home()/lab-ca}, made there on first use.
+     *
+     * @throws IllegalStateException when a port cannot be bound (nothing stays running then)
+     */
+    public static Lab start(LabConfig config) throws InterruptedException {
+        Transport transport = Transport.current();
+        LabCa ca = LabCa.loadOrCreate(config.home().resolve("lab-ca"));
+        ExitPool exits = ExitPool.generate(config.exits(), config.seed());
+        SessionTable sessions = new SessionTable(exits, config.sessionLifetime());
+        EventLoopGroup boss = transport.newGroup(1);
+        EventLoopGroup workers = transport.newGroup(0);
+        TargetServer target = null;
+        GatewayServer gateway = null;
+        try {
+            target = TargetServer.start(config.target(), boss, workers,
+                    ca.issueServer(List.of("localhost"), List.of("127.0.0.1", "::1")), exits::locate);
+            gateway = GatewayServer.start(config.gateway(), transport, boss, workers, sessions);
+            GatewayAdmin admin = GatewayAdmin.start(config.gateway().host(), config.adminPort(), gateway.counters(),
+                    transport, boss, workers);
+            return new Lab(config, boss, workers, ca, exits, sessions, target, gateway, admin);
+        } catch (RuntimeException | InterruptedException e) {
+            if (gateway != null) {
+                gateway.close();
+            }
+            if (target != null) {
+                target.close();
+            }
+            shutdown(boss, workers);
+            throw e;
+        }
+    }
+
+    public LabConfig config() {
+        return config;
+    }
+
+    public String host() {
+        return config.gateway().host();
+    }
+
+    /** The proxy port: HTTP/1.1 CONNECT and forward, and SOCKS5. */
+    public int gatewayPort() {
+        return gateway.port();
+    }
+
+    public int targetHttpPort() {
+        return target.httpPort();
+    }
+
+    /** The target's TLS port (ALPN h2 and http/1.1). */
+    public int targetHttpsPort() {
+        return target.httpsPort();
+    }
+
+    /** The gateway counters endpoint ({@code GET /counters}). */
+    public int adminPort() {
+        return admin.port();
+    }
+
+    /** The lab CA certificate (PEM) that signs the target's certificate. */
+    public Path caFile() {
+        return ca.certFile();
+    }
+
+    public ExitPool exits() {
+        return exits;
+    }
+
+    public SessionTable sessions() {
+        return sessions;
+    }
+
+    public GatewayCounters.Snapshot gatewayCounters() {
+        return gateway.counters().snapshot();
+    }
+
+    public void resetGatewayCounters() {
+        gateway.counters().reset();
+    }
+
+    public StatsSnapshot targetStats() {
+        return target.stats().snapshot();
+    }
+
+    public void resetTargetStats() {
+        target.stats().reset();
+    }
+
+    @Override
+    public void close() {
+        admin.close();
+        gateway.close();
+        target.close();
+        shutdown(boss, workers);
+    }
+
+    private static void shutdown(EventLoopGroup boss, EventLoopGroup workers) {
+        boss.shutdownGracefully(0, 2, TimeUnit.SECONDS);
+        workers.shutdownGracefully(0, 2, TimeUnit.SECONDS).syncUninterruptibly();
+        boss.terminationFuture().syncUninterruptibly();
+    }
+}

@@ -1,0 +1,184 @@
+package io.proxybench.lab;
+
+import io.proxybench.lab.faults.FaultPlan;
+import io.proxybench.lab.faults.LatencyPlan;
+import io.proxybench.lab.gateway.ConnectReply;
+import io.proxybench.lab.gateway.DestinationPolicy;
+import io.proxybench.lab.gateway.GatewayConfig;
+import io.proxybench.lab.gateway.ProxyAuth;
+import io.proxybench.lab.target.TargetConfig;
+import java.nio.file.Path;
+import java.time.Duration;
+import java.util.ArrayList;
+import java.util.List;
+
+/**
+ * Everything a lab is started with. Build one with {@link #builder()}; every setting has a default that gives a
+ * loopback lab on ephemeral ports with no auth, no latency and no faults.
+ *
+ * @param home the folder that keeps the lab CA ({@code lab-ca/}), {@code ~/.proxybench} by default
+ * @param exits how many exit addresses the pool has
+ * @param seed seeds the exit pool, the rotation order and fault draws
+ * @param sessionLifetime how long a {@code session-ID} without {@code lifetime-} keeps its exit
+ * @param adminPort the counters endpoint's port, 0 for an ephemeral one
+ */
+public record LabConfig(
+        Path home,
+        int exits,
+        long seed,
+        Duration sessionLifetime,
+        int adminPort,
+        GatewayConfig gateway,
+        TargetConfig target) {
+
+    public static final int DEFAULT_EXITS = 4096;
+    public static final Duration DEFAULT_SESSION_LIFETIME = Duration.ofMinutes(10);
+
+    public static Builder builder() {
+        return new Builder();
+    }
+
+    /** {@code $PROXYBENCH_HOME}, else {@code ~/.proxybench}. */
+    public static Path defaultHome() {
+        String env = System.getenv("PROXYBENCH_HOME");
+        return env != null && !env.isBlank() ? Path.of(env) : Path.of(System.getProperty("user.home"), ".proxybench");
+    }
+
+    /** Setters for each knob; {@link #build()} checks them together. */
+    public static final class Builder {
+        private Path home = defaultHome();
+        private String host = "127.0.0.1";
+        private int gatewayPort;
+        private int httpPort;
+        private int httpsPort;
+        private int adminPort;
+        private int exits = DEFAULT_EXITS;
+        private long seed = 1;
+        private Duration sessionLifetime = DEFAULT_SESSION_LIFETIME;
+        private ProxyAuth auth = ProxyAuth.open();
+        private ConnectReply connectReply = ConnectReply.EARLY;
+        private int forwardIdleCap = GatewayConfig.defaults().forwardIdleCap();
+        private Duration forwardIdleTimeout = GatewayConfig.defaults().forwardIdleTimeout();
+        private int maxHeaderBytes = GatewayConfig.defaults().maxHeaderBytes();
+        private Duration idleTimeout = GatewayConfig.defaults().idleTimeout();
+        private Duration connectTimeout = GatewayConfig.defaults().connectTimeout();
+        private final List<String> allowDestinations = new ArrayList<>();
+        private LatencyPlan latency = LatencyPlan.NONE;
+        private FaultPlan faults = FaultPlan.NONE;
+        private int limitedBurst = TargetConfig.defaults().limitedBurst();
+        private double limitedRate = TargetConfig.defaults().limitedRatePerSec();
+
+        private Builder() {}
+
+        public Builder home(Path home) {
+            this.home = home;
+            return this;
+        }
+
+        public Builder gatewayPort(int port) {
+            this.gatewayPort = port;
+            return this;
+        }
+
+        public Builder targetPorts(int http, int https) {
+            this.httpPort = http;
+            this.httpsPort = https;
+            return this;
+        }
+
+        public Builder adminPort(int port) {
+            this.adminPort = port;
+            return this;
+        }
+
+        public Builder exits(int exits) {
+            this.exits = exits;
+            return this;
+        }
+
+        public Builder seed(long seed) {
+            this.seed = seed;
+            return this;
+        }
+
+        public Builder sessionLifetime(Duration lifetime) {
+            this.sessionLifetime = lifetime;
+            return this;
+        }
+
+        /** Requires this account on the gateway (Basic and SOCKS5 username/password). */
+        public Builder auth(String user, String password) {
+            this.auth = ProxyAuth.account(user, password);
+            return this;
+        }
+
+        public Builder connectReply(ConnectReply reply) {
+            this.connectReply = reply;
+            return this;
+        }
+
+        public Builder forwardIdleCap(int cap) {
+            this.forwardIdleCap = cap;
+            return this;
+        }
+
+        public Builder forwardIdleTimeout(Duration timeout) {
+            this.forwardIdleTimeout = timeout;
+            return this;
+        }
+
+        public Builder maxHeaderBytes(int bytes) {
+            this.maxHeaderBytes = bytes;
+            return this;
+        }
+
+        public Builder idleTimeout(Duration timeout) {
+            this.idleTimeout = timeout;
+            return this;
+        }
+
+        public Builder connectTimeout(Duration timeout) {
+            this.connectTimeout = timeout;
+            return this;
+        }
+
+        /** Widens the destinations beyond loopback by a CIDR block or address. */
+        public Builder allowDestination(String rule) {
+            this.allowDestinations.add(rule);
+            return this;
+        }
+
+        public Builder latency(LatencyPlan latency) {
+            this.latency = latency;
+            return this;
+        }
+
+        public Builder faults(FaultPlan faults) {
+            this.faults = faults;
+            return this;
+        }
+
+        public Builder limited(int burst, double ratePerSecond) {
+            this.limitedBurst = burst;
+            this.limitedRate = ratePerSecond;
+            return this;
+        }
+
+        /** @throws IllegalArgumentException naming the first setting that is out of range */
+        public LabConfig build() {
+            if (sessionLifetime.isNegative() || sessionLifetime.isZero()) {
+                throw new IllegalArgumentException("session lifetime " + sessionLifetime + " must be positive");
+            }
+            for (Duration d : List.of(forwardIdleTimeout, idleTimeout, connectTimeout)) {
+                if (d.isNegative() || d.isZero()) {
+                    throw new IllegalArgumentException("timeout " + d + " must be positive");
+                }
+            }
+            GatewayConfig gateway = new GatewayConfig(host, gatewayPort, auth, connectReply, forwardIdleCap,
+                    forwardIdleTimeout, maxHeaderBytes, idleTimeout, connectTimeout,
+                    DestinationPolicy.loopbackAnd(allowDestinations), latency, faults);
+            TargetConfig target = new TargetConfig(host, httpPort, httpsPort, limitedBurst, limitedRate);
+            return new LabConfig(home, exits, seed, sessionLifetime, adminPort, gateway, target);
+        }
+    }
+}

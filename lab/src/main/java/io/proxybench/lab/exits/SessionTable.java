@@ -1,0 +1,74 @@
+package io.proxybench.lab.exits;
+
+import io.proxybench.client.session.SessionKind;
+import io.proxybench.client.session.SessionParams;
+import java.time.Duration;
+import java.util.Map;
+import java.util.concurrent.ConcurrentHashMap;
+import java.util.concurrent.atomic.AtomicLong;
+
+/**
+ * Which exit each sticky session holds, and until when. Time is passed in (nanoseconds on any monotonic clock),
+ * so tests drive lifetimes without sleeping.
+ *
+ * <p>A session is identified by its account and id: two accounts may use the same id without sharing an exit.
+ * {@code session} keeps its exit for its lifetime (or the table's default) and moves early when the exit goes
+ * offline; {@code hardsession} keeps it while it is online; {@code lockedsession} never moves and fails while its
+ * exit is offline. Concurrent first requests of one session all get the same exit.
+ */
+public final class SessionTable {
+
+    private static final int SWEEP_EVERY = 4096;
+
+    private final ExitPool pool;
+    private final long defaultLifetimeNanos;
+    private final Map<Key, Binding> bindings = new ConcurrentHashMap<>();
+    private final AtomicLong lookups = new AtomicLong();
+
+    public SessionTable(ExitPool pool, Duration defaultLifetime) {
+        this.pool = pool;
+        this.defaultLifetimeNanos = defaultLifetime.toNanos();
+    }
+
+    /**
+     * The exit for one tunnel (or one forward request) of {@code session}: the next in rotation when it is not
+     * sticky, the session's own exit otherwise.
+     *
+     * @throws NoExitException when no exit can serve it (empty country, everything offline, locked exit gone)
+     */
+    public Exit exitFor(String account, SessionParams session, long nowNanos) {
+        if (!session.sticky()) {
+            return pool.next(session.country());
+        }
+        if (lookups.incrementAndGet() % SWEEP_EVERY == 0) {
+            bindings.values().removeIf(b -> b.expiresAtNanos - nowNanos <= 0);
+        }
+        Key key = new Key(account, session.id());
+        return bindings.compute(key, (k, old) -> rebind(old, session, nowNanos)).exit;
+    }
+
+    private Binding rebind(Binding old, SessionParams session, long nowNanos) {
+        if (old != null && old.expiresAtNanos - nowNanos > 0) {
+            if (pool.online(old.exit)) {
+                return old;
+            }
+            if (session.kind() == SessionKind.LOCKED) {
+                throw new NoExitException("lockedsession " + session.id() + ": its exit " + old.exit.ip()
+                        + " is offline and a locked session never moves");
+            }
+        }
+        Exit exit = pool.next(session.country());
+        long lifetime = session.kind() != SessionKind.SESSION ? Long.MAX_VALUE / 2
+                : session.lifetime() != null ? session.lifetime().toNanos() : defaultLifetimeNanos;
+        return new Binding(exit, nowNanos + lifetime);
+    }
+
+    /** Sessions currently held (expired ones linger until the next sweep). */
+    public int size() {
+        return bindings.size();
+    }
+
+    private record Key(String account, String id) {}
+
+    private record Binding(Exit exit, long expiresAtNanos) {}
+}

@@ -1,0 +1,29 @@
+package io.proxybench.lab.faults;
+
+import java.time.Duration;
+
+/**
+ * Delays injected per leg of a proxied path. Each round trip is split evenly: every chunk crossing the leg is
+ * held for half of it in each direction, in order.
+ *
+ * @param clientRtt round trip between the client and the gateway
+ * @param exitSetup time an exit takes before it starts dialling the target (once per upstream connection)
+ * @param targetRtt round trip between the gateway's exit and the target; a dial also costs one of these
+ */
+public record LatencyPlan(Duration clientRtt, Duration exitSetup, Duration targetRtt) {
+
+    public static final LatencyPlan NONE = new LatencyPlan(Duration.ZERO, Duration.ZERO, Duration.ZERO);
+
+    public LatencyPlan {
+        for (Duration d : new Duration[] {clientRtt, exitSetup, targetRtt}) {
+            if (d.isNegative()) {
+                throw new IllegalArgumentException("latency " + d + " is negative");
+            }
+        }
+    }
+
+    /** How long an upstream dial waits before it starts: exit setup plus the TCP handshake's round trip. */
+    public Duration dialDelay() {
+        return exitSetup.plus(targetRtt);
+    }
+}

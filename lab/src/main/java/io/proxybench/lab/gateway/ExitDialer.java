@@ -1,0 +1,83 @@
+package io.proxybench.lab.gateway;
+
+import io.netty.bootstrap.Bootstrap;
+import io.netty.channel.Channel;
+import io.netty.channel.ChannelFuture;
+import io.netty.channel.ChannelInitializer;
+import io.netty.channel.ChannelOption;
+import io.netty.channel.EventLoop;
+import io.netty.util.concurrent.Future;
+import io.netty.util.concurrent.Promise;
+import io.proxybench.client.net.Transport;
+import io.proxybench.lab.exits.Exit;
+import io.proxybench.lab.faults.DelayHandler;
+import io.proxybench.lab.faults.LatencyPlan;
+import java.net.InetSocketAddress;
+import java.util.concurrent.TimeUnit;
+import java.util.function.Consumer;
+
+/**
+ * Opens upstream connections from an exit: the socket binds to the exit's address (so the target sees the exit as
+ * its client), after the exit's setup time and one gateway-target round trip, with that leg's latency on every
+ * chunk. Upstream channels do not read on their own ({@code AUTO_READ} off): their handlers pull.
+ */
+final class ExitDialer {
+
+    private final Transport transport;
+    private final LatencyPlan latency;
+    private final int connectTimeoutMillis;
+    private final GatewayCounters counters;
+
+    ExitDialer(Transport transport, LatencyPlan latency, int connectTimeoutMillis, GatewayCounters counters) {
+        this.transport = transport;
+        this.latency = latency;
+        this.connectTimeoutMillis = connectTimeoutMillis;
+        this.counters = counters;
+    }
+
+    /**
+     * Dials {@code destination} from {@code exit} on {@code loop}; {@code pipeline} adds the caller's handlers.
+     * The future fails with the connect error, or when the exit cannot bind its address.
+     */
+    Future<Channel> dial(EventLoop loop, Exit exit, InetSocketAddress destination, Consumer<Channel> pipeline) {
+        counters.upstreamDial();
+        Promise<Channel> promise = loop.newPromise();
+        long delayNanos = latency.dialDelay().toNanos();
+        Runnable connect = () -> connect(loop, exit, destination, pipeline, promise);
+        if (delayNanos > 0) {
+            loop.schedule(connect, delayNanos, TimeUnit.NANOSECONDS);
+        } else {
+            connect.run();
+        }
+        return promise;
+    }
+
+    private void connect(EventLoop loop, Exit exit, InetSocketAddress destination, Consumer<Channel> pipeline,
+            Promise<Channel> promise) {
+        Bootstrap b = new Bootstrap()
+                .group(loop)
+                .channel(transport.socketChannel())
+                .option(ChannelOption.AUTO_READ, false)
+                .option(ChannelOption.TCP_NODELAY, true)
+                .option(ChannelOption.CONNECT_TIMEOUT_MILLIS, connectTimeoutMillis)
+                .localAddress(new InetSocketAddress(exit.address(), 0))
+                .handler(new ChannelInitializer<Channel>() {
+                    @Override
+                    protected void initChannel(Channel ch) {
+                        if (!latency.targetRtt().isZero()) {
+                            ch.pipeline().addLast("target-leg-delay", new DelayHandler(latency.targetRtt().dividedBy(2)));
+                        }
+                        pipeline.accept(ch);
+                    }
+                });
+        ChannelFuture f = b.connect(destination);
+        f.addListener(done -> {
+            if (done.isSuccess()) {
+                promise.trySuccess(f.channel());
+            } else {
+                counters.upstreamDialFailure();
+                promise.tryFailure(done.cause());
+            }
+        });
+    }
+}

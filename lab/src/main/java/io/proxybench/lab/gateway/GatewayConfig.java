@@ -1,0 +1,47 @@
+package io.proxybench.lab.gateway;
+
+import io.proxybench.lab.faults.FaultPlan;
+import io.proxybench.lab.faults.LatencyPlan;
+import java.time.Duration;
+
+/**
+ * How a lab gateway behaves.
+ *
+ * @param host the address it listens on (loopback by default)
+ * @param port 0 for an ephemeral port
+ * @param forwardIdleCap idle upstream connections kept per exit and destination in forward mode (Go's
+ *     {@code DefaultMaxIdleConnsPerHost} is 2); busy connections are not capped
+ * @param forwardIdleTimeout how long an idle forward-mode upstream connection is kept
+ * @param maxHeaderBytes the largest HTTP request head accepted (431 past it)
+ * @param idleTimeout a client connection or tunnel with no traffic either way for this long is closed
+ * @param connectTimeout how long an exit may take to connect to the target
+ */
+public record GatewayConfig(
+        String host,
+        int port,
+        ProxyAuth auth,
+        ConnectReply connectReply,
+        int forwardIdleCap,
+        Duration forwardIdleTimeout,
+        int maxHeaderBytes,
+        Duration idleTimeout,
+        Duration connectTimeout,
+        DestinationPolicy destinations,
+        LatencyPlan latency,
+        FaultPlan faults) {
+
+    public GatewayConfig {
+        if (forwardIdleCap < 0) {
+            throw new IllegalArgumentException("forward idle cap " + forwardIdleCap + " is negative");
+        }
+        if (maxHeaderBytes < 256) {
+            throw new IllegalArgumentException("max header bytes " + maxHeaderBytes + " is below 256");
+        }
+    }
+
+    public static GatewayConfig defaults() {
+        return new GatewayConfig("127.0.0.1", 0, ProxyAuth.open(), ConnectReply.EARLY, 2, Duration.ofSeconds(90),
+                8192, Duration.ofMinutes(5), Duration.ofSeconds(10), DestinationPolicy.loopbackAnd(java.util.List.of()),
+                LatencyPlan.NONE, FaultPlan.NONE);
+    }
+}

@@ -1,0 +1,137 @@
+package io.proxybench.lab.gateway;
+
+import com.fasterxml.jackson.annotation.JsonProperty;
+import java.util.Map;
+import java.util.TreeMap;
+import java.util.concurrent.ConcurrentHashMap;
+import java.util.concurrent.atomic.LongAdder;
+
+/** Live counters of one gateway; cheap to bump from any event loop, read through {@link #snapshot()}. */
+public final class GatewayCounters {
+
+    /** Tunnel kinds: an HTTP CONNECT tunnel, a SOCKS5 tunnel, and one forwarded plain-HTTP request. */
+    public enum Kind { CONNECT, SOCKS5, FORWARD }
+
+    private final LongAdder clientConnections = new LongAdder();
+    private final LongAdder openClientConnections = new LongAdder();
+    private final Map<Kind, LongAdder> tunnels = new ConcurrentHashMap<>();
+    private final LongAdder openTunnels = new LongAdder();
+    private final LongAdder upstreamDials = new LongAdder();
+    private final LongAdder upstreamDialFailures = new LongAdder();
+    private final LongAdder upstreamReuses = new LongAdder();
+    private final LongAdder authFailures = new LongAdder();
+    private final LongAdder badRequests = new LongAdder();
+    private final LongAdder refusedDestinations = new LongAdder();
+    private final LongAdder idleTimeouts = new LongAdder();
+    private final Map<String, LongAdder> faults = new ConcurrentHashMap<>();
+    private final Map<String, LongAdder> tunnelsPerExit = new ConcurrentHashMap<>();
+
+    void clientConnected() {
+        clientConnections.increment();
+        openClientConnections.increment();
+    }
+
+    void clientDisconnected() {
+        openClientConnections.decrement();
+    }
+
+    /** One tunnel (or forwarded request) assigned to the exit {@code ip}. */
+    void tunnel(Kind kind, String ip) {
+        tunnels.computeIfAbsent(kind, k -> new LongAdder()).increment();
+        tunnelsPerExit.computeIfAbsent(ip, k -> new LongAdder()).increment();
+    }
+
+    void tunnelOpened() {
+        openTunnels.increment();
+    }
+
+    void tunnelClosed() {
+        openTunnels.decrement();
+    }
+
+    void upstreamDial() {
+        upstreamDials.increment();
+    }
+
+    void upstreamDialFailure() {
+        upstreamDialFailures.increment();
+    }
+
+    void upstreamReuse() {
+        upstreamReuses.increment();
+    }
+
+    void authFailure() {
+        authFailures.increment();
+    }
+
+    void badRequest() {
+        badRequests.increment();
+    }
+
+    void refusedDestination() {
+        refusedDestinations.increment();
+    }
+
+    void idleTimeout() {
+        idleTimeouts.increment();
+    }
+
+    void fault(String label) {
+        faults.computeIfAbsent(label, k -> new LongAdder()).increment();
+    }
+
+    /** Zeroes every counter except the gauges of what is open now. */
+    public void reset() {
+        for (LongAdder a : new LongAdder[] {clientConnections, upstreamDials, upstreamDialFailures, upstreamReuses,
+                authFailures, badRequests, refusedDestinations, idleTimeouts}) {
+            a.reset();
+        }
+        tunnels.clear();
+        faults.clear();
+        tunnelsPerExit.clear();
+    }
+
+    public Snapshot snapshot() {
+        Map<String, Long> byKind = new TreeMap<>();
+        for (Kind kind : Kind.values()) {
+            LongAdder a = tunnels.get(kind);
+            byKind.put(kind.name().toLowerCase(java.util.Locale.ROOT), a == null ? 0 : a.sum());
+        }
+        return new Snapshot(clientConnections.sum(), openClientConnections.sum(), byKind, openTunnels.sum(),
+                upstreamDials.sum(), upstreamDialFailures.sum(), upstreamReuses.sum(), authFailures.sum(),
+                badRequests.sum(), refusedDestinations.sum(), idleTimeouts.sum(), sums(faults),
+                sums(tunnelsPerExit));
+    }
+
+    private static Map<String, Long> sums(Map<String, LongAdder> adders) {
+        Map<String, Long> out = new TreeMap<>();
+        adders.forEach((k, v) -> out.put(k, v.sum()));
+        return out;
+    }
+
+    /**
+     * Counters at one moment. {@code tunnels} counts by kind ({@code connect}, {@code socks5}, {@code forward}:
+     * each forwarded request counts once, as it gets its own exit); {@code tunnelsPerExit} counts the same events
+     * by exit address.
+     */
+    public record Snapshot(
+            @JsonProperty("client_connections") long clientConnections,
+            @JsonProperty("open_client_connections") long openClientConnections,
+            @JsonProperty("tunnels") Map<String, Long> tunnels,
+            @JsonProperty("open_tunnels") long openTunnels,
+            @JsonProperty("upstream_dials") long upstreamDials,
+            @JsonProperty("upstream_dial_failures") long upstreamDialFailures,
+            @JsonProperty("upstream_reuses") long upstreamReuses,
+            @JsonProperty("auth_failures") long authFailures,
+            @JsonProperty("bad_requests") long badRequests,
+            @JsonProperty("refused_destinations") long refusedDestinations,
+            @JsonProperty("idle_timeouts") long idleTimeouts,
+            @JsonProperty("faults") Map<String, Long> faults,
+            @JsonProperty("tunnels_per_exit") Map<String, Long> tunnelsPerExit) {
+
+        public long tunnels(Kind kind) {
+            return tunnels.getOrDefault(kind.name().toLowerCase(java.util.Locale.ROOT), 0L);
+        }
+    }
+}

@@ -1,0 +1,55 @@
+package io.proxybench.lab.gateway;
+
+import io.netty.channel.ChannelDuplexHandler;
+import io.netty.channel.ChannelHandlerContext;
+import io.netty.channel.ChannelInitializer;
+import io.netty.channel.group.ChannelGroup;
+import io.netty.channel.socket.SocketChannel;
+import io.netty.handler.timeout.IdleStateEvent;
+import io.netty.handler.timeout.IdleStateHandler;
+import io.proxybench.lab.faults.DelayHandler;
+import java.util.concurrent.TimeUnit;
+
+/**
+ * The pipeline of a client connection to the gateway: the client-leg delay (when injected), the idle limit, and
+ * the sniffer that picks HTTP or SOCKS5.
+ */
+final class GatewayInitializer extends ChannelInitializer<SocketChannel> {
+
+    private final GatewayContext gw;
+    private final ChannelGroup connections;
+
+    /** @param connections collects every client connection so the server can close them on shutdown */
+    GatewayInitializer(GatewayContext gw, ChannelGroup connections) {
+        this.gw = gw;
+        this.connections = connections;
+    }
+
+    @Override
+    protected void initChannel(SocketChannel ch) {
+        GatewayConfig config = gw.config();
+        connections.add(ch);
+        gw.counters().clientConnected();
+        ch.closeFuture().addListener(f -> gw.counters().clientDisconnected());
+        if (!config.latency().clientRtt().isZero()) {
+            ch.pipeline().addLast("client-leg-delay", new DelayHandler(config.latency().clientRtt().dividedBy(2)));
+        }
+        ch.pipeline()
+                .addLast("idle", new IdleStateHandler(0, 0, config.idleTimeout().toNanos(), TimeUnit.NANOSECONDS))
+                .addLast("idle-close", new IdleClose())
+                .addLast("sniffer", new ProtocolSniffer(gw));
+    }
+
+    /** Closes a connection (and so its tunnel) that carried nothing either way for the idle timeout. */
+    private final class IdleClose extends ChannelDuplexHandler {
+        @Override
+        public void userEventTriggered(ChannelHandlerContext ctx, Object evt) {
+            if (evt instanceof IdleStateEvent) {
+                gw.counters().idleTimeout();
+                ctx.close();
+            } else {
+                ctx.fireUserEventTriggered(evt);
+            }
+        }
+    }
+}

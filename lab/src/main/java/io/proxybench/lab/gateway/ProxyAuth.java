@@ -1,0 +1,96 @@
+package io.proxybench.lab.gateway;
+
+import io.proxybench.client.session.ParsedCredentials;
+import io.proxybench.client.session.SessionParams;
+import io.proxybench.client.session.SessionSyntax;
+import java.nio.charset.StandardCharsets;
+import java.security.MessageDigest;
+import java.util.Base64;
+
+/**
+ * The gateway's account check. With no account configured anyone may use the gateway; credentials, when sent,
+ * still carry session parameters. With one configured, the account part of the credentials must match exactly.
+ * A failure never tells whether the user or the password was wrong.
+ */
+public final class ProxyAuth {
+
+    private final String user;
+    private final byte[] password;
+
+    private ProxyAuth(String user, String password) {
+        this.user = user;
+        this.password = password == null ? null : password.getBytes(StandardCharsets.UTF_8);
+    }
+
+    public static ProxyAuth open() {
+        return new ProxyAuth(null, null);
+    }
+
+    public static ProxyAuth account(String user, String password) {
+        return new ProxyAuth(user, password);
+    }
+
+    public boolean required() {
+        return user != null;
+    }
+
+    /**
+     * Checks username and password (either may be null when the client sent none).
+     *
+     * @return who is calling and the session they ask for
+     * @throws AuthException when an account is required and these are not it
+     * @throws io.proxybench.client.session.SessionSyntaxException when the session parameters are malformed
+     */
+    public Caller check(String username, String pass) {
+        if (username == null && pass == null) {
+            if (required()) {
+                throw new AuthException();
+            }
+            return Caller.ANONYMOUS;
+        }
+        ParsedCredentials parsed = SessionSyntax.parse(username, pass);
+        if (required()) {
+            boolean userOk = MessageDigest.isEqual(user.getBytes(StandardCharsets.UTF_8),
+                    parsed.user().getBytes(StandardCharsets.UTF_8));
+            boolean passOk = MessageDigest.isEqual(password, parsed.password().getBytes(StandardCharsets.UTF_8));
+            if (!(userOk & passOk)) {
+                throw new AuthException();
+            }
+        }
+        return new Caller(parsed.user(), parsed.session());
+    }
+
+    /**
+     * Decodes a {@code Proxy-Authorization: Basic ...} value into {user, password}.
+     *
+     * @return null when the header is absent
+     * @throws AuthException when it is present but not Basic credentials
+     */
+    public static String[] basic(String header) {
+        if (header == null) {
+            return null;
+        }
+        String value = header.trim();
+        if (!value.regionMatches(true, 0, "Basic ", 0, 6)) {
+            throw new AuthException();
+        }
+        String decoded;
+        try {
+            decoded = new String(Base64.getDecoder().decode(value.substring(6).trim()), StandardCharsets.UTF_8);
+        } catch (IllegalArgumentException e) {
+            throw new AuthException();
+        }
+        int colon = decoded.indexOf(':');
+        return colon < 0 ? new String[] {decoded, ""}
+                : new String[] {decoded.substring(0, colon), decoded.substring(colon + 1)};
+    }
+
+    /** Credentials missing or wrong; deliberately without detail. */
+    public static final class AuthException extends RuntimeException {
+        private static final long serialVersionUID = 1L;
+
+        AuthException() {
+            super("proxy authentication required", null, false, false);
+        }
+    }
+}

@@ -1,0 +1,92 @@
+package io.proxybench.lab.gateway;
+
+import io.netty.buffer.Unpooled;
+import io.netty.channel.Channel;
+import io.netty.channel.ChannelFutureListener;
+import io.netty.channel.ChannelHandlerContext;
+import io.netty.channel.ChannelInboundHandlerAdapter;
+import io.netty.util.ReferenceCountUtil;
+import java.util.ArrayDeque;
+import java.util.Queue;
+
+/**
+ * Copies bytes from its channel to a peer with back-pressure: the next read is asked for only once the previous
+ * chunk was written. Until the peer is {@link #attach attached} (an early CONNECT reply while the exit still
+ * dials), chunks are held in order and nothing more is read. When either side closes, the other is closed after
+ * its pending writes are flushed.
+ */
+final class Relay extends ChannelInboundHandlerAdapter {
+
+    private final Queue<Object> held = new ArrayDeque<>();
+    private ChannelHandlerContext ctx;
+    private Channel peer;
+
+    Relay(Channel peer) {
+        this.peer = peer;
+    }
+
+    /** Connects the relay to its peer: held chunks are written, then reading starts. Event-loop thread only. */
+    void attach(Channel peer) {
+        this.peer = peer;
+        Object msg;
+        while ((msg = held.poll()) != null) {
+            peer.write(msg);
+        }
+        peer.flush();
+        if (ctx != null) {
+            ctx.read();
+        }
+    }
+
+    @Override
+    public void handlerAdded(ChannelHandlerContext ctx) {
+        this.ctx = ctx;
+        if (peer != null && ctx.channel().isActive()) {
+            ctx.read();
+        }
+    }
+
+    @Override
+    public void channelActive(ChannelHandlerContext ctx) {
+        if (peer != null) {
+            ctx.read();
+        }
+        ctx.fireChannelActive();
+    }
+
+    @Override
+    public void channelRead(ChannelHandlerContext ctx, Object msg) {
+        if (peer == null) {
+            held.add(msg);
+            return;
+        }
+        peer.writeAndFlush(msg).addListener((ChannelFutureListener) f -> {
+            if (f.isSuccess()) {
+                ctx.channel().read();
+            } else {
+                f.channel().close();
+                ctx.channel().close();
+            }
+        });
+    }
+
+    @Override
+    public void channelInactive(ChannelHandlerContext ctx) {
+        held.forEach(ReferenceCountUtil::release);
+        held.clear();
+        if (peer != null) {
+            closeOnFlush(peer);
+        }
+    }
+
+    @Override
+    public void exceptionCaught(ChannelHandlerContext ctx, Throwable cause) {
+        ctx.close();
+    }
+
+    static void closeOnFlush(Channel ch) {
+        if (ch.isActive()) {
+            ch.writeAndFlush(Unpooled.EMPTY_BUFFER).addListener(ChannelFutureListener.CLOSE);
+        }
+    }
+}

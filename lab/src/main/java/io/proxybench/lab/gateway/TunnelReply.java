@@ -1,0 +1,34 @@
+package io.proxybench.lab.gateway;
+
+import io.netty.channel.ChannelHandler;
+import java.net.InetSocketAddress;
+
+/** How one proxy protocol answers a tunnel request; {@link Tunnels} decides which answer. */
+interface TunnelReply {
+
+    /** Why a tunnel was not opened. */
+    enum Refusal {
+        /** The destination is outside the allowed list (HTTP 403, SOCKS5 "not allowed by ruleset"). */
+        FORBIDDEN,
+        /** The name did not resolve (HTTP 502, SOCKS5 "host unreachable"). */
+        UNRESOLVED,
+        /** No exit can serve the session (HTTP 502, SOCKS5 "general failure"). */
+        NO_EXIT,
+        /** Refused on purpose by fault injection (HTTP 502, SOCKS5 "connection refused"). */
+        FAULT,
+        /** The exit could not connect (HTTP 502, SOCKS5 "connection refused"). */
+        UNREACHABLE
+    }
+
+    /** Answers with a refusal; {@code message} names the cause and never holds credentials. */
+    void refuse(Refusal refusal, String message);
+
+    /**
+     * Tells the client the tunnel is up, then hands the connection to {@code next}: the protocol's codecs leave
+     * the pipeline and any bytes they had buffered go to {@code next}, in order.
+     *
+     * @param bound the exit's address and port as seen by the target, or the exit address with port 0 before
+     *     the exit has dialled
+     */
+    void establish(InetSocketAddress bound, ChannelHandler next);
+}

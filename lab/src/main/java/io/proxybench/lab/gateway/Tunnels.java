@@ -1,0 +1,120 @@
+package io.proxybench.lab.gateway;
+
+import io.netty.channel.Channel;
+import io.netty.channel.ChannelHandlerContext;
+import io.proxybench.lab.exits.Exit;
+import io.proxybench.lab.exits.NoExitException;
+import io.proxybench.lab.faults.Fault;
+import io.proxybench.lab.faults.FaultHandlers;
+import java.net.InetSocketAddress;
+
+/**
+ * Opens a tunnel for a CONNECT or SOCKS5 request: resolve, check the destination, pick the exit for the caller's
+ * session, draw a fault, dial from the exit, and relay. The order of checks is the order of the refusals a client
+ * can see.
+ */
+final class Tunnels {
+
+    private final GatewayContext gw;
+
+    Tunnels(GatewayContext gw) {
+        this.gw = gw;
+    }
+
+    /**
+     * @param earlyReply answer "established" before the exit has dialled (the client's TLS handshake then
+     *     overlaps the exit's setup); a failed dial then closes the connection
+     */
+    void open(ChannelHandlerContext ctx, Caller caller, HostPort destination, GatewayCounters.Kind kind,
+            boolean earlyReply, TunnelReply reply) {
+        gw.resolver().resolve(destination.host()).whenComplete((address, error) -> ctx.executor().execute(() -> {
+            if (!ctx.channel().isActive()) {
+                return;
+            }
+            if (error != null) {
+                reply.refuse(TunnelReply.Refusal.UNRESOLVED, "cannot resolve " + destination.host());
+                return;
+            }
+            openResolved(ctx, caller, new InetSocketAddress(address, destination.port()), destination, kind,
+                    earlyReply, reply);
+        }));
+    }
+
+    private void openResolved(ChannelHandlerContext ctx, Caller caller, InetSocketAddress target,
+            HostPort named, GatewayCounters.Kind kind, boolean earlyReply, TunnelReply reply) {
+        GatewayCounters counters = gw.counters();
+        if (!gw.config().destinations().allows(target.getAddress())) {
+            counters.refusedDestination();
+            reply.refuse(TunnelReply.Refusal.FORBIDDEN, gw.config().destinations().refusal(named.toString()));
+            return;
+        }
+        Exit exit;
+        try {
+            exit = gw.sessions().exitFor(caller.account(), caller.session(), System.nanoTime());
+        } catch (NoExitException e) {
+            reply.refuse(TunnelReply.Refusal.NO_EXIT, e.getMessage());
+            return;
+        }
+        counters.tunnel(kind, exit.ip());
+        Fault fault = gw.faults().next();
+        if (fault != Fault.NONE) {
+            counters.fault(fault.label());
+        }
+        Channel client = ctx.channel();
+        InetSocketAddress unbound = new InetSocketAddress(exit.address(), 0);
+        switch (fault) {
+            case REFUSE:
+                reply.refuse(TunnelReply.Refusal.FAULT, "tunnel to " + named + " refused (lab fault injection)");
+                return;
+            case RESET_TLS:
+            case STALL:
+                opened(client);
+                reply.establish(unbound, FaultHandlers.forTunnel(fault));
+                return;
+            default:
+                break;
+        }
+        if (earlyReply) {
+            Relay front = new Relay(null);
+            opened(client);
+            reply.establish(unbound, front);
+            gw.dialer().dial(client.eventLoop(), exit, target, ch -> { }).addListener(f -> {
+                Channel upstream = (Channel) f.getNow();
+                if (!f.isSuccess() || !client.isActive()) {
+                    client.close();
+                    if (upstream != null) {
+                        upstream.close();
+                    }
+                    return;
+                }
+                join(client, upstream);
+                front.attach(upstream);
+            });
+        } else {
+            gw.dialer().dial(client.eventLoop(), exit, target, ch -> { }).addListener(f -> {
+                Channel upstream = (Channel) f.getNow();
+                if (!f.isSuccess()) {
+                    reply.refuse(TunnelReply.Refusal.UNREACHABLE, "exit " + exit.ip() + " could not connect to "
+                            + named + ": " + f.cause().getMessage());
+                    return;
+                }
+                if (!client.isActive()) {
+                    upstream.close();
+                    return;
+                }
+                opened(client);
+                join(client, upstream);
+                reply.establish((InetSocketAddress) upstream.localAddress(), new Relay(upstream));
+            });
+        }
+    }
+
+    private static void join(Channel client, Channel upstream) {
+        upstream.pipeline().addLast("relay", new Relay(client));
+    }
+
+    private void opened(Channel client) {
+        gw.counters().tunnelOpened();
+        client.closeFuture().addListener(f -> gw.counters().tunnelClosed());
+    }
+}
