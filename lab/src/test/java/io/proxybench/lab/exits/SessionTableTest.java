@@ -1,0 +1,130 @@
+package io.proxybench.lab.exits;
+
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatThrownBy;
+
+import io.proxybench.client.session.SessionKind;
+import io.proxybench.client.session.SessionParams;
+import java.time.Duration;
+import java.util.ArrayList;
+import java.util.HashSet;
+import java.util.List;
+import java.util.Set;
+import java.util.concurrent.CyclicBarrier;
+import java.util.concurrent.ExecutorService;
+import java.util.concurrent.Executors;
+import java.util.concurrent.Future;
+import java.util.concurrent.TimeUnit;
+import org.junit.jupiter.api.Test;
+
+/** Exit assignment and lifetimes, with time passed in: nothing here sleeps. */
+class SessionTableTest {
+
+    static final long MINUTE = Duration.ofMinutes(1).toNanos();
+
+    final ExitPool pool = ExitPool.generate(256, 11);
+    final SessionTable table = new SessionTable(pool, Duration.ofMinutes(10));
+
+    static SessionParams session(String id, Duration lifetime) {
+        return new SessionParams(SessionKind.SESSION, id, lifetime, null);
+    }
+
+    @Test
+    void rotatingGetsANewExitEachTime() {
+        Set<Exit> exits = new HashSet<>();
+        for (int i = 0; i < 10; i++) {
+            exits.add(table.exitFor("u", SessionParams.ROTATING, 0));
+        }
+        assertThat(exits).hasSize(10);
+    }
+
+    @Test
+    void aSessionKeepsItsExitForItsLifetimeThenMoves() {
+        SessionParams s = session("a", Duration.ofMinutes(2));
+        long t0 = 1_000;
+        Exit first = table.exitFor("u", s, t0);
+        assertThat(table.exitFor("u", s, t0 + MINUTE)).isEqualTo(first);
+        assertThat(table.exitFor("u", s, t0 + 2 * MINUTE - 1)).isEqualTo(first);
+        Exit next = table.exitFor("u", s, t0 + 2 * MINUTE);
+        assertThat(next).isNotEqualTo(first);
+        assertThat(table.exitFor("u", s, t0 + 3 * MINUTE)).isEqualTo(next);
+    }
+
+    @Test
+    void aSessionWithoutLifetimeUsesTheDefault() {
+        SessionParams s = session("d", null);
+        Exit first = table.exitFor("u", s, 0);
+        assertThat(table.exitFor("u", s, 10 * MINUTE - 1)).isEqualTo(first);
+        assertThat(table.exitFor("u", s, 10 * MINUTE)).isNotEqualTo(first);
+    }
+
+    @Test
+    void aSessionMovesEarlyWhenItsExitGoesOffline() {
+        SessionParams s = session("m", null);
+        Exit first = table.exitFor("u", s, 0);
+        pool.setOnline(first, false);
+        Exit moved = table.exitFor("u", s, MINUTE);
+        assertThat(moved).isNotEqualTo(first);
+        pool.setOnline(first, true);
+        assertThat(table.exitFor("u", s, 2 * MINUTE)).isEqualTo(moved);
+    }
+
+    @Test
+    void aHardSessionOutlivesTheDefaultLifetimeButMovesWhenOffline() {
+        SessionParams hard = new SessionParams(SessionKind.HARD, "h", null, null);
+        Exit first = table.exitFor("u", hard, 0);
+        assertThat(table.exitFor("u", hard, 24 * 60 * MINUTE)).isEqualTo(first);
+        pool.setOnline(first, false);
+        assertThat(table.exitFor("u", hard, 24 * 60 * MINUTE + 1)).isNotEqualTo(first);
+    }
+
+    @Test
+    void aLockedSessionNeverMovesAndFailsWhileItsExitIsOffline() {
+        SessionParams locked = new SessionParams(SessionKind.LOCKED, "l", null, null);
+        Exit first = table.exitFor("u", locked, 0);
+        pool.setOnline(first, false);
+        assertThatThrownBy(() -> table.exitFor("u", locked, MINUTE)).isInstanceOf(NoExitException.class)
+                .hasMessageContaining("lockedsession l").hasMessageContaining(first.ip());
+        pool.setOnline(first, true);
+        assertThat(table.exitFor("u", locked, 2 * MINUTE)).isEqualTo(first);
+    }
+
+    @Test
+    void accountsAndIdsKeepSessionsApart() {
+        SessionParams s = session("same", null);
+        Exit alice = table.exitFor("alice", s, 0);
+        Exit bob = table.exitFor("bob", s, 0);
+        Exit other = table.exitFor("alice", session("other", null), 0);
+        assertThat(Set.of(alice, bob, other)).hasSize(3);
+    }
+
+    @Test
+    void aCountrySessionGetsAnExitInThatCountry() {
+        String country = pool.countries().get(pool.countries().size() - 1);
+        Exit e = table.exitFor("u", new SessionParams(SessionKind.SESSION, "c", null, country), 0);
+        assertThat(e.country()).isEqualTo(country);
+    }
+
+    @Test
+    void concurrentFirstRequestsOfOneSessionAgree() throws Exception {
+        int threads = 32;
+        ExecutorService workers = Executors.newFixedThreadPool(threads);
+        CyclicBarrier together = new CyclicBarrier(threads);
+        try {
+            List<Future<Exit>> results = new ArrayList<>();
+            for (int i = 0; i < threads; i++) {
+                results.add(workers.submit(() -> {
+                    together.await(5, TimeUnit.SECONDS);
+                    return table.exitFor("u", session("race", null), 0);
+                }));
+            }
+            Set<Exit> exits = new HashSet<>();
+            for (Future<Exit> f : results) {
+                exits.add(f.get(5, TimeUnit.SECONDS));
+            }
+            assertThat(exits).hasSize(1);
+        } finally {
+            workers.shutdownNow();
+        }
+    }
+}

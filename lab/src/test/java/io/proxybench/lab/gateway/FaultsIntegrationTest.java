@@ -1,0 +1,114 @@
+package io.proxybench.lab.gateway;
+
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatThrownBy;
+
+import io.proxybench.lab.Lab;
+import io.proxybench.lab.LabClient;
+import io.proxybench.lab.LabConfig;
+import io.proxybench.lab.faults.FaultPlan;
+import io.proxybench.lab.faults.LatencyPlan;
+import java.io.IOException;
+import java.net.ServerSocket;
+import java.net.SocketTimeoutException;
+import java.nio.file.Path;
+import java.time.Duration;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+/** Injected faults and latency, each in a lab of its own. Timing is only checked from below. */
+class FaultsIntegrationTest {
+
+    @TempDir
+    Path home;
+
+    private Lab lab(LabConfig.Builder b) throws InterruptedException {
+        return Lab.start(b.home(home).build());
+    }
+
+    @Test
+    void refusedTunnelsGet502AndAreCounted() throws Exception {
+        try (Lab lab = lab(LabConfig.builder().faults(new FaultPlan(1, 0, 0, 7)))) {
+            try (LabClient.Tunnel t = new LabClient(lab).connect(null, "127.0.0.1:" + lab.targetHttpsPort())) {
+                assertThat(t.reply().status()).isEqualTo(502);
+            }
+            try (LabClient.Tunnel t = new LabClient(lab).socks5(null, null, "127.0.0.1", lab.targetHttpsPort())) {
+                assertThat(t.reply().status()).isEqualTo(5);
+            }
+            assertThat(lab.gatewayCounters().faults()).containsEntry("refuse", 2L);
+        }
+    }
+
+    @Test
+    void resetTunnelsFailTheTlsHandshake() throws Exception {
+        try (Lab lab = lab(LabConfig.builder().faults(new FaultPlan(0, 1, 0, 7)))) {
+            try (LabClient.Tunnel t = new LabClient(lab).connect(null, "127.0.0.1:" + lab.targetHttpsPort())) {
+                assertThat(t.reply().status()).isEqualTo(200);
+                assertThatThrownBy(() -> t.get("/cdn-cgi/trace")).isInstanceOf(IOException.class);
+            }
+            assertThat(lab.gatewayCounters().faults()).containsEntry("reset_tls", 1L);
+        }
+    }
+
+    @Test
+    void stalledTunnelsNeverAnswer() throws Exception {
+        try (Lab lab = lab(LabConfig.builder().faults(new FaultPlan(0, 0, 1, 7)))) {
+            try (LabClient.Tunnel t = new LabClient(lab).connect(null, "127.0.0.1:" + lab.targetHttpsPort())) {
+                assertThat(t.reply().status()).isEqualTo(200);
+                t.socket().setSoTimeout(500);
+                assertThatThrownBy(() -> t.get("/cdn-cgi/trace")).isInstanceOf(SocketTimeoutException.class);
+            }
+        }
+    }
+
+    @Test
+    void afterDialRepliesReport502WhenTheExitCannotConnect() throws Exception {
+        int closedPort;
+        try (ServerSocket s = new ServerSocket(0, 1, java.net.InetAddress.getLoopbackAddress())) {
+            closedPort = s.getLocalPort();
+        }
+        try (Lab lab = lab(LabConfig.builder().connectReply(ConnectReply.AFTER_DIAL))) {
+            try (LabClient.Tunnel t = new LabClient(lab).connect(null, "127.0.0.1:" + closedPort)) {
+                assertThat(t.reply().status()).isEqualTo(502);
+            }
+            assertThat(lab.gatewayCounters().upstreamDialFailures()).isEqualTo(1);
+        }
+    }
+
+    @Test
+    void earlyRepliesAnswerBeforeTheExitDials() throws Exception {
+        Duration setup = Duration.ofMillis(300);
+        try (Lab lab = lab(LabConfig.builder()
+                .latency(new LatencyPlan(Duration.ZERO, setup, Duration.ZERO)))) {
+            LabClient client = new LabClient(lab);
+            long start = System.nanoTime();
+            try (LabClient.Tunnel t = client.connect(null, "127.0.0.1:" + lab.targetHttpsPort())) {
+                long replied = System.nanoTime();
+                assertThat(t.reply().status()).isEqualTo(200);
+                assertThat(t.get("/cdn-cgi/trace").status()).isEqualTo(200);
+                long answered = System.nanoTime();
+                assertThat(Duration.ofNanos(answered - start)).isGreaterThanOrEqualTo(setup);
+                assertThat(Duration.ofNanos(answered - replied)).isGreaterThanOrEqualTo(setup.minusMillis(20));
+            }
+        }
+    }
+
+    @Test
+    void injectedLatencyIsPaidPerLeg() throws Exception {
+        Duration clientRtt = Duration.ofMillis(100);
+        Duration targetRtt = Duration.ofMillis(100);
+        try (Lab lab = lab(LabConfig.builder().connectReply(ConnectReply.AFTER_DIAL)
+                .latency(new LatencyPlan(clientRtt, Duration.ZERO, targetRtt)))) {
+            long start = System.nanoTime();
+            try (LabClient.Tunnel t = new LabClient(lab).connect(null, "127.0.0.1:" + lab.targetHttpsPort())) {
+                // CONNECT crosses the client leg once each way and waits for a dial (one target round trip).
+                assertThat(Duration.ofNanos(System.nanoTime() - start)).isGreaterThanOrEqualTo(clientRtt.plus(targetRtt));
+                long before = System.nanoTime();
+                assertThat(t.get("/cdn-cgi/trace").status()).isEqualTo(200);
+                // TLS and the request each cross both legs at least once.
+                assertThat(Duration.ofNanos(System.nanoTime() - before))
+                        .isGreaterThanOrEqualTo(clientRtt.plus(targetRtt).multipliedBy(2));
+            }
+        }
+    }
+}
