@@ -1,0 +1,13 @@
+package io.proxybench.lab.target;
+
+import java.net.InetAddress;
+import java.util.function.Function;
+
+/**
+ * What every connection and stream of one target server shares.
+ *
+ * @param stats the live counters
+ * @param limiter the per-source token buckets of {@code /limited}
+ * @param locate maps a source address to a 2-letter country code, {@code XX} when unknown
+ */
+record SharedState(TargetStats stats, RateLimiter limiter, Function<InetAddress, String> locate) {}

@@ -1,0 +1,27 @@
+package io.proxybench.lab.target;
+
+import com.fasterxml.jackson.annotation.JsonProperty;
+import java.util.Collections;
+import java.util.Map;
+import java.util.TreeMap;
+
+/**
+ * The target's counters at one moment, as served by {@code /stats}.
+ *
+ * @param requestsTotal requests received on every connection and stream
+ * @param connectionsTotal TCP connections accepted on both listeners
+ * @param perIp the same two counts per source address (textual form, sorted), for addresses seen since the
+ *     last reset
+ */
+public record StatsSnapshot(
+        @JsonProperty("requests_total") long requestsTotal,
+        @JsonProperty("connections_total") long connectionsTotal,
+        @JsonProperty("per_ip") Map<String, Ip> perIp) {
+
+    public StatsSnapshot {
+        perIp = Collections.unmodifiableSortedMap(new TreeMap<>(perIp));
+    }
+
+    /** Requests and TCP connections from one source address. */
+    public record Ip(long requests, long connections) {}
+}

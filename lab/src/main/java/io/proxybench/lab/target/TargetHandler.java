@@ -1,0 +1,292 @@
+package io.proxybench.lab.target;
+
+import com.fasterxml.jackson.core.JsonProcessingException;
+import com.fasterxml.jackson.databind.ObjectMapper;
+import io.netty.channel.Channel;
+import io.netty.channel.ChannelFutureListener;
+import io.netty.channel.ChannelHandlerContext;
+import io.netty.channel.ChannelInboundHandlerAdapter;
+import io.netty.handler.codec.http.FullHttpRequest;
+import io.netty.handler.codec.http.FullHttpResponse;
+import io.netty.handler.codec.http.HttpChunkedInput;
+import io.netty.handler.codec.http.HttpHeaderNames;
+import io.netty.handler.codec.http.HttpMethod;
+import io.netty.handler.codec.http.HttpResponseStatus;
+import io.netty.handler.codec.http.QueryStringDecoder;
+import io.netty.handler.codec.http2.Http2StreamChannel;
+import io.netty.handler.ssl.SslHandler;
+import io.netty.util.internal.logging.InternalLogger;
+import io.netty.util.internal.logging.InternalLoggerFactory;
+import java.net.URI;
+import java.net.URISyntaxException;
+import java.nio.charset.StandardCharsets;
+import java.util.ArrayDeque;
+import java.util.Locale;
+import java.util.OptionalLong;
+import java.util.Queue;
+import java.util.concurrent.TimeUnit;
+import javax.net.ssl.ExtendedSSLSession;
+import javax.net.ssl.SSLSession;
+
+/**
+ * Serves the target's endpoints to aggregated requests, one instance per HTTP/1.1 connection or HTTP/2 stream.
+ *
+ * <p>Responses leave in request order: while a {@code /delay} response is pending, reading pauses and requests
+ * already decoded wait in a queue. Each request is counted in {@link TargetStats} when it arrives and numbered
+ * on its connection when it is served.
+ */
+final class TargetHandler extends ChannelInboundHandlerAdapter {
+
+    /** Largest request body accepted, in bytes; the endpoints ignore bodies. */
+    static final int MAX_REQUEST_BODY = 64 * 1024;
+    /** Largest {@code /bytes/N}, in bytes (1 GiB). */
+    static final long MAX_BYTES = 1L << 30;
+    /** Longest {@code /delay/MS}, in milliseconds. */
+    static final long MAX_DELAY_MS = 60_000;
+    /** Status codes {@code /status/CODE} accepts. */
+    static final int MIN_STATUS = 200;
+    static final int MAX_STATUS = 599;
+
+    private static final InternalLogger LOG = InternalLoggerFactory.getInstance(TargetHandler.class);
+    private static final ObjectMapper JSON = new ObjectMapper();
+    private static final String ENDPOINTS = """
+            not found; the proxybench lab target serves:
+              GET /cdn-cgi/trace   who the target sees: ip, loc, tls, http version, connection and request number
+              GET /bytes/N         N bytes of application/octet-stream, 0 <= N <= 1073741824
+              GET /status/CODE     that status, 200 <= CODE <= 599
+              GET /delay/MS        200 after MS milliseconds, 0 <= MS <= 60000
+              GET /challenge       403 bot challenge page with cf-mitigated: challenge
+              GET /limited         200, or 429 with Retry-After once this address's token bucket is empty
+              GET /stats           request and connection counters as JSON; DELETE /stats also resets them
+            """;
+    private static final byte[] CHALLENGE_PAGE = """
+            <!DOCTYPE html>
+            <html lang="en"><head><meta charset="utf-8"><title>Just a moment...</title></head>
+            <body><h1>Just a moment...</h1>
+            <p>Checking your browser before accessing the proxybench lab target.</p>
+            <p>This page stands in for a bot challenge; it never clears.</p></body></html>
+            """.getBytes(StandardCharsets.UTF_8);
+
+    private final SharedState shared;
+    private final Queue<FullHttpRequest> waiting = new ArrayDeque<>();
+    private boolean delaying;
+
+    TargetHandler(SharedState shared) {
+        this.shared = shared;
+    }
+
+    @Override
+    public void channelRead(ChannelHandlerContext ctx, Object msg) {
+        if (!(msg instanceof FullHttpRequest request)) {
+            ctx.fireChannelRead(msg);
+            return;
+        }
+        shared.stats().countRequest(ConnectionState.of(ctx.channel()).sourceText());
+        if (delaying) {
+            waiting.add(request);
+        } else {
+            serve(ctx, request);
+        }
+    }
+
+    @Override
+    public void handlerRemoved(ChannelHandlerContext ctx) {
+        waiting.forEach(FullHttpRequest::release);
+        waiting.clear();
+    }
+
+    @Override
+    public void exceptionCaught(ChannelHandlerContext ctx, Throwable cause) {
+        if (!(cause instanceof java.io.IOException)) {
+            LOG.warn("lab target closes {} after an unexpected error", ctx.channel(), cause);
+        }
+        ctx.close();
+    }
+
+    private void serve(ChannelHandlerContext ctx, FullHttpRequest request) {
+        try {
+            route(ctx, request, ConnectionState.of(ctx.channel()).nextRequest());
+        } finally {
+            request.release();
+        }
+    }
+
+    private void route(ChannelHandlerContext ctx, FullHttpRequest request, long number) {
+        HttpMethod method = request.method();
+        boolean head = HttpMethod.HEAD.equals(method);
+        if (request.decoderResult().isFailure()) {
+            ctx.writeAndFlush(Responses.text(HttpResponseStatus.BAD_REQUEST, "malformed request\n", head))
+                    .addListener(ChannelFutureListener.CLOSE);
+            return;
+        }
+        String path = pathOf(request.uri());
+        if (path.equals("/stats") && HttpMethod.DELETE.equals(method)) {
+            StatsSnapshot snapshot = shared.stats().snapshot();
+            shared.stats().reset();
+            ctx.writeAndFlush(Responses.full(HttpResponseStatus.OK, Responses.JSON, json(snapshot), false));
+            return;
+        }
+        if (!head && !HttpMethod.GET.equals(method)) {
+            FullHttpResponse response = Responses.text(HttpResponseStatus.METHOD_NOT_ALLOWED,
+                    "method " + method + " not allowed; use GET or HEAD (or DELETE /stats)\n", false);
+            response.headers().set(HttpHeaderNames.ALLOW, path.equals("/stats") ? "GET, HEAD, DELETE" : "GET, HEAD");
+            ctx.writeAndFlush(response);
+            return;
+        }
+        if (path.equals("/cdn-cgi/trace")) {
+            ctx.writeAndFlush(Responses.text(HttpResponseStatus.OK, trace(ctx.channel(), request, number), head));
+        } else if (path.startsWith("/bytes/")) {
+            bytes(ctx, path.substring("/bytes/".length()), head);
+        } else if (path.startsWith("/status/")) {
+            status(ctx, path.substring("/status/".length()), head);
+        } else if (path.startsWith("/delay/")) {
+            delay(ctx, path.substring("/delay/".length()), head);
+        } else if (path.equals("/challenge")) {
+            FullHttpResponse response =
+                    Responses.full(HttpResponseStatus.FORBIDDEN, Responses.HTML, CHALLENGE_PAGE, head);
+            response.headers().set("cf-mitigated", "challenge");
+            ctx.writeAndFlush(response);
+        } else if (path.equals("/limited")) {
+            limited(ctx, head);
+        } else if (path.equals("/stats")) {
+            ctx.writeAndFlush(
+                    Responses.full(HttpResponseStatus.OK, Responses.JSON, json(shared.stats().snapshot()), head));
+        } else {
+            ctx.writeAndFlush(Responses.text(HttpResponseStatus.NOT_FOUND, ENDPOINTS, head));
+        }
+    }
+
+    /** The Cloudflare-style trace: one {@code key=value} line per field, in a fixed order. */
+    private String trace(Channel channel, FullHttpRequest request, long number) {
+        ConnectionState connection = ConnectionState.of(channel);
+        SslHandler ssl = ConnectionState.connectionOf(channel).pipeline().get(SslHandler.class);
+        SSLSession session = ssl == null ? null : ssl.engine().getSession();
+        long millis = System.currentTimeMillis();
+        String http = channel instanceof Http2StreamChannel
+                ? "http/2"
+                : request.protocolVersion().text().toLowerCase(Locale.ROOT);
+        boolean sni = session instanceof ExtendedSSLSession extended && sentSni(extended);
+        return "fl=proxybench-lab\n"
+                + "h=" + request.headers().get(HttpHeaderNames.HOST, "") + "\n"
+                + "ip=" + connection.sourceText() + "\n"
+                + "ts=" + String.format(Locale.ROOT, "%d.%03d", millis / 1000, millis % 1000) + "\n"
+                + "visit_scheme=" + (ssl == null ? "http" : "https") + "\n"
+                + "uag=" + request.headers().get(HttpHeaderNames.USER_AGENT, "") + "\n"
+                + "colo=LAB\n"
+                + "sliver=none\n"
+                + "http=" + http + "\n"
+                + "loc=" + shared.locate().apply(connection.source()) + "\n"
+                + "tls=" + (session == null ? "off" : session.getProtocol()) + "\n"
+                + "sni=" + (sni ? "plaintext" : "off") + "\n"
+                + "warp=off\n"
+                + "conn=" + connection.id() + "\n"
+                + "req=" + number + "\n";
+    }
+
+    /**
+     * Whether the client sent a server name. A name that is not a valid host name (some clients send
+     * {@code host:port}) still counts: the JDK refuses to build it, but it was sent in plaintext all the same.
+     */
+    private static boolean sentSni(ExtendedSSLSession session) {
+        try {
+            return !session.getRequestedServerNames().isEmpty();
+        } catch (IllegalArgumentException notAHostName) {
+            return true;
+        }
+    }
+
+    private void bytes(ChannelHandlerContext ctx, String argument, boolean head) {
+        OptionalLong length = parse(argument, 0, MAX_BYTES);
+        if (length.isEmpty()) {
+            badRequest(ctx, "/bytes/N needs an integer N from 0 to " + MAX_BYTES, head);
+        } else if (head) {
+            ctx.writeAndFlush(Responses.headersOnly(HttpResponseStatus.OK, Responses.OCTETS, length.getAsLong()));
+        } else {
+            ctx.write(Responses.headers(HttpResponseStatus.OK, Responses.OCTETS, length.getAsLong()));
+            ctx.writeAndFlush(new HttpChunkedInput(new FillerInput(length.getAsLong())));
+        }
+    }
+
+    /** Answers with the given status; 204, 205 and 304 get no body, as HTTP requires. */
+    private void status(ChannelHandlerContext ctx, String argument, boolean head) {
+        OptionalLong code = parse(argument, MIN_STATUS, MAX_STATUS);
+        if (code.isEmpty()) {
+            badRequest(ctx, "/status/CODE needs an integer CODE from " + MIN_STATUS + " to " + MAX_STATUS, head);
+            return;
+        }
+        HttpResponseStatus status = HttpResponseStatus.valueOf((int) code.getAsLong());
+        boolean bodiless = status.code() == 204 || status.code() == 205 || status.code() == 304;
+        String body = bodiless ? "" : status.code() + " " + status.reasonPhrase() + "\n";
+        ctx.writeAndFlush(Responses.text(status, body, head));
+    }
+
+    private void delay(ChannelHandlerContext ctx, String argument, boolean head) {
+        OptionalLong millis = parse(argument, 0, MAX_DELAY_MS);
+        if (millis.isEmpty()) {
+            badRequest(ctx, "/delay/MS needs an integer MS from 0 to " + MAX_DELAY_MS, head);
+            return;
+        }
+        delaying = true;
+        ctx.channel().config().setAutoRead(false);
+        ctx.executor().schedule(() -> {
+            if (!ctx.channel().isActive()) {
+                return;
+            }
+            delaying = false;
+            ctx.writeAndFlush(Responses.text(HttpResponseStatus.OK, "delayed " + millis.getAsLong() + " ms\n", head));
+            while (!delaying && !waiting.isEmpty()) {
+                serve(ctx, waiting.poll());
+            }
+            if (!delaying) {
+                ctx.channel().config().setAutoRead(true);
+            }
+        }, millis.getAsLong(), TimeUnit.MILLISECONDS);
+    }
+
+    private void limited(ChannelHandlerContext ctx, boolean head) {
+        String source = ConnectionState.of(ctx.channel()).sourceText();
+        long retryAfterSeconds = shared.limiter().take(source, System.nanoTime());
+        if (retryAfterSeconds == 0) {
+            ctx.writeAndFlush(Responses.text(HttpResponseStatus.OK, "ok\n", head));
+            return;
+        }
+        FullHttpResponse response = Responses.text(HttpResponseStatus.TOO_MANY_REQUESTS,
+                "rate limited; retry in " + retryAfterSeconds + " s\n", head);
+        response.headers().set(HttpHeaderNames.RETRY_AFTER, retryAfterSeconds);
+        ctx.writeAndFlush(response);
+    }
+
+    private static void badRequest(ChannelHandlerContext ctx, String reason, boolean head) {
+        ctx.writeAndFlush(Responses.text(HttpResponseStatus.BAD_REQUEST, reason + "\n", head));
+    }
+
+    /** The decimal integer {@code text} when it lies in {@code [min, max]}, empty otherwise. */
+    private static OptionalLong parse(String text, long min, long max) {
+        try {
+            long value = Long.parseLong(text);
+            return value >= min && value <= max ? OptionalLong.of(value) : OptionalLong.empty();
+        } catch (NumberFormatException e) {
+            return OptionalLong.empty();
+        }
+    }
+
+    /** The decoded path of an origin-form or absolute-form request target, without the query. */
+    static String pathOf(String uri) {
+        if (uri.startsWith("/")) {
+            return new QueryStringDecoder(uri).path();
+        }
+        try {
+            return new QueryStringDecoder(new URI(uri)).path();
+        } catch (URISyntaxException e) {
+            return uri;
+        }
+    }
+
+    private static byte[] json(StatsSnapshot snapshot) {
+        try {
+            return JSON.writeValueAsBytes(snapshot);
+        } catch (JsonProcessingException e) {
+            throw new IllegalStateException("cannot serialise the target's stats", e);
+        }
+    }
+}

@@ -1,0 +1,56 @@
+package io.proxybench.lab.target;
+
+import io.netty.channel.Channel;
+import io.netty.channel.ChannelInitializer;
+import io.netty.channel.ChannelPipeline;
+import io.netty.channel.group.ChannelGroup;
+import io.netty.handler.codec.http.HttpObjectAggregator;
+import io.netty.handler.codec.http.HttpServerCodec;
+import io.netty.handler.codec.http.HttpServerKeepAliveHandler;
+import io.netty.handler.ssl.SslContext;
+import io.netty.handler.stream.ChunkedWriteHandler;
+import io.netty.util.NetUtil;
+import java.net.InetAddress;
+import java.net.InetSocketAddress;
+
+/**
+ * Sets up each accepted TCP connection: registers it for {@link TargetServer#close()}, numbers and counts it,
+ * then installs plain HTTP/1.1 or TLS with ALPN.
+ */
+final class TargetInitializer extends ChannelInitializer<Channel> {
+
+    private final SharedState shared;
+    private final SslContext ssl;
+    private final ChannelGroup channels;
+
+    /** {@code ssl} is null for the plain HTTP listener. */
+    TargetInitializer(SharedState shared, SslContext ssl, ChannelGroup channels) {
+        this.shared = shared;
+        this.ssl = ssl;
+        this.channels = channels;
+    }
+
+    @Override
+    protected void initChannel(Channel ch) {
+        channels.add(ch);
+        InetAddress source = ((InetSocketAddress) ch.remoteAddress()).getAddress();
+        String sourceText = NetUtil.toAddressString(source);
+        ConnectionState.attach(ch, source, sourceText);
+        shared.stats().countConnection(sourceText);
+        if (ssl == null) {
+            addHttp1(ch.pipeline(), shared);
+        } else {
+            ch.pipeline().addLast(ssl.newHandler(ch.alloc()), new AlpnHandler(shared));
+        }
+    }
+
+    /** The HTTP/1.1 server handlers, keep-alive included, ending in a {@link TargetHandler}. */
+    static void addHttp1(ChannelPipeline pipeline, SharedState shared) {
+        pipeline.addLast(
+                new HttpServerCodec(),
+                new HttpServerKeepAliveHandler(),
+                new HttpObjectAggregator(TargetHandler.MAX_REQUEST_BODY),
+                new ChunkedWriteHandler(),
+                new TargetHandler(shared));
+    }
+}

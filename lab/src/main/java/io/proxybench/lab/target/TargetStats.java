@@ -1,0 +1,44 @@
+package io.proxybench.lab.target;
+
+import java.util.Map;
+import java.util.TreeMap;
+import java.util.concurrent.ConcurrentHashMap;
+import java.util.concurrent.ConcurrentMap;
+import java.util.concurrent.atomic.LongAdder;
+
+/** Live request and connection counters, in total and per source address. Thread-safe. */
+public final class TargetStats {
+
+    private final LongAdder requests = new LongAdder();
+    private final LongAdder connections = new LongAdder();
+    private final ConcurrentMap<String, IpCounters> perIp = new ConcurrentHashMap<>();
+
+    void countConnection(String source) {
+        connections.increment();
+        perIp.computeIfAbsent(source, s -> new IpCounters()).connections.increment();
+    }
+
+    void countRequest(String source) {
+        requests.increment();
+        perIp.computeIfAbsent(source, s -> new IpCounters()).requests.increment();
+    }
+
+    /** The counters now; per-address entries are sorted by address text. */
+    public StatsSnapshot snapshot() {
+        Map<String, StatsSnapshot.Ip> ips = new TreeMap<>();
+        perIp.forEach((ip, c) -> ips.put(ip, new StatsSnapshot.Ip(c.requests.sum(), c.connections.sum())));
+        return new StatsSnapshot(requests.sum(), connections.sum(), ips);
+    }
+
+    /** Zeroes every counter and forgets every source address. */
+    public void reset() {
+        requests.reset();
+        connections.reset();
+        perIp.clear();
+    }
+
+    private static final class IpCounters {
+        final LongAdder requests = new LongAdder();
+        final LongAdder connections = new LongAdder();
+    }
+}
