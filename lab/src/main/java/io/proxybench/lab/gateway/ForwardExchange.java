@@ -148,10 +148,13 @@ final class ForwardExchange {
             prepare(response);
         }
         boolean last = part instanceof LastHttpContent;
+        boolean keepClient = clientKeepAlive && !closeClientAfter;
         Channel up = upstream;
         client.writeAndFlush(part).addListener((ChannelFutureListener) f -> {
             if (f.isSuccess() && !last) {
                 up.read();
+            } else if (last && !keepClient) {
+                f.channel().close();
             }
         });
         if (last) {
@@ -164,7 +167,7 @@ final class ForwardExchange {
             } else {
                 up.close();
             }
-            finish(clientKeepAlive && !closeClientAfter);
+            finish(keepClient);
         }
     }
 

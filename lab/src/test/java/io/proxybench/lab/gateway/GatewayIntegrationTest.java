@@ -188,6 +188,18 @@ class GatewayIntegrationTest {
     }
 
     @Test
+    void forwardModeClosesTheClientConnectionWhenAsked() throws Exception {
+        try (Socket s = client.gatewaySocket()) {
+            s.getOutputStream().write(("GET " + http + "/cdn-cgi/trace HTTP/1.1\r\nHost: x\r\nConnection: close\r\n\r\n")
+                    .getBytes(java.nio.charset.StandardCharsets.ISO_8859_1));
+            Response r = LabClient.readResponse(s.getInputStream(), false);
+            assertThat(r.status()).isEqualTo(200);
+            assertThat(r.headers()).containsEntry("connection", "close");
+            assertThat(s.getInputStream().read()).isEqualTo(-1);
+        }
+    }
+
+    @Test
     void limitedAnswers429PastTheBucket() throws Exception {
         try (Socket s = client.gatewaySocket()) {
             List<Integer> statuses = new ArrayList<>();
