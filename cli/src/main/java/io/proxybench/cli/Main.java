@@ -28,18 +28,14 @@ public final class Main implements Runnable {
         cli.registerConverter(java.time.Duration.class, new DurationConverter());
         cli.setParameterExceptionHandler((e, args) -> {
             PrintWriter err = e.getCommandLine().getErr();
-            err.println(e.getCommandLine().getCommandName() + ": " + e.getMessage()
+            err.println(qualifiedName(e.getCommandLine()) + ": " + e.getMessage()
                     + " (see '" + qualifiedName(e.getCommandLine()) + " --help')");
             return BAD_ARGUMENTS;
         });
         cli.setExecutionExceptionHandler((e, commandLine, parsed) -> {
             PrintWriter err = commandLine.getErr();
-            if (e instanceof IllegalArgumentException) {
-                err.println(commandLine.getCommandName() + ": " + e.getMessage());
-                return BAD_ARGUMENTS;
-            }
-            err.println(commandLine.getCommandName() + ": " + e.getMessage());
-            return 1;
+            err.println(qualifiedName(commandLine) + ": " + e.getMessage());
+            return e instanceof IllegalArgumentException ? BAD_ARGUMENTS : 1;
         });
         return cli;
     }
