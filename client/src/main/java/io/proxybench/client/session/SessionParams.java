@@ -22,6 +22,9 @@ public record SessionParams(SessionKind kind, String id, Duration lifetime, Stri
         if (lifetime != null && kind != SessionKind.SESSION) {
             throw new IllegalArgumentException("lifetime applies to 'session' only, not " + kind);
         }
+        if (lifetime != null && (lifetime.getNano() != 0 || lifetime.getSeconds() < 1)) {
+            throw new IllegalArgumentException("lifetime " + lifetime + " must be a whole number of seconds, at least 1");
+        }
     }
 
     public boolean sticky() {

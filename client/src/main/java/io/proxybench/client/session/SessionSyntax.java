@@ -29,25 +29,38 @@ public final class SessionSyntax {
     private static final Pattern ID = Pattern.compile("[A-Za-z0-9]{1,64}");
     private static final Pattern LIFETIME = Pattern.compile("([0-9]{1,6})([smh])");
     private static final Pattern COUNTRY = Pattern.compile("[A-Za-z]{2}");
+    private static final String USERNAME = "username";
+    private static final String PASSWORD = "password";
 
     private SessionSyntax() {}
 
     /** Splits credentials into account and session; {@code null} fields count as empty. */
     public static ParsedCredentials parse(String username, String password) {
-        Field user = Field.read(username == null ? "" : username, "username");
-        Field pass = Field.read(password == null ? "" : password, "password");
+        Field user = Field.read(username == null ? "" : username, USERNAME);
+        Field pass = Field.read(password == null ? "" : password, PASSWORD);
         Map<String, String> params = new LinkedHashMap<>(user.params);
+        Map<String, String> where = new LinkedHashMap<>();
+        user.params.keySet().forEach(k -> where.put(k, USERNAME));
         for (Map.Entry<String, String> e : pass.params.entrySet()) {
             if (params.containsKey(e.getKey())) {
                 throw new SessionSyntaxException("'" + e.getKey()
                         + "' is given in both the username and the password; give it once");
             }
             params.put(e.getKey(), e.getValue());
+            where.put(e.getKey(), PASSWORD);
         }
-        return new ParsedCredentials(user.account, pass.account, toSession(params));
+        return new ParsedCredentials(user.account, pass.account, toSession(params, where));
     }
 
-    private static SessionParams toSession(Map<String, String> params) {
+    /**
+     * A value as an error message may show it: quoted when it came from the username, described when it came
+     * from the password, where any token may be a fragment of the secret.
+     */
+    private static String shown(String value, String where) {
+        return PASSWORD.equals(where) ? "(in the password, not shown)" : "'" + value + "'";
+    }
+
+    private static SessionParams toSession(Map<String, String> params, Map<String, String> where) {
         SessionKind kind = SessionKind.ROTATING;
         String id = null;
         for (SessionKind k : SessionKind.values()) {
@@ -59,7 +72,8 @@ public final class SessionSyntax {
                 kind = k;
                 id = params.get(k.keyword());
                 if (!ID.matcher(id).matches()) {
-                    throw new SessionSyntaxException("session id '" + id + "' must be 1 to 64 letters and digits");
+                    throw new SessionSyntaxException("session id " + shown(id, where.get(k.keyword()))
+                            + " must be 1 to 64 letters and digits");
                 }
             }
         }
@@ -71,23 +85,24 @@ public final class SessionSyntax {
                         + (kind == SessionKind.ROTATING ? "; add session-ID" : "; " + kind.keyword()
                         + " keeps its exit while it is online, drop lifetime"));
             }
-            lifetime = parseLifetime(lifetimeText);
+            lifetime = parseLifetime(lifetimeText, where.get("lifetime"));
         }
         String country = params.get("country");
         if (country != null) {
             if (!COUNTRY.matcher(country).matches()) {
-                throw new SessionSyntaxException("country '" + country + "' must be a two-letter code such as US");
+                throw new SessionSyntaxException("country " + shown(country, where.get("country"))
+                        + " must be a two-letter code such as US");
             }
             country = country.toUpperCase(Locale.ROOT);
         }
         return new SessionParams(kind, id, lifetime, country);
     }
 
-    private static Duration parseLifetime(String text) {
+    private static Duration parseLifetime(String text, String where) {
         Matcher m = LIFETIME.matcher(text);
         if (!m.matches() || Long.parseLong(m.group(1)) == 0) {
-            throw new SessionSyntaxException("lifetime '" + text + "' must be a positive number followed by"
-                    + " s, m or h, e.g. lifetime-10m");
+            throw new SessionSyntaxException("lifetime " + shown(text, where) + " must be a positive number"
+                    + " followed by s, m or h, e.g. lifetime-10m");
         }
         long n = Long.parseLong(m.group(1));
         switch (m.group(2)) {
@@ -131,8 +146,8 @@ public final class SessionSyntax {
             for (int i = first; i < tokens.length; i += 2) {
                 String key = tokens[i];
                 if (!KEYWORDS.contains(key)) {
-                    throw new SessionSyntaxException("unknown session parameter '" + key + "' in the " + where
-                            + "; " + FORMS);
+                    throw new SessionSyntaxException("unknown session parameter " + shown(key, where)
+                            + (i > first ? " after '" + tokens[i - 2] + "'" : "") + " in the " + where + "; " + FORMS);
                 }
                 if (i + 1 >= tokens.length || tokens[i + 1].isEmpty()) {
                     throw new SessionSyntaxException("'" + key + "' in the " + where + " has no value; " + FORMS);

@@ -65,7 +65,8 @@ class SessionSyntaxTest {
 
     @ParameterizedTest
     @CsvSource(delimiter = '|', value = {
-        "u|p_session-abc_colour-red|unknown session parameter 'colour' in the password",
+        "u|p_session-abc_colour-red|unknown session parameter (in the password, not shown) after 'session' in the password",
+        "u-session-abc-colour-red|p|unknown session parameter 'colour' after 'session' in the username",
         "u|p_session|'session' in the password has no value",
         "u|p_session-|'session' in the password has no value",
         "u|p_session-a_session-b|'session' is given twice in the password",
@@ -73,10 +74,11 @@ class SessionSyntaxTest {
         "u|p_session-a_hardsession-b|choose one session kind",
         "u|p_lifetime-10m|'lifetime' applies to 'session' only; add session-ID",
         "u|p_lockedsession-a_lifetime-1h|lockedsession keeps its exit",
-        "u|p_session-a_lifetime-10d|lifetime '10d' must be a positive number",
-        "u|p_session-a_lifetime-0s|lifetime '0s' must be a positive number",
-        "u|p_country-USA|country 'USA' must be a two-letter code",
-        "u|p_session-a!b|session id 'a!b' must be 1 to 64 letters and digits",
+        "u|p_session-a_lifetime-10d|lifetime (in the password, not shown) must be a positive number",
+        "u-session-a-lifetime-0s|p|lifetime '0s' must be a positive number",
+        "u-country-USA|p|country 'USA' must be a two-letter code",
+        "u|p_country-USA|country (in the password, not shown) must be a two-letter code",
+        "u|p_session-a!b|session id (in the password, not shown) must be 1 to 64 letters and digits",
     })
     void garbageIsRejectedWithTheParameterNamed(String user, String pass, String message) {
         assertThatThrownBy(() -> SessionSyntax.parse(user, pass))
@@ -85,9 +87,19 @@ class SessionSyntaxTest {
     }
 
     @Test
-    void errorsNeverQuoteTheAccountPassword() {
+    void errorsNeverQuoteAnyPartOfThePassword() {
         assertThatThrownBy(() -> SessionSyntax.parse("u", "hunter2_session-a_bogus-1"))
-                .hasMessageNotContaining("hunter2");
+                .hasMessageNotContaining("hunter2").hasMessageNotContaining("bogus");
+        assertThatThrownBy(() -> SessionSyntax.parse("alice", "Tr0ub4dor-country-is-hunter2"))
+                .hasMessageNotContaining("hunter2").hasMessageNotContaining("Tr0ub4dor");
+        assertThatThrownBy(() -> SessionSyntax.parse("alice", "x_country-h2"))
+                .hasMessageNotContaining("h2");
+    }
+
+    @Test
+    void lifetimesAreWholeSeconds() {
+        assertThatThrownBy(() -> new SessionParams(SessionKind.SESSION, "a", Duration.ofMillis(500), null))
+                .hasMessageContaining("whole number of seconds");
     }
 
     @Test

@@ -11,7 +11,8 @@ import java.util.concurrent.atomic.AtomicLong;
  * Which exit each sticky session holds, and until when. Time is passed in (nanoseconds on any monotonic clock),
  * so tests drive lifetimes without sleeping.
  *
- * <p>A session is identified by its account and id: two accounts may use the same id without sharing an exit.
+ * <p>A session is identified by its account, id, kind and country: two accounts may use the same id without
+ * sharing an exit, and {@code lockedsession-abc} is not {@code session-abc}.
  * {@code session} keeps its exit for its lifetime (or the table's default) and moves early when the exit goes
  * offline; {@code hardsession} keeps it while it is online; {@code lockedsession} never moves and fails while its
  * exit is offline. Concurrent first requests of one session all get the same exit.
@@ -43,7 +44,7 @@ public final class SessionTable {
         if (lookups.incrementAndGet() % SWEEP_EVERY == 0) {
             bindings.values().removeIf(b -> b.expiresAtNanos - nowNanos <= 0);
         }
-        Key key = new Key(account, session.id());
+        Key key = new Key(account, session.id(), session.kind(), session.country());
         return bindings.compute(key, (k, old) -> rebind(old, session, nowNanos)).exit;
     }
 
@@ -68,7 +69,8 @@ public final class SessionTable {
         return bindings.size();
     }
 
-    private record Key(String account, String id) {}
+    /** A session: the same id under another kind or country is another session, with its own exit. */
+    private record Key(String account, String id, SessionKind kind, String country) {}
 
     private record Binding(Exit exit, long expiresAtNanos) {}
 }

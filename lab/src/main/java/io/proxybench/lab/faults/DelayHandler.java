@@ -35,6 +35,11 @@ public final class DelayHandler extends ChannelDuplexHandler {
     }
 
     @Override
+    public void userEventTriggered(ChannelHandlerContext ctx, Object evt) {
+        lastReadDueNanos = schedule(ctx, lastReadDueNanos, () -> ctx.fireUserEventTriggered(evt));
+    }
+
+    @Override
     public void channelInactive(ChannelHandlerContext ctx) {
         lastReadDueNanos = schedule(ctx, lastReadDueNanos, ctx::fireChannelInactive);
     }

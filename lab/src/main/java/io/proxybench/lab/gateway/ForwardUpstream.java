@@ -25,14 +25,14 @@ final class ForwardUpstream extends ChannelInboundHandlerAdapter {
             ctx.close();
             return;
         }
-        current.fromUpstream((HttpObject) msg);
+        current.fromUpstream(ctx.channel(), (HttpObject) msg);
     }
 
     @Override
     public void channelInactive(ChannelHandlerContext ctx) {
         ForwardExchange current = exchange;
         if (current != null) {
-            current.upstreamClosed();
+            current.upstreamClosed(ctx.channel());
         }
     }
 

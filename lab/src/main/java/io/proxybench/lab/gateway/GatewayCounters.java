@@ -19,6 +19,7 @@ public final class GatewayCounters {
     private final LongAdder upstreamDials = new LongAdder();
     private final LongAdder upstreamDialFailures = new LongAdder();
     private final LongAdder upstreamReuses = new LongAdder();
+    private final LongAdder forwardRetries = new LongAdder();
     private final LongAdder authFailures = new LongAdder();
     private final LongAdder badRequests = new LongAdder();
     private final LongAdder refusedDestinations = new LongAdder();
@@ -61,6 +62,11 @@ public final class GatewayCounters {
         upstreamReuses.increment();
     }
 
+    /** A forward request redialled after a pooled connection turned out closed. */
+    void forwardRetry() {
+        forwardRetries.increment();
+    }
+
     void authFailure() {
         authFailures.increment();
     }
@@ -84,7 +90,7 @@ public final class GatewayCounters {
     /** Zeroes every counter except the gauges of what is open now. */
     public void reset() {
         for (LongAdder a : new LongAdder[] {clientConnections, upstreamDials, upstreamDialFailures, upstreamReuses,
-                authFailures, badRequests, refusedDestinations, idleTimeouts}) {
+                forwardRetries, authFailures, badRequests, refusedDestinations, idleTimeouts}) {
             a.reset();
         }
         tunnels.clear();
@@ -99,7 +105,8 @@ public final class GatewayCounters {
             byKind.put(kind.name().toLowerCase(java.util.Locale.ROOT), a == null ? 0 : a.sum());
         }
         return new Snapshot(clientConnections.sum(), openClientConnections.sum(), byKind, openTunnels.sum(),
-                upstreamDials.sum(), upstreamDialFailures.sum(), upstreamReuses.sum(), authFailures.sum(),
+                upstreamDials.sum(), upstreamDialFailures.sum(), upstreamReuses.sum(), forwardRetries.sum(),
+                authFailures.sum(),
                 badRequests.sum(), refusedDestinations.sum(), idleTimeouts.sum(), sums(faults),
                 sums(tunnelsPerExit));
     }
@@ -123,6 +130,7 @@ public final class GatewayCounters {
             @JsonProperty("upstream_dials") long upstreamDials,
             @JsonProperty("upstream_dial_failures") long upstreamDialFailures,
             @JsonProperty("upstream_reuses") long upstreamReuses,
+            @JsonProperty("forward_retries") long forwardRetries,
             @JsonProperty("auth_failures") long authFailures,
             @JsonProperty("bad_requests") long badRequests,
             @JsonProperty("refused_destinations") long refusedDestinations,

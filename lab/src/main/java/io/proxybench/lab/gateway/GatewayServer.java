@@ -22,13 +22,15 @@ public final class GatewayServer implements AutoCloseable {
     private final ChannelGroup connections;
     private final GatewayCounters counters;
     private final DestinationResolver resolver;
+    private final ForwardPool forwardPool;
 
     private GatewayServer(Channel listener, ChannelGroup connections, GatewayCounters counters,
-            DestinationResolver resolver) {
+            DestinationResolver resolver, ForwardPool forwardPool) {
         this.listener = listener;
         this.connections = connections;
         this.counters = counters;
         this.resolver = resolver;
+        this.forwardPool = forwardPool;
     }
 
     /** Binds the gateway; the groups stay the caller's to shut down. */
@@ -37,7 +39,8 @@ public final class GatewayServer implements AutoCloseable {
         GatewayCounters counters = new GatewayCounters();
         ExitDialer dialer = new ExitDialer(transport, config.latency(),
                 (int) Math.min(Integer.MAX_VALUE, config.connectTimeout().toMillis()), counters);
-        ForwardPool pool = new ForwardPool(config.forwardIdleCap(), config.forwardIdleTimeout(), dialer, counters);
+        ForwardPool pool = new ForwardPool(config.forwardIdleCap(), config.forwardIdleTimeout(), dialer, counters,
+                workers.next());
         DestinationResolver resolver = new DestinationResolver();
         GatewayContext gw = new GatewayContext(config, sessions, counters, config.faults().decider(), dialer, pool,
                 resolver);
@@ -51,9 +54,10 @@ public final class GatewayServer implements AutoCloseable {
                 .childHandler(new GatewayInitializer(gw, connections));
         try {
             return new GatewayServer(bind(b, "gateway", config.host(), config.port()), connections, counters,
-                    resolver);
+                    resolver, pool);
         } catch (RuntimeException | InterruptedException e) {
             resolver.close();
+            pool.close();
             throw e;
         }
     }
@@ -77,11 +81,15 @@ public final class GatewayServer implements AutoCloseable {
         return counters;
     }
 
-    /** Stops listening and closes every client connection (their tunnels close with them). */
+    /**
+     * Stops listening and closes every client connection (their tunnels and forward exchanges close their
+     * upstream connections with them) and the forward pool's idle connections.
+     */
     @Override
     public void close() {
         listener.close().syncUninterruptibly();
         connections.close().syncUninterruptibly();
+        forwardPool.close();
         resolver.close();
     }
 }

@@ -1,10 +1,11 @@
 package io.proxybench.lab.gateway;
 
+import io.netty.buffer.ByteBuf;
+import io.netty.buffer.Unpooled;
 import io.netty.channel.ChannelHandler;
 import io.netty.channel.ChannelHandlerContext;
 import io.netty.channel.ChannelInboundHandlerAdapter;
 import io.netty.handler.codec.TooLongFrameException;
-import io.netty.handler.codec.http.DefaultFullHttpResponse;
 import io.netty.handler.codec.http.DefaultHttpRequest;
 import io.netty.handler.codec.http.FullHttpResponse;
 import io.netty.handler.codec.http.HttpContent;
@@ -21,7 +22,9 @@ import io.proxybench.client.session.SessionSyntaxException;
 import java.net.InetSocketAddress;
 import java.net.URI;
 import java.net.URISyntaxException;
+import java.nio.charset.StandardCharsets;
 import java.util.ArrayDeque;
+import java.util.ArrayList;
 import java.util.Deque;
 import java.util.List;
 import java.util.Locale;
@@ -34,6 +37,9 @@ import java.util.Locale;
 final class HttpProxyFrontend extends ChannelInboundHandlerAdapter {
 
     static final String REALM = "Basic realm=\"proxybench lab\"";
+    static final String CODEC = "http";
+    static final String EXPECT = "expect-continue";
+    private static final String ESTABLISHED = "HTTP/1.1 200 Connection established\r\n\r\n";
     /** Hop-by-hop and proxy headers that never travel past the gateway (RFC 9110 section 7.6.1). */
     private static final List<CharSequence> HOP_BY_HOP = List.of(HttpHeaderNames.CONNECTION,
             HttpHeaderNames.KEEP_ALIVE, HttpHeaderNames.PROXY_AUTHORIZATION, HttpHeaderNames.PROXY_AUTHENTICATE,
@@ -42,6 +48,8 @@ final class HttpProxyFrontend extends ChannelInboundHandlerAdapter {
     private final GatewayContext gw;
     private final Tunnels tunnels;
     private final Deque<Object> backlog = new ArrayDeque<>();
+    /** Bytes the client sent after a CONNECT head, kept in order until the tunnel opens or is refused. */
+    private final List<ByteBuf> held = new ArrayList<>();
     private ForwardExchange current;
     private boolean tunnelling;
 
@@ -53,7 +61,11 @@ final class HttpProxyFrontend extends ChannelInboundHandlerAdapter {
     @Override
     public void channelRead(ChannelHandlerContext ctx, Object msg) {
         if (tunnelling) {
-            ReferenceCountUtil.release(msg);
+            if (msg instanceof ByteBuf raw) {
+                held.add(raw);
+            } else {
+                ReferenceCountUtil.release(msg);
+            }
         } else if (!backlog.isEmpty() || (current != null && msg instanceof HttpRequest)) {
             backlog.add(msg);
         } else {
@@ -67,7 +79,9 @@ final class HttpProxyFrontend extends ChannelInboundHandlerAdapter {
         } else if (msg instanceof HttpContent content && current != null) {
             current.fromClient(content);
         } else {
+            // The body of a request already answered: drain it, then read on for the next request.
             ReferenceCountUtil.release(msg);
+            ctx.read();
         }
     }
 
@@ -114,25 +128,55 @@ final class HttpProxyFrontend extends ChannelInboundHandlerAdapter {
             badRequest(ctx, e.getMessage(), HttpUtil.isKeepAlive(request));
             return;
         }
+        // Whatever follows the CONNECT head belongs to the tunnel: take the HTTP codec out now, before it can
+        // decode those bytes as HTTP, and hold them until the tunnel opens (or put them back if it is refused).
         tunnelling = true;
+        ctx.pipeline().remove(HttpServerCodec.class);
         boolean early = gw.config().connectReply() == ConnectReply.EARLY;
         tunnels.open(ctx, caller, destination, GatewayCounters.Kind.CONNECT, early, new TunnelReply() {
             @Override
             public void refuse(Refusal refusal, String message) {
                 tunnelling = false;
+                ctx.pipeline().addBefore(EXPECT, CODEC, codec());
                 HttpResponseStatus status = refusal == Refusal.FORBIDDEN ? HttpResponseStatus.FORBIDDEN
                         : HttpResponseStatus.BAD_GATEWAY;
-                reply(ctx, Responses.text(status, message), HttpUtil.isKeepAlive(request));
+                boolean keepAlive = HttpUtil.isKeepAlive(request);
+                Responses.send(ctx, Responses.text(status, message), keepAlive);
+                replayHeld(ctx);
+                if (keepAlive) {
+                    ctx.read();
+                }
             }
 
             @Override
             public void establish(InetSocketAddress bound, ChannelHandler next) {
-                ctx.writeAndFlush(new DefaultFullHttpResponse(HttpVersion.HTTP_1_1,
-                        new HttpResponseStatus(200, "Connection established")));
-                ctx.pipeline().replace(HttpProxyFrontend.this, "tunnel", next);
-                ctx.pipeline().remove(HttpServerCodec.class);
+                ctx.writeAndFlush(Unpooled.copiedBuffer(ESTABLISHED, StandardCharsets.US_ASCII));
+                ctx.pipeline().addAfter(ctx.name(), "tunnel", next);
+                held.forEach(ctx::fireChannelRead);
+                held.clear();
+                ctx.pipeline().remove(EXPECT);
+                ctx.pipeline().remove(HttpProxyFrontend.this);
             }
         });
+    }
+
+    /** The HTTP/1.1 server codec with the gateway's head limits. */
+    HttpServerCodec codec() {
+        int max = gw.config().maxHeaderBytes();
+        return new HttpServerCodec(Math.min(max, 8192), max, 8192);
+    }
+
+    /** Feeds bytes held during a refused CONNECT back through the restored codec, as the next requests. */
+    private void replayHeld(ChannelHandlerContext ctx) {
+        ChannelHandlerContext codec = ctx.pipeline().context(CODEC);
+        for (ByteBuf raw : held) {
+            try {
+                ((HttpServerCodec) codec.handler()).channelRead(codec, raw);
+            } catch (Exception e) {
+                ctx.fireExceptionCaught(e);
+            }
+        }
+        held.clear();
     }
 
     private void forward(ChannelHandlerContext ctx, HttpRequest request, Caller caller, boolean keepAlive) {
@@ -157,7 +201,12 @@ final class HttpProxyFrontend extends ChannelInboundHandlerAdapter {
         }
         String host = target.getHost().startsWith("[")
                 ? target.getHost().substring(1, target.getHost().length() - 1) : target.getHost();
-        HostPort destination = new HostPort(host, target.getPort() < 0 ? 80 : target.getPort());
+        int port = target.getPort() < 0 ? 80 : target.getPort();
+        if (port < 1 || port > 65535) {
+            badRequest(ctx, "port " + port + " in the request target is outside 1..65535", keepAlive);
+            return;
+        }
+        HostPort destination = new HostPort(host, port);
         String path = target.getRawPath() == null || target.getRawPath().isEmpty() ? "/" : target.getRawPath();
         if (target.getRawQuery() != null) {
             path += "?" + target.getRawQuery();
@@ -170,11 +219,11 @@ final class HttpProxyFrontend extends ChannelInboundHandlerAdapter {
             }
         }
         HOP_BY_HOP.forEach(headers::remove);
-        if (!headers.contains(HttpHeaderNames.HOST)) {
-            headers.set(HttpHeaderNames.HOST, target.getRawAuthority());
-        }
+        // RFC 9112 section 3.2.2: the target URI's authority replaces any Host the client sent; user info never
+        // travels on.
+        headers.set(HttpHeaderNames.HOST, target.getPort() < 0 ? target.getHost() : target.getHost() + ":" + port);
         current = new ForwardExchange(gw, ctx, caller, destination, upstreamRequest, keepAlive,
-                keepClient -> exchangeDone(ctx, keepClient));
+                request.protocolVersion(), keepClient -> exchangeDone(ctx, keepClient));
         current.start();
     }
 
@@ -208,8 +257,13 @@ final class HttpProxyFrontend extends ChannelInboundHandlerAdapter {
 
     @Override
     public void channelInactive(ChannelHandlerContext ctx) {
+        if (current != null) {
+            current.clientClosed();
+        }
         backlog.forEach(ReferenceCountUtil::release);
         backlog.clear();
+        held.forEach(ReferenceCountUtil::release);
+        held.clear();
         ctx.fireChannelInactive();
     }
 }

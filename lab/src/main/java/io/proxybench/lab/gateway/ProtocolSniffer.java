@@ -3,7 +3,7 @@ package io.proxybench.lab.gateway;
 import io.netty.buffer.ByteBuf;
 import io.netty.channel.ChannelHandlerContext;
 import io.netty.handler.codec.ByteToMessageDecoder;
-import io.netty.handler.codec.http.HttpServerCodec;
+import io.netty.handler.codec.http.HttpServerExpectContinueHandler;
 import io.netty.handler.codec.socksx.SocksVersion;
 import io.netty.handler.codec.socksx.v5.Socks5InitialRequestDecoder;
 import io.netty.handler.codec.socksx.v5.Socks5ServerEncoder;
@@ -44,9 +44,10 @@ final class ProtocolSniffer extends ByteToMessageDecoder {
             ctx.close();
             return;
         } else {
-            int max = gw.config().maxHeaderBytes();
-            ctx.pipeline().addAfter(ctx.name(), "http", new HttpServerCodec(Math.min(max, 8192), max, 8192))
-                    .addAfter("http", "http-proxy", new HttpProxyFrontend(gw));
+            HttpProxyFrontend frontend = new HttpProxyFrontend(gw);
+            ctx.pipeline().addAfter(ctx.name(), HttpProxyFrontend.CODEC, frontend.codec())
+                    .addAfter(HttpProxyFrontend.CODEC, HttpProxyFrontend.EXPECT, new HttpServerExpectContinueHandler())
+                    .addAfter(HttpProxyFrontend.EXPECT, "http-proxy", frontend);
         }
         ctx.pipeline().remove(this);
     }

@@ -5,6 +5,8 @@ import io.netty.channel.Channel;
 import io.netty.channel.ChannelFutureListener;
 import io.netty.channel.ChannelHandlerContext;
 import io.netty.channel.ChannelInboundHandlerAdapter;
+import io.netty.channel.socket.ChannelInputShutdownEvent;
+import io.netty.channel.socket.DuplexChannel;
 import io.netty.util.ReferenceCountUtil;
 import java.util.ArrayDeque;
 import java.util.Queue;
@@ -12,14 +14,16 @@ import java.util.Queue;
 /**
  * Copies bytes from its channel to a peer with back-pressure: the next read is asked for only once the previous
  * chunk was written. Until the peer is {@link #attach attached} (an early CONNECT reply while the exit still
- * dials), chunks are held in order and nothing more is read. When either side closes, the other is closed after
- * its pending writes are flushed.
+ * dials), chunks are held in order and nothing more is read. A half-close travels: when one side stops sending
+ * (its input shut down), the other side's output is shut down after its pending writes, and a channel whose both
+ * directions are shut is closed. When either side closes, the other is closed after its pending writes.
  */
 final class Relay extends ChannelInboundHandlerAdapter {
 
     private final Queue<Object> held = new ArrayDeque<>();
     private ChannelHandlerContext ctx;
     private Channel peer;
+    private boolean inputShut;
 
     Relay(Channel peer) {
         this.peer = peer;
@@ -33,7 +37,9 @@ final class Relay extends ChannelInboundHandlerAdapter {
             peer.write(msg);
         }
         peer.flush();
-        if (ctx != null) {
+        if (inputShut) {
+            shutdownOutput(peer);
+        } else if (ctx != null) {
             ctx.read();
         }
     }
@@ -68,6 +74,32 @@ final class Relay extends ChannelInboundHandlerAdapter {
                 ctx.channel().close();
             }
         });
+    }
+
+    @Override
+    public void userEventTriggered(ChannelHandlerContext ctx, Object evt) {
+        if (evt instanceof ChannelInputShutdownEvent) {
+            inputShut = true;
+            if (peer != null) {
+                shutdownOutput(peer);
+            }
+            closeIfBothShut(ctx.channel());
+        }
+        ctx.fireUserEventTriggered(evt);
+    }
+
+    private static void shutdownOutput(Channel ch) {
+        if (!(ch instanceof DuplexChannel duplex) || !ch.isActive()) {
+            return;
+        }
+        ch.writeAndFlush(Unpooled.EMPTY_BUFFER).addListener(f -> duplex.shutdownOutput().addListener(
+                done -> closeIfBothShut(ch)));
+    }
+
+    private static void closeIfBothShut(Channel ch) {
+        if (ch instanceof DuplexChannel d && d.isInputShutdown() && d.isOutputShutdown()) {
+            ch.close();
+        }
     }
 
     @Override

@@ -1,5 +1,6 @@
 package io.proxybench.lab.gateway;
 
+import io.netty.buffer.ByteBuf;
 import io.netty.channel.ChannelFutureListener;
 import io.netty.channel.ChannelHandler;
 import io.netty.channel.ChannelHandlerContext;
@@ -23,6 +24,8 @@ import io.netty.util.ReferenceCountUtil;
 import io.proxybench.client.session.SessionSyntaxException;
 import java.net.Inet6Address;
 import java.net.InetSocketAddress;
+import java.util.ArrayList;
+import java.util.List;
 
 /**
  * The SOCKS5 side of the gateway port (RFC 1928, with RFC 1929 username/password). Username/password is chosen
@@ -36,6 +39,7 @@ final class Socks5Frontend extends ChannelInboundHandlerAdapter {
 
     private final GatewayContext gw;
     private Caller caller = Caller.ANONYMOUS;
+    private final List<ByteBuf> held = new ArrayList<>();
 
     Socks5Frontend(GatewayContext gw) {
         this.gw = gw;
@@ -48,6 +52,11 @@ final class Socks5Frontend extends ChannelInboundHandlerAdapter {
 
     @Override
     public void channelRead(ChannelHandlerContext ctx, Object msg) {
+        if (msg instanceof ByteBuf raw) {
+            // Data sent right after the CONNECT command, before the reply: it belongs to the tunnel.
+            held.add(raw);
+            return;
+        }
         try {
             if (msg instanceof DecoderResultProvider p && p.decoderResult().isFailure()) {
                 gw.counters().badRequest();
@@ -126,11 +135,20 @@ final class Socks5Frontend extends ChannelInboundHandlerAdapter {
                         ? Socks5AddressType.IPv6 : Socks5AddressType.IPv4;
                 ctx.writeAndFlush(new DefaultSocks5CommandResponse(Socks5CommandStatus.SUCCESS, type,
                         bound.getAddress().getHostAddress(), bound.getPort()));
-                ctx.pipeline().replace(Socks5Frontend.this, "tunnel", next);
-                ctx.pipeline().remove(DECODER);
                 ctx.pipeline().remove(Socks5ServerEncoder.class);
+                ctx.pipeline().addAfter(ctx.name(), "tunnel", next);
+                ctx.pipeline().remove(DECODER);
+                held.forEach(ctx::fireChannelRead);
+                held.clear();
+                ctx.pipeline().remove(Socks5Frontend.this);
             }
         });
+    }
+
+    @Override
+    public void handlerRemoved(ChannelHandlerContext ctx) {
+        held.forEach(ReferenceCountUtil::release);
+        held.clear();
     }
 
     private static void fail(ChannelHandlerContext ctx, Socks5CommandStatus status) {

@@ -2,6 +2,7 @@ package io.proxybench.lab.gateway;
 
 import io.netty.channel.Channel;
 import io.netty.channel.ChannelHandlerContext;
+import io.netty.channel.ChannelOption;
 import io.proxybench.lab.exits.Exit;
 import io.proxybench.lab.exits.NoExitException;
 import io.proxybench.lab.faults.Fault;
@@ -110,10 +111,12 @@ final class Tunnels {
     }
 
     private static void join(Channel client, Channel upstream) {
+        upstream.config().setOption(ChannelOption.ALLOW_HALF_CLOSURE, true);
         upstream.pipeline().addLast("relay", new Relay(client));
     }
 
     private void opened(Channel client) {
+        client.config().setOption(ChannelOption.ALLOW_HALF_CLOSURE, true);
         gw.counters().tunnelOpened();
         client.closeFuture().addListener(f -> gw.counters().tunnelClosed());
     }

@@ -37,6 +37,7 @@ final class TargetInitializer extends ChannelInitializer<Channel> {
         String sourceText = NetUtil.toAddressString(source);
         ConnectionState.attach(ch, source, sourceText);
         shared.stats().countConnection(sourceText);
+        ch.closeFuture().addListener(f -> shared.stats().connectionClosed());
         if (ssl == null) {
             addHttp1(ch.pipeline(), shared);
         } else {

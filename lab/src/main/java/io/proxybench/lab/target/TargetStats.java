@@ -11,11 +11,17 @@ public final class TargetStats {
 
     private final LongAdder requests = new LongAdder();
     private final LongAdder connections = new LongAdder();
+    private final LongAdder open = new LongAdder();
     private final ConcurrentMap<String, IpCounters> perIp = new ConcurrentHashMap<>();
 
     void countConnection(String source) {
         connections.increment();
+        open.increment();
         perIp.computeIfAbsent(source, s -> new IpCounters()).connections.increment();
+    }
+
+    void connectionClosed() {
+        open.decrement();
     }
 
     void countRequest(String source) {
@@ -27,10 +33,10 @@ public final class TargetStats {
     public StatsSnapshot snapshot() {
         Map<String, StatsSnapshot.Ip> ips = new TreeMap<>();
         perIp.forEach((ip, c) -> ips.put(ip, new StatsSnapshot.Ip(c.requests.sum(), c.connections.sum())));
-        return new StatsSnapshot(requests.sum(), connections.sum(), ips);
+        return new StatsSnapshot(requests.sum(), connections.sum(), open.sum(), ips);
     }
 
-    /** Zeroes every counter and forgets every source address. */
+    /** Zeroes every counter (but the gauge of open connections) and forgets every source address. */
     public void reset() {
         requests.reset();
         connections.reset();

@@ -99,6 +99,18 @@ class SessionTableTest {
     }
 
     @Test
+    void kindAndCountryArePartOfTheSession() {
+        Exit plain = table.exitFor("u", session("k", Duration.ofSeconds(1)), 0);
+        Exit locked = table.exitFor("u", new SessionParams(SessionKind.LOCKED, "k", null, null), 0);
+        assertThat(locked).isNotEqualTo(plain);
+        assertThat(table.exitFor("u", new SessionParams(SessionKind.LOCKED, "k", null, null), 10 * MINUTE))
+                .isEqualTo(locked);
+        String country = pool.countries().get(0);
+        assertThat(table.exitFor("u", new SessionParams(SessionKind.SESSION, "k", null, country), 0).country())
+                .isEqualTo(country);
+    }
+
+    @Test
     void aCountrySessionGetsAnExitInThatCountry() {
         String country = pool.countries().get(pool.countries().size() - 1);
         Exit e = table.exitFor("u", new SessionParams(SessionKind.SESSION, "c", null, country), 0);

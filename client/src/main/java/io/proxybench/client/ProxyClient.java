@@ -1,0 +1,404 @@
+package io.proxybench.client;
+
+import io.netty.buffer.Unpooled;
+import io.netty.channel.EventLoopGroup;
+import io.netty.handler.codec.http.DefaultFullHttpRequest;
+import io.netty.handler.codec.http.FullHttpRequest;
+import io.netty.handler.codec.http.HttpHeaderNames;
+import io.netty.handler.codec.http.HttpMethod;
+import io.netty.handler.codec.http.HttpVersion;
+import io.proxybench.client.event.CallInfo;
+import io.proxybench.client.event.CallTrace;
+import io.proxybench.client.event.ConnectionInfo;
+import io.proxybench.client.event.EventListener;
+import io.proxybench.client.exchange.ClientConnection;
+import io.proxybench.client.exchange.ExchangeResult;
+import io.proxybench.client.exchange.Http1Connection;
+import io.proxybench.client.exchange.Http2Connection;
+import io.proxybench.client.exchange.NoResponseException;
+import io.proxybench.client.metrics.ClientCounters;
+import io.proxybench.client.metrics.ExitLabel;
+import io.proxybench.client.net.Transport;
+import io.proxybench.client.pool.CloseReason;
+import io.proxybench.client.pool.ConnectionPool;
+import io.proxybench.client.pool.Gauges;
+import io.proxybench.client.pool.Grant;
+import io.proxybench.client.pool.PoolLimits;
+import io.proxybench.client.proxy.ProxySpec;
+import io.proxybench.client.session.SessionRouter;
+import io.proxybench.client.session.SessionSyntax;
+import io.proxybench.client.session.SessionTemplate;
+import io.proxybench.client.tunnel.Connector;
+import io.proxybench.client.tunnel.Established;
+import io.proxybench.client.tunnel.Origin;
+import io.proxybench.client.tunnel.Route;
+import io.proxybench.client.tunnel.Timeouts;
+import io.proxybench.client.tunnel.TlsContexts;
+import io.proxybench.client.tunnel.TlsSettings;
+import java.net.URI;
+import java.nio.charset.StandardCharsets;
+import java.time.Duration;
+import java.util.Base64;
+import java.util.Collection;
+import java.util.Map;
+import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.CompletionException;
+import java.util.concurrent.TimeUnit;
+import java.util.concurrent.atomic.AtomicLong;
+
+/**
+ * A proxy-aware HTTP client whose pool is keyed by exit and origin: a connection is shared only by requests with
+ * the same origin, proxy, proxy account (so the same session) and TLS settings. Every phase of every call is
+ * reported to an {@link EventListener}, and {@link #counters()} gives created versus reused connections,
+ * handshakes per 1,000 requests and wire bytes, in total and per exit.
+ *
+ * <p>Thread-safe; {@link #send} never blocks. Close it to release its threads and connections.
+ */
+public final class ProxyClient implements AutoCloseable {
+
+    private static final long MAINTENANCE_MAX_NANOS = TimeUnit.MILLISECONDS.toNanos(100);
+
+    private final Builder config;
+    private final EventLoopGroup group;
+    private final Connector connector;
+    private final ConnectionPool<Route, ProxySpec, ClientConnection> pool;
+    private final ClientCounters counters = new ClientCounters();
+    private final AtomicLong callIds = new AtomicLong();
+    private final AtomicLong connectionIds = new AtomicLong();
+    private volatile boolean closed;
+
+    private ProxyClient(Builder config) {
+        this.config = config;
+        Transport transport = Transport.current();
+        this.group = transport.newGroup(config.ioThreads);
+        this.connector = new Connector(transport, group, new TlsContexts(), config.timeouts);
+        this.pool = new ConnectionPool<>(config.limits, Route::exit);
+        group.next().schedule(this::maintain, MAINTENANCE_MAX_NANOS, TimeUnit.NANOSECONDS);
+    }
+
+    public static Builder builder() {
+        return new Builder();
+    }
+
+    /** Sends a request; the future fails with {@link CallException}, which names the phase that failed. */
+    public CompletableFuture<ProxyResponse> send(ProxyRequest request) {
+        if (closed) {
+            return CompletableFuture.failedFuture(new IllegalStateException("the client is closed"));
+        }
+        CallInfo call = new CallInfo(callIds.incrementAndGet(), request.method(), request.uri(),
+                request.sessionKey(), 1);
+        CallTrace trace = new CallTrace(call, config.listeners.create(call));
+        trace.callStart();
+        Route route;
+        try {
+            route = route(request);
+        } catch (RuntimeException e) {
+            trace.callFailed(e);
+            return CompletableFuture.failedFuture(new CallException(trace.current(), e));
+        }
+        trace.proxySelected(route.proxy());
+        return attempt(request, route, trace);
+    }
+
+    private Route route(ProxyRequest request) {
+        Origin origin = Origin.of(request.uri());
+        ProxySpec proxy = request.proxy() != null ? request.proxy() : config.proxy;
+        if (proxy != null && request.sessionKey() != null && config.router != null) {
+            String id = config.router.sessionFor(request.sessionKey(), System.nanoTime());
+            proxy = config.template.apply(proxy, id);
+        }
+        Route route = Route.of(origin, proxy, config.tls, config.forceConnect);
+        if (!config.keepAliveSet && proxy != null && proxy.credentials() != null) {
+            Duration lifetime = sessionLifetime(proxy);
+            if (lifetime != null) {
+                pool.keepAliveFor(route, lifetime);
+            }
+        }
+        return route;
+    }
+
+    private static Duration sessionLifetime(ProxySpec proxy) {
+        try {
+            return SessionSyntax.parse(proxy.credentials().user(), proxy.credentials().password()).session()
+                    .lifetime();
+        } catch (IllegalArgumentException e) {
+            return null;
+        }
+    }
+
+    private CompletableFuture<ProxyResponse> attempt(ProxyRequest request, Route route, CallTrace trace) {
+        CompletableFuture<Grant<ClientConnection>> granted = pool.acquire(route, System.nanoTime());
+        if (!granted.isDone()) {
+            trace.queueStart();
+        }
+        String exit = ExitLabel.of(route.exit());
+        return granted.thenCompose(grant -> {
+            if (grant.waitedNanos() > 0) {
+                trace.queueEnd(grant.waitedNanos());
+            }
+            if (grant.kind() == Grant.Kind.REUSE) {
+                counters.acquired(exit, true);
+                trace.connectionAcquired(grant.connection().info(), true);
+                return CompletableFuture.completedFuture(new Acquired(grant.connection(), true));
+            }
+            return connector.connect(route, trace).handle((established, error) -> {
+                if (error != null) {
+                    pool.createFailed(grant, System.nanoTime());
+                    throw new CompletionException(unwrap(error));
+                }
+                ClientConnection connection = wrap(route, established, trace);
+                pool.created(grant, connection, System.nanoTime());
+                counters.created(exit, established.handshakeBytes());
+                counters.acquired(exit, false);
+                trace.connectionAcquired(connection.info(), false);
+                return new Acquired(connection, false);
+            });
+        }).thenCompose(acquired -> exchange(request, route, acquired, trace, exit))
+                .exceptionallyCompose(error -> {
+                    Throwable cause = unwrap(error);
+                    if (cause instanceof Retry retry) {
+                        counters.retried(exit);
+                        CallTrace again = new CallTrace(trace.call().retry(), trace.listener());
+                        return attempt(request, route, again);
+                    }
+                    trace.callFailed(cause);
+                    return CompletableFuture.failedFuture(
+                            cause instanceof CallException ce ? ce : new CallException(trace.current(), cause));
+                });
+    }
+
+    private CompletableFuture<ProxyResponse> exchange(ProxyRequest request, Route route, Acquired acquired,
+            CallTrace trace, String exit) {
+        ClientConnection connection = acquired.connection;
+        long outBefore = connection.meter().bytesOut();
+        long inBefore = connection.meter().bytesIn();
+        long handshakeOut = acquired.reused ? 0 : outBefore;
+        long handshakeIn = acquired.reused ? 0 : inBefore;
+        FullHttpRequest http = toHttp(request, route);
+        return connection.exchange(http, trace, config.timeouts.request(), config.maxBodyBytes)
+                .handle((result, error) -> {
+                    long out = connection.meter().bytesOut() - outBefore + handshakeOut;
+                    long in = connection.meter().bytesIn() - inBefore + handshakeIn;
+                    if (error != null) {
+                        Throwable cause = unwrap(error);
+                        pool.release(connection, false, CloseReason.ERROR, System.nanoTime());
+                        counters.request(exit, out, in);
+                        if (cause instanceof NoResponseException && acquired.reused && trace.call().attempt() == 1) {
+                            throw new CompletionException(new Retry(cause));
+                        }
+                        throw new CompletionException(cause);
+                    }
+                    pool.release(connection, result.reusable(), result.closeReason(), System.nanoTime());
+                    trace.connectionReleased(connection.info());
+                    counters.request(exit, out, in);
+                    ProxyResponse response = toResponse(result, connection, acquired.reused, trace, exit, out, in);
+                    trace.callEnd();
+                    return response;
+                });
+    }
+
+    private ClientConnection wrap(Route route, Established established, CallTrace trace) {
+        ConnectionInfo info = new ConnectionInfo(connectionIds.incrementAndGet(), route.proxy(),
+                established.protocol(), route.mode() == Route.Mode.TUNNEL);
+        String exit = ExitLabel.of(route.exit());
+        EventListener creator = trace.listener();
+        if (info.protocol().equals("h2")) {
+            return new Http2Connection(info, route, established.channel(), established.meter(),
+                    config.maxStreamsPerConnection, (c, reason) -> closed(c, reason, exit, creator));
+        }
+        return new Http1Connection(info, route, established.channel(), established.meter(),
+                (c, reason) -> closed(c, reason, exit, creator));
+    }
+
+    private void closed(ClientConnection connection, CloseReason reason, String exit, EventListener creator) {
+        counters.closed(exit, reason);
+        creator.connectionClosed(connection.info(), reason);
+    }
+
+    private FullHttpRequest toHttp(ProxyRequest request, Route route) {
+        URI uri = request.uri();
+        String target;
+        if (route.mode() == Route.Mode.FORWARD) {
+            target = uri.toASCIIString();
+        } else {
+            String path = uri.getRawPath() == null || uri.getRawPath().isEmpty() ? "/" : uri.getRawPath();
+            target = uri.getRawQuery() == null ? path : path + "?" + uri.getRawQuery();
+        }
+        FullHttpRequest http = new DefaultFullHttpRequest(HttpVersion.HTTP_1_1, HttpMethod.valueOf(request.method()),
+                target, Unpooled.wrappedBuffer(request.body()));
+        http.headers().set(HttpHeaderNames.HOST, route.origin().hostHeader());
+        http.headers().set(HttpHeaderNames.USER_AGENT, config.userAgent);
+        for (Map.Entry<String, String> h : request.headers()) {
+            http.headers().add(h.getKey(), h.getValue());
+        }
+        if (request.body().length > 0 || !http.headers().contains(HttpHeaderNames.CONTENT_LENGTH)
+                && (request.method().equals("POST") || request.method().equals("PUT"))) {
+            http.headers().setInt(HttpHeaderNames.CONTENT_LENGTH, request.body().length);
+        }
+        if (route.mode() == Route.Mode.FORWARD && route.proxy().credentials() != null) {
+            String pair = route.proxy().credentials().user() + ":" + route.proxy().credentials().password();
+            http.headers().set(HttpHeaderNames.PROXY_AUTHORIZATION,
+                    "Basic " + Base64.getEncoder().encodeToString(pair.getBytes(StandardCharsets.UTF_8)));
+        }
+        return http;
+    }
+
+    private static ProxyResponse toResponse(ExchangeResult r, ClientConnection connection, boolean reused,
+            CallTrace trace, String exit, long out, long in) {
+        return new ProxyResponse(r.status(), r.headers(), r.body(), r.bodyBytes(), connection.info(), reused,
+                trace.call().attempt(), exit, trace.timings(), out, in);
+    }
+
+    /**
+     * Sends one request per session key before real traffic, so each session has its exit (and, with keep-alive,
+     * its connection) in place. Completes when all have answered or failed; failures are not errors here.
+     */
+    public CompletableFuture<Void> warmUp(Collection<String> sessionKeys, String url) {
+        return CompletableFuture.allOf(sessionKeys.stream()
+                .map(key -> send(ProxyRequest.get(url).withSessionKey(key)).handle((r, e) -> null))
+                .toArray(CompletableFuture[]::new));
+    }
+
+    /** Marks {@code sessionKey}'s last response as blocked: its next request gets a new session. */
+    public void markBlocked(String sessionKey) {
+        if (config.router != null) {
+            config.router.blocked(sessionKey);
+        }
+    }
+
+    public ClientCounters.Snapshot counters() {
+        return counters.snapshot();
+    }
+
+    /** Pool gauges: requests in flight, idle connections, waiting acquisitions, connections. */
+    public Gauges poolGauges() {
+        return pool.gauges();
+    }
+
+    private void maintain() {
+        if (closed) {
+            return;
+        }
+        long next = pool.maintain(System.nanoTime());
+        group.next().schedule(this::maintain, Math.max(TimeUnit.MILLISECONDS.toNanos(5),
+                Math.min(next, MAINTENANCE_MAX_NANOS)), TimeUnit.NANOSECONDS);
+    }
+
+    @Override
+    public void close() {
+        closed = true;
+        pool.close();
+        connector.close();
+        group.shutdownGracefully(0, 2, TimeUnit.SECONDS).syncUninterruptibly();
+    }
+
+    private static Throwable unwrap(Throwable t) {
+        while ((t instanceof CompletionException || t instanceof java.util.concurrent.ExecutionException)
+                && t.getCause() != null) {
+            t = t.getCause();
+        }
+        return t;
+    }
+
+    private record Acquired(ClientConnection connection, boolean reused) {}
+
+    /** Internal signal: retry the call once on a new connection. */
+    private static final class Retry extends RuntimeException {
+        private static final long serialVersionUID = 1L;
+
+        Retry(Throwable cause) {
+            super(cause.getMessage(), cause, false, false);
+        }
+    }
+
+    /** How a client is built; every setting has a default. */
+    public static final class Builder {
+        private ProxySpec proxy;
+        private SessionTemplate template;
+        private SessionRouter router;
+        private TlsSettings tls = TlsSettings.system();
+        private boolean forceConnect;
+        private PoolLimits limits = PoolLimits.defaults();
+        private boolean keepAliveSet;
+        private Timeouts timeouts = Timeouts.defaults();
+        private int maxBodyBytes = 16 << 20;
+        private int maxStreamsPerConnection = 100;
+        private int ioThreads;
+        private String userAgent = "proxybench/0.1";
+        private EventListener.Factory listeners = call -> EventListener.NONE;
+
+        private Builder() {}
+
+        /** The proxy for requests that name none; null (the default) means direct. */
+        public Builder proxy(ProxySpec proxy) {
+            this.proxy = proxy;
+            return this;
+        }
+
+        public Builder proxy(String url) {
+            return proxy(ProxySpec.parse(url));
+        }
+
+        /** Requests with a session key get the router's session, written into the credentials by the template. */
+        public Builder sessions(SessionTemplate template, SessionRouter router) {
+            this.template = template;
+            this.router = router;
+            return this;
+        }
+
+        public Builder tls(TlsSettings tls) {
+            this.tls = tls;
+            return this;
+        }
+
+        /** Tunnel {@code http://} origins with CONNECT too, instead of forwarding absolute-URI requests. */
+        public Builder forceConnect(boolean forceConnect) {
+            this.forceConnect = forceConnect;
+            return this;
+        }
+
+        public Builder limits(PoolLimits limits) {
+            this.limits = limits;
+            this.keepAliveSet = true;
+            return this;
+        }
+
+        public Builder timeouts(Timeouts timeouts) {
+            this.timeouts = timeouts;
+            return this;
+        }
+
+        public Builder maxBodyBytes(int bytes) {
+            this.maxBodyBytes = bytes;
+            return this;
+        }
+
+        public Builder maxStreamsPerConnection(int streams) {
+            this.maxStreamsPerConnection = streams;
+            return this;
+        }
+
+        /** I/O threads; 0 (the default) is twice the cores. */
+        public Builder ioThreads(int threads) {
+            this.ioThreads = threads;
+            return this;
+        }
+
+        public Builder userAgent(String userAgent) {
+            this.userAgent = userAgent;
+            return this;
+        }
+
+        public Builder eventListenerFactory(EventListener.Factory factory) {
+            this.listeners = factory;
+            return this;
+        }
+
+        public ProxyClient build() {
+            if ((template == null) != (router == null)) {
+                throw new IllegalArgumentException("sessions need both a template and a router");
+            }
+            return new ProxyClient(this);
+        }
+    }
+}

@@ -1,0 +1,29 @@
+package io.proxybench.client;
+
+import io.netty.handler.codec.http.HttpHeaders;
+import io.proxybench.client.event.ConnectionInfo;
+import io.proxybench.client.event.PhaseTimings;
+import java.nio.charset.StandardCharsets;
+
+/**
+ * A response, with how it travelled.
+ *
+ * @param body the body, cut at the client's body limit; {@code bodyBytes} is its full length
+ * @param reused true when the connection existed before this call
+ * @param attempt 1, or 2 when a reused connection failed before any response byte and the call was retried
+ * @param exit the exit label (proxy user, endpoint and session; never the password), or {@code direct}
+ * @param bytesOut wire bytes the call sent, TLS and tunnel setup included when it created the connection
+ */
+public record ProxyResponse(int status, HttpHeaders headers, byte[] body, long bodyBytes,
+        ConnectionInfo connection, boolean reused, int attempt, String exit, PhaseTimings timings,
+        long bytesOut, long bytesIn) {
+
+    /** The protocol to the origin: {@code h2} or {@code http/1.1}. */
+    public String protocol() {
+        return connection.protocol();
+    }
+
+    public String bodyText() {
+        return new String(body, StandardCharsets.UTF_8);
+    }
+}

@@ -1,0 +1,164 @@
+package io.proxybench.client.event;
+
+import io.proxybench.client.pool.CloseReason;
+import io.proxybench.client.proxy.ProxySpec;
+import java.net.InetAddress;
+import java.net.InetSocketAddress;
+import java.util.EnumMap;
+import java.util.List;
+import java.util.Map;
+
+/**
+ * One call's path through the phases: forwards each event to the call's listener and times the phases. Confined
+ * to one thread at a time (the call hops between threads only through futures), so it needs no locks.
+ */
+public final class CallTrace {
+
+    private final CallInfo call;
+    private final EventListener listener;
+    private final Map<Phase, Long> startedAt = new EnumMap<>(Phase.class);
+    private final Map<Phase, Long> took = new EnumMap<>(Phase.class);
+    private Phase current = Phase.QUEUE;
+
+    public CallTrace(CallInfo call, EventListener listener) {
+        this.call = call;
+        this.listener = listener;
+    }
+
+    public CallInfo call() {
+        return call;
+    }
+
+    public EventListener listener() {
+        return listener;
+    }
+
+    /** The phase in progress (or the last one entered), which a failure is labelled with. */
+    public Phase current() {
+        return current;
+    }
+
+    public PhaseTimings timings() {
+        return new PhaseTimings(took);
+    }
+
+    private void begin(Phase phase) {
+        current = phase;
+        startedAt.put(phase, System.nanoTime());
+    }
+
+    private void end(Phase phase) {
+        Long start = startedAt.remove(phase);
+        if (start != null) {
+            took.merge(phase, System.nanoTime() - start, Long::sum);
+        }
+    }
+
+    public void callStart() {
+        listener.callStart(call);
+    }
+
+    public void proxySelected(ProxySpec proxy) {
+        listener.proxySelected(call, proxy);
+    }
+
+    public void queueStart() {
+        begin(Phase.QUEUE);
+        listener.queueStart(call);
+    }
+
+    /** The wait ended; the pool measured it ({@code waitedNanos}), which is what the call reports. */
+    public void queueEnd(long waitedNanos) {
+        startedAt.remove(Phase.QUEUE);
+        took.put(Phase.QUEUE, waitedNanos);
+        listener.queueEnd(call, waitedNanos);
+    }
+
+    public void dnsStart(String host) {
+        begin(Phase.DNS);
+        listener.dnsStart(call, host);
+    }
+
+    public void dnsEnd(String host, List<InetAddress> addresses) {
+        end(Phase.DNS);
+        listener.dnsEnd(call, host, addresses);
+    }
+
+    public void connectStart(InetSocketAddress address) {
+        begin(Phase.TCP);
+        listener.connectStart(call, address);
+    }
+
+    public void connectEnd(InetSocketAddress address) {
+        end(Phase.TCP);
+        listener.connectEnd(call, address);
+    }
+
+    public void proxyTlsStart() {
+        begin(Phase.PROXY_TLS);
+        listener.proxyTlsStart(call);
+    }
+
+    public void proxyTlsEnd(String tlsVersion) {
+        end(Phase.PROXY_TLS);
+        listener.proxyTlsEnd(call, tlsVersion);
+    }
+
+    public void tunnelStart(Phase phase) {
+        begin(phase);
+        listener.tunnelStart(call, phase);
+    }
+
+    public void tunnelEnd(Phase phase) {
+        end(phase);
+        listener.tunnelEnd(call, phase);
+    }
+
+    public void originTlsStart() {
+        begin(Phase.TLS);
+        listener.originTlsStart(call);
+    }
+
+    public void originTlsEnd(String tlsVersion, String alpn) {
+        end(Phase.TLS);
+        listener.originTlsEnd(call, tlsVersion, alpn);
+    }
+
+    public void connectionAcquired(ConnectionInfo connection, boolean reused) {
+        listener.connectionAcquired(call, connection, reused);
+    }
+
+    public void requestHeadersStart() {
+        begin(Phase.REQUEST);
+        listener.requestHeadersStart(call);
+    }
+
+    public void requestHeadersEnd() {
+        listener.requestHeadersEnd(call);
+    }
+
+    public void responseHeadersEnd(int status) {
+        listener.responseHeadersEnd(call, status);
+    }
+
+    public void responseBodyEnd(long bodyBytes) {
+        end(Phase.REQUEST);
+        listener.responseBodyEnd(call, bodyBytes);
+    }
+
+    public void connectionReleased(ConnectionInfo connection) {
+        listener.connectionReleased(call, connection);
+    }
+
+    public void connectionClosed(ConnectionInfo connection, CloseReason reason) {
+        listener.connectionClosed(connection, reason);
+    }
+
+    public void callEnd() {
+        listener.callEnd(call);
+    }
+
+    public void callFailed(Throwable cause) {
+        listener.callFailed(call, current, cause);
+    }
+}

@@ -1,0 +1,13 @@
+package io.proxybench.client.event;
+
+import io.proxybench.client.proxy.ProxySpec;
+
+/**
+ * Which connection a call used.
+ *
+ * @param id the client's connection number, from 1
+ * @param proxy null when direct
+ * @param protocol {@code http/1.1} or {@code h2}, as negotiated with the origin
+ * @param tunnelled true for CONNECT and SOCKS5 routes, false for direct and forward-proxied ones
+ */
+public record ConnectionInfo(long id, ProxySpec proxy, String protocol, boolean tunnelled) {}

@@ -1,0 +1,84 @@
+package io.proxybench.client.exchange;
+
+import io.netty.channel.Channel;
+import io.netty.handler.codec.http.FullHttpRequest;
+import io.proxybench.client.event.CallTrace;
+import io.proxybench.client.event.ConnectionInfo;
+import io.proxybench.client.metrics.WireMeter;
+import io.proxybench.client.pool.CloseReason;
+import io.proxybench.client.pool.Poolable;
+import io.proxybench.client.tunnel.Route;
+import java.time.Duration;
+import java.util.concurrent.CompletableFuture;
+import java.util.function.BiConsumer;
+
+/**
+ * An established connection for one route, speaking HTTP/1.1 or h2 to the origin. The pool decides who may use
+ * it; this class only carries exchanges and reports its own end once, with the reason.
+ */
+public abstract class ClientConnection implements Poolable {
+
+    private final ConnectionInfo info;
+    private final Route route;
+    private final Channel channel;
+    private final WireMeter meter;
+    private final long createdAtNanos;
+    private volatile CloseReason closeReason;
+
+    /**
+     * @param onClosed told once when the channel closes, with the reason the client gave or {@link
+     *     CloseReason#PEER_CLOSED} when the other side closed first
+     */
+    protected ClientConnection(ConnectionInfo info, Route route, Channel channel, WireMeter meter,
+            BiConsumer<ClientConnection, CloseReason> onClosed) {
+        this.info = info;
+        this.route = route;
+        this.channel = channel;
+        this.meter = meter;
+        this.createdAtNanos = System.nanoTime();
+        channel.closeFuture().addListener(f -> onClosed.accept(this,
+                closeReason == null ? CloseReason.PEER_CLOSED : closeReason));
+    }
+
+    public ConnectionInfo info() {
+        return info;
+    }
+
+    public Route route() {
+        return route;
+    }
+
+    public Channel channel() {
+        return channel;
+    }
+
+    public WireMeter meter() {
+        return meter;
+    }
+
+    public long createdAtNanos() {
+        return createdAtNanos;
+    }
+
+    /** Sends {@code request} and reads the whole response; the request is released either way. */
+    public abstract CompletableFuture<ExchangeResult> exchange(FullHttpRequest request, CallTrace trace,
+            Duration timeout, int maxBodyBytes);
+
+    @Override
+    public boolean isOpen() {
+        return channel.isActive();
+    }
+
+    @Override
+    public void close(CloseReason reason) {
+        if (closeReason == null) {
+            closeReason = reason;
+        }
+        channel.close();
+    }
+
+    @Override
+    public String toString() {
+        return "connection " + info.id() + " " + info.protocol() + " " + route;
+    }
+}

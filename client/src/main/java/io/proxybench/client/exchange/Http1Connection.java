@@ -1,0 +1,166 @@
+package io.proxybench.client.exchange;
+
+import io.netty.channel.Channel;
+import io.netty.channel.ChannelHandlerContext;
+import io.netty.channel.ChannelInboundHandlerAdapter;
+import io.netty.handler.codec.http.FullHttpRequest;
+import io.netty.handler.codec.http.HttpClientCodec;
+import io.netty.handler.codec.http.HttpContent;
+import io.netty.handler.codec.http.HttpHeaderNames;
+import io.netty.handler.codec.http.HttpHeaderValues;
+import io.netty.handler.codec.http.HttpResponse;
+import io.netty.handler.codec.http.HttpUtil;
+import io.netty.handler.codec.http.LastHttpContent;
+import io.netty.util.ReferenceCountUtil;
+import io.netty.util.concurrent.ScheduledFuture;
+import io.proxybench.client.event.CallTrace;
+import io.proxybench.client.event.ConnectionInfo;
+import io.proxybench.client.metrics.WireMeter;
+import io.proxybench.client.pool.CloseReason;
+import io.proxybench.client.tunnel.Route;
+import java.io.IOException;
+import java.time.Duration;
+import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.TimeUnit;
+import java.util.concurrent.TimeoutException;
+import java.util.function.BiConsumer;
+
+/**
+ * HTTP/1.1 to the origin (or to a forward proxy): one exchange at a time, keep-alive unless either side says
+ * {@code Connection: close}.
+ */
+public final class Http1Connection extends ClientConnection {
+
+    private final Reader reader = new Reader();
+
+    public Http1Connection(ConnectionInfo info, Route route, Channel channel, WireMeter meter,
+            BiConsumer<ClientConnection, CloseReason> onClosed) {
+        super(info, route, channel, meter, onClosed);
+        channel.pipeline().addLast("http", new HttpClientCodec()).addLast("exchange", reader);
+    }
+
+    @Override
+    public int maxConcurrentRequests() {
+        return 1;
+    }
+
+    @Override
+    public CompletableFuture<ExchangeResult> exchange(FullHttpRequest request, CallTrace trace, Duration timeout,
+            int maxBodyBytes) {
+        CompletableFuture<ExchangeResult> done = new CompletableFuture<>();
+        boolean clientClose = !HttpUtil.isKeepAlive(request);
+        channel().eventLoop().execute(() -> reader.start(request, trace, done, clientClose, timeout, maxBodyBytes));
+        return done;
+    }
+
+    /** Reads the response of the exchange in progress. Event-loop thread only. */
+    private final class Reader extends ChannelInboundHandlerAdapter {
+        private CompletableFuture<ExchangeResult> done;
+        private CallTrace trace;
+        private HttpResponse head;
+        private BodyBuffer body;
+        private boolean clientClose;
+        private ScheduledFuture<?> timer;
+
+        void start(FullHttpRequest request, CallTrace trace, CompletableFuture<ExchangeResult> done,
+                boolean clientClose, Duration timeout, int maxBodyBytes) {
+            if (!channel().isActive()) {
+                ReferenceCountUtil.release(request);
+                done.completeExceptionally(new NoResponseException("connection closed before the request", null));
+                return;
+            }
+            this.done = done;
+            this.trace = trace;
+            this.clientClose = clientClose;
+            this.head = null;
+            this.body = new BodyBuffer(maxBodyBytes);
+            this.timer = channel().eventLoop().schedule(() -> fail(new TimeoutException(
+                    "no complete response within " + timeout.toMillis() + " ms")), timeout.toNanos(),
+                    TimeUnit.NANOSECONDS);
+            trace.requestHeadersStart();
+            channel().writeAndFlush(request).addListener(f -> {
+                if (f.isSuccess()) {
+                    trace.requestHeadersEnd();
+                } else {
+                    fail(new NoResponseException("request could not be written", f.cause()));
+                }
+            });
+        }
+
+        @Override
+        public void channelRead(ChannelHandlerContext ctx, Object msg) {
+            try {
+                if (done == null) {
+                    close(CloseReason.ERROR);
+                    return;
+                }
+                if (msg instanceof HttpResponse response) {
+                    if (response.decoderResult().isFailure()) {
+                        fail(new IOException("malformed response: " + response.decoderResult().cause().getMessage()));
+                        return;
+                    }
+                    head = response;
+                    trace.responseHeadersEnd(response.status().code());
+                }
+                if (msg instanceof HttpContent content) {
+                    body.add(content.content());
+                    if (msg instanceof LastHttpContent) {
+                        finish();
+                    }
+                }
+            } finally {
+                ReferenceCountUtil.release(msg);
+            }
+        }
+
+        private void finish() {
+            boolean serverClose = !HttpUtil.isKeepAlive(head)
+                    || head.headers().containsValue(HttpHeaderNames.CONNECTION, HttpHeaderValues.CLOSE, true);
+            CloseReason reason = serverClose ? CloseReason.SERVER_CLOSE : clientClose ? CloseReason.CLIENT_CLOSE : null;
+            ExchangeResult result = new ExchangeResult(head.status().code(), head.headers(), body.bytes(),
+                    body.total(), reason == null, reason);
+            trace.responseBodyEnd(body.total());
+            CompletableFuture<ExchangeResult> d = done;
+            clear();
+            d.complete(result);
+        }
+
+        private void fail(Throwable cause) {
+            if (done == null) {
+                return;
+            }
+            CompletableFuture<ExchangeResult> d = done;
+            boolean before = head == null;
+            clear();
+            close(CloseReason.ERROR);
+            d.completeExceptionally(before && !(cause instanceof NoResponseException) && !(cause instanceof TimeoutException)
+                    ? new NoResponseException("connection failed before the response: " + cause.getMessage(), cause)
+                    : cause);
+        }
+
+        private void clear() {
+            if (timer != null) {
+                timer.cancel(false);
+            }
+            done = null;
+            trace = null;
+            timer = null;
+        }
+
+        @Override
+        public void channelInactive(ChannelHandlerContext ctx) {
+            fail(head == null ? new NoResponseException("connection closed by the peer before the response", null)
+                    : new IOException("connection closed by the peer in the middle of the response"));
+            ctx.fireChannelInactive();
+        }
+
+        @Override
+        public void exceptionCaught(ChannelHandlerContext ctx, Throwable cause) {
+            if (done != null) {
+                fail(cause);
+            } else {
+                close(CloseReason.ERROR);
+            }
+        }
+    }
+}

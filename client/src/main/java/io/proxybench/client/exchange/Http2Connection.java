@@ -1,0 +1,180 @@
+package io.proxybench.client.exchange;
+
+import io.netty.channel.Channel;
+import io.netty.channel.ChannelHandlerContext;
+import io.netty.channel.ChannelInboundHandlerAdapter;
+import io.netty.channel.ChannelInitializer;
+import io.netty.handler.codec.http.FullHttpRequest;
+import io.netty.handler.codec.http.HttpContent;
+import io.netty.handler.codec.http.HttpResponse;
+import io.netty.handler.codec.http.LastHttpContent;
+import io.netty.handler.codec.http2.Http2FrameCodec;
+import io.netty.handler.codec.http2.Http2FrameCodecBuilder;
+import io.netty.handler.codec.http2.Http2GoAwayFrame;
+import io.netty.handler.codec.http2.Http2MultiplexHandler;
+import io.netty.handler.codec.http2.Http2StreamChannel;
+import io.netty.handler.codec.http2.Http2StreamChannelBootstrap;
+import io.netty.handler.codec.http2.Http2StreamFrameToHttpObjectCodec;
+import io.netty.util.ReferenceCountUtil;
+import io.netty.util.concurrent.ScheduledFuture;
+import io.proxybench.client.event.CallTrace;
+import io.proxybench.client.event.ConnectionInfo;
+import io.proxybench.client.metrics.WireMeter;
+import io.proxybench.client.pool.CloseReason;
+import io.proxybench.client.tunnel.Route;
+import java.io.IOException;
+import java.time.Duration;
+import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.TimeUnit;
+import java.util.concurrent.TimeoutException;
+import java.util.function.BiConsumer;
+
+/**
+ * HTTP/2 to the origin: every exchange is a stream, up to the lesser of the server's
+ * {@code SETTINGS_MAX_CONCURRENT_STREAMS} and the client's cap. A GOAWAY makes the connection unusable for new
+ * exchanges; streams already open finish.
+ */
+public final class Http2Connection extends ClientConnection {
+
+    private final Http2FrameCodec codec;
+    private final int clientMaxStreams;
+    private volatile boolean goingAway;
+
+    public Http2Connection(ConnectionInfo info, Route route, Channel channel, WireMeter meter, int clientMaxStreams,
+            BiConsumer<ClientConnection, CloseReason> onClosed) {
+        super(info, route, channel, meter, onClosed);
+        this.clientMaxStreams = clientMaxStreams;
+        this.codec = Http2FrameCodecBuilder.forClient().build();
+        channel.pipeline().addLast("h2", codec).addLast("h2-streams", new Http2MultiplexHandler(new Unexpected()))
+                .addLast("h2-goaway", new GoAway());
+    }
+
+    @Override
+    public int maxConcurrentRequests() {
+        return Math.max(1, Math.min(clientMaxStreams, codec.connection().remote().maxActiveStreams()));
+    }
+
+    @Override
+    public boolean isOpen() {
+        return super.isOpen() && !goingAway;
+    }
+
+    @Override
+    public CompletableFuture<ExchangeResult> exchange(FullHttpRequest request, CallTrace trace, Duration timeout,
+            int maxBodyBytes) {
+        CompletableFuture<ExchangeResult> done = new CompletableFuture<>();
+        StreamReader reader = new StreamReader(trace, done, maxBodyBytes);
+        new Http2StreamChannelBootstrap(channel()).handler(new ChannelInitializer<Http2StreamChannel>() {
+            @Override
+            protected void initChannel(Http2StreamChannel ch) {
+                ch.pipeline().addLast(new Http2StreamFrameToHttpObjectCodec(false)).addLast(reader);
+            }
+        }).open().addListener(f -> {
+            if (!f.isSuccess()) {
+                ReferenceCountUtil.release(request);
+                done.completeExceptionally(new NoResponseException("cannot open an HTTP/2 stream", f.cause()));
+                return;
+            }
+            Http2StreamChannel stream = (Http2StreamChannel) f.getNow();
+            reader.timer = stream.eventLoop().schedule(() -> reader.fail(stream, new TimeoutException(
+                    "no complete response within " + timeout.toMillis() + " ms")), timeout.toNanos(),
+                    TimeUnit.NANOSECONDS);
+            trace.requestHeadersStart();
+            stream.writeAndFlush(request).addListener(w -> {
+                if (w.isSuccess()) {
+                    trace.requestHeadersEnd();
+                } else {
+                    reader.fail(stream, new NoResponseException("request could not be written", w.cause()));
+                }
+            });
+        });
+        return done;
+    }
+
+    /** One stream's response. */
+    private static final class StreamReader extends ChannelInboundHandlerAdapter {
+        private final CallTrace trace;
+        private final CompletableFuture<ExchangeResult> done;
+        private final BodyBuffer body;
+        private HttpResponse head;
+        private ScheduledFuture<?> timer;
+
+        StreamReader(CallTrace trace, CompletableFuture<ExchangeResult> done, int maxBodyBytes) {
+            this.trace = trace;
+            this.done = done;
+            this.body = new BodyBuffer(maxBodyBytes);
+        }
+
+        @Override
+        public void channelRead(ChannelHandlerContext ctx, Object msg) {
+            try {
+                if (msg instanceof HttpResponse response) {
+                    head = response;
+                    trace.responseHeadersEnd(response.status().code());
+                }
+                if (msg instanceof HttpContent content) {
+                    body.add(content.content());
+                    if (msg instanceof LastHttpContent && head != null && !done.isDone()) {
+                        cancelTimer();
+                        trace.responseBodyEnd(body.total());
+                        done.complete(new ExchangeResult(head.status().code(), head.headers(), body.bytes(),
+                                body.total(), true, null));
+                        ctx.close();
+                    }
+                }
+            } finally {
+                ReferenceCountUtil.release(msg);
+            }
+        }
+
+        void fail(Channel stream, Throwable cause) {
+            cancelTimer();
+            if (done.completeExceptionally(head == null && !(cause instanceof NoResponseException)
+                    && !(cause instanceof TimeoutException)
+                    ? new NoResponseException("stream failed before the response: " + cause.getMessage(), cause)
+                    : cause)) {
+                stream.close();
+            }
+        }
+
+        private void cancelTimer() {
+            if (timer != null) {
+                timer.cancel(false);
+            }
+        }
+
+        @Override
+        public void channelInactive(ChannelHandlerContext ctx) {
+            if (!done.isDone()) {
+                fail(ctx.channel(), head == null ? new NoResponseException("stream closed before the response", null)
+                        : new IOException("stream closed in the middle of the response"));
+            }
+            ctx.fireChannelInactive();
+        }
+
+        @Override
+        public void exceptionCaught(ChannelHandlerContext ctx, Throwable cause) {
+            fail(ctx.channel(), cause);
+        }
+    }
+
+    /** Marks the connection unusable for new streams once the server sends GOAWAY. */
+    private final class GoAway extends ChannelInboundHandlerAdapter {
+        @Override
+        public void channelRead(ChannelHandlerContext ctx, Object msg) {
+            if (msg instanceof Http2GoAwayFrame) {
+                goingAway = true;
+            }
+            ReferenceCountUtil.release(msg);
+        }
+    }
+
+    /** Server-initiated streams (push) are not expected: refuse them. */
+    private static final class Unexpected extends ChannelInboundHandlerAdapter {
+        @Override
+        public void channelRead(ChannelHandlerContext ctx, Object msg) {
+            ReferenceCountUtil.release(msg);
+            ctx.close();
+        }
+    }
+}

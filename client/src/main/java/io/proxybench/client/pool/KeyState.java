@@ -1,0 +1,37 @@
+package io.proxybench.client.pool;
+
+import java.util.ArrayDeque;
+import java.util.ArrayList;
+import java.util.List;
+
+/**
+ * The pool's state for one key. Guarded by the pool's lock; dropped when it holds no connection, reservation or waiter.
+ *
+ * <p>Invariant: {@code connections.size() + reserved <= maxPerKey}; {@code waiters} is in arrival order, a
+ * subsequence of the pool's global waiter order.
+ */
+final class KeyState<K, E, C extends Poolable> {
+
+    final K key;
+    final ExitState<K, E, C> exit;
+    final List<PooledConnection<K, E, C>> connections = new ArrayList<>();
+    final ArrayDeque<Waiter<K, E, C>> waiters = new ArrayDeque<>();
+    /** Slots granted as CREATE whose connection is not yet reported. */
+    int reserved;
+    /** Keep-alive for this key in nanoseconds, or -1 to use the pool's. */
+    long keepAliveOverrideNanos = -1;
+
+    KeyState(K key, ExitState<K, E, C> exit) {
+        this.key = key;
+        this.exit = exit;
+    }
+
+    /** Connections plus reserved slots: what counts against the caps. */
+    int count() {
+        return connections.size() + reserved;
+    }
+
+    boolean isEmpty() {
+        return connections.isEmpty() && reserved == 0 && waiters.isEmpty();
+    }
+}

@@ -1,0 +1,40 @@
+package io.proxybench.client.proxy;
+
+import java.util.Locale;
+
+/** How a client talks to its proxy. */
+public enum ProxyScheme {
+    /** HTTP/1.1 proxy over plain TCP: CONNECT tunnels, or absolute-URI forwarding for {@code http://} targets. */
+    HTTP("http"),
+    /** As {@link #HTTP}, with TLS between the client and the proxy. */
+    HTTPS("https"),
+    /** SOCKS5; the client resolves the target's name. */
+    SOCKS5("socks5"),
+    /** SOCKS5; the proxy resolves the target's name (remote DNS). */
+    SOCKS5H("socks5h");
+
+    private final String text;
+
+    ProxyScheme(String text) {
+        this.text = text;
+    }
+
+    /** The scheme as written in a proxy URL. */
+    public String text() {
+        return text;
+    }
+
+    public boolean socks() {
+        return this == SOCKS5 || this == SOCKS5H;
+    }
+
+    static ProxyScheme of(String text) {
+        String lower = text.toLowerCase(Locale.ROOT);
+        for (ProxyScheme s : values()) {
+            if (s.text.equals(lower)) {
+                return s;
+            }
+        }
+        return null;
+    }
+}

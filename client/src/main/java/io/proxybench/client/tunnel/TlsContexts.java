@@ -1,0 +1,54 @@
+package io.proxybench.client.tunnel;
+
+import io.netty.handler.ssl.ApplicationProtocolConfig;
+import io.netty.handler.ssl.SslContext;
+import io.netty.handler.ssl.SslContextBuilder;
+import io.netty.handler.ssl.util.InsecureTrustManagerFactory;
+import io.proxybench.client.net.TlsEngine;
+import java.util.List;
+import java.util.Map;
+import java.util.concurrent.ConcurrentHashMap;
+import javax.net.ssl.SSLException;
+
+/**
+ * Client TLS contexts, one per {@link TlsSettings} and built once: BoringSSL when it loads, the JDK otherwise;
+ * hostname verification on unless the settings are insecure; ALPN as the settings list it.
+ */
+public final class TlsContexts {
+
+    private final Map<TlsSettings, SslContext> contexts = new ConcurrentHashMap<>();
+
+    /** The context for TLS to the origin. */
+    public SslContext origin(TlsSettings settings) {
+        return contexts.computeIfAbsent(settings, TlsContexts::build);
+    }
+
+    /** The context for TLS to an {@code https://} proxy: the same trust, HTTP/1.1 only. */
+    public SslContext proxy(TlsSettings settings) {
+        return origin(settings.withAlpn(TlsSettings.HTTP11_ONLY));
+    }
+
+    private static SslContext build(TlsSettings settings) {
+        SslContextBuilder b = SslContextBuilder.forClient().sslProvider(TlsEngine.current().provider());
+        switch (settings.trust()) {
+            case CA_FILE -> b.trustManager(settings.caFile().toFile());
+            case INSECURE -> b.trustManager(InsecureTrustManagerFactory.INSTANCE);
+            case SYSTEM -> { }
+        }
+        b.endpointIdentificationAlgorithm(settings.trust() == TlsSettings.Trust.INSECURE ? null : "HTTPS");
+        List<String> alpn = settings.alpn();
+        b.applicationProtocolConfig(new ApplicationProtocolConfig(ApplicationProtocolConfig.Protocol.ALPN,
+                ApplicationProtocolConfig.SelectorFailureBehavior.NO_ADVERTISE,
+                ApplicationProtocolConfig.SelectedListenerFailureBehavior.ACCEPT, alpn));
+        try {
+            return b.build();
+        } catch (SSLException | IllegalArgumentException e) {
+            throw new IllegalArgumentException("cannot build TLS settings " + describe(settings) + ": "
+                    + e.getMessage(), e);
+        }
+    }
+
+    private static String describe(TlsSettings s) {
+        return s.trust() == TlsSettings.Trust.CA_FILE ? "trusting " + s.caFile() : s.trust().name().toLowerCase();
+    }
+}

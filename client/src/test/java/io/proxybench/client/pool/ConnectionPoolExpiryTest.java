@@ -1,0 +1,195 @@
+package io.proxybench.client.pool;
+
+import static io.proxybench.client.pool.PoolFixture.A;
+import static io.proxybench.client.pool.PoolFixture.B;
+import static io.proxybench.client.pool.PoolFixture.SECOND;
+import static org.assertj.core.api.Assertions.assertThat;
+
+import java.time.Duration;
+import java.util.concurrent.CompletableFuture;
+import org.junit.jupiter.api.Test;
+
+class ConnectionPoolExpiryTest {
+
+    private static PoolFixture pool(Duration keepAlive, Duration maxAge, int maxRequests) {
+        return new PoolFixture(new PoolLimits(64, 64, 1024, keepAlive, maxAge, maxRequests, Duration.ofSeconds(30)));
+    }
+
+    private final PoolFixture f = pool(Duration.ofSeconds(60), null, 0);
+
+    @Test
+    void zeroKeepAliveClosesAtReleaseAndNeverShares() {
+        PoolFixture noKeepAlive = pool(Duration.ZERO, null, 0);
+        FakeConnection h2 = noKeepAlive.open(A, "h2", 10, 0);
+        noKeepAlive.grant(A, Grant.Kind.CREATE, 1);
+
+        noKeepAlive.release(h2, 2);
+
+        assertThat(h2.closes).containsExactly(CloseReason.KEEP_ALIVE_ZERO);
+        assertThat(noKeepAlive.gauges()).isEqualTo(new Gauges(0, 0, 0, 1, 1024));
+        assertThat(noKeepAlive.pool.maintain(3)).isEqualTo(Long.MAX_VALUE);
+    }
+
+    @Test
+    void idleConnectionClosesAtExactlyKeepAlive() {
+        FakeConnection c = f.open(A, "c", 0);
+        f.release(c, 10 * SECOND);
+
+        assertThat(f.pool.maintain(70 * SECOND - 1)).isEqualTo(1);
+        assertThat(c.closes).isEmpty();
+        assertThat(f.gauges()).isEqualTo(new Gauges(0, 1, 0, 1, 1024));
+
+        assertThat(f.pool.maintain(70 * SECOND)).isEqualTo(Long.MAX_VALUE);
+        assertThat(c.closes).containsExactly(CloseReason.IDLE_TIMEOUT);
+        assertThat(f.gauges()).isEqualTo(new Gauges(0, 0, 0, 0, 1024));
+    }
+
+    @Test
+    void anExpiredIdleConnectionIsNotReusedEvenBeforeMaintain() {
+        FakeConnection c = f.open(A, "c", 0);
+        f.release(c, 10 * SECOND);
+        f.reuse(A, c, 70 * SECOND - 1);
+        f.release(c, 70 * SECOND);
+
+        f.grant(A, Grant.Kind.CREATE, 130 * SECOND);
+
+        assertThat(c.closes).containsExactly(CloseReason.IDLE_TIMEOUT);
+        assertThat(f.gauges()).isEqualTo(new Gauges(0, 0, 0, 1, 1024));
+    }
+
+    @Test
+    void keepAliveCanBeSetPerKey() {
+        f.pool.keepAliveFor(A, Duration.ofSeconds(10));
+        FakeConnection a = f.open(A, "a", 0);
+        FakeConnection b = f.open(B, "b", 0);
+        f.release(a, 0);
+        f.release(b, 0);
+
+        assertThat(f.pool.maintain(5 * SECOND)).isEqualTo(5 * SECOND);
+        assertThat(f.pool.maintain(10 * SECOND)).isEqualTo(50 * SECOND);
+        assertThat(a.closes).containsExactly(CloseReason.IDLE_TIMEOUT);
+        assertThat(b.closes).isEmpty();
+
+        f.pool.keepAliveFor(B, Duration.ZERO);
+        f.pool.maintain(11 * SECOND);
+        assertThat(b.closes).containsExactly(CloseReason.IDLE_TIMEOUT);
+    }
+
+    @Test
+    void perKeyZeroKeepAliveClosesAtRelease() {
+        f.pool.keepAliveFor(A, Duration.ZERO);
+        FakeConnection a = f.open(A, "a", 0);
+        f.release(a, 1);
+        assertThat(a.closes).containsExactly(CloseReason.KEEP_ALIVE_ZERO);
+
+        f.pool.keepAliveFor(A, null);
+        FakeConnection again = f.open(A, "again", 2);
+        f.release(again, 3);
+        assertThat(again.closes).isEmpty();
+    }
+
+    @Test
+    void connectionsPastMaxAgeCloseWhenIdle() {
+        PoolFixture aging = pool(Duration.ofSeconds(60), Duration.ofSeconds(30), 0);
+        FakeConnection idle = aging.open(A, "idle", 0);
+        FakeConnection busy = aging.open(A, "busy", 0);
+        aging.release(idle, 10 * SECOND);
+
+        assertThat(aging.pool.maintain(10 * SECOND)).isEqualTo(20 * SECOND);
+        assertThat(aging.pool.maintain(30 * SECOND)).isEqualTo(Long.MAX_VALUE);
+        assertThat(idle.closes).containsExactly(CloseReason.MAX_AGE);
+        assertThat(busy.closes).isEmpty();
+
+        aging.release(busy, 31 * SECOND);
+        assertThat(busy.closes).containsExactly(CloseReason.MAX_AGE);
+        assertThat(aging.gauges()).isEqualTo(new Gauges(0, 0, 0, 0, 1024));
+    }
+
+    @Test
+    void anH2ConnectionPastMaxAgeTakesNoNewRequestAndClosesAfterItsLast() {
+        PoolFixture aging = pool(Duration.ofSeconds(60), Duration.ofSeconds(30), 0);
+        FakeConnection h2 = aging.open(A, "h2", 10, 0);
+        aging.reuse(A, h2, 29 * SECOND);
+
+        aging.grant(A, Grant.Kind.CREATE, 30 * SECOND);
+        aging.release(h2, 31 * SECOND);
+        assertThat(h2.closes).isEmpty();
+        aging.release(h2, 32 * SECOND);
+        assertThat(h2.closes).containsExactly(CloseReason.MAX_AGE);
+    }
+
+    @Test
+    void connectionsCloseAfterMaxRequests() {
+        PoolFixture limited = pool(Duration.ofSeconds(60), null, 2);
+        FakeConnection c = limited.open(A, "c", 0);
+        limited.release(c, 1);
+        limited.reuse(A, c, 2);
+        limited.release(c, 3);
+
+        assertThat(c.closes).containsExactly(CloseReason.MAX_REQUESTS);
+        limited.grant(A, Grant.Kind.CREATE, 4);
+    }
+
+    @Test
+    void anH2ConnectionAtMaxRequestsDrainsThenCloses() {
+        PoolFixture limited = pool(Duration.ofSeconds(60), null, 2);
+        FakeConnection h2 = limited.open(A, "h2", 10, 0);
+        limited.reuse(A, h2, 1);
+        limited.grant(A, Grant.Kind.CREATE, 2);
+
+        limited.release(h2, 3);
+        assertThat(h2.closes).isEmpty();
+        limited.release(h2, 4);
+        assertThat(h2.closes).containsExactly(CloseReason.MAX_REQUESTS);
+    }
+
+    @Test
+    void notReusableClosesWithTheGivenReasonOnceNothingElseIsInFlight() {
+        FakeConnection h1 = f.open(A, "h1", 0);
+        f.pool.release(h1, false, CloseReason.CLIENT_CLOSE, 1);
+        assertThat(h1.closes).containsExactly(CloseReason.CLIENT_CLOSE);
+
+        FakeConnection h2 = f.open(B, "h2", 10, 2);
+        f.reuse(B, h2, 3);
+        f.pool.release(h2, false, CloseReason.ERROR, 4);
+        assertThat(h2.closes).isEmpty();
+        f.grant(B, Grant.Kind.CREATE, 5);
+        f.release(h2, 6);
+        assertThat(h2.closes).containsExactly(CloseReason.ERROR);
+    }
+
+    @Test
+    void freedCapacityOfAnExpiredConnectionGoesToAWaiterInMaintain() {
+        PoolFixture one = new PoolFixture(PoolFixture.limits(64, 64, 1));
+        one.pool.keepAliveFor(A, Duration.ofSeconds(5));
+        FakeConnection a = one.open(A, "a", 0);
+        a.maxConcurrent = 0;
+        one.release(a, 0);
+        CompletableFuture<Grant<FakeConnection>> waiting = one.waitFor(A, 1 * SECOND);
+
+        assertThat(one.pool.maintain(2 * SECOND)).isEqualTo(3 * SECOND);
+        assertThat(one.pool.maintain(5 * SECOND)).isEqualTo(Long.MAX_VALUE);
+
+        assertThat(a.closes).containsExactly(CloseReason.IDLE_TIMEOUT);
+        assertThat(waiting.join()).isEqualTo(new Grant<>(Grant.Kind.CREATE, null, A, 4 * SECOND));
+    }
+
+    @Test
+    void maintainReturnsTheDelayToTheNextExpiry() {
+        PoolFixture one = new PoolFixture(PoolFixture.limits(1, 64, 1024));
+        assertThat(one.pool.maintain(0)).isEqualTo(Long.MAX_VALUE);
+
+        FakeConnection a = one.open(A, "a", 0);
+        assertThat(one.pool.maintain(1 * SECOND)).isEqualTo(Long.MAX_VALUE);
+        one.waitFor(A, 15 * SECOND);
+        assertThat(one.pool.maintain(20 * SECOND)).isEqualTo(25 * SECOND);
+
+        FakeConnection b = one.open(B, "b", 20 * SECOND);
+        one.release(b, 20 * SECOND);
+        assertThat(one.pool.maintain(20 * SECOND)).isEqualTo(25 * SECOND);
+        assertThat(one.pool.maintain(45 * SECOND)).isEqualTo(35 * SECOND);
+        assertThat(one.pool.maintain(80 * SECOND)).isEqualTo(Long.MAX_VALUE);
+        assertThat(b.closes).containsExactly(CloseReason.IDLE_TIMEOUT);
+        assertThat(a.closes).isEmpty();
+    }
+}

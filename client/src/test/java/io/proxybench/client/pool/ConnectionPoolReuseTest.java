@@ -1,0 +1,142 @@
+package io.proxybench.client.pool;
+
+import static io.proxybench.client.pool.PoolFixture.A;
+import static io.proxybench.client.pool.PoolFixture.B;
+import static io.proxybench.client.pool.PoolFixture.SECOND;
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatThrownBy;
+
+import java.util.concurrent.CompletableFuture;
+import org.junit.jupiter.api.Test;
+
+class ConnectionPoolReuseTest {
+
+    private final PoolFixture f = new PoolFixture(PoolLimits.defaults());
+
+    @Test
+    void idleConnectionsAreReusedMostRecentlyUsedFirst() {
+        FakeConnection c1 = f.open(A, "c1", 0);
+        FakeConnection c2 = f.open(A, "c2", 0);
+        assertThat(f.gauges()).isEqualTo(new Gauges(2, 0, 0, 2, 1024));
+
+        f.release(c1, 1 * SECOND);
+        f.release(c2, 2 * SECOND);
+        assertThat(f.gauges()).isEqualTo(new Gauges(0, 2, 0, 2, 1024));
+
+        f.reuse(A, c2, 3 * SECOND);
+        assertThat(f.gauges()).isEqualTo(new Gauges(1, 1, 0, 2, 1024));
+        f.reuse(A, c1, 3 * SECOND);
+        assertThat(f.gauges()).isEqualTo(new Gauges(2, 0, 0, 2, 1024));
+        f.open(A, "c3", 3 * SECOND);
+        assertThat(f.gauges()).isEqualTo(new Gauges(3, 0, 0, 3, 1024));
+        assertThat(c1.closes).isEmpty();
+        assertThat(c2.closes).isEmpty();
+    }
+
+    @Test
+    void connectionsServeOnlyTheirOwnKey() {
+        FakeConnection a = f.open(A, "a", 0);
+        f.release(a, 1);
+        f.grant(B, Grant.Kind.CREATE, 2);
+        assertThat(f.pool.gauges(A)).isEqualTo(new Gauges(0, 1, 0, 1, 64));
+        assertThat(f.pool.gauges(B)).isEqualTo(new Gauges(0, 0, 0, 1, 64));
+    }
+
+    @Test
+    void h2ConnectionIsSharedUpToItsConcurrencyLimit() {
+        FakeConnection h2 = f.open(A, "h2", 3, 0);
+        f.reuse(A, h2, 1);
+        f.reuse(A, h2, 2);
+        assertThat(f.pool.gauges(A)).isEqualTo(new Gauges(3, 0, 0, 1, 64));
+
+        f.grant(A, Grant.Kind.CREATE, 3);
+        assertThat(f.pool.gauges(A)).isEqualTo(new Gauges(3, 0, 0, 2, 64));
+
+        f.release(h2, 4);
+        f.reuse(A, h2, 5);
+    }
+
+    @Test
+    void concurrencyLimitIsReadAtEachHandOut() {
+        FakeConnection h2 = f.open(A, "h2", 2, 0);
+        h2.maxConcurrent = 1;
+        f.grant(A, Grant.Kind.CREATE, 1);
+        h2.maxConcurrent = 3;
+        f.reuse(A, h2, 2);
+    }
+
+    @Test
+    void spareSlotsOfANewH2ConnectionGoToWaiters() {
+        PoolFixture one = new PoolFixture(PoolFixture.limits(1, 64, 1024));
+        Grant<FakeConnection> create = one.grant(A, Grant.Kind.CREATE, 0);
+        CompletableFuture<Grant<FakeConnection>> w1 = one.waitFor(A, 1 * SECOND);
+        CompletableFuture<Grant<FakeConnection>> w2 = one.waitFor(A, 2 * SECOND);
+        CompletableFuture<Grant<FakeConnection>> w3 = one.waitFor(A, 3 * SECOND);
+
+        FakeConnection h2 = one.created(create, "h2", 3, 5 * SECOND);
+
+        assertThat(w1.join()).isEqualTo(new Grant<>(Grant.Kind.REUSE, h2, A, 4 * SECOND));
+        assertThat(w2.join()).isEqualTo(new Grant<>(Grant.Kind.REUSE, h2, A, 3 * SECOND));
+        assertThat(w3).isNotDone();
+        assertThat(one.gauges()).isEqualTo(new Gauges(3, 0, 1, 1, 1024));
+    }
+
+    @Test
+    void closedConnectionsAreNeverHandedOut() {
+        FakeConnection idle = f.open(A, "idle", 0);
+        FakeConnection h2 = f.open(B, "h2", 5, 0);
+        f.release(idle, 1);
+        idle.open = false;
+        h2.open = false;
+
+        f.grant(A, Grant.Kind.CREATE, 2);
+        assertThat(idle.closes).containsExactly(CloseReason.PEER_CLOSED);
+        f.grant(B, Grant.Kind.CREATE, 3);
+        assertThat(h2.closes).containsExactly(CloseReason.PEER_CLOSED);
+        assertThat(f.gauges()).isEqualTo(new Gauges(0, 0, 0, 2, 1024));
+
+        f.release(h2, 4);
+        assertThat(f.gauges()).isEqualTo(new Gauges(0, 0, 0, 2, 1024));
+    }
+
+    @Test
+    void aConnectionThatClosedInFlightIsDroppedAtRelease() {
+        FakeConnection c = f.open(A, "c", 0);
+        c.open = false;
+        f.release(c, 1);
+        assertThat(c.closes).containsExactly(CloseReason.PEER_CLOSED);
+        assertThat(f.gauges()).isEqualTo(new Gauges(0, 0, 0, 0, 1024));
+    }
+
+    @Test
+    void maintainDropsClosedConnectionsEvenWithRequestsInFlight() {
+        FakeConnection c = f.open(A, "c", 0);
+        c.open = false;
+        f.pool.maintain(1);
+        assertThat(c.closes).containsExactly(CloseReason.PEER_CLOSED);
+        assertThat(f.gauges()).isEqualTo(new Gauges(0, 0, 0, 0, 1024));
+    }
+
+    @Test
+    void releasingMoreOftenThanAcquiringIsAnError() {
+        FakeConnection c = f.open(A, "c", 0);
+        FakeConnection h2 = f.open(A, "h2", 2, 0);
+        f.release(c, 1);
+        assertThatThrownBy(() -> f.release(c, 2))
+                .isInstanceOf(IllegalStateException.class)
+                .hasMessageContaining("released more often than acquired");
+        f.release(h2, 3);
+        assertThatThrownBy(() -> f.release(h2, 4)).isInstanceOf(IllegalStateException.class);
+    }
+
+    @Test
+    void eachCreateGrantIsReportedOnce() {
+        Grant<FakeConnection> g = f.grant(A, Grant.Kind.CREATE, 0);
+        FakeConnection c = f.created(g, "c", 1, 1);
+        assertThatThrownBy(() -> f.pool.createFailed(g, 2))
+                .isInstanceOf(IllegalStateException.class)
+                .hasMessageContaining("no CREATE slot is reserved for a@x");
+        assertThatThrownBy(() -> f.pool.created(new Grant<>(Grant.Kind.REUSE, c, A, 0), c, 3))
+                .isInstanceOf(IllegalArgumentException.class);
+    }
+}
