@@ -42,6 +42,10 @@ final class LabCommand implements Callable<Integer> {
     @Option(names = "--gateway-port", paramLabel = "PORT", description = "Proxy port (default: ephemeral).")
     int gatewayPort;
 
+    @Option(names = "--gateway-tls-port", paramLabel = "PORT",
+            description = "https:// proxy port: TLS, then the same protocols (default: ephemeral).")
+    int gatewayTlsPort;
+
     @Option(names = "--http-port", paramLabel = "PORT", description = "Target plain HTTP port (default: ephemeral).")
     int httpPort;
 
@@ -138,6 +142,7 @@ final class LabCommand implements Callable<Integer> {
     public Integer call() throws Exception {
         LabConfig.Builder b = LabConfig.builder()
                 .gatewayPort(gatewayPort)
+                .gatewayTlsPort(gatewayTlsPort)
                 .targetPorts(httpPort, httpsPort)
                 .adminPort(adminPort)
                 .exits(exits)
@@ -197,6 +202,7 @@ final class LabCommand implements Callable<Integer> {
         m.put("transport", Transport.current().name());
         m.put("tls", TlsEngine.current().provider().name().toLowerCase(java.util.Locale.ROOT));
         m.put("gateway", "http://" + hostPort);
+        m.put("gateway_tls", "https://" + lab.host() + ":" + lab.gatewayTlsPort());
         m.put("target_https", "https://" + lab.host() + ":" + lab.targetHttpsPort());
         m.put("target_http", "http://" + lab.host() + ":" + lab.targetHttpPort());
         m.put("admin", "http://" + lab.host() + ":" + lab.adminPort() + "/counters");
@@ -206,6 +212,7 @@ final class LabCommand implements Callable<Integer> {
         Map<String, String> urls = new LinkedHashMap<>();
         urls.put("http", "http://" + (auth == null ? "" : credentials("")) + hostPort);
         urls.put("http_sticky", "http://" + credentials("_session-" + DEMO_SESSION) + hostPort);
+        urls.put("https", "https://" + (auth == null ? "" : credentials("")) + lab.host() + ":" + lab.gatewayTlsPort());
         urls.put("socks5", "socks5h://" + (auth == null ? "" : credentials("")) + hostPort);
         urls.put("socks5_sticky", "socks5h://" + credentials("_session-" + DEMO_SESSION) + hostPort);
         m.put("proxy_urls", urls);
@@ -230,6 +237,8 @@ final class LabCommand implements Callable<Integer> {
         s.append("proxybench lab: transport ").append(Transport.current().describe())
                 .append(", tls ").append(TlsEngine.current().describe()).append('\n');
         s.append(String.format("  gateway  %-40s HTTP CONNECT + forward, SOCKS5 (same port)%n", d.get("gateway")));
+        s.append(String.format("  gateway  %-40s the same inside TLS (an https:// proxy; trust the CA)%n",
+                d.get("gateway_tls")));
         s.append(String.format("  target   %-40s h2 + http/1.1%n", d.get("target_https")));
         s.append(String.format("  target   %-40s plain HTTP%n", d.get("target_http")));
         s.append(String.format("  admin    %-40s gateway counters (JSON)%n", d.get("admin")));
@@ -239,6 +248,7 @@ final class LabCommand implements Callable<Integer> {
         s.append("proxy URLs\n");
         s.append(String.format("  %-56s rotating: a new exit per tunnel%n", urls.get("http")));
         s.append(String.format("  %-56s sticky session %s%n", urls.get("http_sticky"), DEMO_SESSION));
+        s.append(String.format("  %-56s rotating, TLS to the proxy%n", urls.get("https")));
         s.append(String.format("  %-56s rotating%n", urls.get("socks5")));
         s.append(String.format("  %-56s sticky session %s%n", urls.get("socks5_sticky"), DEMO_SESSION));
         if (auth != null) {

@@ -61,7 +61,8 @@ public final class ProxyClient implements AutoCloseable {
     private final Builder config;
     private final EventLoopGroup group;
     private final Connector connector;
-    private final ConnectionPool<Route, ProxySpec, ClientConnection> pool;
+    /** Pool keyed by route; per-exit caps count by proxy and account, direct routes sharing one exit. */
+    private final ConnectionPool<Route, Object, ClientConnection> pool;
     private final ClientCounters counters = new ClientCounters();
     private final AtomicLong callIds = new AtomicLong();
     private final AtomicLong connectionIds = new AtomicLong();
@@ -72,7 +73,7 @@ public final class ProxyClient implements AutoCloseable {
         Transport transport = Transport.current();
         this.group = transport.newGroup(config.ioThreads);
         this.connector = new Connector(transport, group, new TlsContexts(), config.timeouts);
-        this.pool = new ConnectionPool<>(config.limits, Route::exit);
+        this.pool = new ConnectionPool<>(config.limits, r -> r.exit() == null ? ExitLabel.DIRECT : r.exit());
         group.next().schedule(this::maintain, MAINTENANCE_MAX_NANOS, TimeUnit.NANOSECONDS);
     }
 

@@ -7,7 +7,9 @@ import io.proxybench.lab.exits.SessionTable;
 import io.proxybench.lab.gateway.GatewayAdmin;
 import io.proxybench.lab.gateway.GatewayCounters;
 import io.proxybench.lab.gateway.GatewayServer;
+import io.proxybench.lab.gateway.GatewayTls;
 import io.proxybench.lab.pki.LabCa;
+import io.proxybench.lab.pki.ServerIdentity;
 import io.proxybench.lab.target.StatsSnapshot;
 import io.proxybench.lab.target.TargetServer;
 import java.nio.file.Path;
@@ -59,9 +61,10 @@ public final class Lab implements AutoCloseable {
         TargetServer target = null;
         GatewayServer gateway = null;
         try {
-            target = TargetServer.start(config.target(), boss, workers,
-                    ca.issueServer(List.of("localhost"), List.of("127.0.0.1", "::1")), exits::locate);
-            gateway = GatewayServer.start(config.gateway(), transport, boss, workers, sessions);
+            ServerIdentity identity = ca.issueServer(List.of("localhost"), List.of("127.0.0.1", "::1"));
+            target = TargetServer.start(config.target(), boss, workers, identity, exits::locate);
+            gateway = GatewayServer.start(config.gateway(), transport, boss, workers, sessions,
+                    GatewayTls.serverContext(identity));
             GatewayAdmin admin = GatewayAdmin.start(config.gateway().host(), config.adminPort(), gateway.counters(),
                     transport, boss, workers);
             return new Lab(config, boss, workers, ca, exits, sessions, target, gateway, admin);
@@ -88,6 +91,11 @@ public final class Lab implements AutoCloseable {
     /** The proxy port: HTTP/1.1 CONNECT and forward, and SOCKS5. */
     public int gatewayPort() {
         return gateway.port();
+    }
+
+    /** The {@code https://} proxy port: TLS to the gateway (same CA as the target), then CONNECT or forward. */
+    public int gatewayTlsPort() {
+        return gateway.tlsPort();
     }
 
     public int targetHttpPort() {

@@ -49,6 +49,7 @@ public record LabConfig(
         private Path home = defaultHome();
         private String host = "127.0.0.1";
         private int gatewayPort;
+        private int gatewayTlsPort;
         private int httpPort;
         private int httpsPort;
         private int adminPort;
@@ -77,6 +78,12 @@ public record LabConfig(
 
         public Builder gatewayPort(int port) {
             this.gatewayPort = port;
+            return this;
+        }
+
+        /** The {@code https://} proxy port (TLS, then the same protocols as the plain port). */
+        public Builder gatewayTlsPort(int port) {
+            this.gatewayTlsPort = port;
             return this;
         }
 
@@ -174,7 +181,7 @@ public record LabConfig(
                     throw new IllegalArgumentException("timeout " + d + " must be positive");
                 }
             }
-            GatewayConfig gateway = new GatewayConfig(host, gatewayPort, auth, connectReply, forwardIdleCap,
+            GatewayConfig gateway = new GatewayConfig(host, gatewayPort, gatewayTlsPort, auth, connectReply, forwardIdleCap,
                     forwardIdleTimeout, maxHeaderBytes, idleTimeout, connectTimeout,
                     DestinationPolicy.loopbackAnd(allowDestinations), latency, faults);
             TargetConfig target = new TargetConfig(host, httpPort, httpsPort, limitedBurst, limitedRate);

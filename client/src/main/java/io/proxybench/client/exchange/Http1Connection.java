@@ -116,7 +116,7 @@ public final class Http1Connection extends ClientConnection {
         private void finish() {
             boolean serverClose = !HttpUtil.isKeepAlive(head)
                     || head.headers().containsValue(HttpHeaderNames.CONNECTION, HttpHeaderValues.CLOSE, true);
-            CloseReason reason = serverClose ? CloseReason.SERVER_CLOSE : clientClose ? CloseReason.CLIENT_CLOSE : null;
+            CloseReason reason = clientClose ? CloseReason.CLIENT_CLOSE : serverClose ? CloseReason.SERVER_CLOSE : null;
             ExchangeResult result = new ExchangeResult(head.status().code(), head.headers(), body.bytes(),
                     body.total(), reason == null, reason);
             trace.responseBodyEnd(body.total());

@@ -57,6 +57,11 @@ public final class ConnectionPool<K, E, C extends Poolable> {
     private int pending;
     private long arrivals;
     private long uses;
+    /**
+     * Evictions so far. An eviction frees a slot of the victim's key and exit, which may unblock their waiters, so
+     * whoever evicts serves waiters again.
+     */
+    private long evictions;
     private boolean closed;
 
     public ConnectionPool(PoolLimits limits, Function<K, E> exitOf) {
@@ -81,6 +86,7 @@ public final class ConnectionPool<K, E, C extends Poolable> {
                 return CompletableFuture.failedFuture(poolClosed());
             }
             KeyState<K, E, C> state = keyState(key);
+            long evictionsBefore = evictions;
             boolean freed = sweep(state, nowNanos, actions);
             Grant<C> grant = state.waiters.isEmpty() ? tryGrant(state, 0, nowNanos, actions) : null;
             if (grant != null) {
@@ -89,16 +95,15 @@ public final class ConnectionPool<K, E, C extends Poolable> {
                 result = CompletableFuture.failedFuture(timeout(state, 0));
             } else {
                 Waiter<K, E, C> waiter = new Waiter<>(state, new CompletableFuture<>(), nowNanos, arrivals++);
-                if (state.waiters.isEmpty()) {
-                    state.waiters.add(waiter);
+                boolean firstOfKey = state.waiters.isEmpty();
+                state.waiters.add(waiter);
+                if (firstOfKey) {
                     waitingKeys.add(state);
-                } else {
-                    state.waiters.add(waiter);
                 }
                 pending++;
                 result = waiter.future();
             }
-            if (freed) {
+            if (freed || evictions != evictionsBefore) {
                 serveOldest(nowNanos, actions);
             }
             forgetIfEmpty(state);
@@ -197,6 +202,7 @@ public final class ConnectionPool<K, E, C extends Poolable> {
                 }
                 serveReuse(pc.owner, nowNanos, actions);
             }
+            serveOldest(nowNanos, actions);
         }
         run(actions);
     }
@@ -217,8 +223,9 @@ public final class ConnectionPool<K, E, C extends Poolable> {
                 return Long.MAX_VALUE;
             }
             for (KeyState<K, E, C> state : List.copyOf(keys.values())) {
-                sweep(state, nowNanos, actions);
-                forgetIfEmpty(state);
+                if (sweep(state, nowNanos, actions)) {
+                    forgetIfEmpty(state);
+                }
             }
             serveOldest(nowNanos, actions);
             nextNanos = untilNextExpiry(nowNanos);
@@ -228,8 +235,9 @@ public final class ConnectionPool<K, E, C extends Poolable> {
     }
 
     /**
-     * Sets the keep-alive of {@code key}'s connections ({@code null}: back to the pool's). It is remembered while the
-     * key has connections, reserved slots or waiters, so set it before each acquire of a key that needs it.
+     * Sets the keep-alive of {@code key}'s connections ({@code null}: back to the pool's), effective at once for its
+     * idle ones. It is forgotten with the key's other state once the key has no connection, reserved slot or waiter
+     * left, so set it before each acquire of a key that needs it; setting it again is cheap.
      */
     public synchronized void keepAliveFor(K key, Duration keepAlive) {
         Objects.requireNonNull(key, "key");
@@ -316,7 +324,7 @@ public final class ConnectionPool<K, E, C extends Poolable> {
      */
     private void forgetIfEmpty(KeyState<K, E, C> state) {
         if (state.isEmpty() && keys.remove(state.key, state) && --state.exit.keys == 0) {
-            exits.remove(state.exit.exit);
+            exits.remove(state.exit.id);
         }
     }
 
@@ -405,6 +413,7 @@ public final class ConnectionPool<K, E, C extends Poolable> {
                 state.exit.count >= limits.maxPerExit() ? state.exit.idle : idle;
         for (PooledConnection<K, E, C> pc : candidates) {
             if (pc.owner != state) {
+                evictions++;
                 discard(pc, CloseReason.EVICTED, actions);
                 forgetIfEmpty(pc.owner);
                 return true;
@@ -413,7 +422,7 @@ public final class ConnectionPool<K, E, C extends Poolable> {
         return false;
     }
 
-    /** Why a connection with no request in flight, and also takes no further request, should close; or null. */
+    /** Why a connection whose request just ended takes no new request and closes once idle; or null to keep it. */
     private CloseReason retirement(PooledConnection<K, E, C> pc, boolean reusable, CloseReason reason,
             long nowNanos) {
         int maxRequests = limits.maxRequestsPerConnection();
@@ -484,15 +493,23 @@ public final class ConnectionPool<K, E, C extends Poolable> {
         requeue(state);
     }
 
-    /** Settles head waiters in global arrival order until every waiting key's head must keep waiting. */
+    /**
+     * Settles head waiters in global arrival order until every waiting key's head must keep waiting. A key found
+     * blocked is not looked at again in this pass unless an eviction freed a slot it might use.
+     */
     private void serveOldest(long nowNanos, List<Runnable> actions) {
         List<KeyState<K, E, C>> blocked = new ArrayList<>();
         KeyState<K, E, C> state;
         while ((state = waitingKeys.pollFirst()) != null) {
+            long evictionsBefore = evictions;
             if (settleHead(state, false, nowNanos, actions)) {
                 requeue(state);
             } else {
                 blocked.add(state);
+            }
+            if (evictions != evictionsBefore) {
+                waitingKeys.addAll(blocked);
+                blocked.clear();
             }
         }
         waitingKeys.addAll(blocked);

@@ -11,13 +11,13 @@ import java.util.LinkedHashSet;
  */
 final class ExitState<K, E, C extends Poolable> {
 
-    final E exit;
+    final E id;
     final LinkedHashSet<PooledConnection<K, E, C>> idle = new LinkedHashSet<>();
     int count;
     /** Key states that use this exit. */
     int keys;
 
     ExitState(E exit) {
-        this.exit = exit;
+        this.id = exit;
     }
 }

@@ -4,6 +4,7 @@ import static io.proxybench.client.pool.PoolFixture.A;
 import static io.proxybench.client.pool.PoolFixture.B;
 import static io.proxybench.client.pool.PoolFixture.C;
 import static io.proxybench.client.pool.PoolFixture.SECOND;
+import static io.proxybench.client.pool.PoolFixture.done;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import java.util.concurrent.CompletableFuture;
@@ -38,7 +39,7 @@ class ConnectionPoolCapsTest {
         f.pool.release(b1, false, CloseReason.SERVER_CLOSE, 4 * SECOND);
 
         assertThat(b1.closes).containsExactly(CloseReason.SERVER_CLOSE);
-        assertThat(waitingA.join()).isEqualTo(new Grant<>(Grant.Kind.CREATE, null, A, 3 * SECOND));
+        assertThat(done(waitingA)).isEqualTo(new Grant<>(Grant.Kind.CREATE, null, A, 3 * SECOND));
         assertThat(f.gauges()).isEqualTo(new Gauges(1, 0, 1, 3, 1024));
     }
 
@@ -89,7 +90,7 @@ class ConnectionPoolCapsTest {
 
         f.release(a1, 3 * SECOND);
 
-        assertThat(waitingA.join()).isEqualTo(new Grant<>(Grant.Kind.REUSE, a1, A, 1 * SECOND));
+        assertThat(done(waitingA)).isEqualTo(new Grant<>(Grant.Kind.REUSE, a1, A, 1 * SECOND));
         assertThat(waitingC).isNotDone();
         assertThat(a1.closes).isEmpty();
         assertThat(f.gauges()).isEqualTo(new Gauges(2, 0, 1, 2, 2));
@@ -105,8 +106,47 @@ class ConnectionPoolCapsTest {
         f.release(a1, 3 * SECOND);
 
         assertThat(a1.closes).containsExactly(CloseReason.EVICTED);
-        assertThat(waiting.join()).isEqualTo(new Grant<>(Grant.Kind.CREATE, null, C, 2 * SECOND));
+        assertThat(done(waiting)).isEqualTo(new Grant<>(Grant.Kind.CREATE, null, C, 2 * SECOND));
         assertThat(f.gauges()).isEqualTo(new Gauges(1, 0, 0, 2, 2));
+    }
+
+    @Test
+    void anEvictionThatUnblocksTheVictimsKeyServesItsWaiters() {
+        PoolFixture f = new PoolFixture(PoolFixture.limits(1, 64, 2));
+        FakeConnection a = f.open(A, "a", 0);
+        f.release(a, 1);
+        a.maxConcurrent = 0;
+        FakeConnection c = f.open(C, "c", 0);
+        f.release(c, 2);
+        CompletableFuture<Grant<FakeConnection>> waitingA = f.waitFor(A, 3);
+
+        f.grant(B, Grant.Kind.CREATE, 4);
+
+        assertThat(a.closes).containsExactly(CloseReason.EVICTED);
+        assertThat(c.closes).containsExactly(CloseReason.EVICTED);
+        assertThat(done(waitingA)).isEqualTo(new Grant<>(Grant.Kind.CREATE, null, A, 1));
+        assertThat(f.gauges()).isEqualTo(new Gauges(0, 0, 0, 2, 2));
+    }
+
+    @Test
+    void aWaiterPassedOverEarlierGetsASlotThatALaterEvictionFreed() {
+        PoolFixture f = new PoolFixture(PoolFixture.limits(2, 64, 4));
+        FakeConnection l1 = f.open(A, "l1", 0);
+        f.open(A, "l2", 0);
+        FakeConnection k0 = f.open(C, "k0", 0);
+        f.release(k0, 0);
+        k0.maxConcurrent = 0;
+        f.open(B, "p", 0);
+        CompletableFuture<Grant<FakeConnection>> waitingA = f.waitFor(A, 1);
+        CompletableFuture<Grant<FakeConnection>> waitingC = f.waitFor(C, 2);
+        l1.maxConcurrent = 0;
+
+        f.release(l1, 3);
+
+        assertThat(l1.closes).containsExactly(CloseReason.EVICTED);
+        assertThat(done(waitingC)).isEqualTo(new Grant<>(Grant.Kind.CREATE, null, C, 1));
+        assertThat(k0.closes).containsExactly(CloseReason.EVICTED);
+        assertThat(done(waitingA)).isEqualTo(new Grant<>(Grant.Kind.CREATE, null, A, 2));
     }
 
     @Test
@@ -133,9 +173,9 @@ class ConnectionPoolCapsTest {
 
         f.pool.createFailed(create, 7 * SECOND);
 
-        assertThat(waiting.join()).isEqualTo(new Grant<>(Grant.Kind.CREATE, null, A, 5 * SECOND));
+        assertThat(done(waiting)).isEqualTo(new Grant<>(Grant.Kind.CREATE, null, A, 5 * SECOND));
         assertThat(f.gauges()).isEqualTo(new Gauges(0, 0, 0, 1, 1024));
-        f.pool.createFailed(waiting.join(), 8 * SECOND);
+        f.pool.createFailed(done(waiting), 8 * SECOND);
         assertThat(f.gauges()).isEqualTo(new Gauges(0, 0, 0, 0, 1024));
     }
 }

@@ -3,6 +3,7 @@ package io.proxybench.client.pool;
 import static io.proxybench.client.pool.PoolFixture.A;
 import static io.proxybench.client.pool.PoolFixture.B;
 import static io.proxybench.client.pool.PoolFixture.SECOND;
+import static io.proxybench.client.pool.PoolFixture.done;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import java.time.Duration;
@@ -171,7 +172,7 @@ class ConnectionPoolExpiryTest {
         assertThat(one.pool.maintain(5 * SECOND)).isEqualTo(Long.MAX_VALUE);
 
         assertThat(a.closes).containsExactly(CloseReason.IDLE_TIMEOUT);
-        assertThat(waiting.join()).isEqualTo(new Grant<>(Grant.Kind.CREATE, null, A, 4 * SECOND));
+        assertThat(done(waiting)).isEqualTo(new Grant<>(Grant.Kind.CREATE, null, A, 4 * SECOND));
     }
 
     @Test

@@ -18,7 +18,7 @@ import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.MethodSource;
 
 /**
- * Random acquire / created / createFailed / release / kill / maintain sequences against a model of plain counters:
+ * Random acquire / created / createFailed / release / kill / concurrency change / maintain sequences against a model of plain counters:
  * what the test holds (requests per connection, CREATE grants not yet reported, waiting futures) must always agree
  * with the caps, the gauges and the close calls the pool made.
  */
@@ -116,6 +116,8 @@ class ConnectionPoolRandomizedTest {
                 }
             } else if (choice < 83 && !connections.isEmpty()) {
                 connections.get(random.nextInt(connections.size())).open = false;
+            } else if (choice < 85 && !connections.isEmpty()) {
+                connections.get(random.nextInt(connections.size())).maxConcurrent = random.nextInt(4);
             } else if (choice < 90) {
                 long delayNanos = pool.maintain(nowNanos);
                 checkMaintainDelay(delayNanos);

@@ -3,6 +3,8 @@ package io.proxybench.client.pool;
 import static io.proxybench.client.pool.PoolFixture.A;
 import static io.proxybench.client.pool.PoolFixture.B;
 import static io.proxybench.client.pool.PoolFixture.SECOND;
+import static io.proxybench.client.pool.PoolFixture.done;
+import static io.proxybench.client.pool.PoolFixture.done;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
@@ -75,8 +77,8 @@ class ConnectionPoolReuseTest {
 
         FakeConnection h2 = one.created(create, "h2", 3, 5 * SECOND);
 
-        assertThat(w1.join()).isEqualTo(new Grant<>(Grant.Kind.REUSE, h2, A, 4 * SECOND));
-        assertThat(w2.join()).isEqualTo(new Grant<>(Grant.Kind.REUSE, h2, A, 3 * SECOND));
+        assertThat(done(w1)).isEqualTo(new Grant<>(Grant.Kind.REUSE, h2, A, 4 * SECOND));
+        assertThat(done(w2)).isEqualTo(new Grant<>(Grant.Kind.REUSE, h2, A, 3 * SECOND));
         assertThat(w3).isNotDone();
         assertThat(one.gauges()).isEqualTo(new Gauges(3, 0, 1, 1, 1024));
     }
@@ -97,6 +99,20 @@ class ConnectionPoolReuseTest {
 
         f.release(h2, 4);
         assertThat(f.gauges()).isEqualTo(new Gauges(0, 0, 0, 2, 1024));
+    }
+
+    @Test
+    void aWaiterIsNotHandedAConnectionThatClosedWhileItWaited() {
+        PoolFixture two = new PoolFixture(PoolFixture.limits(2, 64, 1024));
+        FakeConnection h2 = two.open(A, "h2", 1, 0);
+        FakeConnection h1 = two.open(A, "h1", 0);
+        CompletableFuture<Grant<FakeConnection>> waiting = two.waitFor(A, 1);
+        h2.maxConcurrent = 5;
+        h2.open = false;
+
+        two.pool.release(h1, false, CloseReason.SERVER_CLOSE, 2);
+
+        assertThat(done(waiting)).isEqualTo(new Grant<>(Grant.Kind.CREATE, null, A, 1));
     }
 
     @Test

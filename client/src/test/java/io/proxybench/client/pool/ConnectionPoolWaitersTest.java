@@ -4,6 +4,7 @@ import static io.proxybench.client.pool.PoolFixture.A;
 import static io.proxybench.client.pool.PoolFixture.B;
 import static io.proxybench.client.pool.PoolFixture.C;
 import static io.proxybench.client.pool.PoolFixture.SECOND;
+import static io.proxybench.client.pool.PoolFixture.done;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import java.time.Duration;
@@ -26,7 +27,7 @@ class ConnectionPoolWaitersTest {
 
         f.release(c, 25 * SECOND);
 
-        assertThat(waiting.join()).isEqualTo(new Grant<>(Grant.Kind.REUSE, c, A, 15 * SECOND));
+        assertThat(done(waiting)).isEqualTo(new Grant<>(Grant.Kind.REUSE, c, A, 15 * SECOND));
         assertThat(f.gauges()).isEqualTo(new Gauges(1, 0, 0, 1, 1024));
     }
 
@@ -39,7 +40,7 @@ class ConnectionPoolWaitersTest {
         }
         for (int i = 0; i < 3; i++) {
             f.release(c, 10 + i);
-            assertThat(waiting.get(i).join().waitedNanos()).isEqualTo(10);
+            assertThat(done(waiting.get(i)).waitedNanos()).isEqualTo(10);
             assertThat(waiting.subList(i + 1, 3)).noneMatch(CompletableFuture::isDone);
         }
     }
@@ -53,11 +54,11 @@ class ConnectionPoolWaitersTest {
         CompletableFuture<Grant<FakeConnection>> b2 = one.waitFor(B, 3);
 
         one.pool.release(c, false, CloseReason.ERROR, 10);
-        assertThat(b1.join()).isEqualTo(new Grant<>(Grant.Kind.CREATE, null, B, 9));
+        assertThat(done(b1)).isEqualTo(new Grant<>(Grant.Kind.CREATE, null, B, 9));
         assertThat(c1).isNotDone();
 
-        one.pool.createFailed(b1.join(), 20);
-        assertThat(c1.join()).isEqualTo(new Grant<>(Grant.Kind.CREATE, null, C, 18));
+        one.pool.createFailed(done(b1), 20);
+        assertThat(done(c1)).isEqualTo(new Grant<>(Grant.Kind.CREATE, null, C, 18));
         assertThat(b2).isNotDone();
         assertThat(one.gauges()).isEqualTo(new Gauges(0, 0, 1, 1, 1));
     }
@@ -111,7 +112,7 @@ class ConnectionPoolWaitersTest {
 
         f.release(c, 3);
 
-        assertThat(next.join().connection()).isSameAs(c);
+        assertThat(done(next).connection()).isSameAs(c);
         assertThat(f.gauges()).isEqualTo(new Gauges(1, 0, 0, 1, 1024));
     }
 
@@ -124,7 +125,7 @@ class ConnectionPoolWaitersTest {
 
         FakeConnection h2 = f.created(create, "h2", 3, 3);
 
-        assertThat(first.join().connection()).isSameAs(h2);
+        assertThat(done(first).connection()).isSameAs(h2);
         assertThat(second).isCancelled();
         assertThat(f.gauges()).isEqualTo(new Gauges(2, 0, 0, 1, 1024));
         f.reuse(A, h2, 4);
@@ -139,7 +140,7 @@ class ConnectionPoolWaitersTest {
 
         f.release(c, 3);
 
-        assertThat(second.join()).isEqualTo(new Grant<>(Grant.Kind.REUSE, c, A, 2));
+        assertThat(done(second)).isEqualTo(new Grant<>(Grant.Kind.REUSE, c, A, 2));
     }
 
     @Test

@@ -62,6 +62,12 @@ final class PoolFixture {
         return f;
     }
 
+    /** The result of a future that must already have completed; fails instead of blocking. */
+    static <T> T done(CompletableFuture<T> future) {
+        assertThat(future).isCompletedWithValueMatching(v -> true);
+        return future.join();
+    }
+
     void release(FakeConnection c, long nowNanos) {
         pool.release(c, true, null, nowNanos);
     }

@@ -9,6 +9,7 @@ import java.time.Duration;
  *
  * @param host the address it listens on (loopback by default)
  * @param port 0 for an ephemeral port
+ * @param tlsPort the {@code https://} proxy port, 0 for an ephemeral one
  * @param forwardIdleCap idle upstream connections kept per exit and destination in forward mode (Go's
  *     {@code DefaultMaxIdleConnsPerHost} is 2); busy connections are not capped
  * @param forwardIdleTimeout how long an idle forward-mode upstream connection is kept
@@ -19,6 +20,7 @@ import java.time.Duration;
 public record GatewayConfig(
         String host,
         int port,
+        int tlsPort,
         ProxyAuth auth,
         ConnectReply connectReply,
         int forwardIdleCap,
@@ -40,7 +42,7 @@ public record GatewayConfig(
     }
 
     public static GatewayConfig defaults() {
-        return new GatewayConfig("127.0.0.1", 0, ProxyAuth.open(), ConnectReply.EARLY, 2, Duration.ofSeconds(90),
+        return new GatewayConfig("127.0.0.1", 0, 0, ProxyAuth.open(), ConnectReply.EARLY, 2, Duration.ofSeconds(90),
                 8192, Duration.ofMinutes(5), Duration.ofSeconds(10), DestinationPolicy.loopbackAnd(java.util.List.of()),
                 LatencyPlan.NONE, FaultPlan.NONE);
     }

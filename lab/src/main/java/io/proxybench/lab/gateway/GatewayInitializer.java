@@ -5,24 +5,30 @@ import io.netty.channel.ChannelHandlerContext;
 import io.netty.channel.ChannelInitializer;
 import io.netty.channel.group.ChannelGroup;
 import io.netty.channel.socket.SocketChannel;
+import io.netty.handler.ssl.SslContext;
 import io.netty.handler.timeout.IdleStateEvent;
 import io.netty.handler.timeout.IdleStateHandler;
 import io.proxybench.lab.faults.DelayHandler;
 import java.util.concurrent.TimeUnit;
 
 /**
- * The pipeline of a client connection to the gateway: the client-leg delay (when injected), the idle limit, and
- * the sniffer that picks HTTP or SOCKS5.
+ * The pipeline of a client connection to the gateway: the client-leg delay (when injected), TLS on the
+ * {@code https://} port, the idle limit, and the sniffer that picks HTTP or SOCKS5.
  */
 final class GatewayInitializer extends ChannelInitializer<SocketChannel> {
 
     private final GatewayContext gw;
     private final ChannelGroup connections;
+    private final SslContext tls;
 
-    /** @param connections collects every client connection so the server can close them on shutdown */
-    GatewayInitializer(GatewayContext gw, ChannelGroup connections) {
+    /**
+     * @param connections collects every client connection so the server can close them on shutdown
+     * @param tls the proxy port's TLS (an {@code https://} proxy), or null for plain TCP
+     */
+    GatewayInitializer(GatewayContext gw, ChannelGroup connections, SslContext tls) {
         this.gw = gw;
         this.connections = connections;
+        this.tls = tls;
     }
 
     @Override
@@ -33,6 +39,9 @@ final class GatewayInitializer extends ChannelInitializer<SocketChannel> {
         ch.closeFuture().addListener(f -> gw.counters().clientDisconnected());
         if (!config.latency().clientRtt().isZero()) {
             ch.pipeline().addLast("client-leg-delay", new DelayHandler(config.latency().clientRtt().dividedBy(2)));
+        }
+        if (tls != null) {
+            ch.pipeline().addLast("proxy-tls", tls.newHandler(ch.alloc()));
         }
         ch.pipeline()
                 .addLast("idle", new IdleStateHandler(0, 0, config.idleTimeout().toNanos(), TimeUnit.NANOSECONDS))

@@ -7,35 +7,42 @@ import io.netty.channel.ChannelOption;
 import io.netty.channel.EventLoopGroup;
 import io.netty.channel.group.ChannelGroup;
 import io.netty.channel.group.DefaultChannelGroup;
+import io.netty.handler.ssl.SslContext;
 import io.netty.util.concurrent.GlobalEventExecutor;
 import io.proxybench.client.net.Transport;
 import io.proxybench.lab.exits.SessionTable;
 import java.net.InetSocketAddress;
 
 /**
- * The lab gateway: one port that speaks HTTP/1.1 proxy (CONNECT and forward) and SOCKS5, sending each tunnel out
- * through an exit chosen by the caller's session.
+ * The lab gateway: one port that speaks HTTP/1.1 proxy (CONNECT and forward) and SOCKS5, and a second port that
+ * speaks the same inside TLS (an {@code https://} proxy), sending each tunnel out through an exit chosen by the
+ * caller's session.
  */
 public final class GatewayServer implements AutoCloseable {
 
     private final Channel listener;
+    private final Channel tlsListener;
     private final ChannelGroup connections;
     private final GatewayCounters counters;
     private final DestinationResolver resolver;
     private final ForwardPool forwardPool;
 
-    private GatewayServer(Channel listener, ChannelGroup connections, GatewayCounters counters,
+    private GatewayServer(Channel listener, Channel tlsListener, ChannelGroup connections, GatewayCounters counters,
             DestinationResolver resolver, ForwardPool forwardPool) {
         this.listener = listener;
+        this.tlsListener = tlsListener;
         this.connections = connections;
         this.counters = counters;
         this.resolver = resolver;
         this.forwardPool = forwardPool;
     }
 
-    /** Binds the gateway; the groups stay the caller's to shut down. */
+    /**
+     * Binds the gateway's plain port and, with {@code tls}, its {@code https://} port; the groups stay the caller's
+     * to shut down.
+     */
     public static GatewayServer start(GatewayConfig config, Transport transport, EventLoopGroup boss,
-            EventLoopGroup workers, SessionTable sessions) throws InterruptedException {
+            EventLoopGroup workers, SessionTable sessions, SslContext tls) throws InterruptedException {
         GatewayCounters counters = new GatewayCounters();
         ExitDialer dialer = new ExitDialer(transport, config.latency(),
                 (int) Math.min(Integer.MAX_VALUE, config.connectTimeout().toMillis()), counters);
@@ -51,11 +58,17 @@ public final class GatewayServer implements AutoCloseable {
                 .option(ChannelOption.SO_BACKLOG, 4096)
                 .childOption(ChannelOption.AUTO_READ, false)
                 .childOption(ChannelOption.TCP_NODELAY, true)
-                .childHandler(new GatewayInitializer(gw, connections));
+                .childHandler(new GatewayInitializer(gw, connections, null));
+        Channel plain = null;
         try {
-            return new GatewayServer(bind(b, "gateway", config.host(), config.port()), connections, counters,
-                    resolver, pool);
+            plain = bind(b, "gateway", config.host(), config.port());
+            Channel secure = bind(b.clone().childHandler(new GatewayInitializer(gw, connections, tls)),
+                    "https gateway", config.host(), config.tlsPort());
+            return new GatewayServer(plain, secure, connections, counters, resolver, pool);
         } catch (RuntimeException | InterruptedException e) {
+            if (plain != null) {
+                plain.close();
+            }
             resolver.close();
             pool.close();
             throw e;
@@ -77,6 +90,11 @@ public final class GatewayServer implements AutoCloseable {
         return ((InetSocketAddress) listener.localAddress()).getPort();
     }
 
+    /** The {@code https://} proxy port: TLS first, then the same HTTP proxy and SOCKS5 as the plain port. */
+    public int tlsPort() {
+        return ((InetSocketAddress) tlsListener.localAddress()).getPort();
+    }
+
     public GatewayCounters counters() {
         return counters;
     }
@@ -88,6 +106,7 @@ public final class GatewayServer implements AutoCloseable {
     @Override
     public void close() {
         listener.close().syncUninterruptibly();
+        tlsListener.close().syncUninterruptibly();
         connections.close().syncUninterruptibly();
         forwardPool.close();
         resolver.close();

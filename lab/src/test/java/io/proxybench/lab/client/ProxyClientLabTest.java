@@ -87,4 +87,68 @@ class ProxyClientLabTest {
             assertThat(second.timings().has(io.proxybench.client.event.Phase.TCP)).isFalse();
         }
     }
+
+    static final List<String> REUSED = List.of("callStart", "proxySelected", "connectionAcquired:reused",
+            "requestHeadersStart", "requestHeadersEnd", "responseHeadersEnd:200", "responseBodyEnd",
+            "connectionReleased", "callEnd");
+    static final List<String> EXCHANGE = List.of("connectionAcquired:new", "requestHeadersStart",
+            "requestHeadersEnd", "responseHeadersEnd:200", "responseBodyEnd", "connectionReleased", "callEnd");
+
+    /** Sends two requests and checks the first's events (setup, then {@link #EXCHANGE}) and the second's. */
+    private ProxyResponse firstAndReused(ProxySpec proxy, String url, List<String> setup, String protocol)
+            throws Exception {
+        List<RecordingListener> calls = new CopyOnWriteArrayList<>();
+        try (ProxyClient client = client(proxy, calls)) {
+            ProxyResponse first = client.send(ProxyRequest.get(url)).get(10, TimeUnit.SECONDS);
+            ProxyResponse second = client.send(ProxyRequest.get(url)).get(10, TimeUnit.SECONDS);
+            List<String> expected = new java.util.ArrayList<>(List.of("callStart", "proxySelected"));
+            expected.addAll(setup);
+            expected.addAll(EXCHANGE);
+            assertThat(calls.get(0).events).containsExactlyElementsOf(expected);
+            assertThat(calls.get(1).events).containsExactlyElementsOf(REUSED);
+            assertThat(first.protocol()).isEqualTo(protocol);
+            assertThat(second.reused()).isTrue();
+            assertThat(second.connection().id()).isEqualTo(first.connection().id());
+            assertThat(client.counters().total().created()).isEqualTo(1);
+            return first;
+        }
+    }
+
+    @Test
+    void httpsProxyAddsProxyTlsBeforeTheTunnel() throws Exception {
+        ProxyResponse r = firstAndReused(ProxySpec.parse("https://127.0.0.1:" + lab.gatewayTlsPort()), https(),
+                List.of("connectStart", "connectEnd", "proxyTlsStart", "proxyTlsEnd", "tunnelStart:connect",
+                        "tunnelEnd:connect", "originTlsStart", "originTlsEnd:h2"), "h2");
+        assertThat(lab.exits().at(java.net.InetAddress.getByName(trace("ip", r)))).isPresent();
+    }
+
+    @Test
+    void socks5hLetsTheProxyResolve() throws Exception {
+        firstAndReused(ProxySpec.parse(gateway("socks5h")),
+                "https://localhost:" + lab.targetHttpsPort() + "/cdn-cgi/trace",
+                List.of("connectStart", "connectEnd", "tunnelStart:socks", "tunnelEnd:socks", "originTlsStart",
+                        "originTlsEnd:h2"), "h2");
+    }
+
+    @Test
+    void socks5ResolvesOnTheClient() throws Exception {
+        firstAndReused(ProxySpec.parse(gateway("socks5")),
+                "https://localhost:" + lab.targetHttpsPort() + "/cdn-cgi/trace",
+                List.of("dnsStart", "dnsEnd", "connectStart", "connectEnd", "tunnelStart:socks", "tunnelEnd:socks",
+                        "originTlsStart", "originTlsEnd:h2"), "h2");
+    }
+
+    @Test
+    void plainHttpIsForwardedWithoutATunnel() throws Exception {
+        // The client reuses its connection to the gateway; the gateway still gives each request its own exit.
+        firstAndReused(ProxySpec.parse(gateway("http")), "http://127.0.0.1:" + lab.targetHttpPort() + "/cdn-cgi/trace",
+                List.of("connectStart", "connectEnd"), "http/1.1");
+    }
+
+    @Test
+    void directNeedsNoProxy() throws Exception {
+        ProxyResponse r = firstAndReused(null, "https://localhost:" + lab.targetHttpsPort() + "/cdn-cgi/trace",
+                List.of("dnsStart", "dnsEnd", "connectStart", "connectEnd", "originTlsStart", "originTlsEnd:h2"), "h2");
+        assertThat(trace("ip", r)).isEqualTo("127.0.0.1");
+    }
 }
