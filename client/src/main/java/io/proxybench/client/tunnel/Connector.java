@@ -3,6 +3,8 @@ package io.proxybench.client.tunnel;
 import io.netty.bootstrap.Bootstrap;
 import io.netty.channel.Channel;
 import io.netty.channel.ChannelFuture;
+import io.netty.channel.ChannelHandlerContext;
+import io.netty.channel.ChannelInboundHandlerAdapter;
 import io.netty.channel.ChannelInitializer;
 import io.netty.channel.ChannelOption;
 import io.netty.channel.ChannelPipeline;
@@ -30,6 +32,8 @@ import java.util.concurrent.CompletableFuture;
  * Each step is reported to the call's trace as it starts and ends, so a failure carries its phase.
  */
 public final class Connector implements AutoCloseable {
+
+    private static final String SETUP_ERRORS = "setup-errors";
 
     private final Transport transport;
     private final EventLoopGroup group;
@@ -101,6 +105,7 @@ public final class Connector implements AutoCloseable {
                         if (tunnel != null) {
                             p.addLast("tunnel", tunnel);
                         }
+                        p.addLast(SETUP_ERRORS, new SetupErrors());
                     }
                 });
         trace.connectStart(first);
@@ -155,13 +160,13 @@ public final class Connector implements AutoCloseable {
             CompletableFuture<Established> result) {
         Origin origin = route.origin();
         if (route.mode() == Route.Mode.FORWARD || !origin.secure()) {
-            result.complete(new Established(ch, meter, ApplicationProtocolNames.HTTP_1_1, wire(meter)));
+            ready(ch, result, new Established(ch, meter, ApplicationProtocolNames.HTTP_1_1, wire(meter)));
             return;
         }
         trace.originTlsStart();
         SslHandler originTls = tls.origin(route.tls()).newHandler(ch.alloc(), origin.host(), origin.port());
         originTls.setHandshakeTimeoutMillis(timeouts.tls().toMillis());
-        ch.pipeline().addLast("origin-tls", originTls);
+        ch.pipeline().addBefore(SETUP_ERRORS, "origin-tls", originTls);
         originTls.handshakeFuture().addListener(f -> {
             if (!f.isSuccess()) {
                 fail(result, ch, f.cause());
@@ -170,7 +175,7 @@ public final class Connector implements AutoCloseable {
             String alpn = originTls.applicationProtocol();
             String protocol = ApplicationProtocolNames.HTTP_2.equals(alpn) ? alpn : ApplicationProtocolNames.HTTP_1_1;
             trace.originTlsEnd(originTls.engine().getSession().getProtocol(), protocol);
-            result.complete(new Established(ch, meter, protocol, wire(meter)));
+            ready(ch, result, new Established(ch, meter, protocol, wire(meter)));
         });
     }
 
@@ -183,6 +188,23 @@ public final class Connector implements AutoCloseable {
                         : new HttpProxyHandler(proxyAddress, c.user(), c.password()));
         h.setConnectTimeoutMillis(timeouts.tunnel().toMillis());
         return h;
+    }
+
+    /** Hands the connection over; from now on its exchange handlers hear its errors. */
+    private static void ready(Channel ch, CompletableFuture<Established> result, Established established) {
+        ch.pipeline().remove(SETUP_ERRORS);
+        result.complete(established);
+    }
+
+    /**
+     * Ends the pipeline while a connection is being set up: an error there (a refused tunnel, a failed handshake)
+     * has already failed the setup future with its cause, so here it only closes the channel.
+     */
+    private static final class SetupErrors extends ChannelInboundHandlerAdapter {
+        @Override
+        public void exceptionCaught(ChannelHandlerContext ctx, Throwable cause) {
+            ctx.close();
+        }
     }
 
     private static long wire(WireMeter meter) {
