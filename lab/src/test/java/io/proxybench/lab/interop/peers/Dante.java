@@ -9,8 +9,9 @@ import java.time.Duration;
 import java.util.List;
 
 /**
- * A real dante 1.4 SOCKS5 server on 127.0.0.1 without authentication, relaying for clients on 127.0.0.0/8
- * from 127.0.0.1. Its config and pid file live in a private folder; {@link #close()} stops it by PID.
+ * A real dante 1.4 SOCKS5 server on 127.0.0.1, without authentication or with username/password checked against
+ * the system's users, relaying for clients on 127.0.0.0/8 from 127.0.0.1. Its config and pid file live in a
+ * private folder; {@link #close()} stops it by PID.
  */
 public final class Dante implements AutoCloseable {
 
@@ -25,13 +26,30 @@ public final class Dante implements AutoCloseable {
         this.process = process;
     }
 
+    /** A dante that relays for any client without authentication. */
     public static Dante start() {
+        return launch(null);
+    }
+
+    /**
+     * A dante that requires SOCKS5 username/password auth ({@code socksmethod: username}) and relays only for
+     * {@code user}, a system user whose password dante checks against the system's password database (so it
+     * must run as root to read the shadow file). The caller creates the user and removes it afterwards.
+     */
+    public static Dante startWithUsername(String user) {
+        if (!user.matches("[a-z_][a-z0-9_-]*")) {
+            throw new IllegalArgumentException("'" + user + "' is not a plain system user name");
+        }
+        return launch(user);
+    }
+
+    private static Dante launch(String user) {
         Path danted = Peer.require("danted", "dante-server");
         Path folder = PeerProcess.newFolder("danted");
         int port = Peer.freePort();
         Path config = folder.resolve("danted.conf");
         try {
-            Files.writeString(config, config(port), StandardCharsets.UTF_8);
+            Files.writeString(config, config(port, user), StandardCharsets.UTF_8);
         } catch (IOException e) {
             throw new UncheckedIOException("cannot write danted config in " + folder, e);
         }
@@ -63,13 +81,15 @@ public final class Dante implements AutoCloseable {
         process.close();
     }
 
-    private static String config(int port) {
+    private static String config(int port, String user) {
+        String method = user == null ? "none" : "username";
+        String ruleAuth = user == null ? "" : "    socksmethod: username\n    user: " + user + "\n";
         return """
-                # proxybench interop dante: loopback only, no authentication
+                # proxybench interop dante: loopback only, authentication: %2$s
                 logoutput: stderr
-                internal: 127.0.0.1 port = %d
+                internal: 127.0.0.1 port = %1$d
                 external: 127.0.0.1
-                socksmethod: none
+                socksmethod: %2$s
                 clientmethod: none
                 user.privileged: root
                 user.unprivileged: nobody
@@ -78,8 +98,8 @@ public final class Dante implements AutoCloseable {
                 }
                 socks pass {
                     from: 127.0.0.0/8 to: 0.0.0.0/0
-                    log: connect disconnect error
+                %3$s    log: connect disconnect error
                 }
-                """.formatted(port);
+                """.formatted(port, method, ruleAuth);
     }
 }
