@@ -1,52 +1,39 @@
 package io.proxybench.lab.faults;
 
-import io.netty.channel.ChannelDuplexHandler;
 import io.netty.channel.ChannelHandlerContext;
+import io.netty.channel.ChannelOutboundHandlerAdapter;
 import io.netty.channel.ChannelPromise;
+import io.netty.util.ReferenceCountUtil;
+import io.netty.util.concurrent.ScheduledFuture;
+import java.nio.channels.ClosedChannelException;
 import java.time.Duration;
+import java.util.ArrayDeque;
 import java.util.concurrent.TimeUnit;
 
 /**
- * Holds every chunk crossing a channel for a one-way delay, in both directions, keeping order: a chunk is never
- * released before an earlier one. A close waits for the writes queued before it, and the end of input waits for
- * the reads queued before it, so no byte is lost or reordered.
+ * Plays a leg's round trip on the gateway's side of it: every chunk the gateway sends across the leg is held for
+ * the round trip before it leaves, in order, and a close waits behind the writes queued before it. Each exchange
+ * across the leg (a TLS flight and its answer, a request and its response) thus pays the round trip once.
+ * Incoming bytes are not held, so nothing is ever in flight inside the gateway when a connection ends; chunks
+ * still waiting when the handler leaves the pipeline are released and their writes failed.
  *
  * <p>The write promise completes when the delayed write does, so a relay that reads only after a successful write
- * carries at most one chunk per one-way delay on this leg: a window of one chunk, not TCP's.
+ * carries one chunk per round trip on this leg: a window of one chunk, not TCP's.
  */
-public final class DelayHandler extends ChannelDuplexHandler {
+public final class DelayHandler extends ChannelOutboundHandlerAdapter {
 
-    private final long oneWayNanos;
-    private long lastWriteDueNanos;
-    private long lastReadDueNanos;
+    private final long delayNanos;
+    private final ArrayDeque<Held> queue = new ArrayDeque<>();
+    private ScheduledFuture<?> timer;
 
-    public DelayHandler(Duration oneWay) {
-        this.oneWayNanos = oneWay.toNanos();
-    }
-
-    @Override
-    public void channelRead(ChannelHandlerContext ctx, Object msg) {
-        lastReadDueNanos = schedule(ctx, lastReadDueNanos, () -> ctx.fireChannelRead(msg));
-    }
-
-    @Override
-    public void channelReadComplete(ChannelHandlerContext ctx) {
-        lastReadDueNanos = schedule(ctx, lastReadDueNanos, ctx::fireChannelReadComplete);
-    }
-
-    @Override
-    public void userEventTriggered(ChannelHandlerContext ctx, Object evt) {
-        lastReadDueNanos = schedule(ctx, lastReadDueNanos, () -> ctx.fireUserEventTriggered(evt));
-    }
-
-    @Override
-    public void channelInactive(ChannelHandlerContext ctx) {
-        lastReadDueNanos = schedule(ctx, lastReadDueNanos, ctx::fireChannelInactive);
+    /** @param roundTrip how long each outgoing chunk waits */
+    public DelayHandler(Duration roundTrip) {
+        this.delayNanos = roundTrip.toNanos();
     }
 
     @Override
     public void write(ChannelHandlerContext ctx, Object msg, ChannelPromise promise) {
-        lastWriteDueNanos = schedule(ctx, lastWriteDueNanos, () -> ctx.writeAndFlush(msg, promise));
+        hold(ctx, new Held(0, msg, promise, () -> ctx.writeAndFlush(msg, promise)));
     }
 
     @Override
@@ -56,17 +43,49 @@ public final class DelayHandler extends ChannelDuplexHandler {
 
     @Override
     public void close(ChannelHandlerContext ctx, ChannelPromise promise) {
-        lastWriteDueNanos = schedule(ctx, lastWriteDueNanos, () -> ctx.close(promise));
+        hold(ctx, new Held(0, null, null, () -> ctx.close(promise)));
     }
 
-    /** Runs {@code task} one delay from now, but not before {@code previousDueNanos}; returns its due time. */
-    private long schedule(ChannelHandlerContext ctx, long previousDueNanos, Runnable task) {
-        long now = System.nanoTime();
-        long due = now + oneWayNanos;
-        if (previousDueNanos - due > 0) {
-            due = previousDueNanos;
+    @Override
+    public void handlerRemoved(ChannelHandlerContext ctx) {
+        if (timer != null) {
+            timer.cancel(false);
+            timer = null;
         }
-        ctx.executor().schedule(task, due - now, TimeUnit.NANOSECONDS);
-        return due;
+        Held h;
+        while ((h = queue.poll()) != null) {
+            ReferenceCountUtil.release(h.msg);
+            if (h.promise != null) {
+                h.promise.tryFailure(new ClosedChannelException());
+            }
+        }
     }
+
+    /** Queues an item due one round trip from now (never before an earlier one) and arms the drain timer. */
+    private void hold(ChannelHandlerContext ctx, Held item) {
+        long due = System.nanoTime() + delayNanos;
+        Held last = queue.peekLast();
+        if (last != null && last.dueNanos - due > 0) {
+            due = last.dueNanos;
+        }
+        queue.add(new Held(due, item.msg, item.promise, item.action));
+        if (timer == null) {
+            timer = ctx.executor().schedule(() -> drain(ctx), due - System.nanoTime(), TimeUnit.NANOSECONDS);
+        }
+    }
+
+    private void drain(ChannelHandlerContext ctx) {
+        timer = null;
+        long now = System.nanoTime();
+        Held head;
+        while ((head = queue.peek()) != null && head.dueNanos - now <= 0) {
+            queue.poll().action.run();
+        }
+        if (head != null) {
+            timer = ctx.executor().schedule(() -> drain(ctx), head.dueNanos - now, TimeUnit.NANOSECONDS);
+        }
+    }
+
+    /** One held item: what to run when due, and the message and promise it owns until then. */
+    private record Held(long dueNanos, Object msg, ChannelPromise promise, Runnable action) {}
 }

@@ -3,8 +3,8 @@ package io.proxybench.lab.faults;
 import java.time.Duration;
 
 /**
- * Delays injected per leg of a proxied path. Each round trip is split evenly: every chunk crossing the leg is
- * held for half of it in each direction, in order.
+ * Delays injected per leg of a proxied path. A leg's round trip is paid by every chunk the gateway sends across it
+ * (see {@link DelayHandler}), so each exchange across the leg costs one round trip.
  *
  * @param clientRtt round trip between the client and the gateway
  * @param exitSetup time an exit takes before it starts dialling the target (once per upstream connection)

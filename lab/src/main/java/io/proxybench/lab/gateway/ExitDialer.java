@@ -65,7 +65,7 @@ final class ExitDialer {
                     @Override
                     protected void initChannel(Channel ch) {
                         if (!latency.targetRtt().isZero()) {
-                            ch.pipeline().addLast("target-leg-delay", new DelayHandler(latency.targetRtt().dividedBy(2)));
+                            ch.pipeline().addLast("target-leg-delay", new DelayHandler(latency.targetRtt()));
                         }
                         pipeline.accept(ch);
                     }

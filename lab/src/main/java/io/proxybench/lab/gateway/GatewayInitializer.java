@@ -38,7 +38,7 @@ final class GatewayInitializer extends ChannelInitializer<SocketChannel> {
         gw.counters().clientConnected();
         ch.closeFuture().addListener(f -> gw.counters().clientDisconnected());
         if (!config.latency().clientRtt().isZero()) {
-            ch.pipeline().addLast("client-leg-delay", new DelayHandler(config.latency().clientRtt().dividedBy(2)));
+            ch.pipeline().addLast("client-leg-delay", new DelayHandler(config.latency().clientRtt()));
         }
         if (tls != null) {
             ch.pipeline().addLast("proxy-tls", tls.newHandler(ch.alloc()));

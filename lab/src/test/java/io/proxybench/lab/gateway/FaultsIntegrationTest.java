@@ -101,11 +101,11 @@ class FaultsIntegrationTest {
                 .latency(new LatencyPlan(clientRtt, Duration.ZERO, targetRtt)))) {
             long start = System.nanoTime();
             try (LabClient.Tunnel t = new LabClient(lab).connect(null, "127.0.0.1:" + lab.targetHttpsPort())) {
-                // CONNECT crosses the client leg once each way and waits for a dial (one target round trip).
+                // The CONNECT reply waits one client round trip, after a dial that costs one target round trip.
                 assertThat(Duration.ofNanos(System.nanoTime() - start)).isGreaterThanOrEqualTo(clientRtt.plus(targetRtt));
                 long before = System.nanoTime();
                 assertThat(t.get("/cdn-cgi/trace").status()).isEqualTo(200);
-                // TLS and the request each cross both legs at least once.
+                // The TLS handshake and the request each pay both round trips at least once.
                 assertThat(Duration.ofNanos(System.nanoTime() - before))
                         .isGreaterThanOrEqualTo(clientRtt.plus(targetRtt).multipliedBy(2));
             }
