@@ -137,6 +137,10 @@ public final class CallTrace {
         listener.requestHeadersEnd(call);
     }
 
+    public void requestBodyEnd(long bodyBytes) {
+        listener.requestBodyEnd(call, bodyBytes);
+    }
+
     public void responseHeadersEnd(int status) {
         listener.responseHeadersEnd(call, status);
     }

@@ -13,7 +13,7 @@ import java.util.List;
  *
  * <p>A first call on a new tunnel sees {@code callStart, proxySelected, [dnsStart, dnsEnd,] connectStart,
  * connectEnd, [proxyTlsStart, proxyTlsEnd,] [tunnelStart, tunnelEnd,] [originTlsStart, originTlsEnd,]
- * connectionAcquired(reused=false), requestHeadersStart, requestHeadersEnd, responseHeadersEnd,
+ * connectionAcquired(reused=false), requestHeadersStart, requestHeadersEnd, requestBodyEnd, responseHeadersEnd,
  * responseBodyEnd, connectionReleased, callEnd}. A call on a reused connection goes from {@code proxySelected}
  * straight to {@code connectionAcquired(reused=true)}: acquired without a connect is reuse. A call that waited
  * for a pool slot sees {@code queueStart, queueEnd} after {@code proxySelected}.
@@ -65,6 +65,9 @@ public abstract class EventListener {
     public void requestHeadersStart(CallInfo call) { }
 
     public void requestHeadersEnd(CallInfo call) { }
+
+    /** The request body (possibly empty) was written; {@code bodyBytes} is its length. */
+    public void requestBodyEnd(CallInfo call, long bodyBytes) { }
 
     public void responseHeadersEnd(CallInfo call, int status) { }
 

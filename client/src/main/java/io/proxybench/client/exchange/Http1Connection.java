@@ -78,9 +78,11 @@ public final class Http1Connection extends ClientConnection {
                     "no complete response within " + timeout.toMillis() + " ms")), timeout.toNanos(),
                     TimeUnit.NANOSECONDS);
             trace.requestHeadersStart();
+            long bodyBytes = request.content().readableBytes();
             channel().writeAndFlush(request).addListener(f -> {
                 if (f.isSuccess()) {
                     trace.requestHeadersEnd();
+                    trace.requestBodyEnd(bodyBytes);
                 } else {
                     fail(new NoResponseException("request could not be written", f.cause()));
                 }

@@ -80,9 +80,11 @@ public final class Http2Connection extends ClientConnection {
                     "no complete response within " + timeout.toMillis() + " ms")), timeout.toNanos(),
                     TimeUnit.NANOSECONDS);
             trace.requestHeadersStart();
+            long bodyBytes = request.content().readableBytes();
             stream.writeAndFlush(request).addListener(w -> {
                 if (w.isSuccess()) {
                     trace.requestHeadersEnd();
+                    trace.requestBodyEnd(bodyBytes);
                 } else {
                     reader.fail(stream, new NoResponseException("request could not be written", w.cause()));
                 }

@@ -76,10 +76,11 @@ class ProxyClientLabTest {
             assertThat(trace("conn", second)).isEqualTo(trace("conn", first));
             assertThat(calls.get(0).events).containsExactly("callStart", "proxySelected", "connectStart",
                     "connectEnd", "tunnelStart:connect", "tunnelEnd:connect", "originTlsStart", "originTlsEnd:h2",
-                    "connectionAcquired:new", "requestHeadersStart", "requestHeadersEnd", "responseHeadersEnd:200",
+                    "connectionAcquired:new", "requestHeadersStart", "requestHeadersEnd", "requestBodyEnd",
+                    "responseHeadersEnd:200",
                     "responseBodyEnd", "connectionReleased", "callEnd");
             assertThat(calls.get(1).events).containsExactly("callStart", "proxySelected",
-                    "connectionAcquired:reused", "requestHeadersStart", "requestHeadersEnd",
+                    "connectionAcquired:reused", "requestHeadersStart", "requestHeadersEnd", "requestBodyEnd",
                     "responseHeadersEnd:200", "responseBodyEnd", "connectionReleased", "callEnd");
             assertThat(client.counters().total().created()).isEqualTo(1);
             assertThat(client.counters().total().reused()).isEqualTo(1);
@@ -89,10 +90,11 @@ class ProxyClientLabTest {
     }
 
     static final List<String> REUSED = List.of("callStart", "proxySelected", "connectionAcquired:reused",
-            "requestHeadersStart", "requestHeadersEnd", "responseHeadersEnd:200", "responseBodyEnd",
+            "requestHeadersStart", "requestHeadersEnd", "requestBodyEnd", "responseHeadersEnd:200", "responseBodyEnd",
             "connectionReleased", "callEnd");
     static final List<String> EXCHANGE = List.of("connectionAcquired:new", "requestHeadersStart",
-            "requestHeadersEnd", "responseHeadersEnd:200", "responseBodyEnd", "connectionReleased", "callEnd");
+            "requestHeadersEnd", "requestBodyEnd", "responseHeadersEnd:200", "responseBodyEnd", "connectionReleased",
+            "callEnd");
 
     /** Sends two requests and checks the first's events (setup, then {@link #EXCHANGE}) and the second's. */
     private ProxyResponse firstAndReused(ProxySpec proxy, String url, List<String> setup, String protocol)

@@ -102,6 +102,11 @@ final class RecordingListener extends EventListener {
     }
 
     @Override
+    public void requestBodyEnd(CallInfo call, long bodyBytes) {
+        events.add("requestBodyEnd");
+    }
+
+    @Override
     public void responseHeadersEnd(CallInfo call, int status) {
         events.add("responseHeadersEnd:" + status);
     }
