@@ -11,6 +11,7 @@ import io.proxybench.client.event.CallInfo;
 import io.proxybench.client.event.CallTrace;
 import io.proxybench.client.event.ConnectionInfo;
 import io.proxybench.client.event.EventListener;
+import io.proxybench.client.event.Phase;
 import io.proxybench.client.exchange.ClientConnection;
 import io.proxybench.client.exchange.ExchangeResult;
 import io.proxybench.client.exchange.Http1Connection;
@@ -72,7 +73,7 @@ public final class ProxyClient implements AutoCloseable {
         this.config = config;
         Transport transport = Transport.current();
         this.group = transport.newGroup(config.ioThreads);
-        this.connector = new Connector(transport, group, new TlsContexts(), config.timeouts);
+        this.connector = new Connector(transport, group, config.tlsContexts, config.timeouts);
         this.pool = new ConnectionPool<>(config.limits, r -> r.exit() == null ? ExitLabel.DIRECT : r.exit());
         group.next().schedule(this::maintain, MAINTENANCE_MAX_NANOS, TimeUnit.NANOSECONDS);
     }
@@ -128,13 +129,21 @@ public final class ProxyClient implements AutoCloseable {
     }
 
     private CompletableFuture<ProxyResponse> attempt(ProxyRequest request, Route route, CallTrace trace) {
+        FullHttpRequest http;
+        try {
+            http = toHttp(request, route);
+        } catch (IllegalArgumentException e) {
+            trace.callFailed(e);
+            return CompletableFuture.failedFuture(new CallException(Phase.REQUEST, e));
+        }
         CompletableFuture<Grant<ClientConnection>> granted = pool.acquire(route, System.nanoTime());
-        if (!granted.isDone()) {
+        boolean queued = !granted.isDone();
+        if (queued) {
             trace.queueStart();
         }
         String exit = ExitLabel.of(route.exit());
         return granted.thenCompose(grant -> {
-            if (grant.waitedNanos() > 0) {
+            if (queued) {
                 trace.queueEnd(grant.waitedNanos());
             }
             if (grant.kind() == Grant.Kind.REUSE) {
@@ -154,10 +163,13 @@ public final class ProxyClient implements AutoCloseable {
                 trace.connectionAcquired(connection.info(), false);
                 return new Acquired(connection, false);
             });
-        }).thenCompose(acquired -> exchange(request, route, acquired, trace, exit))
+        }).thenCompose(acquired -> exchange(http, route, acquired, trace, exit))
                 .exceptionallyCompose(error -> {
                     Throwable cause = unwrap(error);
-                    if (cause instanceof Retry retry) {
+                    if (http.refCnt() > 0) {
+                        http.release();
+                    }
+                    if (cause instanceof Retry) {
                         counters.retried(exit);
                         CallTrace again = new CallTrace(trace.call().retry(), trace.listener());
                         return attempt(request, route, again);
@@ -168,30 +180,37 @@ public final class ProxyClient implements AutoCloseable {
                 });
     }
 
-    private CompletableFuture<ProxyResponse> exchange(ProxyRequest request, Route route, Acquired acquired,
+    private CompletableFuture<ProxyResponse> exchange(FullHttpRequest http, Route route, Acquired acquired,
             CallTrace trace, String exit) {
         ClientConnection connection = acquired.connection;
+        boolean multiplexed = connection instanceof Http2Connection;
         long outBefore = connection.meter().bytesOut();
         long inBefore = connection.meter().bytesIn();
         long handshakeOut = acquired.reused ? 0 : outBefore;
         long handshakeIn = acquired.reused ? 0 : inBefore;
-        FullHttpRequest http = toHttp(request, route);
+        long requestBody = http.content().readableBytes();
+        trace.requestHeadersStart();
         return connection.exchange(http, trace, config.timeouts.request(), config.maxBodyBytes)
                 .handle((result, error) -> {
-                    long out = connection.meter().bytesOut() - outBefore + handshakeOut;
-                    long in = connection.meter().bytesIn() - inBefore + handshakeIn;
+                    // HTTP/1.1 carries one call at a time, so the connection's traffic meanwhile is this call's;
+                    // an HTTP/2 stream shares it, so the call is charged with its payload only.
+                    long out = handshakeOut + (multiplexed ? requestBody : connection.meter().bytesOut() - outBefore);
+                    long in = handshakeIn + (multiplexed ? (result == null ? 0 : result.bodyBytes())
+                            : connection.meter().bytesIn() - inBefore);
+                    connection.attribute(out, in);
+                    counters.request(exit, out, in);
                     if (error != null) {
                         Throwable cause = unwrap(error);
-                        pool.release(connection, false, CloseReason.ERROR, System.nanoTime());
-                        counters.request(exit, out, in);
+                        trace.connectionReleased(connection.info());
+                        pool.release(connection, connection.survivesFailedExchange(), CloseReason.ERROR,
+                                System.nanoTime());
                         if (cause instanceof NoResponseException && acquired.reused && trace.call().attempt() == 1) {
                             throw new CompletionException(new Retry(cause));
                         }
                         throw new CompletionException(cause);
                     }
-                    pool.release(connection, result.reusable(), result.closeReason(), System.nanoTime());
                     trace.connectionReleased(connection.info());
-                    counters.request(exit, out, in);
+                    pool.release(connection, result.reusable(), result.closeReason(), System.nanoTime());
                     ProxyResponse response = toResponse(result, connection, acquired.reused, trace, exit, out, in);
                     trace.callEnd();
                     return response;
@@ -213,24 +232,38 @@ public final class ProxyClient implements AutoCloseable {
 
     private void closed(ClientConnection connection, CloseReason reason, String exit, EventListener creator) {
         counters.closed(exit, reason);
+        counters.unattributed(exit, connection.unattributedOut(), connection.unattributedIn());
         creator.connectionClosed(connection.info(), reason);
     }
 
+    /**
+     * The request as sent: origin-form, or absolute-form (without user info or fragment) to a forward proxy.
+     * The template's headers go first; Host and User-Agent are added only when it has none.
+     *
+     * @throws IllegalArgumentException for a method or header Netty refuses to write
+     */
     private FullHttpRequest toHttp(ProxyRequest request, Route route) {
         URI uri = request.uri();
-        String target;
+        String path = uri.getRawPath() == null || uri.getRawPath().isEmpty() ? "/" : uri.getRawPath();
+        String target = uri.getRawQuery() == null ? path : path + "?" + uri.getRawQuery();
         if (route.mode() == Route.Mode.FORWARD) {
-            target = uri.toASCIIString();
-        } else {
-            String path = uri.getRawPath() == null || uri.getRawPath().isEmpty() ? "/" : uri.getRawPath();
-            target = uri.getRawQuery() == null ? path : path + "?" + uri.getRawQuery();
+            target = route.origin().scheme() + "://" + route.origin().hostHeader() + target;
         }
         FullHttpRequest http = new DefaultFullHttpRequest(HttpVersion.HTTP_1_1, HttpMethod.valueOf(request.method()),
                 target, Unpooled.wrappedBuffer(request.body()));
-        http.headers().set(HttpHeaderNames.HOST, route.origin().hostHeader());
-        http.headers().set(HttpHeaderNames.USER_AGENT, config.userAgent);
-        for (Map.Entry<String, String> h : request.headers()) {
-            http.headers().add(h.getKey(), h.getValue());
+        try {
+            for (Map.Entry<String, String> h : request.headers()) {
+                http.headers().add(h.getKey(), h.getValue());
+            }
+        } catch (IllegalArgumentException e) {
+            http.release();
+            throw new IllegalArgumentException("bad request header: " + e.getMessage(), e);
+        }
+        if (!http.headers().contains(HttpHeaderNames.HOST)) {
+            http.headers().set(HttpHeaderNames.HOST, route.origin().hostHeader());
+        }
+        if (!http.headers().contains(HttpHeaderNames.USER_AGENT)) {
+            http.headers().set(HttpHeaderNames.USER_AGENT, config.userAgent);
         }
         if (request.body().length > 0 || !http.headers().contains(HttpHeaderNames.CONTENT_LENGTH)
                 && (request.method().equals("POST") || request.method().equals("PUT"))) {
@@ -327,6 +360,7 @@ public final class ProxyClient implements AutoCloseable {
         private int ioThreads;
         private String userAgent = "proxybench/0.1";
         private EventListener.Factory listeners = call -> EventListener.NONE;
+        private final TlsContexts tlsContexts = new TlsContexts();
 
         private Builder() {}
 
@@ -395,10 +429,13 @@ public final class ProxyClient implements AutoCloseable {
             return this;
         }
 
+        /** @throws IllegalArgumentException for inconsistent settings or TLS settings that cannot be used */
         public ProxyClient build() {
             if ((template == null) != (router == null)) {
                 throw new IllegalArgumentException("sessions need both a template and a router");
             }
+            tlsContexts.origin(tls);
+            tlsContexts.proxy(tls);
             return new ProxyClient(this);
         }
     }

@@ -10,6 +10,7 @@ import io.proxybench.client.pool.Poolable;
 import io.proxybench.client.tunnel.Route;
 import java.time.Duration;
 import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.atomic.AtomicLong;
 import java.util.function.BiConsumer;
 
 /**
@@ -24,6 +25,8 @@ public abstract class ClientConnection implements Poolable {
     private final WireMeter meter;
     private final long createdAtNanos;
     private volatile CloseReason closeReason;
+    private final AtomicLong attributedOut = new AtomicLong();
+    private final AtomicLong attributedIn = new AtomicLong();
 
     /**
      * @param onClosed told once when the channel closes, with the reason the client gave or {@link
@@ -36,8 +39,9 @@ public abstract class ClientConnection implements Poolable {
         this.channel = channel;
         this.meter = meter;
         this.createdAtNanos = System.nanoTime();
-        channel.closeFuture().addListener(f -> onClosed.accept(this,
-                closeReason == null ? CloseReason.PEER_CLOSED : closeReason));
+        // Told after the task that closed the channel, so a call's release and end events come first.
+        channel.closeFuture().addListener(f -> channel.eventLoop().execute(() -> onClosed.accept(this,
+                closeReason == null ? CloseReason.PEER_CLOSED : closeReason)));
     }
 
     public ConnectionInfo info() {
@@ -67,6 +71,26 @@ public abstract class ClientConnection implements Poolable {
     @Override
     public boolean isOpen() {
         return channel.isActive();
+    }
+
+    /** Whether the connection can carry other exchanges after one failed (true for an HTTP/2 stream's failure). */
+    public boolean survivesFailedExchange() {
+        return false;
+    }
+
+    /** Counts wire bytes as a call's; what no call takes is counted when the connection closes. */
+    public void attribute(long out, long in) {
+        attributedOut.addAndGet(out);
+        attributedIn.addAndGet(in);
+    }
+
+    /** Wire bytes not attributed to any call: frames shared by streams, TLS alerts, bytes between calls. */
+    public long unattributedOut() {
+        return meter.bytesOut() - attributedOut.get();
+    }
+
+    public long unattributedIn() {
+        return meter.bytesIn() - attributedIn.get();
     }
 
     @Override

@@ -8,7 +8,9 @@ import io.netty.handler.codec.http.HttpClientCodec;
 import io.netty.handler.codec.http.HttpContent;
 import io.netty.handler.codec.http.HttpHeaderNames;
 import io.netty.handler.codec.http.HttpHeaderValues;
+import io.netty.handler.codec.http.HttpObject;
 import io.netty.handler.codec.http.HttpResponse;
+import io.netty.handler.codec.http.HttpStatusClass;
 import io.netty.handler.codec.http.HttpUtil;
 import io.netty.handler.codec.http.LastHttpContent;
 import io.netty.util.ReferenceCountUtil;
@@ -60,6 +62,8 @@ public final class Http1Connection extends ClientConnection {
         private HttpResponse head;
         private BodyBuffer body;
         private boolean clientClose;
+        private boolean sawResponse;
+        private boolean interim;
         private ScheduledFuture<?> timer;
 
         void start(FullHttpRequest request, CallTrace trace, CompletableFuture<ExchangeResult> done,
@@ -73,11 +77,12 @@ public final class Http1Connection extends ClientConnection {
             this.trace = trace;
             this.clientClose = clientClose;
             this.head = null;
+            this.sawResponse = false;
+            this.interim = false;
             this.body = new BodyBuffer(maxBodyBytes);
             this.timer = channel().eventLoop().schedule(() -> fail(new TimeoutException(
                     "no complete response within " + timeout.toMillis() + " ms")), timeout.toNanos(),
                     TimeUnit.NANOSECONDS);
-            trace.requestHeadersStart();
             long bodyBytes = request.content().readableBytes();
             channel().writeAndFlush(request).addListener(f -> {
                 if (f.isSuccess()) {
@@ -96,13 +101,24 @@ public final class Http1Connection extends ClientConnection {
                     close(CloseReason.ERROR);
                     return;
                 }
+                sawResponse = true;
+                if (msg instanceof HttpObject object && object.decoderResult().isFailure()) {
+                    fail(new IOException("malformed response: " + object.decoderResult().cause().getMessage()));
+                    return;
+                }
                 if (msg instanceof HttpResponse response) {
-                    if (response.decoderResult().isFailure()) {
-                        fail(new IOException("malformed response: " + response.decoderResult().cause().getMessage()));
+                    if (response.status().codeClass() == HttpStatusClass.INFORMATIONAL) {
+                        // 100 Continue or 103 Early Hints, and the empty end the codec adds: the final
+                        // response is still to come.
+                        interim = true;
                         return;
                     }
                     head = response;
                     trace.responseHeadersEnd(response.status().code());
+                }
+                if (interim) {
+                    interim = !(msg instanceof LastHttpContent);
+                    return;
                 }
                 if (msg instanceof HttpContent content) {
                     body.add(content.content());
@@ -132,10 +148,11 @@ public final class Http1Connection extends ClientConnection {
                 return;
             }
             CompletableFuture<ExchangeResult> d = done;
-            boolean before = head == null;
+            boolean nothingArrived = !sawResponse;
             clear();
             close(CloseReason.ERROR);
-            d.completeExceptionally(before && !(cause instanceof NoResponseException) && !(cause instanceof TimeoutException)
+            d.completeExceptionally(nothingArrived && !(cause instanceof NoResponseException)
+                    && !(cause instanceof TimeoutException)
                     ? new NoResponseException("connection failed before the response: " + cause.getMessage(), cause)
                     : cause);
         }
@@ -151,7 +168,7 @@ public final class Http1Connection extends ClientConnection {
 
         @Override
         public void channelInactive(ChannelHandlerContext ctx) {
-            fail(head == null ? new NoResponseException("connection closed by the peer before the response", null)
+            fail(!sawResponse ? new NoResponseException("connection closed by the peer before the response", null)
                     : new IOException("connection closed by the peer in the middle of the response"));
             ctx.fireChannelInactive();
         }

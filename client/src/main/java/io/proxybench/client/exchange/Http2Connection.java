@@ -7,6 +7,7 @@ import io.netty.channel.ChannelInitializer;
 import io.netty.handler.codec.http.FullHttpRequest;
 import io.netty.handler.codec.http.HttpContent;
 import io.netty.handler.codec.http.HttpResponse;
+import io.netty.handler.codec.http.HttpStatusClass;
 import io.netty.handler.codec.http.LastHttpContent;
 import io.netty.handler.codec.http2.Http2FrameCodec;
 import io.netty.handler.codec.http2.Http2FrameCodecBuilder;
@@ -32,7 +33,8 @@ import java.util.function.BiConsumer;
 /**
  * HTTP/2 to the origin: every exchange is a stream, up to the lesser of the server's
  * {@code SETTINGS_MAX_CONCURRENT_STREAMS} and the client's cap. A GOAWAY makes the connection unusable for new
- * exchanges; streams already open finish.
+ * exchanges; streams already open finish. Per-call wire bytes are the stream's payload (HEADERS and DATA
+ * frames are not split out of the shared TLS stream); the connection's remainder is counted when it closes.
  */
 public final class Http2Connection extends ClientConnection {
 
@@ -49,14 +51,20 @@ public final class Http2Connection extends ClientConnection {
                 .addLast("h2-goaway", new GoAway());
     }
 
+    /**
+     * The server's {@code SETTINGS_MAX_CONCURRENT_STREAMS} (which Netty keeps as the local endpoint's limit on
+     * streams it may open), capped by the client's; 0 after a GOAWAY, so the pool sends nothing new while the
+     * streams already open finish.
+     */
     @Override
     public int maxConcurrentRequests() {
-        return Math.max(1, Math.min(clientMaxStreams, codec.connection().remote().maxActiveStreams()));
+        return goingAway ? 0 : Math.max(1, Math.min(clientMaxStreams, codec.connection().local().maxActiveStreams()));
     }
 
+    /** One failed stream leaves the connection usable for the others. */
     @Override
-    public boolean isOpen() {
-        return super.isOpen() && !goingAway;
+    public boolean survivesFailedExchange() {
+        return isOpen() && !goingAway;
     }
 
     @Override
@@ -79,7 +87,6 @@ public final class Http2Connection extends ClientConnection {
             reader.timer = stream.eventLoop().schedule(() -> reader.fail(stream, new TimeoutException(
                     "no complete response within " + timeout.toMillis() + " ms")), timeout.toNanos(),
                     TimeUnit.NANOSECONDS);
-            trace.requestHeadersStart();
             long bodyBytes = request.content().readableBytes();
             stream.writeAndFlush(request).addListener(w -> {
                 if (w.isSuccess()) {
@@ -110,6 +117,9 @@ public final class Http2Connection extends ClientConnection {
         @Override
         public void channelRead(ChannelHandlerContext ctx, Object msg) {
             try {
+                if (msg instanceof HttpResponse interim && interim.status().codeClass() == HttpStatusClass.INFORMATIONAL) {
+                    return;
+                }
                 if (msg instanceof HttpResponse response) {
                     head = response;
                     trace.responseHeadersEnd(response.status().code());

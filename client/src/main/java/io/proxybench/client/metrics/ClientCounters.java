@@ -44,6 +44,14 @@ public final class ClientCounters {
         }
     }
 
+    /** Wire bytes no call was charged with: shared HTTP/2 frames, TLS alerts, bytes between calls. */
+    public void unattributed(String exit, long bytesOut, long bytesIn) {
+        for (Tally t : new Tally[] {total, exit(exit)}) {
+            t.bytesOut.add(bytesOut);
+            t.bytesIn.add(bytesIn);
+        }
+    }
+
     public void retried(String exit) {
         total.retries.increment();
         exit(exit).retries.increment();

@@ -1,7 +1,6 @@
 package io.proxybench.client.metrics;
 
 import io.proxybench.client.proxy.ProxySpec;
-import io.proxybench.client.session.SessionParams;
 import io.proxybench.client.session.SessionSyntax;
 import io.proxybench.client.session.SessionSyntaxException;
 
@@ -22,15 +21,15 @@ public final class ExitLabel {
         if (proxy.credentials() == null) {
             return proxy.toString();
         }
-        String session;
+        String user = proxy.credentials().user();
+        String session = "";
         try {
-            SessionParams params = SessionSyntax.parse(proxy.credentials().user(), proxy.credentials().password())
-                    .session();
-            session = params.suffix();
+            var parsed = SessionSyntax.parse(user, proxy.credentials().password());
+            user = parsed.user();
+            session = parsed.session().suffix();
         } catch (SessionSyntaxException e) {
-            session = "";
+            // Credentials that carry no readable session are labelled by their user as given.
         }
-        String user = SessionSyntax.parse(proxy.credentials().user(), null).user();
         return proxy.scheme().text() + "://" + user + "@" + proxy.endpoint() + (session.isEmpty() ? "" : " " + session);
     }
 }

@@ -117,7 +117,7 @@ public final class Connector implements AutoCloseable {
                 return;
             }
             trace.connectEnd(first);
-            afterTcp(route, ch, tunnel, meter, trace, result);
+            guarded(result, ch, () -> afterTcp(route, ch, tunnel, meter, trace, result));
         });
         return result;
     }
@@ -140,7 +140,7 @@ public final class Connector implements AutoCloseable {
                 return;
             }
             if (tunnel == null) {
-                afterTunnel(route, ch, meter, trace, result);
+                guarded(result, ch, () -> afterTunnel(route, ch, meter, trace, result));
                 return;
             }
             Phase phase = route.proxy().scheme().socks() ? Phase.SOCKS : Phase.CONNECT;
@@ -151,7 +151,7 @@ public final class Connector implements AutoCloseable {
                     return;
                 }
                 trace.tunnelEnd(phase);
-                afterTunnel(route, ch, meter, trace, result);
+                guarded(result, ch, () -> afterTunnel(route, ch, meter, trace, result));
             });
         });
     }
@@ -188,6 +188,18 @@ public final class Connector implements AutoCloseable {
                         : new HttpProxyHandler(proxyAddress, c.user(), c.password()));
         h.setConnectTimeoutMillis(timeouts.tunnel().toMillis());
         return h;
+    }
+
+    /**
+     * Runs a setup step from a Netty listener, where an exception would only be logged: it fails the setup
+     * instead, so no call waits forever and no socket stays open.
+     */
+    private static void guarded(CompletableFuture<Established> result, Channel ch, Runnable step) {
+        try {
+            step.run();
+        } catch (RuntimeException e) {
+            fail(result, ch, e);
+        }
     }
 
     /** Hands the connection over; from now on its exchange handlers hear its errors. */
