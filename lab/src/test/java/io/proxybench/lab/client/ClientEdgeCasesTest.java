@@ -20,7 +20,6 @@ import java.util.ArrayList;
 import java.util.List;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.CopyOnWriteArrayList;
-import java.util.concurrent.ExecutionException;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicReference;
 import org.junit.jupiter.api.AfterAll;
@@ -51,15 +50,6 @@ class ClientEdgeCasesTest {
                 .tls(TlsSettings.caFile(lab.caFile()));
     }
 
-    private static CallException failure(CompletableFuture<ProxyResponse> call) throws Exception {
-        try {
-            call.get(20, TimeUnit.SECONDS);
-        } catch (ExecutionException e) {
-            assertThat(e.getCause()).isInstanceOf(CallException.class);
-            return (CallException) e.getCause();
-        }
-        throw new AssertionError("the call succeeded");
-    }
 
     @Test
     void aBadHeaderFailsInTheRequestPhaseAndLeavesThePoolWhole() throws Exception {
@@ -67,7 +57,7 @@ class ClientEdgeCasesTest {
         String url = "http://127.0.0.1:" + lab.targetHttpPort() + "/cdn-cgi/trace";
         try (ProxyClient client = ProxyClient.builder().limits(one).build()) {
             assertThat(client.send(ProxyRequest.get(url)).get(10, TimeUnit.SECONDS).status()).isEqualTo(200);
-            CallException e = failure(client.send(ProxyRequest.get(url).withHeader("X Bad", "v")));
+            CallException e = Calls.failure(client.send(ProxyRequest.get(url).withHeader("X Bad", "v")));
             assertThat(e.phase()).isEqualTo(Phase.REQUEST);
             assertThat(client.poolGauges().acquired()).isZero();
             assertThat(client.send(ProxyRequest.get(url)).get(10, TimeUnit.SECONDS).reused()).isTrue();
@@ -90,7 +80,7 @@ class ClientEdgeCasesTest {
         }); ProxyClient client = viaLab().forceConnect(true).build()) {
             String url = "http://127.0.0.1:" + origin.port() + "/";
             origin0Replies.set("HTTP/1.1 200 OK\r\nTransfer-Encoding: chunked\r\n\r\nzz\r\nnot a chunk\r\n");
-            assertThat(failure(client.send(ProxyRequest.get(url))).phase()).isEqualTo(Phase.REQUEST);
+            assertThat(Calls.failure(client.send(ProxyRequest.get(url))).phase()).isEqualTo(Phase.REQUEST);
             origin0Replies.set("HTTP/1.1 200 OK\r\nContent-Length: 2\r\n\r\nok");
             ProxyResponse next = client.send(ProxyRequest.get(url)).get(10, TimeUnit.SECONDS);
             assertThat(next.bodyText()).isEqualTo("ok");
@@ -158,7 +148,7 @@ class ClientEdgeCasesTest {
                 .tls(TlsSettings.caFile(lab.caFile())).build()) {
             CompletableFuture<ProxyResponse> call = client.send(ProxyRequest.get(
                     "https://127.0.0.1:" + lab.targetHttpsPort() + "/cdn-cgi/trace"));
-            assertThat(failure(call).phase()).isEqualTo(Phase.CONNECT);
+            assertThat(Calls.failure(call).phase()).isEqualTo(Phase.CONNECT);
         }
     }
 
@@ -202,7 +192,7 @@ class ClientEdgeCasesTest {
         try (ProxyClient client = viaLab().timeouts(quick).build()) {
             String base = "https://127.0.0.1:" + lab.targetHttpsPort();
             ProxyResponse first = client.send(ProxyRequest.get(base + "/cdn-cgi/trace")).get(10, TimeUnit.SECONDS);
-            assertThat(failure(client.send(ProxyRequest.get(base + "/delay/2000"))).phase()).isEqualTo(Phase.REQUEST);
+            assertThat(Calls.failure(client.send(ProxyRequest.get(base + "/delay/2000"))).phase()).isEqualTo(Phase.REQUEST);
             ProxyResponse after = client.send(ProxyRequest.get(base + "/cdn-cgi/trace")).get(10, TimeUnit.SECONDS);
             assertThat(after.reused()).isTrue();
             assertThat(after.connection().id()).isEqualTo(first.connection().id());

@@ -21,7 +21,6 @@ import java.time.Duration;
 import java.util.List;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.CopyOnWriteArrayList;
-import java.util.concurrent.ExecutionException;
 import java.util.concurrent.TimeUnit;
 import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.BeforeAll;
@@ -59,15 +58,6 @@ class ProxyClientBehaviourTest {
         return client.send(request).get(20, TimeUnit.SECONDS);
     }
 
-    private static CallException failure(CompletableFuture<ProxyResponse> call) throws Exception {
-        try {
-            call.get(20, TimeUnit.SECONDS);
-        } catch (ExecutionException e) {
-            assertThat(e.getCause()).isInstanceOf(CallException.class);
-            return (CallException) e.getCause();
-        }
-        throw new AssertionError("the call succeeded");
-    }
 
     @Test
     void aReusedConnectionThatDiesBeforeAnsweringIsRetriedOnceAndCounted() throws Exception {
@@ -136,14 +126,14 @@ class ProxyClientBehaviourTest {
     void wrongCredentialsFailInTheConnectPhaseWithoutThePassword() throws Exception {
         try (ProxyClient client = ProxyClient.builder().proxy("http://alice:hunter2@127.0.0.1:" + lab.gatewayPort())
                 .tls(TlsSettings.caFile(lab.caFile())).build()) {
-            CallException e = failure(client.send(ProxyRequest.get(url())));
+            CallException e = Calls.failure(client.send(ProxyRequest.get(url())));
             assertThat(e.phase()).isEqualTo(Phase.CONNECT);
             assertThat(e.label()).startsWith("connect_");
             assertThat(e.getMessage()).contains("407").doesNotContain("hunter2");
         }
         try (ProxyClient client = ProxyClient.builder().proxy("socks5h://alice:hunter2@127.0.0.1:" + lab.gatewayPort())
                 .tls(TlsSettings.caFile(lab.caFile())).build()) {
-            CallException e = failure(client.send(ProxyRequest.get(url())));
+            CallException e = Calls.failure(client.send(ProxyRequest.get(url())));
             assertThat(e.phase()).isEqualTo(Phase.SOCKS);
             assertThat(e.getMessage()).doesNotContain("hunter2");
         }
@@ -154,7 +144,7 @@ class ProxyClientBehaviourTest {
         try (Lab refusing = Lab.start(LabConfig.builder().home(home).faults(new FaultPlan(1, 0, 0, 1)).build());
                 ProxyClient client = ProxyClient.builder().proxy("http://127.0.0.1:" + refusing.gatewayPort())
                         .tls(TlsSettings.caFile(refusing.caFile())).build()) {
-            CallException e = failure(client.send(ProxyRequest.get(
+            CallException e = Calls.failure(client.send(ProxyRequest.get(
                     "https://127.0.0.1:" + refusing.targetHttpsPort() + "/cdn-cgi/trace")));
             assertThat(e.phase()).isEqualTo(Phase.CONNECT);
             assertThat(e.getMessage()).contains("502");
@@ -162,7 +152,7 @@ class ProxyClientBehaviourTest {
         try (Lab resetting = Lab.start(LabConfig.builder().home(home).faults(new FaultPlan(0, 1, 0, 1)).build());
                 ProxyClient client = ProxyClient.builder().proxy("http://127.0.0.1:" + resetting.gatewayPort())
                         .tls(TlsSettings.caFile(resetting.caFile())).build()) {
-            CallException e = failure(client.send(ProxyRequest.get(
+            CallException e = Calls.failure(client.send(ProxyRequest.get(
                     "https://127.0.0.1:" + resetting.targetHttpsPort() + "/cdn-cgi/trace")));
             assertThat(e.phase()).isEqualTo(Phase.TLS);
         }
@@ -175,7 +165,7 @@ class ProxyClientBehaviourTest {
             closed = s.getLocalPort();
         }
         try (ProxyClient client = ProxyClient.builder().proxy("http://u:hunter2@127.0.0.1:" + closed).build()) {
-            CallException e = failure(client.send(ProxyRequest.get(url())));
+            CallException e = Calls.failure(client.send(ProxyRequest.get(url())));
             assertThat(e.phase()).isEqualTo(Phase.TCP);
             assertThat(e.getMessage()).doesNotContain("hunter2");
         }
