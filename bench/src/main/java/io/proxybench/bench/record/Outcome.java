@@ -1,0 +1,17 @@
+package io.proxybench.bench.record;
+
+import com.fasterxml.jackson.annotation.JsonProperty;
+
+/** Seed 002's five outcomes of a request, written in snake case in the records. */
+public enum Outcome {
+    /** The target answered with the data asked for. */
+    @JsonProperty("data") DATA,
+    /** The target refused outright (e.g. 403, 429, a challenge page). */
+    @JsonProperty("hard_block") HARD_BLOCK,
+    /** The target answered 200 but without the data (e.g. a much smaller decoy body). */
+    @JsonProperty("soft_block") SOFT_BLOCK,
+    /** The target itself failed (e.g. 5xx not caused by the proxy). */
+    @JsonProperty("target_error") TARGET_ERROR,
+    /** The proxy failed before the target answered (setup error, CONNECT refused, timeout). */
+    @JsonProperty("proxy_failure") PROXY_FAILURE
+}

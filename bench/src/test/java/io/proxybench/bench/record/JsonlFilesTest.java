@@ -1,0 +1,82 @@
+package io.proxybench.bench.record;
+
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatThrownBy;
+
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.stream.IntStream;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+class JsonlFilesTest {
+    @TempDir
+    Path dir;
+
+    @Test
+    void readingTwoFilesMergesThemInOrder() throws Exception {
+        Path a = dir.resolve("results_1.jsonl");
+        Path b = dir.resolve("results_2.jsonl");
+        Files.writeString(a, "{\"sched\": 0.0, \"done\": 0.1, \"start_lag\": 0, \"status\": 200}\n"
+                + "{\"sched\": 0.2, \"done\": 0.3, \"start_lag\": 0, \"status\": 200}\n");
+        Files.writeString(b, "{\"sched\": 0.1, \"done\": 0.2, \"start_lag\": 0, \"error\": \"tcp_OSError\"}\n\n");
+        List<RequestRecord> merged = JsonlReader.read(a, b);
+        assertThat(merged).extracting(RequestRecord::sched).containsExactly(0.0, 0.2, 0.1);
+        assertThat(merged.get(2).error()).isEqualTo("tcp_OSError");
+    }
+
+    @Test
+    void malformedLineErrorNamesFileAndLine() throws Exception {
+        Path good = dir.resolve("good.jsonl");
+        Path bad = dir.resolve("bad.jsonl");
+        Files.writeString(good, "{\"sched\": 0.0, \"done\": 0.1, \"start_lag\": 0}\n");
+        Files.writeString(bad, "{\"sched\": 0.0, \"done\": 0.1, \"start_lag\": 0}\n{\"sched\": 0.1, \"done\n");
+        assertThatThrownBy(() -> JsonlReader.read(good, bad))
+                .isInstanceOfSatisfying(MalformedRecordException.class, e -> {
+                    assertThat(e.file()).isEqualTo(bad);
+                    assertThat(e.line()).isEqualTo(2);
+                })
+                .hasMessageStartingWith(bad + ":2: ");
+    }
+
+    @Test
+    void aJsonValueThatIsNotARecordIsMalformed() throws Exception {
+        Path file = dir.resolve("odd.jsonl");
+        Files.writeString(file, "null\n");
+        assertThatThrownBy(() -> JsonlReader.read(file)).hasMessage(file + ":1: null is not a record");
+        Files.writeString(file, "[1, 2]\n");
+        assertThatThrownBy(() -> JsonlReader.read(file)).hasMessageStartingWith(file + ":1: ");
+    }
+
+    @Test
+    void writerIsThreadSafeAndAppends() throws Exception {
+        Path file = dir.resolve("run.jsonl");
+        try (JsonlWriter out = new JsonlWriter(file)) {
+            out.write(RequestRecordJsonTest.FAILED);
+        }
+        try (JsonlWriter out = new JsonlWriter(file)) {
+            List<Thread> threads = new ArrayList<>();
+            for (int t = 0; t < 8; t++) {
+                Thread thread = new Thread(() -> IntStream.range(0, 500).forEach(i -> write(out)));
+                thread.start();
+                threads.add(thread);
+            }
+            for (Thread thread : threads) {
+                thread.join();
+            }
+        }
+        List<RequestRecord> read = JsonlReader.read(file);
+        assertThat(read).hasSize(1 + 8 * 500);
+        assertThat(read.subList(1, read.size())).containsOnly(RequestRecordJsonTest.FULL);
+    }
+
+    private static void write(JsonlWriter out) {
+        try {
+            out.write(RequestRecordJsonTest.FULL);
+        } catch (Exception e) {
+            throw new AssertionError(e);
+        }
+    }
+}
