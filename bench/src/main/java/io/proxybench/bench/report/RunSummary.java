@@ -1,0 +1,108 @@
+package io.proxybench.bench.report;
+
+import com.fasterxml.jackson.annotation.JsonProperty;
+import io.proxybench.bench.analyze.Percentiles;
+import io.proxybench.bench.analyze.SteadyWindow;
+import io.proxybench.bench.record.RequestRecord;
+import io.proxybench.client.metrics.ClientCounters;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Locale;
+import java.util.Map;
+import java.util.Objects;
+import java.util.TreeMap;
+
+/**
+ * The end-of-run summary in the seed harness's shape: {@code rate R/s for Ds: ok/total ok, N unique exit IPs},
+ * percentiles per phase (milliseconds), errors by label, the largest start lag, and the client's reuse figures,
+ * with new-tunnel and reused-tunnel latency apart.
+ *
+ * @param phasesMs p50/p90/p99 in milliseconds per phase, over successful requests
+ * @param newConnectionTotalMs total latency of successful requests that opened their connection
+ * @param reusedConnectionTotalMs total latency of successful requests on a reused connection
+ * @param bytesPerOk wire bytes (both ways, handshakes included) per successful request
+ */
+public record RunSummary(
+        @JsonProperty("schedule") String schedule,
+        @JsonProperty("scheduled") long scheduled,
+        @JsonProperty("ok") long ok,
+        @JsonProperty("unique_exit_ips") long uniqueExitIps,
+        @JsonProperty("phases_ms") Map<String, Percentiles> phasesMs,
+        @JsonProperty("errors") Map<String, Long> errors,
+        @JsonProperty("max_start_lag_ms") double maxStartLagMs,
+        @JsonProperty("backlog_peak") int backlogPeak,
+        @JsonProperty("handshakes_per_1000") double handshakesPer1000,
+        @JsonProperty("reuse_rate") double reuseRate,
+        @JsonProperty("bytes_per_ok") double bytesPerOk,
+        @JsonProperty("new_connection_total_ms") Percentiles newConnectionTotalMs,
+        @JsonProperty("reused_connection_total_ms") Percentiles reusedConnectionTotalMs,
+        @JsonProperty("steady") SteadyWindow steady) {
+
+    public static RunSummary of(String schedule, List<RequestRecord> records, ClientCounters.Counts client,
+            int backlogPeak) {
+        List<RequestRecord> ok = records.stream().filter(RequestRecord::ok).toList();
+        Map<String, Percentiles> phases = new LinkedHashMap<>();
+        Percentiles.perPhase(records).forEach((phase, p) -> phases.put(phase.jsonName(), millis(p)));
+        Map<String, Long> errors = new TreeMap<>();
+        records.stream().map(RequestRecord::error).filter(Objects::nonNull)
+                .forEach(e -> errors.merge(e, 1L, Long::sum));
+        double maxLag = records.stream().mapToDouble(RequestRecord::startLag).max().orElse(0) * 1000;
+        long bytes = ok.stream().mapToLong(r -> nz(r.bytesOut()) + nz(r.bytesIn())).sum();
+        return new RunSummary(schedule, records.size(), ok.size(),
+                ok.stream().map(RequestRecord::ip).filter(Objects::nonNull).distinct().count(),
+                phases, errors, maxLag, backlogPeak, client.handshakesPer1000(), client.reuseRate(),
+                ok.isEmpty() ? 0 : (double) bytes / ok.size(),
+                totals(ok, false), totals(ok, true), SteadyWindow.of(records).orElse(null));
+    }
+
+    private static Percentiles totals(List<RequestRecord> ok, boolean reused) {
+        double[] totals = ok.stream().filter(r -> Boolean.valueOf(reused).equals(r.reused()) && r.total() != null)
+                .mapToDouble(RequestRecord::total).toArray();
+        return totals.length == 0 ? null : millis(Percentiles.of(totals));
+    }
+
+    private static Percentiles millis(Percentiles p) {
+        return new Percentiles(p.count(), p.p50() * 1000, p.p90() * 1000, p.p99() * 1000);
+    }
+
+    private static long nz(Long v) {
+        return v == null ? 0 : v;
+    }
+
+    /** The summary as lines of text, the first in the seed harness's words. */
+    public String text() {
+        StringBuilder s = new StringBuilder();
+        s.append(String.format(Locale.ROOT, "%s: %d/%d ok, %d unique exit IPs%n", schedule, ok, scheduled,
+                uniqueExitIps));
+        for (Map.Entry<String, Percentiles> e : phasesMs.entrySet()) {
+            Percentiles p = e.getValue();
+            s.append(String.format(Locale.ROOT, "%-9s p50=%7.1f ms  p90=%7.1f ms  p99=%7.1f ms%n", e.getKey(),
+                    p.p50(), p.p90(), p.p99()));
+        }
+        if (!errors.isEmpty()) {
+            s.append("errors: ").append(errors).append('\n');
+        }
+        s.append(String.format(Locale.ROOT, "max start lag: %.1f ms, backlog peak %d%n", maxStartLagMs, backlogPeak));
+        s.append(String.format(Locale.ROOT, "handshakes per 1,000 requests: %.1f, reuse rate %.1f%%, %.0f bytes per"
+                + " successful request%n", handshakesPer1000, reuseRate * 100, bytesPerOk));
+        line(s, "new connection", newConnectionTotalMs);
+        line(s, "reused connection", reusedConnectionTotalMs);
+        if (steady != null) {
+            s.append(String.format(Locale.ROOT, "steady successful req/s, seconds %d-%d: median %s, min %d, max %d%n",
+                    steady.firstSecond(), steady.lastSecond(), num(steady.median()), steady.min(), steady.max()));
+        }
+        return s.toString();
+    }
+
+    private static void line(StringBuilder s, String label, Percentiles p) {
+        if (p != null) {
+            s.append(String.format(Locale.ROOT, "%s: total p50=%.1f ms p99=%.1f ms (%d requests)%n", label, p.p50(),
+                    p.p99(), p.count()));
+        }
+    }
+
+    private static String num(double v) {
+        return v == Math.rint(v) ? String.valueOf((long) v) : String.valueOf(v);
+    }
+
+}

@@ -1,0 +1,191 @@
+package io.proxybench.cli;
+
+import com.fasterxml.jackson.databind.ObjectMapper;
+import io.proxybench.bench.rate.ArrivalSchedule;
+import io.proxybench.bench.record.JsonlWriter;
+import io.proxybench.bench.record.RequestRecord;
+import io.proxybench.bench.report.RunSummary;
+import io.proxybench.bench.run.OpenLoopRunner;
+import io.proxybench.bench.run.RunStats;
+import io.proxybench.client.ProxyClient;
+import io.proxybench.client.ProxyRequest;
+import io.proxybench.client.pool.PoolLimits;
+import io.proxybench.client.proxy.ProxySpec;
+import io.proxybench.client.session.SessionRouter;
+import io.proxybench.client.session.SessionTemplate;
+import io.proxybench.client.tunnel.Timeouts;
+import io.proxybench.client.tunnel.TlsSettings;
+import java.io.IOException;
+import java.io.PrintWriter;
+import java.io.UncheckedIOException;
+import java.net.URI;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.time.Duration;
+import java.util.ArrayList;
+import java.util.Collections;
+import java.util.List;
+import java.util.concurrent.Callable;
+import picocli.CommandLine;
+import picocli.CommandLine.Command;
+import picocli.CommandLine.Option;
+
+/**
+ * {@code proxybench run}: an open-loop run through a proxy. Requests fire on schedule whatever the replies do;
+ * latency counts from the scheduled start; every scheduled request gets exactly one record.
+ */
+@Command(name = "run", mixinStandardHelpOptions = true,
+        description = {"Send requests through a proxy on an open-loop schedule and summarise them.",
+            "Records go to --out as JSONL (seconds, the seed harness's field names)."})
+final class RunCommand implements Callable<Integer> {
+
+    @CommandLine.Spec
+    private CommandLine.Model.CommandSpec spec;
+
+    @Option(names = "--url", required = true, paramLabel = "URL", description = "Target URL; repeat to rotate over several.")
+    List<URI> urls;
+
+    @Option(names = "--proxy", paramLabel = "URL", converter = ProxyConverter.class,
+            description = "Proxy URL, e.g. http://user:pass@127.0.0.1:3128 (default: direct).")
+    ProxySpec proxy;
+
+    @Option(names = "--session-template", paramLabel = "TEMPLATE",
+            description = "How sessions are written into the credentials, e.g. {pass}_session-{id}.")
+    String template;
+
+    @Option(names = "--sessions", paramLabel = "N", defaultValue = "0",
+            description = "Session keys requests rotate over (with --session-template).")
+    int sessions;
+
+    @Option(names = "--rotation", paramLabel = "POLICY", defaultValue = "sticky",
+            description = "per-request | sticky | window:DURATION (default: ${DEFAULT-VALUE}).")
+    String rotation;
+
+    @Option(names = "--rate", paramLabel = "PER_SECOND", description = "Constant arrival rate.")
+    Double rate;
+
+    @Option(names = "--duration", paramLabel = "DURATION", description = "How long the schedule runs.")
+    Duration duration;
+
+    @Option(names = "--ramp", paramLabel = "STAGES", description = "Stages instead of --rate, e.g. 100/s:10s,500/s:20s.")
+    String ramp;
+
+    @Option(names = "--poisson", description = "Poisson arrivals at --rate instead of evenly spaced ones.")
+    boolean poisson;
+
+    @Option(names = "--seed", defaultValue = "1", description = "Seed for Poisson arrivals.")
+    long seed;
+
+    @Option(names = "--max-in-flight", paramLabel = "N", defaultValue = "0",
+            description = "Requests in flight at most; later ones wait in a counted backlog (0 = no limit).")
+    int maxInFlight;
+
+    @Option(names = "--timeout", paramLabel = "DURATION", defaultValue = "30s", description = "Per-phase timeout.")
+    Duration timeout;
+
+    @Option(names = "--ca", paramLabel = "FILE", description = "Trust only this CA file (e.g. the lab's).")
+    Path ca;
+
+    @Option(names = "--insecure", description = "No certificate checks (benchmarks against self-signed targets).")
+    boolean insecure;
+
+    @Option(names = "--out", paramLabel = "FILE", defaultValue = "results.jsonl", description = "Records (JSONL).")
+    Path out;
+
+    @Option(names = "--json", description = "Print the summary as JSON.")
+    boolean json;
+
+    @Override
+    public Integer call() throws Exception {
+        ArrivalSchedule schedule = schedule();
+        if ((template == null) != (sessions == 0)) {
+            throw new IllegalArgumentException("--session-template and --sessions go together");
+        }
+        if (ca != null && insecure) {
+            throw new IllegalArgumentException("--ca and --insecure exclude each other");
+        }
+        if (maxInFlight < 0 || sessions < 0) {
+            throw new IllegalArgumentException("--max-in-flight and --sessions must not be negative");
+        }
+        for (URI url : urls) {
+            if (!"http".equals(url.getScheme()) && !"https".equals(url.getScheme())) {
+                throw new IllegalArgumentException("--url " + url + " is not http:// or https://");
+            }
+        }
+        ProxyClient.Builder builder = ProxyClient.builder().proxy(proxy)
+                .tls(ca != null ? TlsSettings.caFile(ca) : insecure ? TlsSettings.insecure() : TlsSettings.system())
+                .timeouts(new Timeouts(timeout, timeout, timeout, timeout))
+                .limits(new PoolLimits(4096, 4096, 65536, Duration.ofSeconds(60), null, 0, timeout));
+        if (template != null) {
+            builder.sessions(SessionTemplate.parse(template), router());
+        }
+        List<RequestRecord> records = Collections.synchronizedList(new ArrayList<>());
+        Files.deleteIfExists(out);
+        RunStats stats;
+        try (ProxyClient client = builder.build(); JsonlWriter writer = new JsonlWriter(out)) {
+            OpenLoopRunner runner = OpenLoopRunner.realTime(schedule, this::request, client::send, maxInFlight,
+                    timeout.toNanos() * 4, r -> {
+                        records.add(r);
+                        try {
+                            writer.write(r);
+                        } catch (IOException e) {
+                            throw new UncheckedIOException("cannot write " + out + ": " + e.getMessage(), e);
+                        }
+                    });
+            stats = runner.run();
+            RunSummary summary = RunSummary.of(schedule.describe(), List.copyOf(records),
+                    client.counters().total(), stats.backlogPeak());
+            PrintWriter o = spec.commandLine().getOut();
+            o.print(json ? new ObjectMapper().writeValueAsString(summary) + "\n" : summary.text()
+                    + "records: " + out + "\n");
+            o.flush();
+        }
+        return 0;
+    }
+
+    private ProxyRequest request(long n) {
+        ProxyRequest r = ProxyRequest.get(urls.get((int) (n % urls.size())).toString());
+        return sessions == 0 ? r : r.withSessionKey("s" + (n % sessions));
+    }
+
+    private ArrivalSchedule schedule() {
+        if (ramp != null) {
+            if (rate != null || duration != null || poisson) {
+                throw new IllegalArgumentException("--ramp replaces --rate, --duration and --poisson");
+            }
+            return ArrivalSchedule.stages(ArrivalSchedule.parseStages(ramp));
+        }
+        if (rate == null || duration == null) {
+            throw new IllegalArgumentException("give --rate and --duration, or --ramp");
+        }
+        if (!(rate > 0)) {
+            throw new IllegalArgumentException("--rate " + rate + " must be above 0");
+        }
+        return poisson ? ArrivalSchedule.poisson(rate, duration, seed) : ArrivalSchedule.constant(rate, duration);
+    }
+
+    private SessionRouter router() {
+        if (rotation.equals("per-request")) {
+            return SessionRouter.perRequest();
+        }
+        if (rotation.equals("sticky")) {
+            return SessionRouter.stickyPerKey();
+        }
+        if (rotation.startsWith("window:")) {
+            return SessionRouter.stickyPerWindow(new DurationConverter().convert(rotation.substring(7)));
+        }
+        throw new IllegalArgumentException("--rotation " + rotation + " is not per-request, sticky or window:DURATION");
+    }
+
+    /** Reads a proxy URL; its errors mask the password. */
+    static final class ProxyConverter implements CommandLine.ITypeConverter<ProxySpec> {
+        @Override
+        public ProxySpec convert(String value) {
+            try {
+                return ProxySpec.parse(value);
+            } catch (IllegalArgumentException e) {
+                throw new CommandLine.TypeConversionException(e.getMessage());
+            }
+        }
+    }
+}

@@ -1,0 +1,91 @@
+package io.proxybench.cli;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.ObjectMapper;
+import io.proxybench.bench.record.JsonlReader;
+import io.proxybench.bench.record.RequestRecord;
+import io.proxybench.lab.Lab;
+import io.proxybench.lab.LabConfig;
+import io.proxybench.lab.gateway.GatewayCounters;
+import java.nio.file.Path;
+import java.util.List;
+import org.junit.jupiter.api.AfterAll;
+import org.junit.jupiter.api.BeforeAll;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+/** {@code proxybench run} end to end against the lab: records, summary, and the lab's own counters agree. */
+class RunCommandTest {
+
+    @TempDir
+    static Path home;
+
+    static Lab lab;
+
+    @BeforeAll
+    static void start() throws Exception {
+        lab = Lab.start(LabConfig.builder().home(home).build());
+    }
+
+    @AfterAll
+    static void stop() {
+        lab.close();
+    }
+
+    private JsonNode run(Path out, String... extra) throws Exception {
+        List<String> args = new java.util.ArrayList<>(List.of("run",
+                "--url", "https://127.0.0.1:" + lab.targetHttpsPort() + "/cdn-cgi/trace",
+                "--proxy", "http://u:p@127.0.0.1:" + lab.gatewayPort(),
+                "--ca", lab.caFile().toString(), "--out", out.toString(), "--json"));
+        args.addAll(List.of(extra));
+        MainTest.Run r = MainTest.run(args.toArray(String[]::new));
+        assertThat(r.exitCode()).as(r.err()).isZero();
+        return new ObjectMapper().readTree(r.out());
+    }
+
+    @Test
+    void stickySessionsKeepTheirExitsAndEveryScheduledRequestHasARecord() throws Exception {
+        lab.resetGatewayCounters();
+        Path out = home.resolve("sticky.jsonl");
+        JsonNode summary = run(out, "--rate", "100", "--duration", "2s", "--session-template", "{pass}_session-{id}",
+                "--sessions", "10", "--rotation", "sticky");
+        List<RequestRecord> records = JsonlReader.read(out);
+        assertThat(records).hasSize(200);
+        assertThat(summary.path("scheduled").asLong()).isEqualTo(200);
+        assertThat(summary.path("ok").asLong()).isEqualTo(200);
+        assertThat(summary.path("unique_exit_ips").asLong()).isEqualTo(10);
+        assertThat(records).allSatisfy(r -> assertThat(r.total()).isGreaterThanOrEqualTo(r.startLag()));
+        GatewayCounters.Snapshot gateway = lab.gatewayCounters();
+        long created = records.stream().filter(r -> Boolean.FALSE.equals(r.reused())).count();
+        assertThat(gateway.tunnels(GatewayCounters.Kind.CONNECT)).isEqualTo(created);
+        assertThat(summary.path("handshakes_per_1000").asDouble()).isEqualTo(1000.0 * created / 200);
+    }
+
+    @Test
+    void perRequestRotationGivesEveryRequestItsOwnExit() throws Exception {
+        Path out = home.resolve("rotating.jsonl");
+        JsonNode summary = run(out, "--rate", "50", "--duration", "2s", "--session-template", "{pass}_session-{id}",
+                "--sessions", "1", "--rotation", "per-request");
+        assertThat(summary.path("ok").asLong()).isEqualTo(100);
+        assertThat(summary.path("unique_exit_ips").asLong()).isEqualTo(100);
+        assertThat(summary.path("handshakes_per_1000").asDouble()).isEqualTo(1000.0);
+    }
+
+    @Test
+    void badInputIsAOneLineErrorWithExitCode2() {
+        for (String[] args : List.of(
+                new String[] {"run", "--url", "https://x/", "--rate", "0", "--duration", "1s"},
+                new String[] {"run", "--url", "https://x/", "--rate", "10"},
+                new String[] {"run", "--url", "ftp://x/", "--rate", "10", "--duration", "1s"},
+                new String[] {"run", "--url", "https://x/", "--ramp", "10/s:oops"},
+                new String[] {"run", "--url", "https://x/", "--rate", "10", "--duration", "1s", "--proxy",
+                    "http://u:hunter2@h"})) {
+            MainTest.Run r = MainTest.run(args);
+            assertThat(r.exitCode()).as(String.join(" ", args)).isEqualTo(Main.BAD_ARGUMENTS);
+            assertThat(r.err().strip().lines()).hasSize(1);
+            assertThat(r.err()).doesNotContain("hunter2");
+        }
+    }
+}
