@@ -2,10 +2,18 @@ package io.proxybench.cli;
 
 import com.fasterxml.jackson.databind.ObjectMapper;
 import io.proxybench.bench.rate.ArrivalSchedule;
+import io.proxybench.bench.rate.Stage;
+import io.proxybench.bench.record.HdrLog;
 import io.proxybench.bench.record.JsonlWriter;
+import io.proxybench.bench.record.PhaseHistograms;
 import io.proxybench.bench.record.RequestRecord;
 import io.proxybench.bench.report.RunSummary;
+import io.proxybench.bench.run.LatencySoFar;
+import io.proxybench.bench.rate.Stage;
+import io.proxybench.bench.run.CpuSampler;
+import io.proxybench.bench.run.OpenFiles;
 import io.proxybench.bench.run.OpenLoopRunner;
+import io.proxybench.bench.run.Progress;
 import io.proxybench.bench.run.RunStats;
 import io.proxybench.client.ProxyClient;
 import io.proxybench.client.ProxyRequest;
@@ -38,6 +46,12 @@ import picocli.CommandLine.Option;
         description = {"Send requests through a proxy on an open-loop schedule and summarise them.",
             "Records go to --out as JSONL (seconds, the seed harness's field names)."})
 final class RunCommand implements Callable<Integer> {
+
+    /**
+     * Without --max-in-flight, the open-files check plans for this many seconds of arrivals at the peak rate in
+     * flight at once (seed 002 saw 803 tunnels open at 1k req/s).
+     */
+    static final double IN_FLIGHT_SECONDS = 2;
 
     @CommandLine.Spec
     private CommandLine.Model.CommandSpec spec;
@@ -92,8 +106,15 @@ final class RunCommand implements Callable<Integer> {
     @Option(names = "--out", paramLabel = "FILE", defaultValue = "results.jsonl", description = "Records (JSONL).")
     Path out;
 
+    @Option(names = "--hdr-log", paramLabel = "FILE",
+            description = "HdrHistogram interval log per phase, in microseconds (default: the --out file + .hlog).")
+    Path hdrLog;
+
     @Option(names = "--json", description = "Print the summary as JSON.")
     boolean json;
+
+    @Option(names = "--no-progress", description = "No live progress line on stderr.")
+    boolean noProgress;
 
     @Override
     public Integer call() throws Exception {
@@ -112,6 +133,7 @@ final class RunCommand implements Callable<Integer> {
                 throw new IllegalArgumentException("--url " + url + " is not http:// or https://");
             }
         }
+        OpenFiles.check(maxInFlight > 0 ? maxInFlight : (long) Math.ceil(peakRate() * IN_FLIGHT_SECONDS));
         ProxyClient.Builder builder = ProxyClient.builder().proxy(proxy)
                 .tls(ca != null ? TlsSettings.caFile(ca) : insecure ? TlsSettings.insecure() : TlsSettings.system())
                 .timeouts(new Timeouts(timeout, timeout, timeout, timeout))
@@ -120,27 +142,51 @@ final class RunCommand implements Callable<Integer> {
             builder.sessions(SessionTemplate.parse(template), router());
         }
         List<RequestRecord> records = Collections.synchronizedList(new ArrayList<>());
+        PhaseHistograms phases = new PhaseHistograms();
+        LatencySoFar latency = new LatencySoFar();
+        Path intervalLog = hdrLog != null ? hdrLog : out.resolveSibling(out.getFileName() + ".hlog");
         Files.deleteIfExists(out);
         RunStats stats;
-        try (ProxyClient client = builder.build(); JsonlWriter writer = new JsonlWriter(out)) {
+        try (ProxyClient client = builder.build(); JsonlWriter writer = new JsonlWriter(out);
+                HdrLog log = HdrLog.open(intervalLog, phases)) {
             OpenLoopRunner runner = OpenLoopRunner.realTime(schedule, this::request, client::send, maxInFlight,
                     timeout.toNanos() * 4, r -> {
                         records.add(r);
+                        phases.record(r);
+                        latency.record(r);
                         try {
                             writer.write(r);
                         } catch (IOException e) {
                             throw new UncheckedIOException("cannot write " + out + ": " + e.getMessage(), e);
                         }
                     });
-            stats = runner.run();
+            Progress progress = noProgress ? null
+                    : Progress.start(runner.stats(), latency, plannedDuration(), spec.commandLine().getErr());
+            CpuSampler.CpuLoad cpu;
+            try (CpuSampler sampler = CpuSampler.start()) {
+                stats = runner.run();
+                cpu = sampler.result();
+            } finally {
+                if (progress != null) {
+                    progress.close();
+                }
+            }
             RunSummary summary = RunSummary.of(schedule.describe(), List.copyOf(records),
-                    client.counters().total(), stats.backlogPeak());
+                    client.counters().total(), stats.backlogPeak(), cpu);
             PrintWriter o = spec.commandLine().getOut();
             o.print(json ? new ObjectMapper().writeValueAsString(summary) + "\n" : summary.text()
-                    + "records: " + out + "\n");
+                    + "records: " + out + "\ninterval log: " + log.file() + "\n");
             o.flush();
         }
         return 0;
+    }
+
+    /** The highest arrival rate of the schedule, requests per second. */
+    private double peakRate() {
+        if (ramp != null) {
+            return ArrivalSchedule.parseStages(ramp).stream().mapToDouble(Stage::ratePerSec).max().orElse(0);
+        }
+        return rate;
     }
 
     private ProxyRequest request(long n) {
@@ -162,6 +208,12 @@ final class RunCommand implements Callable<Integer> {
             throw new IllegalArgumentException("--rate " + rate + " must be above 0");
         }
         return poisson ? ArrivalSchedule.poisson(rate, duration, seed) : ArrivalSchedule.constant(rate, duration);
+    }
+
+    /** The schedule's length, for the time left on the progress line. */
+    private Duration plannedDuration() {
+        return ramp == null ? duration
+                : ArrivalSchedule.parseStages(ramp).stream().map(Stage::duration).reduce(Duration.ZERO, Duration::plus);
     }
 
     private SessionRouter router() {

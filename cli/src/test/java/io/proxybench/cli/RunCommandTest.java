@@ -61,6 +61,9 @@ class RunCommandTest {
         long created = records.stream().filter(r -> Boolean.FALSE.equals(r.reused())).count();
         assertThat(gateway.tunnels(GatewayCounters.Kind.CONNECT)).isEqualTo(created);
         assertThat(summary.path("handshakes_per_1000").asDouble()).isEqualTo(1000.0 * created / 200);
+        assertThat(summary.path("client_cpu").path("samples").asInt()).isPositive();
+        assertThat(summary.has("warnings")).isTrue();
+        assertThat(out.resolveSibling("sticky.jsonl.hlog")).isNotEmptyFile();
     }
 
     @Test

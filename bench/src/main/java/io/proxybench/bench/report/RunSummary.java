@@ -4,6 +4,7 @@ import com.fasterxml.jackson.annotation.JsonProperty;
 import io.proxybench.bench.analyze.Percentiles;
 import io.proxybench.bench.analyze.SteadyWindow;
 import io.proxybench.bench.record.RequestRecord;
+import io.proxybench.bench.run.CpuSampler;
 import io.proxybench.client.metrics.ClientCounters;
 import java.util.LinkedHashMap;
 import java.util.List;
@@ -36,10 +37,18 @@ public record RunSummary(
         @JsonProperty("bytes_per_ok") double bytesPerOk,
         @JsonProperty("new_connection_total_ms") Percentiles newConnectionTotalMs,
         @JsonProperty("reused_connection_total_ms") Percentiles reusedConnectionTotalMs,
-        @JsonProperty("steady") SteadyWindow steady) {
+        @JsonProperty("steady") SteadyWindow steady,
+        @JsonProperty("client_cpu") CpuSampler.CpuLoad clientCpu,
+        @JsonProperty("warnings") List<String> warnings) {
 
+    /** Start lag p99 above this, in milliseconds, means the client could not keep its schedule. */
+    static final double START_LAG_P99_LIMIT_MS = 10;
+
+    /**
+     * @param cpu the client's CPU load during the run, or null when it was not sampled
+     */
     public static RunSummary of(String schedule, List<RequestRecord> records, ClientCounters.Counts client,
-            int backlogPeak) {
+            int backlogPeak, CpuSampler.CpuLoad cpu) {
         List<RequestRecord> ok = records.stream().filter(RequestRecord::ok).toList();
         Map<String, Percentiles> phases = new LinkedHashMap<>();
         Percentiles.perPhase(records).forEach((phase, p) -> phases.put(phase.jsonName(), millis(p)));
@@ -52,7 +61,28 @@ public record RunSummary(
                 ok.stream().map(RequestRecord::ip).filter(Objects::nonNull).distinct().count(),
                 phases, errors, maxLag, backlogPeak, client.handshakesPer1000(), client.reuseRate(),
                 ok.isEmpty() ? 0 : (double) bytes / ok.size(),
-                totals(ok, false), totals(ok, true), SteadyWindow.of(records).orElse(null));
+                totals(ok, false), totals(ok, true), SteadyWindow.of(records).orElse(null), cpu,
+                warnings(records, cpu));
+    }
+
+    /** What makes the figures the client's rather than the proxy's, in words a user can act on. */
+    static List<String> warnings(List<RequestRecord> records, CpuSampler.CpuLoad cpu) {
+        List<String> warnings = new java.util.ArrayList<>();
+        double[] lags = records.stream().mapToDouble(RequestRecord::startLag).toArray();
+        if (lags.length > 0) {
+            double p99 = Percentiles.of(lags).p99() * 1000;
+            if (p99 > START_LAG_P99_LIMIT_MS) {
+                warnings.add(String.format(Locale.ROOT, "start lag p99 %.1f ms is above %.0f ms: this client could"
+                        + " not keep the schedule; split the rate over more processes or machines", p99,
+                        START_LAG_P99_LIMIT_MS));
+            }
+        }
+        if (cpu != null && cpu.saturated()) {
+            warnings.add(String.format(Locale.ROOT, "client CPU was saturated (mean %.0f%% of all cores): phase"
+                    + " times include the client's own queueing, the TCP phase most of all; use more cores or"
+                    + " machines", cpu.mean() * 100));
+        }
+        return warnings;
     }
 
     private static Percentiles totals(List<RequestRecord> ok, boolean reused) {
@@ -87,6 +117,7 @@ public record RunSummary(
                 + " successful request%n", handshakesPer1000, reuseRate * 100, bytesPerOk));
         line(s, "new connection", newConnectionTotalMs);
         line(s, "reused connection", reusedConnectionTotalMs);
+        warnings.forEach(w -> s.append("warning: ").append(w).append('\n'));
         if (steady != null) {
             s.append(String.format(Locale.ROOT, "steady successful req/s, seconds %d-%d: median %s, min %d, max %d%n",
                     steady.firstSecond(), steady.lastSecond(), num(steady.median()), steady.min(), steady.max()));

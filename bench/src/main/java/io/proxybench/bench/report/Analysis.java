@@ -1,0 +1,206 @@
+package io.proxybench.bench.report;
+
+import com.fasterxml.jackson.annotation.JsonProperty;
+import com.fasterxml.jackson.core.JsonProcessingException;
+import com.fasterxml.jackson.databind.ObjectMapper;
+import com.fasterxml.jackson.databind.PropertyNamingStrategies;
+import com.fasterxml.jackson.databind.json.JsonMapper;
+import io.proxybench.bench.analyze.AsnCount;
+import io.proxybench.bench.analyze.AsnStats;
+import io.proxybench.bench.analyze.BlockClassifier;
+import io.proxybench.bench.analyze.BlockRates;
+import io.proxybench.bench.analyze.ExitStats;
+import io.proxybench.bench.analyze.Ip2Asn;
+import io.proxybench.bench.analyze.Percentiles;
+import io.proxybench.bench.analyze.SteadyWindow;
+import io.proxybench.bench.record.Outcome;
+import io.proxybench.bench.record.RequestRecord;
+import java.util.ArrayList;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Locale;
+import java.util.Map;
+import java.util.TreeMap;
+import java.util.stream.Collectors;
+
+/**
+ * What {@code proxybench analyze} reports about a run's records (one file or merged shards). Percentiles and
+ * exit figures are over the successes (status 200), as in the seed's scripts.
+ *
+ * @param records all records
+ * @param ok successful records (status 200)
+ * @param steady the steady-state window (seed's rule); null when the run has none
+ * @param phasesMs p50/p90/p99 in milliseconds per phase, over successes, in phase order
+ * @param failuresPerPhase records with an error, by the error label's phase ({@code tls} of {@code tls_Timeout...})
+ * @param failures records with an error, by label
+ * @param exits exit IPs, /24 subnets and countries of the successes
+ * @param asns AS spread of the successes' exit IPs; null without an ip2asn table
+ * @param bytesPerOk wire bytes ({@code bytes_out + bytes_in}) per success, over the successes that carry them;
+ *     null when none does (e.g. the seed harness's files)
+ * @param outcomes records per outcome, all five in order: the record's {@code outcome} when present, else
+ *     classified from status and error
+ * @param windowSeconds length of the block-rate windows
+ * @param blockWindows block figures per window, in time order; windows without a record are absent
+ * @param notes caveats about the figures, e.g. an option the records cannot honour
+ */
+public record Analysis(
+        @JsonProperty("records") long records,
+        @JsonProperty("ok") long ok,
+        @JsonProperty("steady") SteadyWindow steady,
+        @JsonProperty("phases_ms") Map<String, Percentiles> phasesMs,
+        @JsonProperty("failures_per_phase") Map<String, Long> failuresPerPhase,
+        @JsonProperty("failures") Map<String, Long> failures,
+        @JsonProperty("exits") ExitStats exits,
+        @JsonProperty("asns") AsnStats asns,
+        @JsonProperty("bytes_per_ok") Double bytesPerOk,
+        @JsonProperty("outcomes") Map<String, Long> outcomes,
+        @JsonProperty("window_seconds") long windowSeconds,
+        @JsonProperty("block_windows") List<BlockWindow> blockWindows,
+        @JsonProperty("notes") List<String> notes) {
+
+    /** Shown when {@code --expect} is given: records carry no bodies, so it cannot decide data yet. */
+    public static final String EXPECT_NOTE = "--expect needs records with bodies (not yet written by run);"
+            + " outcomes come from the records' outcome, status and error";
+
+    private static final int TOP = 5;
+    private static final BlockClassifier STATUS_ONLY = new BlockClassifier(null, null);
+    private static final ObjectMapper JSON = JsonMapper.builder()
+            .propertyNamingStrategy(PropertyNamingStrategies.SNAKE_CASE)
+            .build();
+
+    /**
+     * Analyses {@code records}.
+     *
+     * @param windowSeconds length of the block-rate windows, seconds
+     * @param ip2asn the table placing exit IPs in ASes; null for no AS figures
+     * @param expectGiven whether the user asked for a body expectation, which only earns a note for now
+     * @throws IllegalArgumentException if {@code windowSeconds} is not positive, or a record has no outcome,
+     *     status or error
+     */
+    public static Analysis of(List<RequestRecord> records, long windowSeconds, Ip2Asn ip2asn, boolean expectGiven) {
+        BlockRates rates = BlockRates.of(records, windowSeconds);
+        List<RequestRecord> ok = records.stream().filter(RequestRecord::ok).toList();
+        Map<String, Percentiles> phases = new LinkedHashMap<>();
+        Percentiles.perPhase(records).forEach((phase, p) -> phases.put(phase.jsonName(), millis(p)));
+        Map<String, Long> perPhase = new TreeMap<>();
+        Map<String, Long> perLabel = new TreeMap<>();
+        Map<String, Long> outcomes = new LinkedHashMap<>();
+        for (Outcome o : Outcome.values()) {
+            outcomes.put(name(o), 0L);
+        }
+        for (RequestRecord r : records) {
+            if (r.error() != null) {
+                perPhase.merge(phaseOf(r.error()), 1L, Long::sum);
+                perLabel.merge(r.error(), 1L, Long::sum);
+            }
+            outcomes.merge(name(outcomeOf(r)), 1L, Long::sum);
+        }
+        List<RequestRecord> withBytes = ok.stream().filter(r -> r.bytesOut() != null || r.bytesIn() != null).toList();
+        Double bytesPerOk = withBytes.isEmpty() ? null
+                : withBytes.stream().mapToLong(r -> nz(r.bytesOut()) + nz(r.bytesIn())).sum() / (double) withBytes.size();
+        List<BlockWindow> windows = rates.perWindow().entrySet().stream()
+                .map(e -> BlockWindow.of(e.getKey(), e.getValue())).toList();
+        return new Analysis(records.size(), ok.size(), SteadyWindow.of(records).orElse(null), phases, perPhase,
+                perLabel, ExitStats.of(records), ip2asn == null ? null : AsnStats.of(records, ip2asn), bytesPerOk,
+                outcomes, windowSeconds, windows, expectGiven ? List.of(EXPECT_NOTE) : List.of());
+    }
+
+    /** The analysis as one JSON object, snake_case names throughout. */
+    public String json() {
+        try {
+            return JSON.writeValueAsString(this);
+        } catch (JsonProcessingException e) {
+            throw new IllegalStateException("cannot write the analysis as JSON", e);
+        }
+    }
+
+    /** The analysis as lines of text. */
+    public String text() {
+        List<String> lines = new ArrayList<>();
+        lines.add(String.format(Locale.ROOT, "%d records, %d ok", records, ok));
+        lines.add(steady == null ? "steady window: none (no second between ramp-up and the 90% mark)"
+                : String.format(Locale.ROOT, "steady successful req/s, seconds %d-%d: median %s, min %d, max %d",
+                        steady.firstSecond(), steady.lastSecond(), num(steady.median()), steady.min(), steady.max()));
+        phasesMs.forEach((phase, p) -> lines.add(String.format(Locale.ROOT,
+                "%-9s p50=%7.1f ms  p90=%7.1f ms  p99=%7.1f ms", phase, p.p50(), p.p90(), p.p99())));
+        if (!failures.isEmpty()) {
+            lines.add("failures by phase: " + counts(failuresPerPhase));
+            lines.add("failures by label: " + counts(failures));
+        }
+        lines.add(String.format(Locale.ROOT, "exits: %d unique IPs, %d unique /24 subnets", exits.uniqueIps(),
+                exits.uniqueSubnets()));
+        if (!exits.perCountry().isEmpty()) {
+            lines.add("successes per exit country: " + top(exits.perCountry().stream()
+                    .map(t -> t.key() + " " + t.count()).toList()));
+        }
+        if (asns != null) {
+            lines.add(asnLine());
+        }
+        if (bytesPerOk != null) {
+            lines.add(String.format(Locale.ROOT, "bytes per successful request: %.0f", bytesPerOk));
+        }
+        lines.add("outcomes: " + counts(outcomes));
+        for (BlockWindow w : blockWindows) {
+            lines.add(String.format(Locale.ROOT,
+                    "block rate %d-%d s: %.1f%% (%d hard, %d soft of %d answered; %d proxy failures)",
+                    w.startSecond(), w.startSecond() + windowSeconds, w.blockRate() * 100, w.hardBlocks(),
+                    w.softBlocks(), w.requests() - w.proxyFailures(), w.proxyFailures()));
+        }
+        notes.forEach(n -> lines.add("note: " + n));
+        return lines.stream().map(l -> l + "\n").collect(Collectors.joining());
+    }
+
+    private String asnLine() {
+        String line = String.format(Locale.ROOT, "ASNs: %d unique, largest holds %.1f%% of exit IPs", asns.uniqueAsns(),
+                asns.largestAsnShare() * 100);
+        if (!asns.ipsPerAsn().isEmpty()) {
+            line += "; exit IPs per AS: " + top(asns.ipsPerAsn().stream().map(Analysis::asn).toList());
+        }
+        return asns.unknownIps() == 0 ? line : line + "; " + asns.unknownIps() + " not in the table";
+    }
+
+    private static String asn(AsnCount a) {
+        return "AS" + a.asn() + " " + a.description() + " " + a.exitIps();
+    }
+
+    /** The first {@value #TOP} items, then how many more there are. */
+    private static String top(List<String> items) {
+        String shown = String.join(", ", items.subList(0, Math.min(TOP, items.size())));
+        return items.size() <= TOP ? shown : shown + ", " + (items.size() - TOP) + " more";
+    }
+
+    private static String counts(Map<String, Long> counts) {
+        return counts.entrySet().stream().map(e -> e.getKey() + " " + e.getValue()).collect(Collectors.joining(", "));
+    }
+
+    private static Outcome outcomeOf(RequestRecord r) {
+        return r.outcome() != null ? r.outcome()
+                : STATUS_ONLY.classify(new BlockClassifier.Input(r.status(), r.error(), false, null, null));
+    }
+
+    /** The outcome as the records write it, e.g. {@code hard_block}. */
+    private static String name(Outcome o) {
+        return o.name().toLowerCase(Locale.ROOT);
+    }
+
+    /** The phase of an error label, e.g. {@code proxy_tls} of {@code proxy_tls_SSLException}. */
+    private static String phaseOf(String error) {
+        if (error.startsWith("proxy_tls_")) {
+            return "proxy_tls";
+        }
+        int underscore = error.indexOf('_');
+        return underscore < 0 ? error : error.substring(0, underscore);
+    }
+
+    private static Percentiles millis(Percentiles p) {
+        return new Percentiles(p.count(), p.p50() * 1000, p.p90() * 1000, p.p99() * 1000);
+    }
+
+    private static long nz(Long v) {
+        return v == null ? 0 : v;
+    }
+
+    private static String num(double v) {
+        return v == Math.rint(v) ? String.valueOf((long) v) : String.valueOf(v);
+    }
+}

@@ -1,0 +1,39 @@
+package io.proxybench.bench.report;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import io.proxybench.bench.record.RequestRecord;
+import io.proxybench.bench.run.CpuSampler;
+import java.util.ArrayList;
+import java.util.List;
+import org.junit.jupiter.api.Test;
+
+class RunSummaryWarningsTest {
+
+    static RequestRecord lagging(double startLagSeconds) {
+        return new RequestRecord(0, 0.1, startLagSeconds, null, null, null, null, null, null, null, 0.1, 200, null,
+                null, null, null, null, null, null, null, null, null, null, null);
+    }
+
+    static List<RequestRecord> lags(double seconds, int n) {
+        List<RequestRecord> records = new ArrayList<>();
+        for (int i = 0; i < n; i++) {
+            records.add(lagging(seconds));
+        }
+        return records;
+    }
+
+    @Test
+    void aStartLagP99Above10MsSaysTheClientFellBehind() {
+        assertThat(RunSummary.warnings(lags(0.002, 100), null)).isEmpty();
+        assertThat(RunSummary.warnings(lags(0.050, 100), null)).singleElement().asString()
+                .contains("start lag p99 50.0 ms").contains("split the rate");
+    }
+
+    @Test
+    void aSaturatedClientCpuIsNamed() {
+        assertThat(RunSummary.warnings(lags(0.001, 10), new CpuSampler.CpuLoad(0.95, 1.0, 5))).singleElement()
+                .asString().contains("client CPU was saturated (mean 95%");
+        assertThat(RunSummary.warnings(lags(0.001, 10), new CpuSampler.CpuLoad(0.40, 0.6, 5))).isEmpty();
+    }
+}

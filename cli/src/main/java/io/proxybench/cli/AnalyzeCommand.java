@@ -1,0 +1,101 @@
+package io.proxybench.cli;
+
+import io.proxybench.bench.analyze.Ip2Asn;
+import io.proxybench.bench.analyze.Ip2AsnFormatException;
+import io.proxybench.bench.record.JsonlReader;
+import io.proxybench.bench.record.MalformedRecordException;
+import io.proxybench.bench.record.RequestRecord;
+import io.proxybench.bench.report.Analysis;
+import java.io.IOException;
+import java.io.PrintWriter;
+import java.nio.file.AccessDeniedException;
+import java.nio.file.NoSuchFileException;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.concurrent.Callable;
+import java.util.regex.Pattern;
+import java.util.regex.PatternSyntaxException;
+import picocli.CommandLine;
+import picocli.CommandLine.Command;
+import picocli.CommandLine.Option;
+import picocli.CommandLine.Parameters;
+
+/** {@code proxybench analyze}: the figures of a run's JSONL records, ours or the seed harness's. */
+@Command(name = "analyze", mixinStandardHelpOptions = true,
+        description = {"Analyse JSONL records of a run; several files are merged as shards of one run.",
+            "Steady window, per-phase percentiles, failures, exits, ASNs, bytes, block outcomes and rates."})
+final class AnalyzeCommand implements Callable<Integer> {
+
+    @CommandLine.Spec
+    private CommandLine.Model.CommandSpec spec;
+
+    @Parameters(arity = "1..*", paramLabel = "FILE", description = "JSONL records (several = merged shards).")
+    List<Path> files;
+
+    @Option(names = "--ip2asn", paramLabel = "FILE",
+            description = "ip2asn TSV table (plain or gzip) for the AS spread of the exit IPs.")
+    Path ip2asn;
+
+    @Option(names = "--expect", paramLabel = "REGEX",
+            description = "Body regex that marks data (needs records with bodies; run does not write them yet).")
+    String expect;
+
+    @Option(names = "--expect-json", paramLabel = "KEY",
+            description = "JSON key (or /pointer) that marks data (needs records with bodies, as --expect).")
+    String expectJson;
+
+    @Option(names = "--window", paramLabel = "SECONDS", defaultValue = "60",
+            description = "Block-rate window (default: ${DEFAULT-VALUE} s).")
+    long window;
+
+    @Option(names = "--json", description = "Print the analysis as one JSON object.")
+    boolean json;
+
+    @Override
+    public Integer call() {
+        if (expect != null && expectJson != null) {
+            throw new IllegalArgumentException("--expect and --expect-json exclude each other");
+        }
+        if (window <= 0) {
+            throw new IllegalArgumentException("--window " + window + " must be at least 1 second");
+        }
+        if (expect != null) {
+            try {
+                Pattern.compile(expect);
+            } catch (PatternSyntaxException e) {
+                throw new IllegalArgumentException("--expect '" + expect + "' is not a regex: " + e.getDescription());
+            }
+        }
+        List<RequestRecord> records = new ArrayList<>();
+        for (Path file : files) {
+            records.addAll(read(file, () -> JsonlReader.read(file)));
+        }
+        Ip2Asn table = ip2asn == null ? null : read(ip2asn, () -> Ip2Asn.load(ip2asn));
+        Analysis analysis = Analysis.of(records, window, table, expect != null || expectJson != null);
+        PrintWriter out = spec.commandLine().getOut();
+        out.print(json ? analysis.json() + "\n" : analysis.text());
+        out.flush();
+        return 0;
+    }
+
+    /** Something read from a file. */
+    private interface Reading<T> {
+        T get() throws IOException;
+    }
+
+    /** The result of {@code reading}; a failure becomes a one-line bad-argument error naming the file. */
+    private static <T> T read(Path file, Reading<T> reading) {
+        try {
+            return reading.get();
+        } catch (MalformedRecordException | Ip2AsnFormatException e) {
+            throw new IllegalArgumentException(e.getMessage().replaceAll("\\s*\\R\\s*", " "));
+        } catch (NoSuchFileException e) {
+            throw new IllegalArgumentException("cannot read " + file + ": no such file");
+        } catch (AccessDeniedException e) {
+            throw new IllegalArgumentException("cannot read " + file + ": permission denied");
+        } catch (IOException e) {
+            throw new IllegalArgumentException("cannot read " + file + ": " + e.getMessage());
+        }
+    }
+}
