@@ -34,6 +34,7 @@ import java.util.ArrayList;
 import java.util.Collections;
 import java.util.List;
 import java.util.concurrent.Callable;
+import java.util.concurrent.TimeUnit;
 import picocli.CommandLine;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Option;
@@ -84,6 +85,21 @@ final class RunCommand implements Callable<Integer> {
     @Option(names = "--ramp", paramLabel = "STAGES", description = "Stages instead of --rate, e.g. 100/s:10s,500/s:20s.")
     String ramp;
 
+    @Option(names = "--burst", paramLabel = "SIZE",
+            description = "Groups of SIZE requests sharing one scheduled time, every --every, for --duration.")
+    Integer burst;
+
+    @Option(names = "--every", paramLabel = "DURATION", description = "Time between bursts (with --burst).")
+    Duration every;
+
+    @Option(names = "--proxy-file", paramLabel = "FILE",
+            description = "Proxy URLs, one per line ('#' comments); requests rotate over them.")
+    Path proxyFile;
+
+    @Option(names = "--warmup", negatable = true, defaultValue = "true", fallbackValue = "true",
+            description = "Send one request per session before the run, outside the statistics (default: on).")
+    boolean warmup;
+
     @Option(names = "--poisson", description = "Poisson arrivals at --rate instead of evenly spaced ones.")
     boolean poisson;
 
@@ -133,6 +149,11 @@ final class RunCommand implements Callable<Integer> {
                 throw new IllegalArgumentException("--url " + url + " is not http:// or https://");
             }
         }
+        List<ProxySpec> proxies = proxyFile == null ? List.of() : ProxyFile.read(proxyFile);
+        if (!proxies.isEmpty() && proxy != null) {
+            throw new IllegalArgumentException("--proxy and --proxy-file exclude each other");
+        }
+        this.proxies = proxies;
         OpenFiles.check(maxInFlight > 0 ? maxInFlight : (long) Math.ceil(peakRate() * IN_FLIGHT_SECONDS));
         ProxyClient.Builder builder = ProxyClient.builder().proxy(proxy)
                 .tls(ca != null ? TlsSettings.caFile(ca) : insecure ? TlsSettings.insecure() : TlsSettings.system())
@@ -149,6 +170,13 @@ final class RunCommand implements Callable<Integer> {
         RunStats stats;
         try (ProxyClient client = builder.build(); JsonlWriter writer = new JsonlWriter(out);
                 HdrLog log = HdrLog.open(intervalLog, phases)) {
+            if (warmup && sessions > 0) {
+                List<String> keys = new ArrayList<>();
+                for (int i = 0; i < sessions; i++) {
+                    keys.add(key(i));
+                }
+                client.warmUp(keys, urls.get(0).toString()).get(timeout.toMillis() * 4, TimeUnit.MILLISECONDS);
+            }
             OpenLoopRunner runner = OpenLoopRunner.realTime(schedule, this::request, client::send, maxInFlight,
                     timeout.toNanos() * 4, r -> {
                         records.add(r);
@@ -181,20 +209,38 @@ final class RunCommand implements Callable<Integer> {
         return 0;
     }
 
-    /** The highest arrival rate of the schedule, requests per second. */
+    /** The highest arrival rate of the schedule, requests per second (a burst counts as arriving at once). */
     private double peakRate() {
+        if (burst != null) {
+            return burst / IN_FLIGHT_SECONDS;
+        }
         if (ramp != null) {
             return ArrivalSchedule.parseStages(ramp).stream().mapToDouble(Stage::ratePerSec).max().orElse(0);
         }
         return rate;
     }
 
+    private List<ProxySpec> proxies = List.of();
+
     private ProxyRequest request(long n) {
         ProxyRequest r = ProxyRequest.get(urls.get((int) (n % urls.size())).toString());
-        return sessions == 0 ? r : r.withSessionKey("s" + (n % sessions));
+        if (!proxies.isEmpty()) {
+            r = r.withProxy(proxies.get((int) (n % proxies.size())));
+        }
+        return sessions == 0 ? r : r.withSessionKey(key(n % sessions));
+    }
+
+    private static String key(long session) {
+        return "s" + session;
     }
 
     private ArrivalSchedule schedule() {
+        if (burst != null) {
+            if (every == null || duration == null || rate != null || ramp != null || poisson) {
+                throw new IllegalArgumentException("--burst goes with --every and --duration only");
+            }
+            return ArrivalSchedule.bursts(burst, every, duration);
+        }
         if (ramp != null) {
             if (rate != null || duration != null || poisson) {
                 throw new IllegalArgumentException("--ramp replaces --rate, --duration and --poisson");

@@ -50,7 +50,7 @@ class RunCommandTest {
         lab.resetGatewayCounters();
         Path out = home.resolve("sticky.jsonl");
         JsonNode summary = run(out, "--rate", "100", "--duration", "2s", "--session-template", "{pass}_session-{id}",
-                "--sessions", "10", "--rotation", "sticky");
+                "--sessions", "10", "--rotation", "sticky", "--no-warmup");
         List<RequestRecord> records = JsonlReader.read(out);
         assertThat(records).hasSize(200);
         assertThat(summary.path("scheduled").asLong()).isEqualTo(200);
@@ -77,6 +77,39 @@ class RunCommandTest {
     }
 
     @Test
+    void warmUpOpensEverySessionsTunnelBeforeTheRun() throws Exception {
+        Path out = home.resolve("warm.jsonl");
+        JsonNode summary = run(out, "--rate", "50", "--duration", "1s", "--session-template", "{pass}_session-{id}",
+                "--sessions", "5");
+        List<RequestRecord> records = JsonlReader.read(out);
+        assertThat(records).hasSize(50).allSatisfy(r -> assertThat(r.reused()).isTrue());
+        assertThat(summary.path("unique_exit_ips").asLong()).isEqualTo(5);
+    }
+
+    @Test
+    void burstsShareTheirScheduledTime() throws Exception {
+        Path out = home.resolve("burst.jsonl");
+        run(out, "--burst", "10", "--every", "500ms", "--duration", "1s");
+        List<RequestRecord> records = JsonlReader.read(out);
+        assertThat(records).hasSize(20);
+        assertThat(records.stream().map(RequestRecord::sched).distinct().sorted().toList()).containsExactly(0.0, 0.5);
+    }
+
+    @Test
+    void aProxyFileRotatesRequestsOverItsProxies() throws Exception {
+        Path file = home.resolve("proxies.txt");
+        String gw = "127.0.0.1:" + lab.gatewayPort();
+        java.nio.file.Files.writeString(file, "# two sticky sessions\nhttp://u:p_session-fa@" + gw + "\n\n"
+                + "http://u:p_session-fb@" + gw + "\n");
+        Path out = home.resolve("file.jsonl");
+        MainTest.Run r = MainTest.run("run", "--url", "https://127.0.0.1:" + lab.targetHttpsPort() + "/cdn-cgi/trace",
+                "--proxy-file", file.toString(), "--ca", lab.caFile().toString(), "--out", out.toString(), "--json",
+                "--rate", "20", "--duration", "1s");
+        assertThat(r.exitCode()).as(r.err()).isZero();
+        assertThat(new ObjectMapper().readTree(r.out()).path("unique_exit_ips").asLong()).isEqualTo(2);
+    }
+
+    @Test
     void badInputIsAOneLineErrorWithExitCode2() {
         for (String[] args : List.of(
                 new String[] {"run", "--url", "https://x/", "--rate", "0", "--duration", "1s"},
@@ -84,7 +117,10 @@ class RunCommandTest {
                 new String[] {"run", "--url", "ftp://x/", "--rate", "10", "--duration", "1s"},
                 new String[] {"run", "--url", "https://x/", "--ramp", "10/s:oops"},
                 new String[] {"run", "--url", "https://x/", "--rate", "10", "--duration", "1s", "--proxy",
-                    "http://u:hunter2@h"})) {
+                    "http://u:hunter2@h"},
+                new String[] {"run", "--url", "https://x/", "--rate", "10", "--duration", "1s", "--proxy-file",
+                    "/nonexistent/proxies.txt"},
+                new String[] {"run", "--url", "https://x/", "--burst", "5", "--duration", "1s"})) {
             MainTest.Run r = MainTest.run(args);
             assertThat(r.exitCode()).as(String.join(" ", args)).isEqualTo(Main.BAD_ARGUMENTS);
             assertThat(r.err().strip().lines()).hasSize(1);

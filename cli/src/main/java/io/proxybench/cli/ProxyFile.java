@@ -1,0 +1,43 @@
+package io.proxybench.cli;
+
+import io.proxybench.client.proxy.ProxySpec;
+import java.io.IOException;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.List;
+
+/** A file of proxy URLs, one per line; blank lines and lines starting with '#' are skipped. */
+final class ProxyFile {
+
+    private ProxyFile() {}
+
+    /**
+     * @throws IllegalArgumentException naming the file (and line) of a bad URL (password masked), an empty file
+     *     or an unreadable one
+     */
+    static List<ProxySpec> read(Path file) {
+        List<String> lines;
+        try {
+            lines = Files.readAllLines(file);
+        } catch (IOException e) {
+            throw new IllegalArgumentException("cannot read --proxy-file " + file + ": " + e.getMessage(), e);
+        }
+        List<ProxySpec> proxies = new ArrayList<>();
+        for (int i = 0; i < lines.size(); i++) {
+            String line = lines.get(i).strip();
+            if (line.isEmpty() || line.startsWith("#")) {
+                continue;
+            }
+            try {
+                proxies.add(ProxySpec.parse(line));
+            } catch (IllegalArgumentException e) {
+                throw new IllegalArgumentException(file + ":" + (i + 1) + ": " + e.getMessage(), e);
+            }
+        }
+        if (proxies.isEmpty()) {
+            throw new IllegalArgumentException("--proxy-file " + file + " has no proxy URLs");
+        }
+        return proxies;
+    }
+}
