@@ -1,6 +1,7 @@
 package io.proxybench.cli;
 
 import com.fasterxml.jackson.databind.ObjectMapper;
+import io.proxybench.bench.options.ProxyUrlConverter;
 import io.proxybench.bench.rate.ArrivalSchedule;
 import io.proxybench.bench.rate.Stage;
 import io.proxybench.bench.record.HdrLog;
@@ -60,7 +61,7 @@ final class RunCommand implements Callable<Integer> {
     @Option(names = "--url", required = true, paramLabel = "URL", description = "Target URL; repeat to rotate over several.")
     List<URI> urls;
 
-    @Option(names = "--proxy", paramLabel = "URL", converter = ProxyConverter.class,
+    @Option(names = "--proxy", paramLabel = "URL", converter = ProxyUrlConverter.class,
             description = "Proxy URL, e.g. http://user:pass@127.0.0.1:3128 (default: direct).")
     ProxySpec proxy;
 
@@ -273,17 +274,5 @@ final class RunCommand implements Callable<Integer> {
             return SessionRouter.stickyPerWindow(new DurationConverter().convert(rotation.substring(7)));
         }
         throw new IllegalArgumentException("--rotation " + rotation + " is not per-request, sticky or window:DURATION");
-    }
-
-    /** Reads a proxy URL; its errors mask the password. */
-    static final class ProxyConverter implements CommandLine.ITypeConverter<ProxySpec> {
-        @Override
-        public ProxySpec convert(String value) {
-            try {
-                return ProxySpec.parse(value);
-            } catch (IllegalArgumentException e) {
-                throw new CommandLine.TypeConversionException(e.getMessage());
-            }
-        }
     }
 }

@@ -1,5 +1,6 @@
 package io.proxybench.bench.throughput;
 
+import io.proxybench.bench.options.ProxyUrlConverter;
 import io.proxybench.client.ProxyClient;
 import io.proxybench.client.ProxyRequest;
 import io.proxybench.client.ProxyResponse;
@@ -74,7 +75,7 @@ public final class ClosedLoop implements Callable<Integer> {
     /** How long after the deadline the workers' last requests may take before the run is cut. */
     private static final long DRAIN_SECONDS = 60;
 
-    @Option(names = "--proxy", required = true, paramLabel = "URL", converter = ProxyConverter.class,
+    @Option(names = "--proxy", required = true, paramLabel = "URL", converter = ProxyUrlConverter.class,
             description = "Proxy URL, e.g. http://user:pass@127.0.0.1:3128.")
     ProxySpec proxy;
 
@@ -126,18 +127,6 @@ public final class ClosedLoop implements Callable<Integer> {
         }
         return run(new Options(proxy, url.toString(), concurrency, durationSeconds, ca, insecure, http1,
                 ioThreads));
-    }
-
-    /** Reads a proxy URL; its errors mask the password. */
-    static final class ProxyConverter implements CommandLine.ITypeConverter<ProxySpec> {
-        @Override
-        public ProxySpec convert(String value) {
-            try {
-                return ProxySpec.parse(value);
-            } catch (IllegalArgumentException e) {
-                throw new CommandLine.TypeConversionException(e.getMessage());
-            }
-        }
     }
 
     static int run(Options o) throws InterruptedException {
