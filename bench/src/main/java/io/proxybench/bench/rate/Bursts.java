@@ -1,5 +1,6 @@
 package io.proxybench.bench.rate;
 
+import io.proxybench.bench.options.Durations;
 import java.time.Duration;
 
 /** {@code size} requests at each of 0, {@code every}, 2·{@code every}, ... nanoseconds, while before the end. */
@@ -45,7 +46,7 @@ final class Bursts implements ArrivalSchedule {
 
     @Override
     public String describe() {
-        return "bursts of " + size + " every " + StageSyntax.formatDuration(every)
-                + " for " + StageSyntax.formatDuration(duration);
+        return "bursts of " + size + " every " + Durations.format(every)
+                + " for " + Durations.format(duration);
     }
 }

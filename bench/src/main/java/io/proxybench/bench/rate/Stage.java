@@ -1,5 +1,6 @@
 package io.proxybench.bench.rate;
 
+import io.proxybench.bench.options.Durations;
 import java.time.Duration;
 
 /**
@@ -27,7 +28,7 @@ public record Stage(double ratePerSec, Duration duration) {
 
     /** E.g. {@code 100/s for 10s}. */
     public String describe() {
-        return StageSyntax.formatRate(ratePerSec) + " for " + StageSyntax.formatDuration(duration);
+        return StageSyntax.formatRate(ratePerSec) + " for " + Durations.format(duration);
     }
 
     static void requireRate(double ratePerSec) {

@@ -23,13 +23,4 @@ public enum SessionKind {
     public String keyword() {
         return keyword;
     }
-
-    static SessionKind ofKeyword(String keyword) {
-        for (SessionKind kind : values()) {
-            if (keyword.equals(kind.keyword)) {
-                return kind;
-            }
-        }
-        return null;
-    }
 }
