@@ -1,15 +1,17 @@
 package io.proxybench.lab;
 
 import io.netty.channel.EventLoopGroup;
+import io.netty.handler.ssl.ApplicationProtocolNames;
+import io.proxybench.client.net.TlsEngine;
 import io.proxybench.client.net.Transport;
 import io.proxybench.lab.exits.ExitPool;
 import io.proxybench.lab.exits.SessionTable;
 import io.proxybench.lab.gateway.GatewayAdmin;
 import io.proxybench.lab.gateway.GatewayCounters;
 import io.proxybench.lab.gateway.GatewayServer;
-import io.proxybench.lab.gateway.GatewayTls;
 import io.proxybench.lab.pki.LabCa;
 import io.proxybench.lab.pki.ServerIdentity;
+import io.proxybench.lab.pki.ServerTls;
 import io.proxybench.lab.target.StatsSnapshot;
 import io.proxybench.lab.target.TargetServer;
 import java.nio.file.Path;
@@ -64,7 +66,8 @@ public final class Lab implements AutoCloseable {
             ServerIdentity identity = ca.issueServer(List.of("localhost"), List.of("127.0.0.1", "::1"));
             target = TargetServer.start(config.target(), boss, workers, identity, exits::locate);
             gateway = GatewayServer.start(config.gateway(), transport, boss, workers, sessions,
-                    GatewayTls.serverContext(identity));
+                    ServerTls.context(identity, TlsEngine.current().provider(),
+                            ApplicationProtocolNames.HTTP_1_1));
             GatewayAdmin admin = GatewayAdmin.start(config.gateway().host(), config.adminPort(), gateway.counters(),
                     transport, boss, workers);
             return new Lab(config, boss, workers, ca, exits, sessions, target, gateway, admin);

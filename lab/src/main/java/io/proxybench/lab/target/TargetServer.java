@@ -7,11 +7,13 @@ import io.netty.channel.ChannelOption;
 import io.netty.channel.EventLoopGroup;
 import io.netty.channel.group.ChannelGroup;
 import io.netty.channel.group.DefaultChannelGroup;
+import io.netty.handler.ssl.ApplicationProtocolNames;
 import io.netty.handler.ssl.SslContext;
 import io.netty.util.concurrent.GlobalEventExecutor;
 import io.proxybench.client.net.TlsEngine;
 import io.proxybench.client.net.Transport;
 import io.proxybench.lab.pki.ServerIdentity;
+import io.proxybench.lab.pki.ServerTls;
 import java.net.InetAddress;
 import java.net.InetSocketAddress;
 import java.util.function.Function;
@@ -46,7 +48,8 @@ public final class TargetServer implements AutoCloseable {
      */
     public static TargetServer start(TargetConfig config, EventLoopGroup boss, EventLoopGroup workers,
             ServerIdentity identity, Function<InetAddress, String> locate) throws InterruptedException {
-        return start(config, boss, workers, TargetTls.serverContext(identity, TlsEngine.current().provider()),
+        return start(config, boss, workers, ServerTls.context(identity, TlsEngine.current().provider(),
+                ApplicationProtocolNames.HTTP_2, ApplicationProtocolNames.HTTP_1_1),
                 locate);
     }
 

@@ -14,13 +14,13 @@ import io.netty.handler.codec.http2.Http2FrameCodecBuilder;
 import io.netty.handler.codec.http2.Http2HeadersFrame;
 import io.netty.handler.codec.http2.Http2MultiplexHandler;
 import io.netty.handler.codec.http2.Http2Settings;
-import io.netty.handler.ssl.ApplicationProtocolConfig;
 import io.netty.handler.ssl.SslContext;
-import io.netty.handler.ssl.SslContextBuilder;
 import io.netty.util.ReferenceCountUtil;
+import io.proxybench.client.net.TlsEngine;
 import io.proxybench.client.net.Transport;
 import io.proxybench.lab.pki.LabCa;
 import io.proxybench.lab.pki.ServerIdentity;
+import io.proxybench.lab.pki.ServerTls;
 import java.net.InetSocketAddress;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Path;
@@ -39,11 +39,7 @@ final class TinyH2Server implements AutoCloseable {
     TinyH2Server(Path home, int maxStreams, long delayMillis) throws Exception {
         ServerIdentity id = LabCa.loadOrCreate(home.resolve("lab-ca")).issueServer(List.of("localhost"),
                 List.of("127.0.0.1"));
-        SslContext tls = SslContextBuilder.forServer(id.key(), id.chain())
-                .applicationProtocolConfig(new ApplicationProtocolConfig(ApplicationProtocolConfig.Protocol.ALPN,
-                        ApplicationProtocolConfig.SelectorFailureBehavior.NO_ADVERTISE,
-                        ApplicationProtocolConfig.SelectedListenerFailureBehavior.ACCEPT, "h2"))
-                .build();
+        SslContext tls = ServerTls.context(id, TlsEngine.current().provider(), "h2");
         listener = new ServerBootstrap().group(group).channel(Transport.current().serverChannel())
                 .childHandler(new ChannelInitializer<Channel>() {
                     @Override

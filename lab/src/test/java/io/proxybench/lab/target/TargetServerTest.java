@@ -1,5 +1,6 @@
 package io.proxybench.lab.target;
 
+import io.proxybench.lab.pki.ServerTls;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 import static org.junit.jupiter.api.Assumptions.assumeTrue;
@@ -174,7 +175,7 @@ class TargetServerTest {
     void httpsServesH2AndHttp11WithEitherTlsProvider(SslProvider provider) throws Exception {
         assumeTrue(provider != SslProvider.OPENSSL || OpenSsl.isAvailable(), "OpenSSL unavailable");
         try (TargetServer tls = TargetServer.start(CONFIG, boss, workers,
-                TargetTls.serverContext(identity, provider), LOCATE)) {
+                ServerTls.context(identity, provider, "h2", "http/1.1"), LOCATE)) {
             HttpClient h2 = client(HttpClient.Version.HTTP_2);
             String url = "https://localhost:" + tls.httpsPort() + "/cdn-cgi/trace";
             HttpResponse<String> first = send(h2, url);
