@@ -26,6 +26,7 @@ import io.proxybench.client.pool.Gauges;
 import io.proxybench.client.pool.Grant;
 import io.proxybench.client.pool.PoolLimits;
 import io.proxybench.client.proxy.ProxySpec;
+import io.proxybench.client.session.ParsedCredentials;
 import io.proxybench.client.session.SessionRouter;
 import io.proxybench.client.session.SessionSyntax;
 import io.proxybench.client.session.SessionTemplate;
@@ -38,7 +39,6 @@ import io.proxybench.client.tunnel.TlsContexts;
 import io.proxybench.client.tunnel.TlsSettings;
 import java.net.URI;
 import java.nio.charset.StandardCharsets;
-import java.time.Duration;
 import java.util.Base64;
 import java.util.Collection;
 import java.util.Map;
@@ -91,18 +91,21 @@ public final class ProxyClient implements AutoCloseable {
                 request.sessionKey(), 1);
         CallTrace trace = new CallTrace(call, config.listeners.create(call));
         trace.callStart();
-        Route route;
+        Routed routed;
         try {
-            route = route(request);
+            routed = route(request);
         } catch (RuntimeException e) {
             trace.callFailed(e);
             return CompletableFuture.failedFuture(new CallException(trace.current(), e));
         }
-        trace.proxySelected(route.proxy());
-        return attempt(request, route, trace);
+        trace.proxySelected(routed.route.proxy());
+        return attempt(request, routed, trace);
     }
 
-    private Route route(ProxyRequest request) {
+    /** A call's route and its exit label, worked out once per call: the credentials are parsed a single time. */
+    private record Routed(Route route, String exit) {}
+
+    private Routed route(ProxyRequest request) {
         Origin origin = Origin.of(request.uri());
         ProxySpec proxy = request.proxy() != null ? request.proxy() : config.proxy;
         if (proxy != null && request.sessionKey() != null && config.router != null) {
@@ -110,25 +113,28 @@ public final class ProxyClient implements AutoCloseable {
             proxy = config.template.apply(proxy, id);
         }
         Route route = Route.of(origin, proxy, config.tls, config.forceConnect);
-        if (!config.keepAliveSet && proxy != null && proxy.credentials() != null) {
-            Duration lifetime = sessionLifetime(proxy);
-            if (lifetime != null) {
-                pool.keepAliveFor(route, lifetime);
-            }
+        ParsedCredentials credentials = credentials(proxy);
+        if (!config.keepAliveSet && credentials != null && credentials.session().lifetime() != null) {
+            pool.keepAliveFor(route, credentials.session().lifetime());
         }
-        return route;
+        return new Routed(route, ExitLabel.of(proxy, credentials));
     }
 
-    private static Duration sessionLifetime(ProxySpec proxy) {
+    /** The proxy's account and session, or null without credentials or when they carry no readable session. */
+    private static ParsedCredentials credentials(ProxySpec proxy) {
+        if (proxy == null || proxy.credentials() == null) {
+            return null;
+        }
         try {
-            return SessionSyntax.parse(proxy.credentials().user(), proxy.credentials().password()).session()
-                    .lifetime();
+            return SessionSyntax.parse(proxy.credentials().user(), proxy.credentials().password());
         } catch (IllegalArgumentException e) {
             return null;
         }
     }
 
-    private CompletableFuture<ProxyResponse> attempt(ProxyRequest request, Route route, CallTrace trace) {
+    private CompletableFuture<ProxyResponse> attempt(ProxyRequest request, Routed routed, CallTrace trace) {
+        Route route = routed.route;
+        String exit = routed.exit;
         FullHttpRequest http;
         try {
             http = toHttp(request, route);
@@ -141,7 +147,6 @@ public final class ProxyClient implements AutoCloseable {
         if (queued) {
             trace.queueStart();
         }
-        String exit = ExitLabel.of(route.exit());
         return granted.thenCompose(grant -> {
             if (queued) {
                 trace.queueEnd(grant.waitedNanos());
@@ -156,7 +161,7 @@ public final class ProxyClient implements AutoCloseable {
                     pool.createFailed(grant, System.nanoTime());
                     throw new CompletionException(unwrap(error));
                 }
-                ClientConnection connection = wrap(route, established, trace);
+                ClientConnection connection = wrap(route, exit, established, trace);
                 pool.created(grant, connection, System.nanoTime());
                 counters.created(exit, established.handshakeBytes());
                 counters.acquired(exit, false);
@@ -172,7 +177,7 @@ public final class ProxyClient implements AutoCloseable {
                     if (cause instanceof Retry) {
                         counters.retried(exit);
                         CallTrace again = new CallTrace(trace.call().retry(), trace.listener());
-                        return attempt(request, route, again);
+                        return attempt(request, routed, again);
                     }
                     trace.callFailed(cause);
                     return CompletableFuture.failedFuture(
@@ -217,10 +222,9 @@ public final class ProxyClient implements AutoCloseable {
                 });
     }
 
-    private ClientConnection wrap(Route route, Established established, CallTrace trace) {
+    private ClientConnection wrap(Route route, String exit, Established established, CallTrace trace) {
         ConnectionInfo info = new ConnectionInfo(connectionIds.incrementAndGet(), route.proxy(),
                 established.protocol(), route.mode() == Route.Mode.TUNNEL);
-        String exit = ExitLabel.of(route.exit());
         EventListener creator = trace.listener();
         if (info.protocol().equals("h2")) {
             return new Http2Connection(info, route, established.channel(), established.meter(),

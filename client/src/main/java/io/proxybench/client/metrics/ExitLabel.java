@@ -1,8 +1,7 @@
 package io.proxybench.client.metrics;
 
 import io.proxybench.client.proxy.ProxySpec;
-import io.proxybench.client.session.SessionSyntax;
-import io.proxybench.client.session.SessionSyntaxException;
+import io.proxybench.client.session.ParsedCredentials;
 
 /**
  * Names an exit for counters and reports: scheme, user, endpoint and the session the credentials ask for,
@@ -14,22 +13,18 @@ public final class ExitLabel {
 
     private ExitLabel() {}
 
-    public static String of(ProxySpec proxy) {
+    /**
+     * @param credentials the proxy's account and session as parsed, or null when it has none or none readable
+     */
+    public static String of(ProxySpec proxy, ParsedCredentials credentials) {
         if (proxy == null) {
             return DIRECT;
         }
         if (proxy.credentials() == null) {
             return proxy.toString();
         }
-        String user = proxy.credentials().user();
-        String session = "";
-        try {
-            var parsed = SessionSyntax.parse(user, proxy.credentials().password());
-            user = parsed.user();
-            session = parsed.session().suffix();
-        } catch (SessionSyntaxException e) {
-            // Credentials that carry no readable session are labelled by their user as given.
-        }
+        String user = credentials == null ? proxy.credentials().user() : credentials.user();
+        String session = credentials == null ? "" : credentials.session().suffix();
         return proxy.scheme().text() + "://" + user + "@" + proxy.endpoint() + (session.isEmpty() ? "" : " " + session);
     }
 }
