@@ -10,7 +10,6 @@ import io.proxybench.client.tunnel.TlsSettings;
 import io.proxybench.client.proxy.ProxySpec;
 import java.lang.management.ManagementFactory;
 import java.net.URI;
-import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Duration;
 import java.util.ArrayList;

@@ -1,7 +1,6 @@
 package io.proxybench.lab.gateway;
 
 import io.proxybench.client.session.ParsedCredentials;
-import io.proxybench.client.session.SessionParams;
 import io.proxybench.client.session.SessionSyntax;
 import java.nio.charset.StandardCharsets;
 import java.security.MessageDigest;
