@@ -19,6 +19,7 @@ import io.netty.util.concurrent.Future;
 import io.proxybench.client.event.CallTrace;
 import io.proxybench.client.event.Phase;
 import io.proxybench.client.metrics.WireMeter;
+import io.proxybench.client.net.Dns;
 import io.proxybench.client.net.Transport;
 import io.proxybench.client.proxy.ProxyCredentials;
 import io.proxybench.client.proxy.ProxyScheme;

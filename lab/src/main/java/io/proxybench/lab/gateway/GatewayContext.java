@@ -1,5 +1,6 @@
 package io.proxybench.lab.gateway;
 
+import io.proxybench.client.net.Dns;
 import io.proxybench.lab.exits.SessionTable;
 import io.proxybench.lab.faults.FaultPlan;
 
@@ -11,4 +12,4 @@ record GatewayContext(
         FaultPlan.Decider faults,
         ExitDialer dialer,
         ForwardPool forwardPool,
-        DestinationResolver resolver) {}
+        Dns resolver) {}

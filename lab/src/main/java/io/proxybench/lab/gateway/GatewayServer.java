@@ -9,6 +9,7 @@ import io.netty.channel.group.ChannelGroup;
 import io.netty.channel.group.DefaultChannelGroup;
 import io.netty.handler.ssl.SslContext;
 import io.netty.util.concurrent.GlobalEventExecutor;
+import io.proxybench.client.net.Dns;
 import io.proxybench.client.net.Transport;
 import io.proxybench.lab.exits.SessionTable;
 import java.net.InetSocketAddress;
@@ -24,11 +25,11 @@ public final class GatewayServer implements AutoCloseable {
     private final Channel tlsListener;
     private final ChannelGroup connections;
     private final GatewayCounters counters;
-    private final DestinationResolver resolver;
+    private final Dns resolver;
     private final ForwardPool forwardPool;
 
     private GatewayServer(Channel listener, Channel tlsListener, ChannelGroup connections, GatewayCounters counters,
-            DestinationResolver resolver, ForwardPool forwardPool) {
+            Dns resolver, ForwardPool forwardPool) {
         this.listener = listener;
         this.tlsListener = tlsListener;
         this.connections = connections;
@@ -48,7 +49,7 @@ public final class GatewayServer implements AutoCloseable {
                 (int) Math.min(Integer.MAX_VALUE, config.connectTimeout().toMillis()), counters);
         ForwardPool pool = new ForwardPool(config.forwardIdleCap(), config.forwardIdleTimeout(), dialer, counters,
                 workers.next());
-        DestinationResolver resolver = new DestinationResolver();
+        Dns resolver = new Dns();
         GatewayContext gw = new GatewayContext(config, sessions, counters, config.faults().decider(), dialer, pool,
                 resolver);
         ChannelGroup connections = new DefaultChannelGroup("lab-gateway", GlobalEventExecutor.INSTANCE);
