@@ -1,5 +1,6 @@
 package io.proxybench.cli;
 
+import io.proxybench.bench.analyze.Expect;
 import io.proxybench.bench.analyze.Ip2Asn;
 import io.proxybench.bench.analyze.Ip2AsnFormatException;
 import io.proxybench.bench.record.JsonlReader;
@@ -14,8 +15,6 @@ import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.concurrent.Callable;
-import java.util.regex.Pattern;
-import java.util.regex.PatternSyntaxException;
 import picocli.CommandLine;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Option;
@@ -38,11 +37,11 @@ final class AnalyzeCommand implements Callable<Integer> {
     Path ip2asn;
 
     @Option(names = "--expect", paramLabel = "REGEX",
-            description = "Body regex that marks data (needs records with bodies; run does not write them yet).")
+            description = "Body regex that marks data, checked on records written by run --keep-body.")
     String expect;
 
     @Option(names = "--expect-json", paramLabel = "KEY",
-            description = "JSON key (or /pointer) that marks data (needs records with bodies, as --expect).")
+            description = "JSON key (or /pointer) that marks data, checked as --expect is.")
     String expectJson;
 
     @Option(names = "--window", paramLabel = "SECONDS", defaultValue = "60",
@@ -54,25 +53,16 @@ final class AnalyzeCommand implements Callable<Integer> {
 
     @Override
     public Integer call() {
-        if (expect != null && expectJson != null) {
-            throw new IllegalArgumentException("--expect and --expect-json exclude each other");
-        }
+        Expect expectation = Expect.of(expect, expectJson);
         if (window <= 0) {
             throw new IllegalArgumentException("--window " + window + " must be at least 1 second");
-        }
-        if (expect != null) {
-            try {
-                Pattern.compile(expect);
-            } catch (PatternSyntaxException e) {
-                throw new IllegalArgumentException("--expect '" + expect + "' is not a regex: " + e.getDescription());
-            }
         }
         List<RequestRecord> records = new ArrayList<>();
         for (Path file : files) {
             records.addAll(read(file, () -> JsonlReader.read(file)));
         }
         Ip2Asn table = ip2asn == null ? null : read(ip2asn, () -> Ip2Asn.load(ip2asn));
-        Analysis analysis = Analysis.of(records, window, table, expect != null || expectJson != null);
+        Analysis analysis = Analysis.of(records, window, table, expectation);
         PrintWriter out = spec.commandLine().getOut();
         out.print(json ? analysis.json() + "\n" : analysis.text());
         out.flush();

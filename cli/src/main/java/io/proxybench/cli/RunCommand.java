@@ -1,6 +1,7 @@
 package io.proxybench.cli;
 
 import com.fasterxml.jackson.databind.ObjectMapper;
+import io.proxybench.bench.options.Durations;
 import io.proxybench.bench.options.ProxyUrlConverter;
 import io.proxybench.bench.rate.ArrivalSchedule;
 import io.proxybench.bench.rate.Stage;
@@ -9,12 +10,16 @@ import io.proxybench.bench.record.JsonlWriter;
 import io.proxybench.bench.record.PhaseHistograms;
 import io.proxybench.bench.record.RequestRecord;
 import io.proxybench.bench.report.RunSummary;
-import io.proxybench.bench.run.LatencySoFar;
-import io.proxybench.bench.rate.Stage;
+import io.proxybench.bench.analyze.Expect;
+import io.proxybench.bench.run.ClosedLoopRunner;
 import io.proxybench.bench.run.CpuSampler;
+import io.proxybench.bench.run.LatencySoFar;
+import io.proxybench.bench.run.LoadRunner;
 import io.proxybench.bench.run.OpenFiles;
 import io.proxybench.bench.run.OpenLoopRunner;
 import io.proxybench.bench.run.Progress;
+import io.proxybench.bench.run.Records;
+import io.proxybench.bench.run.RunOptions;
 import io.proxybench.bench.run.RunStats;
 import io.proxybench.client.ProxyClient;
 import io.proxybench.client.ProxyRequest;
@@ -36,6 +41,7 @@ import java.util.Collections;
 import java.util.List;
 import java.util.concurrent.Callable;
 import java.util.concurrent.TimeUnit;
+import java.util.function.Consumer;
 import picocli.CommandLine;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Option;
@@ -46,7 +52,8 @@ import picocli.CommandLine.Option;
  */
 @Command(name = "run", mixinStandardHelpOptions = true,
         description = {"Send requests through a proxy on an open-loop schedule and summarise them.",
-            "Records go to --out as JSONL (seconds, the seed harness's field names)."})
+            "Records go to --out as JSONL (seconds, the seed harness's field names).",
+            "--closed-loop N runs N workers that wait for each reply instead: a comparison, not a measurement."})
 final class RunCommand implements Callable<Integer> {
 
     /**
@@ -111,6 +118,27 @@ final class RunCommand implements Callable<Integer> {
             description = "Requests in flight at most; later ones wait in a counted backlog (0 = no limit).")
     int maxInFlight;
 
+    @Option(names = "--closed-loop", paramLabel = "WORKERS",
+            description = "Comparison mode: WORKERS loops that each wait for a reply before the next request, for"
+                    + " --duration. Latency then counts from the send and stalls shrink the sample.")
+    Integer closedLoop;
+
+    @Option(names = "--retries", paramLabel = "N", defaultValue = "0",
+            description = "Send a failed request again on a new connection (new tunnel) up to N times; records"
+                    + " and summary count these apart from first tries (default: ${DEFAULT-VALUE}).")
+    int retries;
+
+    @Option(names = "--expect", paramLabel = "REGEX",
+            description = "A 2xx body must contain a match to count as data; else it is a soft block.")
+    String expect;
+
+    @Option(names = "--expect-json", paramLabel = "KEY",
+            description = "A 2xx body must be JSON with this key (or /json/pointer) to count as data.")
+    String expectJson;
+
+    @Option(names = "--keep-body", description = "Write each response body into its record (for analyze --expect).")
+    boolean keepBody;
+
     @Option(names = "--timeout", paramLabel = "DURATION", defaultValue = "30s", description = "Per-phase timeout.")
     Duration timeout;
 
@@ -133,43 +161,29 @@ final class RunCommand implements Callable<Integer> {
     @Option(names = "--no-progress", description = "No live progress line on stderr.")
     boolean noProgress;
 
+    /** Proxies from --proxy-file, requests rotating over them; empty without the option. */
+    private List<ProxySpec> proxies = List.of();
+
     @Override
     public Integer call() throws Exception {
-        ArrivalSchedule schedule = schedule();
-        if ((template == null) != (sessions == 0)) {
-            throw new IllegalArgumentException("--session-template and --sessions go together");
+        ArrivalSchedule schedule = closedLoop == null ? schedule() : null;
+        if (closedLoop != null) {
+            checkClosedLoop();
         }
-        if (ca != null && insecure) {
-            throw new IllegalArgumentException("--ca and --insecure exclude each other");
-        }
-        if (maxInFlight < 0 || sessions < 0) {
-            throw new IllegalArgumentException("--max-in-flight and --sessions must not be negative");
-        }
-        for (URI url : urls) {
-            if (!"http".equals(url.getScheme()) && !"https".equals(url.getScheme())) {
-                throw new IllegalArgumentException("--url " + url + " is not http:// or https://");
-            }
-        }
-        List<ProxySpec> proxies = proxyFile == null ? List.of() : ProxyFile.read(proxyFile);
+        validate();
+        Expect expectation = Expect.of(expect, expectJson);
+        proxies = proxyFile == null ? List.of() : ProxyFile.read(proxyFile);
         if (!proxies.isEmpty() && proxy != null) {
             throw new IllegalArgumentException("--proxy and --proxy-file exclude each other");
         }
-        this.proxies = proxies;
-        OpenFiles.check(maxInFlight > 0 ? maxInFlight : (long) Math.ceil(peakRate() * IN_FLIGHT_SECONDS));
-        ProxyClient.Builder builder = ProxyClient.builder().proxy(proxy)
-                .tls(ca != null ? TlsSettings.caFile(ca) : insecure ? TlsSettings.insecure() : TlsSettings.system())
-                .timeouts(new Timeouts(timeout, timeout, timeout, timeout))
-                .limits(new PoolLimits(4096, 4096, 65536, Duration.ofSeconds(60), null, 0, timeout));
-        if (template != null) {
-            builder.sessions(SessionTemplate.parse(template), router());
-        }
+        OpenFiles.check(closedLoop != null ? closedLoop
+                : maxInFlight > 0 ? maxInFlight : (long) Math.ceil(peakRate() * IN_FLIGHT_SECONDS));
         List<RequestRecord> records = Collections.synchronizedList(new ArrayList<>());
         PhaseHistograms phases = new PhaseHistograms();
         LatencySoFar latency = new LatencySoFar();
         Path intervalLog = hdrLog != null ? hdrLog : out.resolveSibling(out.getFileName() + ".hlog");
         Files.deleteIfExists(out);
-        RunStats stats;
-        try (ProxyClient client = builder.build(); JsonlWriter writer = new JsonlWriter(out);
+        try (ProxyClient client = client(); JsonlWriter writer = new JsonlWriter(out);
                 HdrLog log = HdrLog.open(intervalLog, phases)) {
             if (warmup && sessions > 0) {
                 List<String> keys = new ArrayList<>();
@@ -178,19 +192,26 @@ final class RunCommand implements Callable<Integer> {
                 }
                 client.warmUp(keys, urls.get(0).toString()).get(timeout.toMillis() * 4, TimeUnit.MILLISECONDS);
             }
-            OpenLoopRunner runner = OpenLoopRunner.realTime(schedule, this::request, client::send, maxInFlight,
-                    timeout.toNanos() * 4, r -> {
-                        records.add(r);
-                        phases.record(r);
-                        latency.record(r);
-                        try {
-                            writer.write(r);
-                        } catch (IOException e) {
-                            throw new UncheckedIOException("cannot write " + out + ": " + e.getMessage(), e);
-                        }
-                    });
+            Consumer<RequestRecord> sink = r -> {
+                records.add(r);
+                phases.record(r);
+                latency.record(r);
+                try {
+                    writer.write(r);
+                } catch (IOException e) {
+                    throw new UncheckedIOException("cannot write " + out + ": " + e.getMessage(), e);
+                }
+            };
+            Records recordMaker = new Records(expectation, keepBody);
+            long drainNanos = timeout.toNanos() * 4;
+            LoadRunner runner = closedLoop == null
+                    ? OpenLoopRunner.realTime(schedule, this::request, client::send,
+                            new RunOptions(maxInFlight, retries, drainNanos), recordMaker, sink)
+                    : ClosedLoopRunner.realTime(duration.toNanos(), this::request, client::send,
+                            new RunOptions(closedLoop, retries, drainNanos), recordMaker, sink);
             Progress progress = noProgress ? null
                     : Progress.start(runner.stats(), latency, plannedDuration(), spec.commandLine().getErr());
+            RunStats stats;
             CpuSampler.CpuLoad cpu;
             try (CpuSampler sampler = CpuSampler.start()) {
                 stats = runner.run();
@@ -200,7 +221,9 @@ final class RunCommand implements Callable<Integer> {
                     progress.close();
                 }
             }
-            RunSummary summary = RunSummary.of(schedule.describe(), List.copyOf(records),
+            String described = closedLoop == null ? schedule.describe()
+                    : "closed loop, " + closedLoop + " workers for " + Durations.format(duration);
+            RunSummary summary = RunSummary.of(described, closedLoop != null, List.copyOf(records),
                     client.counters().total(), stats.backlogPeak(), cpu);
             PrintWriter o = spec.commandLine().getOut();
             o.print(json ? new ObjectMapper().writeValueAsString(summary) + "\n" : summary.text()
@@ -208,6 +231,35 @@ final class RunCommand implements Callable<Integer> {
             o.flush();
         }
         return 0;
+    }
+
+    /** Checks the options that do not depend on each other's values being parsed. */
+    private void validate() {
+        if ((template == null) != (sessions == 0)) {
+            throw new IllegalArgumentException("--session-template and --sessions go together");
+        }
+        if (ca != null && insecure) {
+            throw new IllegalArgumentException("--ca and --insecure exclude each other");
+        }
+        if (maxInFlight < 0 || sessions < 0 || retries < 0) {
+            throw new IllegalArgumentException("--max-in-flight, --sessions and --retries must not be negative");
+        }
+        for (URI url : urls) {
+            if (!"http".equals(url.getScheme()) && !"https".equals(url.getScheme())) {
+                throw new IllegalArgumentException("--url " + url + " is not http:// or https://");
+            }
+        }
+    }
+
+    private ProxyClient client() {
+        ProxyClient.Builder builder = ProxyClient.builder().proxy(proxy)
+                .tls(ca != null ? TlsSettings.caFile(ca) : insecure ? TlsSettings.insecure() : TlsSettings.system())
+                .timeouts(new Timeouts(timeout, timeout, timeout, timeout))
+                .limits(new PoolLimits(4096, 4096, 65536, Duration.ofSeconds(60), null, 0, timeout));
+        if (template != null) {
+            builder.sessions(SessionTemplate.parse(template), router());
+        }
+        return builder.build();
     }
 
     /** The highest arrival rate of the schedule, requests per second (a burst counts as arriving at once). */
@@ -221,8 +273,6 @@ final class RunCommand implements Callable<Integer> {
         return rate;
     }
 
-    private List<ProxySpec> proxies = List.of();
-
     private ProxyRequest request(long n) {
         ProxyRequest r = ProxyRequest.get(urls.get((int) (n % urls.size())).toString());
         if (!proxies.isEmpty()) {
@@ -233,6 +283,19 @@ final class RunCommand implements Callable<Integer> {
 
     private static String key(long session) {
         return "s" + session;
+    }
+
+    private void checkClosedLoop() {
+        if (closedLoop < 1) {
+            throw new IllegalArgumentException("--closed-loop " + closedLoop + " needs at least 1 worker");
+        }
+        if (duration == null) {
+            throw new IllegalArgumentException("--closed-loop needs --duration");
+        }
+        if (rate != null || ramp != null || burst != null || poisson || maxInFlight != 0) {
+            throw new IllegalArgumentException("--closed-loop replaces --rate, --ramp, --burst, --poisson and"
+                    + " --max-in-flight (its workers are its concurrency)");
+        }
     }
 
     private ArrivalSchedule schedule() {
@@ -257,7 +320,7 @@ final class RunCommand implements Callable<Integer> {
         return poisson ? ArrivalSchedule.poisson(rate, duration, seed) : ArrivalSchedule.constant(rate, duration);
     }
 
-    /** The schedule's length, for the time left on the progress line. */
+    /** The schedule's length (or the closed loop's), for the time left on the progress line. */
     private Duration plannedDuration() {
         return ramp == null ? duration
                 : ArrivalSchedule.parseStages(ramp).stream().map(Stage::duration).reduce(Duration.ZERO, Duration::plus);

@@ -102,8 +102,11 @@ public final class ProxyClient implements AutoCloseable {
         return attempt(request, routed, trace);
     }
 
-    /** A call's route and its exit label, worked out once per call: the credentials are parsed a single time. */
-    private record Routed(Route route, String exit) {}
+    /**
+     * A call's route, exit label and sticky session id (null when rotating), worked out once per call: the
+     * credentials are parsed a single time.
+     */
+    private record Routed(Route route, String exit, String session) {}
 
     private Routed route(ProxyRequest request) {
         Origin origin = Origin.of(request.uri());
@@ -117,7 +120,8 @@ public final class ProxyClient implements AutoCloseable {
         if (!config.keepAliveSet && credentials != null && credentials.session().lifetime() != null) {
             pool.keepAliveFor(route, credentials.session().lifetime());
         }
-        return new Routed(route, ExitLabel.of(proxy, credentials));
+        String session = credentials == null ? null : credentials.session().id();
+        return new Routed(route, ExitLabel.of(proxy, credentials), session);
     }
 
     /** The proxy's account and session, or null without credentials or when they carry no readable session. */
@@ -142,7 +146,8 @@ public final class ProxyClient implements AutoCloseable {
             trace.callFailed(e);
             return CompletableFuture.failedFuture(new CallException(Phase.REQUEST, e));
         }
-        CompletableFuture<Grant<ClientConnection>> granted = pool.acquire(route, System.nanoTime());
+        CompletableFuture<Grant<ClientConnection>> granted = pool.acquire(route, request.newConnection(),
+                System.nanoTime());
         boolean queued = !granted.isDone();
         if (queued) {
             trace.queueStart();
@@ -168,7 +173,7 @@ public final class ProxyClient implements AutoCloseable {
                 trace.connectionAcquired(connection.info(), false);
                 return new Acquired(connection, false);
             });
-        }).thenCompose(acquired -> exchange(http, route, acquired, trace, exit))
+        }).thenCompose(acquired -> exchange(http, routed, acquired, trace))
                 .exceptionallyCompose(error -> {
                     Throwable cause = unwrap(error);
                     if (http.refCnt() > 0) {
@@ -177,7 +182,7 @@ public final class ProxyClient implements AutoCloseable {
                     if (cause instanceof Retry) {
                         counters.retried(exit);
                         CallTrace again = new CallTrace(trace.call().retry(), trace.listener());
-                        return attempt(request, routed, again);
+                        return attempt(request.withNewConnection(), routed, again);
                     }
                     trace.callFailed(cause);
                     return CompletableFuture.failedFuture(
@@ -185,8 +190,9 @@ public final class ProxyClient implements AutoCloseable {
                 });
     }
 
-    private CompletableFuture<ProxyResponse> exchange(FullHttpRequest http, Route route, Acquired acquired,
-            CallTrace trace, String exit) {
+    private CompletableFuture<ProxyResponse> exchange(FullHttpRequest http, Routed routed, Acquired acquired,
+            CallTrace trace) {
+        String exit = routed.exit;
         ClientConnection connection = acquired.connection;
         boolean multiplexed = connection instanceof Http2Connection;
         long outBefore = connection.meter().bytesOut();
@@ -216,7 +222,9 @@ public final class ProxyClient implements AutoCloseable {
                     }
                     trace.connectionReleased(connection.info());
                     pool.release(connection, result.reusable(), result.closeReason(), System.nanoTime());
-                    ProxyResponse response = toResponse(result, connection, acquired.reused, trace, exit, out, in);
+                    ProxyResponse response = new ProxyResponse(result.status(), result.headers(), result.body(),
+                            result.bodyBytes(), connection.info(), acquired.reused, trace.call().attempt(), exit,
+                            routed.session, trace.timings(), out, in, handshakeOut + handshakeIn);
                     trace.callEnd();
                     return response;
                 });
@@ -279,12 +287,6 @@ public final class ProxyClient implements AutoCloseable {
                     "Basic " + Base64.getEncoder().encodeToString(pair.getBytes(StandardCharsets.UTF_8)));
         }
         return http;
-    }
-
-    private static ProxyResponse toResponse(ExchangeResult r, ClientConnection connection, boolean reused,
-            CallTrace trace, String exit, long out, long in) {
-        return new ProxyResponse(r.status(), r.headers(), r.body(), r.bodyBytes(), connection.info(), reused,
-                trace.call().attempt(), exit, trace.timings(), out, in);
     }
 
     /**

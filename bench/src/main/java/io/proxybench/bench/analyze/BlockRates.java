@@ -11,9 +11,8 @@ import java.util.TreeMap;
  * Block rates of a run per exit IP and per time window. Seed 002: a target that starts blocking exits
  * shows as a rising block rate while proxy failures stay flat, so both are kept apart.
  *
- * <p>Each record's {@code outcome} is used as written; a record without one (e.g. from the seed harness)
- * is classified from its status and error alone by {@link BlockClassifier} with no expectation and no
- * body rule.
+ * <p>Each record's outcome is the one {@link Outcomes} gives it without an expectation: as written unless data
+ * or absent (e.g. from the seed harness), else classified from status, error, challenge and body length.
  *
  * @param perIp outcomes per exit IP, in IP text order; records without {@code ip} are not in it
  * @param windowSeconds length of each time window, seconds
@@ -22,8 +21,6 @@ import java.util.TreeMap;
  */
 public record BlockRates(SortedMap<String, BlockCount> perIp, long windowSeconds,
                          SortedMap<Long, BlockCount> perWindow) {
-    private static final BlockClassifier STATUS_ONLY = new BlockClassifier(null, null);
-
     /**
      * The block rates of {@code records} in windows of {@code windowSeconds} (e.g. 3600 for the seed's
      * "block rate per hour").
@@ -38,8 +35,8 @@ public record BlockRates(SortedMap<String, BlockCount> perIp, long windowSeconds
         }
         SortedMap<String, BlockCount> perIp = new TreeMap<>();
         SortedMap<Long, BlockCount> perWindow = new TreeMap<>();
-        for (RequestRecord r : records) {
-            Outcome outcome = outcomeOf(r);
+        for (RequestRecord r : Outcomes.of(records, null).records()) {
+            Outcome outcome = r.outcome();
             if (r.ip() != null) {
                 perIp.merge(r.ip(), BlockCount.NONE.plus(outcome), (a, b) -> a.plus(outcome));
             }
@@ -48,16 +45,5 @@ public record BlockRates(SortedMap<String, BlockCount> perIp, long windowSeconds
         }
         return new BlockRates(Collections.unmodifiableSortedMap(perIp), windowSeconds,
                 Collections.unmodifiableSortedMap(perWindow));
-    }
-
-    private static Outcome outcomeOf(RequestRecord r) {
-        if (r.outcome() != null) {
-            return r.outcome();
-        }
-        if (r.status() == null && r.error() == null) {
-            throw new IllegalArgumentException("the record scheduled at " + r.sched()
-                    + " s has no outcome, status or error; every record needs one (is the file truncated?)");
-        }
-        return STATUS_ONLY.classify(new BlockClassifier.Input(r.status(), r.error(), false, null, null));
     }
 }

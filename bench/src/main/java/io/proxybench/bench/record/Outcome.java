@@ -1,6 +1,7 @@
 package io.proxybench.bench.record;
 
 import com.fasterxml.jackson.annotation.JsonProperty;
+import java.util.Locale;
 
 /** Seed 002's five outcomes of a request, written in snake case in the records. */
 public enum Outcome {
@@ -13,5 +14,10 @@ public enum Outcome {
     /** The target itself failed (e.g. 5xx not caused by the proxy). */
     @JsonProperty("target_error") TARGET_ERROR,
     /** The proxy failed before the target answered (setup error, CONNECT refused, timeout). */
-    @JsonProperty("proxy_failure") PROXY_FAILURE
+    @JsonProperty("proxy_failure") PROXY_FAILURE;
+
+    /** The name the records use, e.g. {@code hard_block}. */
+    public String jsonName() {
+        return name().toLowerCase(Locale.ROOT);
+    }
 }

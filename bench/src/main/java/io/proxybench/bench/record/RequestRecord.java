@@ -35,6 +35,11 @@ import com.fasterxml.jackson.annotation.JsonProperty;
  * @param bytesIn bytes read from the wire, TLS included
  * @param handshakeBytes bytes of the handshakes (proxy and TLS) within {@code bytesOut + bytesIn}
  * @param http HTTP version of the target's response, e.g. {@code HTTP/1.1}
+ * @param dns name resolution on the client (direct and {@code socks5://} routes), seconds
+ * @param firstError the first attempt's error when the request was retried ({@code attempt > 1})
+ * @param bodyLen length of the response body in bytes, as sent by the target (not cut at the client's limit)
+ * @param challenge true when the response carried {@code cf-mitigated: challenge}; absent otherwise
+ * @param body the response body as text, only with {@code run --keep-body} (for {@code analyze --expect})
  */
 @JsonInclude(JsonInclude.Include.NON_NULL)
 public record RequestRecord(
@@ -42,6 +47,7 @@ public record RequestRecord(
         @JsonProperty("done") double done,
         @JsonProperty("start_lag") double startLag,
         @JsonProperty("queue") Double queue,
+        @JsonProperty("dns") Double dns,
         @JsonProperty("tcp") Double tcp,
         @JsonProperty("proxy_tls") Double proxyTls,
         @JsonProperty("socks") Double socks,
@@ -53,6 +59,7 @@ public record RequestRecord(
         @JsonProperty("ip") String ip,
         @JsonProperty("loc") String loc,
         @JsonProperty("error") String error,
+        @JsonProperty("first_error") String firstError,
         @JsonProperty("outcome") Outcome outcome,
         @JsonProperty("reused") Boolean reused,
         @JsonProperty("conn") Long conn,
@@ -61,10 +68,77 @@ public record RequestRecord(
         @JsonProperty("bytes_out") Long bytesOut,
         @JsonProperty("bytes_in") Long bytesIn,
         @JsonProperty("handshake_bytes") Long handshakeBytes,
-        @JsonProperty("http") String http) {
+        @JsonProperty("body_len") Long bodyLen,
+        @JsonProperty("challenge") Boolean challenge,
+        @JsonProperty("http") String http,
+        @JsonProperty("body") String body) {
 
     /** Whether the target answered 200, the seed's definition of a success. */
     public boolean ok() {
         return status != null && status == 200;
+    }
+
+    /** A builder for a record scheduled at {@code sched} and done at {@code done}, seconds after the run's start. */
+    public static Builder builder(double sched, double done) {
+        return new Builder(sched, done);
+    }
+
+    /** This record with {@code outcome} (e.g. once classified). */
+    public RequestRecord withOutcome(Outcome outcome) {
+        return new RequestRecord(sched, done, startLag, queue, dns, tcp, proxyTls, socks, connect, tls, request,
+                total, status, ip, loc, error, firstError, outcome, reused, conn, session, attempt, bytesOut, bytesIn,
+                handshakeBytes, bodyLen, challenge, http, body);
+    }
+
+    /** Builds a record field by field; every field the builder is not given stays absent (null). */
+    public static final class Builder {
+        private final double sched;
+        private final double done;
+        private double startLag;
+        private Double queue, dns, tcp, proxyTls, socks, connect, tls, request, total;
+        private Integer status, attempt;
+        private String ip, loc, error, firstError, session, http, body;
+        private Outcome outcome;
+        private Boolean reused, challenge;
+        private Long conn, bytesOut, bytesIn, handshakeBytes, bodyLen;
+
+        private Builder(double sched, double done) {
+            this.sched = sched;
+            this.done = done;
+        }
+
+        public Builder startLag(double seconds) { startLag = seconds; return this; }
+        public Builder queue(Double seconds) { queue = seconds; return this; }
+        public Builder dns(Double seconds) { dns = seconds; return this; }
+        public Builder tcp(Double seconds) { tcp = seconds; return this; }
+        public Builder proxyTls(Double seconds) { proxyTls = seconds; return this; }
+        public Builder socks(Double seconds) { socks = seconds; return this; }
+        public Builder connect(Double seconds) { connect = seconds; return this; }
+        public Builder tls(Double seconds) { tls = seconds; return this; }
+        public Builder request(Double seconds) { request = seconds; return this; }
+        public Builder total(Double seconds) { total = seconds; return this; }
+        public Builder status(Integer value) { status = value; return this; }
+        public Builder ip(String value) { ip = value; return this; }
+        public Builder loc(String value) { loc = value; return this; }
+        public Builder error(String label) { error = label; return this; }
+        public Builder firstError(String label) { firstError = label; return this; }
+        public Builder outcome(Outcome value) { outcome = value; return this; }
+        public Builder reused(Boolean value) { reused = value; return this; }
+        public Builder conn(Long id) { conn = id; return this; }
+        public Builder session(String id) { session = id; return this; }
+        public Builder attempt(Integer value) { attempt = value; return this; }
+        public Builder bytesOut(Long bytes) { bytesOut = bytes; return this; }
+        public Builder bytesIn(Long bytes) { bytesIn = bytes; return this; }
+        public Builder handshakeBytes(Long bytes) { handshakeBytes = bytes; return this; }
+        public Builder bodyLen(Long bytes) { bodyLen = bytes; return this; }
+        public Builder challenge(Boolean value) { challenge = value; return this; }
+        public Builder http(String version) { http = version; return this; }
+        public Builder body(String text) { body = text; return this; }
+
+        public RequestRecord build() {
+            return new RequestRecord(sched, done, startLag, queue, dns, tcp, proxyTls, socks, connect, tls, request,
+                    total, status, ip, loc, error, firstError, outcome, reused, conn, session, attempt, bytesOut,
+                    bytesIn, handshakeBytes, bodyLen, challenge, http, body);
+        }
     }
 }

@@ -7,10 +7,11 @@ import com.fasterxml.jackson.databind.PropertyNamingStrategies;
 import com.fasterxml.jackson.databind.json.JsonMapper;
 import io.proxybench.bench.analyze.AsnCount;
 import io.proxybench.bench.analyze.AsnStats;
-import io.proxybench.bench.analyze.BlockClassifier;
 import io.proxybench.bench.analyze.BlockRates;
 import io.proxybench.bench.analyze.ExitStats;
+import io.proxybench.bench.analyze.Expect;
 import io.proxybench.bench.analyze.Ip2Asn;
+import io.proxybench.bench.analyze.Outcomes;
 import io.proxybench.bench.analyze.Percentiles;
 import io.proxybench.bench.analyze.SteadyWindow;
 import io.proxybench.bench.record.Outcome;
@@ -37,10 +38,13 @@ import java.util.stream.Collectors;
  * @param asns AS spread of the successes' exit IPs; null without an ip2asn table
  * @param bytesPerOk wire bytes ({@code bytes_out + bytes_in}) per success, over the successes that carry them;
  *     null when none does (e.g. the seed harness's files)
- * @param outcomes records per outcome, all five in order: the record's {@code outcome} when present, else
- *     classified from status and error
+ * @param firstTries first tries apart from retries
+ * @param outcomes records per outcome, all five in order, as {@link Outcomes} decides them
+ * @param medianBodyBytes median body length of the successes, bytes: the reference of the small-body rule; null
+ *     when the records carry no {@code body_len}
  * @param windowSeconds length of the block-rate windows
  * @param blockWindows block figures per window, in time order; windows without a record are absent
+ * @param blockExits block figures per exit IP, highest block rate first (then most requests, then IP text)
  * @param notes caveats about the figures, e.g. an option the records cannot honour
  */
 public record Analysis(
@@ -53,17 +57,15 @@ public record Analysis(
         @JsonProperty("exits") ExitStats exits,
         @JsonProperty("asns") AsnStats asns,
         @JsonProperty("bytes_per_ok") Double bytesPerOk,
+        @JsonProperty("first_tries") RunSummary.FirstTries firstTries,
         @JsonProperty("outcomes") Map<String, Long> outcomes,
+        @JsonProperty("median_body_bytes") Double medianBodyBytes,
         @JsonProperty("window_seconds") long windowSeconds,
         @JsonProperty("block_windows") List<BlockWindow> blockWindows,
+        @JsonProperty("block_exits") List<BlockExit> blockExits,
         @JsonProperty("notes") List<String> notes) {
 
-    /** Shown when {@code --expect} is given: records carry no bodies, so it cannot decide data yet. */
-    public static final String EXPECT_NOTE = "--expect needs records with bodies (not yet written by run);"
-            + " outcomes come from the records' outcome, status and error";
-
     private static final int TOP = 5;
-    private static final BlockClassifier STATUS_ONLY = new BlockClassifier(null, null);
     private static final ObjectMapper JSON = JsonMapper.builder()
             .propertyNamingStrategy(PropertyNamingStrategies.SNAKE_CASE)
             .build();
@@ -73,12 +75,13 @@ public record Analysis(
      *
      * @param windowSeconds length of the block-rate windows, seconds
      * @param ip2asn the table placing exit IPs in ASes; null for no AS figures
-     * @param expectGiven whether the user asked for a body expectation, which only earns a note for now
+     * @param expect what a 2xx body must hold to be data, checked on the records that kept their body; null for none
      * @throws IllegalArgumentException if {@code windowSeconds} is not positive, or a record has no outcome,
      *     status or error
      */
-    public static Analysis of(List<RequestRecord> records, long windowSeconds, Ip2Asn ip2asn, boolean expectGiven) {
-        BlockRates rates = BlockRates.of(records, windowSeconds);
+    public static Analysis of(List<RequestRecord> records, long windowSeconds, Ip2Asn ip2asn, Expect expect) {
+        Outcomes classified = Outcomes.of(records, expect);
+        BlockRates rates = BlockRates.of(classified.records(), windowSeconds);
         List<RequestRecord> ok = records.stream().filter(RequestRecord::ok).toList();
         Map<String, Percentiles> phases = new LinkedHashMap<>();
         Percentiles.perPhase(records).forEach((phase, p) -> phases.put(phase.jsonName(), millis(p)));
@@ -86,23 +89,31 @@ public record Analysis(
         Map<String, Long> perLabel = new TreeMap<>();
         Map<String, Long> outcomes = new LinkedHashMap<>();
         for (Outcome o : Outcome.values()) {
-            outcomes.put(name(o), 0L);
+            outcomes.put(o.jsonName(), 0L);
         }
-        for (RequestRecord r : records) {
+        for (RequestRecord r : classified.records()) {
             if (r.error() != null) {
                 perPhase.merge(phaseOf(r.error()), 1L, Long::sum);
                 perLabel.merge(r.error(), 1L, Long::sum);
             }
-            outcomes.merge(name(outcomeOf(r)), 1L, Long::sum);
+            outcomes.merge(r.outcome().jsonName(), 1L, Long::sum);
         }
         List<RequestRecord> withBytes = ok.stream().filter(r -> r.bytesOut() != null || r.bytesIn() != null).toList();
         Double bytesPerOk = withBytes.isEmpty() ? null
                 : withBytes.stream().mapToLong(r -> nz(r.bytesOut()) + nz(r.bytesIn())).sum() / (double) withBytes.size();
         List<BlockWindow> windows = rates.perWindow().entrySet().stream()
                 .map(e -> BlockWindow.of(e.getKey(), e.getValue())).toList();
+        List<BlockExit> exits = rates.perIp().entrySet().stream().map(e -> BlockExit.of(e.getKey(), e.getValue()))
+                .sorted(BlockExit.WORST_FIRST).toList();
+        List<String> notes = new ArrayList<>();
+        if (classified.withoutBody() > 0) {
+            notes.add(classified.withoutBody() + " answered records carry no body, so --expect could not be checked"
+                    + " on them (run with --keep-body, or give --expect to run); they keep the outcome run gave them");
+        }
         return new Analysis(records.size(), ok.size(), SteadyWindow.of(records).orElse(null), phases, perPhase,
                 perLabel, ExitStats.of(records), ip2asn == null ? null : AsnStats.of(records, ip2asn), bytesPerOk,
-                outcomes, windowSeconds, windows, expectGiven ? List.of(EXPECT_NOTE) : List.of());
+                RunSummary.FirstTries.of(records), outcomes, classified.medianBodyBytes(), windowSeconds, windows,
+                exits, notes);
     }
 
     /** The analysis as one JSON object, snake_case names throughout. */
@@ -139,7 +150,21 @@ public record Analysis(
         if (bytesPerOk != null) {
             lines.add(String.format(Locale.ROOT, "bytes per successful request: %.0f", bytesPerOk));
         }
-        lines.add("outcomes: " + counts(outcomes));
+        if (firstTries.retried() > 0) {
+            lines.add(String.format(Locale.ROOT, "first tries: %d/%d ok; %d retried (%d retries), %d of them ok",
+                    firstTries.ok(), records, firstTries.retried(), firstTries.retries(), firstTries.okAfterRetry()));
+        }
+        lines.add("outcomes: " + counts(outcomes)
+                + (medianBodyBytes == null ? "" : String.format(Locale.ROOT, " (median body %.0f bytes)",
+                        medianBodyBytes)));
+        List<BlockExit> blocked = blockExits.stream().filter(e -> e.blockRate() > 0).toList();
+        if (!blockExits.isEmpty()) {
+            lines.add(String.format(Locale.ROOT, "exits with blocks: %d of %d%s", blocked.size(), blockExits.size(),
+                    blocked.isEmpty() ? "" : "; highest block rates: " + top(blocked.stream()
+                            .map(e -> String.format(Locale.ROOT, "%s %.1f%% (%d of %d)", e.ip(), e.blockRate() * 100,
+                                    e.hardBlocks() + e.softBlocks(), e.requests() - e.proxyFailures()))
+                            .toList())));
+        }
         for (BlockWindow w : blockWindows) {
             lines.add(String.format(Locale.ROOT,
                     "block rate %d-%d s: %.1f%% (%d hard, %d soft of %d answered; %d proxy failures)",
@@ -171,16 +196,6 @@ public record Analysis(
 
     private static String counts(Map<String, Long> counts) {
         return counts.entrySet().stream().map(e -> e.getKey() + " " + e.getValue()).collect(Collectors.joining(", "));
-    }
-
-    private static Outcome outcomeOf(RequestRecord r) {
-        return r.outcome() != null ? r.outcome()
-                : STATUS_ONLY.classify(new BlockClassifier.Input(r.status(), r.error(), false, null, null));
-    }
-
-    /** The outcome as the records write it, e.g. {@code hard_block}. */
-    private static String name(Outcome o) {
-        return o.name().toLowerCase(Locale.ROOT);
     }
 
     /** The phase of an error label, e.g. {@code proxy_tls} of {@code proxy_tls_SSLException}. */

@@ -3,6 +3,7 @@ package io.proxybench.bench.report;
 import com.fasterxml.jackson.annotation.JsonProperty;
 import io.proxybench.bench.analyze.Percentiles;
 import io.proxybench.bench.analyze.SteadyWindow;
+import io.proxybench.bench.record.Outcome;
 import io.proxybench.bench.record.RequestRecord;
 import io.proxybench.bench.run.CpuSampler;
 import io.proxybench.client.metrics.ClientCounters;
@@ -22,6 +23,10 @@ import java.util.TreeMap;
  * @param newConnectionTotalMs total latency of successful requests that opened their connection
  * @param reusedConnectionTotalMs total latency of successful requests on a reused connection
  * @param bytesPerOk wire bytes (both ways, handshakes included) per successful request
+ * @param firstTries first tries apart from retries: how many requests succeeded on their first send, and how the
+ *     others' first sends failed
+ * @param outcomes records per outcome (seed 002's five), as classified when recorded
+ * @param closedLoop whether the run was the closed-loop comparison (no schedule; latency from the send)
  */
 public record RunSummary(
         @JsonProperty("schedule") String schedule,
@@ -35,6 +40,9 @@ public record RunSummary(
         @JsonProperty("handshakes_per_1000") double handshakesPer1000,
         @JsonProperty("reuse_rate") double reuseRate,
         @JsonProperty("bytes_per_ok") double bytesPerOk,
+        @JsonProperty("first_tries") FirstTries firstTries,
+        @JsonProperty("outcomes") Map<String, Long> outcomes,
+        @JsonProperty("closed_loop") boolean closedLoop,
         @JsonProperty("new_connection_total_ms") Percentiles newConnectionTotalMs,
         @JsonProperty("reused_connection_total_ms") Percentiles reusedConnectionTotalMs,
         @JsonProperty("steady") SteadyWindow steady,
@@ -44,11 +52,56 @@ public record RunSummary(
     /** Start lag p99 above this, in milliseconds, means the client could not keep its schedule. */
     static final double START_LAG_P99_LIMIT_MS = 10;
 
+    /** Said of every closed-loop run: its figures are a comparison, not a measurement of the proxy. */
+    static final String CLOSED_LOOP_WARNING = "closed loop: each worker waited for its reply before sending again,"
+            + " so latency counts from the send and a slow period shrinks the sample (coordinated omission);"
+            + " compare with an open-loop run at the same rate before trusting these figures";
+
     /**
+     * First tries counted apart from retries.
+     *
+     * @param ok requests that succeeded (status 200) on their first send
+     * @param retried requests sent more than once
+     * @param retries sends after the first, over all requests
+     * @param okAfterRetry retried requests that succeeded in the end
+     * @param firstErrors the retried requests' first errors, by label
+     */
+    public record FirstTries(
+            @JsonProperty("ok") long ok,
+            @JsonProperty("retried") long retried,
+            @JsonProperty("retries") long retries,
+            @JsonProperty("ok_after_retry") long okAfterRetry,
+            @JsonProperty("first_errors") Map<String, Long> firstErrors) {
+
+        static FirstTries of(List<RequestRecord> records) {
+            long ok = 0;
+            long retried = 0;
+            long retries = 0;
+            long okAfterRetry = 0;
+            Map<String, Long> firstErrors = new TreeMap<>();
+            for (RequestRecord r : records) {
+                int sends = r.attempt() == null ? 1 : r.attempt();
+                if (sends <= 1) {
+                    ok += r.ok() ? 1 : 0;
+                    continue;
+                }
+                retried++;
+                retries += sends - 1;
+                okAfterRetry += r.ok() ? 1 : 0;
+                if (r.firstError() != null) {
+                    firstErrors.merge(r.firstError(), 1L, Long::sum);
+                }
+            }
+            return new FirstTries(ok, retried, retries, okAfterRetry, firstErrors);
+        }
+    }
+
+    /**
+     * @param closedLoop whether the records come from the closed-loop comparison mode
      * @param cpu the client's CPU load during the run, or null when it was not sampled
      */
-    public static RunSummary of(String schedule, List<RequestRecord> records, ClientCounters.Counts client,
-            int backlogPeak, CpuSampler.CpuLoad cpu) {
+    public static RunSummary of(String schedule, boolean closedLoop, List<RequestRecord> records,
+            ClientCounters.Counts client, int backlogPeak, CpuSampler.CpuLoad cpu) {
         List<RequestRecord> ok = records.stream().filter(RequestRecord::ok).toList();
         Map<String, Percentiles> phases = new LinkedHashMap<>();
         Percentiles.perPhase(records).forEach((phase, p) -> phases.put(phase.jsonName(), millis(p)));
@@ -57,12 +110,21 @@ public record RunSummary(
                 .forEach(e -> errors.merge(e, 1L, Long::sum));
         double maxLag = records.stream().mapToDouble(RequestRecord::startLag).max().orElse(0) * 1000;
         long bytes = ok.stream().mapToLong(r -> nz(r.bytesOut()) + nz(r.bytesIn())).sum();
+        Map<String, Long> outcomes = new LinkedHashMap<>();
+        for (Outcome o : Outcome.values()) {
+            outcomes.put(o.jsonName(), 0L);
+        }
+        records.stream().map(RequestRecord::outcome).filter(Objects::nonNull)
+                .forEach(o -> outcomes.merge(o.jsonName(), 1L, Long::sum));
+        List<String> warnings = warnings(records, cpu);
+        if (closedLoop) {
+            warnings.add(0, CLOSED_LOOP_WARNING);
+        }
         return new RunSummary(schedule, records.size(), ok.size(),
                 ok.stream().map(RequestRecord::ip).filter(Objects::nonNull).distinct().count(),
                 phases, errors, maxLag, backlogPeak, client.handshakesPer1000(), client.reuseRate(),
-                ok.isEmpty() ? 0 : (double) bytes / ok.size(),
-                totals(ok, false), totals(ok, true), SteadyWindow.of(records).orElse(null), cpu,
-                warnings(records, cpu));
+                ok.isEmpty() ? 0 : (double) bytes / ok.size(), FirstTries.of(records), outcomes, closedLoop,
+                totals(ok, false), totals(ok, true), SteadyWindow.of(records).orElse(null), cpu, warnings);
     }
 
     /** What makes the figures the client's rather than the proxy's, in words a user can act on. */
@@ -115,6 +177,13 @@ public record RunSummary(
         s.append(String.format(Locale.ROOT, "max start lag: %.1f ms, backlog peak %d%n", maxStartLagMs, backlogPeak));
         s.append(String.format(Locale.ROOT, "handshakes per 1,000 requests: %.1f, reuse rate %.1f%%, %.0f bytes per"
                 + " successful request%n", handshakesPer1000, reuseRate * 100, bytesPerOk));
+        if (firstTries.retried() > 0) {
+            s.append(String.format(Locale.ROOT, "first tries: %d/%d ok; %d requests retried on a new connection (%d"
+                    + " retries), %d of them ok; first errors: %s%n", firstTries.ok(), scheduled, firstTries.retried(),
+                    firstTries.retries(), firstTries.okAfterRetry(), firstTries.firstErrors()));
+        }
+        s.append("outcomes: ").append(outcomes.entrySet().stream().map(e -> e.getKey() + " " + e.getValue())
+                .collect(java.util.stream.Collectors.joining(", "))).append('\n');
         line(s, "new connection", newConnectionTotalMs);
         line(s, "reused connection", reusedConnectionTotalMs);
         warnings.forEach(w -> s.append("warning: ").append(w).append('\n'));

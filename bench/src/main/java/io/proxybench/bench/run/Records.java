@@ -1,17 +1,21 @@
 package io.proxybench.bench.run;
 
+import io.proxybench.bench.analyze.BlockClassifier;
+import io.proxybench.bench.analyze.Expect;
+import io.proxybench.bench.record.Phase;
 import io.proxybench.bench.record.RequestRecord;
 import io.proxybench.client.CallException;
 import io.proxybench.client.ProxyResponse;
-import io.proxybench.client.event.Phase;
 import io.proxybench.client.event.PhaseTimings;
 import java.util.concurrent.CompletionException;
 import java.util.concurrent.ExecutionException;
 
 /**
- * Builds the {@link RequestRecord} of one scheduled request. Every time argument is in nanoseconds from the run's
- * start; records hold seconds. {@code total} counts from the scheduled start, so start lag and backlog waits are
- * latency. No field is taken from the credentials.
+ * Builds the {@link RequestRecord} of one scheduled request, classified into seed 002's outcomes as it is made
+ * (status, {@code cf-mitigated}, and the body against {@code --expect}; the small-body rule needs the run's median
+ * and is left to {@code analyze}). Every time argument is in nanoseconds from the run's start; records hold
+ * seconds. {@code total} counts from the scheduled start, so start lag, backlog waits and retries are latency. No
+ * field is taken from the credentials.
  */
 public final class Records {
 
@@ -20,36 +24,74 @@ public final class Records {
 
     private static final double NANOS_PER_SECOND = 1e9;
 
-    private Records() {}
+    private final BlockClassifier classifier;
+    private final boolean keepBody;
+
+    /**
+     * @param expect what a 2xx body must hold to be data; null to take every 2xx as data
+     * @param keepBody whether records carry the body text (as far as the client kept it), for {@code analyze
+     *     --expect}
+     */
+    public Records(Expect expect, boolean keepBody) {
+        this.classifier = new BlockClassifier(expect, null);
+        this.keepBody = keepBody;
+    }
+
+    /** Records without bodies, every 2xx taken as data. */
+    public static Records plain() {
+        return new Records(null, false);
+    }
 
     /**
      * A request that got a response.
      *
      * @param schedNanos scheduled start
-     * @param sentNanos when it was handed to the sender
+     * @param sentNanos when it was first handed to the sender
      * @param doneNanos when the response completed
+     * @param sends times the runner sent it: 1, or more after retries on a new tunnel
+     * @param firstError the first send's error label when {@code sends > 1}, else null
      */
-    public static RequestRecord of(long schedNanos, long sentNanos, long doneNanos, ProxyResponse response) {
+    public RequestRecord of(long schedNanos, long sentNanos, long doneNanos, ProxyResponse response, int sends,
+            String firstError) {
         PhaseTimings t = response.timings();
         String body = response.bodyText();
-        return new RequestRecord(seconds(schedNanos), seconds(doneNanos), seconds(sentNanos - schedNanos),
-                phase(t, Phase.QUEUE), phase(t, Phase.TCP), phase(t, Phase.PROXY_TLS), phase(t, Phase.SOCKS),
-                phase(t, Phase.CONNECT), phase(t, Phase.TLS), phase(t, Phase.REQUEST),
-                seconds(doneNanos - schedNanos), response.status(), traceValue(body, "ip="), traceValue(body, "loc="),
-                null, null, response.reused(), response.connection().id(), null, response.attempt(),
-                response.bytesOut(), response.bytesIn(), null, response.protocol());
+        boolean challenge = "challenge".equalsIgnoreCase(response.headers().get("cf-mitigated"));
+        return RequestRecord.builder(seconds(schedNanos), seconds(doneNanos))
+                .startLag(seconds(sentNanos - schedNanos))
+                .queue(phase(t, Phase.QUEUE)).dns(phase(t, Phase.DNS)).tcp(phase(t, Phase.TCP))
+                .proxyTls(phase(t, Phase.PROXY_TLS)).socks(phase(t, Phase.SOCKS)).connect(phase(t, Phase.CONNECT))
+                .tls(phase(t, Phase.TLS)).request(phase(t, Phase.REQUEST))
+                .total(seconds(doneNanos - schedNanos))
+                .status(response.status()).ip(traceValue(body, "ip=")).loc(traceValue(body, "loc="))
+                .firstError(firstError)
+                .outcome(classifier.classify(new BlockClassifier.Input(response.status(), null, challenge,
+                        response.bodyBytes(), body)))
+                .reused(response.reused()).conn(response.connection().id()).session(response.session())
+                // The client's own replay after a reused connection closed unanswered is a send too.
+                .attempt(sends + response.attempt() - 1)
+                .bytesOut(response.bytesOut()).bytesIn(response.bytesIn())
+                .handshakeBytes(response.handshakeBytes()).bodyLen(response.bodyBytes())
+                .challenge(challenge ? Boolean.TRUE : null).http(response.protocol())
+                .body(keepBody ? body : null)
+                .build();
     }
 
     /**
      * A request that failed or timed out: no status, no phases.
      *
-     * @param sentNanos when it was handed to the sender; for one never sent, when it was given up
+     * @param sentNanos when it was first handed to the sender; for one never sent, when it was given up
      * @param error {@code <phase>_<Reason>}, see {@link #errorLabel}
+     * @param sends times the runner sent it, 0 for one never sent
+     * @param firstError the first send's error label when {@code sends > 1}, else null
      */
-    public static RequestRecord failed(long schedNanos, long sentNanos, long doneNanos, String error) {
-        return new RequestRecord(seconds(schedNanos), seconds(doneNanos), seconds(sentNanos - schedNanos),
-                null, null, null, null, null, null, null, seconds(doneNanos - schedNanos), null, null, null,
-                error, null, null, null, null, null, null, null, null, null);
+    public RequestRecord failed(long schedNanos, long sentNanos, long doneNanos, String error, int sends,
+            String firstError) {
+        return RequestRecord.builder(seconds(schedNanos), seconds(doneNanos))
+                .startLag(seconds(sentNanos - schedNanos)).total(seconds(doneNanos - schedNanos))
+                .error(error).firstError(firstError)
+                .outcome(classifier.classify(new BlockClassifier.Input(null, error, false, null, null)))
+                .attempt(sends == 0 ? null : sends)
+                .build();
     }
 
     /**
@@ -74,8 +116,9 @@ public final class Records {
                 .map(line -> line.substring(key.length()).strip()).orElse(null);
     }
 
+    /** The phase's time in seconds, or null when the call did not have it. */
     private static Double phase(PhaseTimings timings, Phase phase) {
-        long nanos = timings.get(phase);
+        long nanos = timings.get(phase.clientPhase());
         return nanos < 0 ? null : seconds(nanos);
     }
 

@@ -15,6 +15,7 @@ public final class RunStats {
     private final LongAdder ok = new LongAdder();
     private final LongAdder errors = new LongAdder();
     private final LongAdder backlogged = new LongAdder();
+    private final LongAdder retries = new LongAdder();
     private final AtomicLong maxStartLagNanos = new AtomicLong();
     private volatile int inFlight;
     private volatile int backlog;
@@ -25,7 +26,7 @@ public final class RunStats {
         return scheduled.sum();
     }
 
-    /** Requests handed to the sender. */
+    /** Requests handed to the sender for their first try. */
     public long sent() {
         return sent.sum();
     }
@@ -65,6 +66,11 @@ public final class RunStats {
         return backlogged.sum();
     }
 
+    /** Sends after a failed one (retries on a new connection), apart from the first tries counted in {@link #sent()}. */
+    public long retries() {
+        return retries.sum();
+    }
+
     /** The largest send time minus scheduled time so far, in nanoseconds. */
     public long maxStartLagNanos() {
         return maxStartLagNanos.get();
@@ -87,6 +93,10 @@ public final class RunStats {
         if (record.error() != null) {
             errors.increment();
         }
+    }
+
+    void onRetry() {
+        retries.increment();
     }
 
     void onBacklogged() {

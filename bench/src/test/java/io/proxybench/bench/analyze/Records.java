@@ -10,8 +10,7 @@ final class Records {
 
     static RequestRecord record(double done, Integer status, String ip, String loc, String error,
                                 Outcome outcome) {
-        return new RequestRecord(done, done, 0, null, null, null, null, null, null, null, null, status, ip, loc,
-                error, outcome, null, null, null, null, null, null, null, null);
+        return RequestRecord.builder(done, done).status(status).ip(ip).loc(loc).error(error).outcome(outcome).build();
     }
 
     static RequestRecord ok(String ip, String loc) {

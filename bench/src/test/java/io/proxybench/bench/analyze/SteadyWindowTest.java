@@ -42,8 +42,7 @@ class SteadyWindowTest {
     }
 
     private static List<RequestRecord> successesDoneAt(double... done) {
-        return DoubleStream.of(done).mapToObj(d -> new RequestRecord(0, d, 0, null, null, null, null, null,
-                null, null, d, 200, null, null, null, null, null, null, null, null, null, null, null, null))
+        return DoubleStream.of(done).mapToObj(d -> RequestRecord.builder(0, d).total(d).status(200).build())
                 .toList();
     }
 }

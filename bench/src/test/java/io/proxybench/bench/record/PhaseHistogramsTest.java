@@ -18,13 +18,14 @@ class PhaseHistogramsTest {
     /** A success on a new tunnel: tcp 2 ms, connect 3 ms, request {@code totalMillis - 5} ms. */
     static RequestRecord ok(double totalMillis) {
         double total = totalMillis / 1000;
-        return new RequestRecord(0, total, 0, null, 0.002, null, null, 0.003, null, total - 0.005, total, 200,
-                "198.51.100.1", "US", null, null, false, 1L, null, 1, 100L, 1000L, 50L, "HTTP/1.1");
+        return RequestRecord.builder(0, total).tcp(0.002).connect(0.003).request(total - 0.005).total(total)
+                .status(200).ip("198.51.100.1").loc("US").reused(false).conn(1L).attempt(1).bytesOut(100L)
+                .bytesIn(1000L).handshakeBytes(50L).http("HTTP/1.1").build();
     }
 
     static RequestRecord failed() {
-        return new RequestRecord(0, 1, 0, null, 0.5, null, null, null, null, null, 1.0, null, null, null,
-                "tcp_TimeoutException", null, false, 2L, null, 1, 0L, 0L, 0L, null);
+        return RequestRecord.builder(0, 1).tcp(0.5).total(1.0).error("tcp_TimeoutException").reused(false).conn(2L)
+                .attempt(1).bytesOut(0L).bytesIn(0L).handshakeBytes(0L).build();
     }
 
     /** Every interval histogram in {@code log}, in file order. */

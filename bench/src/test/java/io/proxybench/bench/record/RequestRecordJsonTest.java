@@ -15,21 +15,22 @@ class RequestRecordJsonTest {
     @TempDir
     Path dir;
 
-    static final RequestRecord FULL = new RequestRecord(0.005, 0.4, 0.0001, 0.0002, 0.01, 0.02, 0.03, 0.04,
-            0.05, 0.06, 0.395, 200, "203.0.113.7", "US", null, Outcome.HARD_BLOCK, true, 42L, "s1", 2,
-            900L, 5000L, 4100L, "HTTP/1.1");
+    static final RequestRecord FULL = RequestRecord.builder(0.005, 0.4).startLag(0.0001).queue(0.0002).dns(0.001)
+            .tcp(0.01).proxyTls(0.02).socks(0.03).connect(0.04).tls(0.05).request(0.06).total(0.395).status(200)
+            .ip("203.0.113.7").loc("US").firstError("tcp_ConnectException").outcome(Outcome.HARD_BLOCK)
+            .reused(true).conn(42L).session("s1").attempt(2).bytesOut(900L).bytesIn(5000L).handshakeBytes(4100L)
+            .bodyLen(1234L).challenge(true).http("HTTP/1.1").body("<html>hi</html>").build();
 
-    static final RequestRecord FAILED = new RequestRecord(1.0, 1.5, 0.0003, null, 0.01, null, null, null, null,
-            null, 0.5, null, null, null, "tls_TimeoutException", Outcome.PROXY_FAILURE, null, null, null, null,
-            null, null, null, null);
+    static final RequestRecord FAILED = RequestRecord.builder(1.0, 1.5).startLag(0.0003).tcp(0.01).total(0.5)
+            .error("tls_TimeoutException").outcome(Outcome.PROXY_FAILURE).build();
 
     @Test
     void fieldNamesAreTheDesignDocs() throws Exception {
         JsonNode json = MAPPER.readTree(Jsonl.MAPPER.writeValueAsString(FULL));
         assertThat(json.fieldNames()).toIterable().containsExactlyInAnyOrder(
-                "sched", "done", "start_lag", "queue", "tcp", "proxy_tls", "socks", "connect", "tls", "request",
-                "total", "status", "ip", "loc", "outcome", "reused", "conn", "session", "attempt", "bytes_out",
-                "bytes_in", "handshake_bytes", "http");
+                "sched", "done", "start_lag", "queue", "dns", "tcp", "proxy_tls", "socks", "connect", "tls",
+                "request", "total", "status", "ip", "loc", "first_error", "outcome", "reused", "conn", "session",
+                "attempt", "bytes_out", "bytes_in", "handshake_bytes", "body_len", "challenge", "http", "body");
         assertThat(json.get("start_lag").asDouble()).isEqualTo(0.0001);
         assertThat(json.get("outcome").asText()).isEqualTo("hard_block");
         assertThat(json.get("reused").asBoolean()).isTrue();
@@ -64,9 +65,8 @@ class RequestRecordJsonTest {
                 "extra": {"nested": [1, 2]}}
                 """);
         RequestRecord r = JsonlReader.read(file).get(0);
-        assertThat(r).isEqualTo(new RequestRecord(0.005, 0.415, 0.0001, null, 0.021, null, null, 0.03, 0.2,
-                0.15, 0.41, 200, "198.51.100.4", "DE", null, null, null, null, null, null, null, null, null,
-                null));
+        assertThat(r).isEqualTo(RequestRecord.builder(0.005, 0.415).startLag(0.0001).tcp(0.021).connect(0.03)
+                .tls(0.2).request(0.15).total(0.41).status(200).ip("198.51.100.4").loc("DE").build());
         assertThat(r.ok()).isTrue();
         assertThat(FAILED.ok()).isFalse();
     }

@@ -6,6 +6,7 @@ import static org.assertj.core.api.Assertions.within;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
+import io.proxybench.bench.analyze.Expect;
 import io.proxybench.bench.analyze.SteadyWindow;
 import io.proxybench.bench.analyze.Tally;
 import io.proxybench.bench.record.JsonlReader;
@@ -52,7 +53,7 @@ class AnalysisTest {
 
     @Test
     void reproducesTheHandComputedFigures() throws Exception {
-        Analysis a = Analysis.of(fixture(), 60, null, false);
+        Analysis a = Analysis.of(fixture(), 60, null, null);
         assertThat(a.records()).isEqualTo(13);
         assertThat(a.ok()).isEqualTo(7);
         assertThat(a.steady()).isEqualTo(new SteadyWindow(1, 2, 2.5, 2, 3));
@@ -75,12 +76,56 @@ class AnalysisTest {
         assertThat(a.blockWindows()).containsExactly(
                 new BlockWindow(0, 11, 3, 1, 0, 1.0 / 8),
                 new BlockWindow(60, 2, 0, 0, 1, 0.5));
+        assertThat(a.blockExits()).containsExactly(
+                new BlockExit("10.0.0.1", 3, 0, 1, 0, 1.0 / 3),
+                new BlockExit("10.0.0.2", 2, 0, 0, 0, 0),
+                new BlockExit("10.0.1.5", 2, 0, 0, 0, 0),
+                new BlockExit("192.168.7.9", 1, 0, 0, 0, 0));
+        assertThat(a.firstTries()).isEqualTo(new RunSummary.FirstTries(7, 0, 0, 0, Map.of()));
+        assertThat(a.medianBodyBytes()).isNull();
         assertThat(a.notes()).isEmpty();
+    }
+
+    /**
+     * Bodies: successes of 1000, 1000, 1100 and 1200 bytes plus a 200 of 100 bytes, so the median body of the five
+     * successes is 1000 and 100 < 20% of it is a soft block. Two kept bodies are checked against --expect; the
+     * third success has none and keeps run's outcome; a recorded hard block stays one.
+     */
+    static final String BODIES = """
+            {"sched": 0.1, "done": 0.2, "start_lag": 0, "status": 200, "ip": "10.0.0.1", "body_len": 1000, "outcome": "data", "body": "{\\\"price\\\": 3}"}
+            {"sched": 0.2, "done": 0.3, "start_lag": 0, "status": 200, "ip": "10.0.0.2", "body_len": 1100, "outcome": "data", "body": "{\\\"captcha\\\": 1}"}
+            {"sched": 0.3, "done": 0.4, "start_lag": 0, "status": 200, "ip": "10.0.0.3", "body_len": 1200, "outcome": "data"}
+            {"sched": 0.4, "done": 0.5, "start_lag": 0, "status": 200, "ip": "10.0.0.4", "body_len": 100, "outcome": "data"}
+            {"sched": 0.5, "done": 0.6, "start_lag": 0, "status": 403, "ip": "10.0.0.4", "body_len": 5000, "outcome": "hard_block"}
+            {"sched": 0.6, "done": 0.9, "start_lag": 0, "status": 200, "ip": "10.0.0.5", "body_len": 1000, "outcome": "data", "attempt": 2, "first_error": "tls_SSLException"}
+            {"sched": 0.7, "done": 1.0, "start_lag": 0, "error": "connect_502", "outcome": "proxy_failure", "attempt": 3, "first_error": "tcp_ConnectException"}
+            """;
+
+    @Test
+    void smallBodiesAndKeptBodiesWithoutTheExpectedDataAreSoftBlocks() throws Exception {
+        List<RequestRecord> records = JsonlReader.read(Files.writeString(dir.resolve("b.jsonl"), BODIES));
+
+        Analysis plain = Analysis.of(records, 60, null, null);
+        Analysis expecting = Analysis.of(records, 60, null, Expect.of(null, "price"));
+
+        assertThat(plain.medianBodyBytes()).isEqualTo(1000.0);
+        assertThat(plain.outcomes()).containsExactly(Map.entry("data", 4L), Map.entry("hard_block", 1L),
+                Map.entry("soft_block", 1L), Map.entry("target_error", 0L), Map.entry("proxy_failure", 1L));
+        assertThat(expecting.outcomes()).containsEntry("data", 3L).containsEntry("soft_block", 2L);
+        assertThat(expecting.notes()).singleElement().asString().startsWith("3 answered records carry no body");
+        assertThat(plain.notes()).isEmpty();
+        assertThat(expecting.blockExits().get(0)).isEqualTo(new BlockExit("10.0.0.4", 2, 0, 1, 1, 1.0));
+        assertThat(expecting.blockExits().get(1)).isEqualTo(new BlockExit("10.0.0.2", 1, 0, 0, 1, 1.0));
+        assertThat(plain.firstTries()).isEqualTo(new RunSummary.FirstTries(4, 2, 3, 1,
+                Map.of("tls_SSLException", 1L, "tcp_ConnectException", 1L)));
+        assertThat(plain.text().lines()).contains("first tries: 4/7 ok; 2 retried (3 retries), 1 of them ok",
+                "outcomes: data 4, hard_block 1, soft_block 1, target_error 0, proxy_failure 1 (median body 1000"
+                        + " bytes)");
     }
 
     @Test
     void textShowsEachFigureOnItsLine() throws Exception {
-        String text = Analysis.of(fixture(), 60, null, true).text();
+        String text = Analysis.of(fixture(), 60, null, null).text();
         assertThat(text.lines()).contains(
                 "13 records, 7 ok",
                 "steady successful req/s, seconds 1-2: median 2.5, min 2, max 3",
@@ -92,7 +137,7 @@ class AnalysisTest {
                 "outcomes: data 7, hard_block 1, soft_block 1, target_error 1, proxy_failure 3",
                 "block rate 0-60 s: 12.5% (1 hard, 0 soft of 8 answered; 3 proxy failures)",
                 "block rate 60-120 s: 50.0% (0 hard, 1 soft of 2 answered; 0 proxy failures)",
-                "note: " + Analysis.EXPECT_NOTE);
+                "exits with blocks: 1 of 4; highest block rates: 10.0.0.1 33.3% (1 of 3)");
     }
 
     @Test
@@ -103,7 +148,7 @@ class AnalysisTest {
                     .append(loc).append("\"}\n");
         }
         List<RequestRecord> records = JsonlReader.read(Files.writeString(dir.resolve("c.jsonl"), jsonl));
-        String text = Analysis.of(records, 60, null, false).text();
+        String text = Analysis.of(records, 60, null, null).text();
         assertThat(text.lines()).contains("successes per exit country: US 2, BR 1, DE 1, FR 1, GB 1, 2 more",
                 "steady window: none (no second between ramp-up and the 90% mark)");
         assertThat(text).doesNotContain("bytes per successful request", "failures by");
@@ -111,7 +156,7 @@ class AnalysisTest {
 
     @Test
     void jsonHasSnakeCaseNamesThroughout() throws Exception {
-        JsonNode json = new ObjectMapper().readTree(Analysis.of(fixture(), 60, null, false).json());
+        JsonNode json = new ObjectMapper().readTree(Analysis.of(fixture(), 60, null, null).json());
         assertThat(json.path("steady").path("first_second").asLong()).isEqualTo(1);
         assertThat(json.path("exits").path("unique_subnets").asInt()).isEqualTo(3);
         assertThat(json.path("exits").path("per_country").get(0).path("key").asText()).isEqualTo("US");
@@ -125,7 +170,7 @@ class AnalysisTest {
     void aRecordWithNeitherStatusNorErrorIsRefused() throws Exception {
         List<RequestRecord> records = JsonlReader.read(Files.writeString(dir.resolve("t.jsonl"),
                 "{\"sched\": 0, \"done\": 0.5, \"start_lag\": 0}\n"));
-        assertThatThrownBy(() -> Analysis.of(records, 60, null, false))
+        assertThatThrownBy(() -> Analysis.of(records, 60, null, null))
                 .isInstanceOf(IllegalArgumentException.class).hasMessageContaining("no outcome, status or error");
     }
 }

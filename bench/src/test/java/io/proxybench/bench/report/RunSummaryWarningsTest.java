@@ -11,8 +11,7 @@ import org.junit.jupiter.api.Test;
 class RunSummaryWarningsTest {
 
     static RequestRecord lagging(double startLagSeconds) {
-        return new RequestRecord(0, 0.1, startLagSeconds, null, null, null, null, null, null, null, 0.1, 200, null,
-                null, null, null, null, null, null, null, null, null, null, null);
+        return RequestRecord.builder(0, 0.1).startLag(startLagSeconds).total(0.1).status(200).build();
     }
 
     static List<RequestRecord> lags(double seconds, int n) {

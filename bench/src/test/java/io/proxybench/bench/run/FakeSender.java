@@ -8,6 +8,7 @@ import io.proxybench.client.event.Phase;
 import io.proxybench.client.event.PhaseTimings;
 import java.nio.charset.StandardCharsets;
 import java.util.ArrayList;
+import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.concurrent.CompletableFuture;
@@ -24,10 +25,19 @@ final class FakeSender implements Function<ProxyRequest, CompletableFuture<Proxy
         Reply reply(long number, long sentNanos);
     }
 
+    /** As {@link Script}, knowing which send of the request this is (1 for the first) and whether it is fresh. */
+    interface AttemptScript {
+        Reply reply(long number, long sentNanos, int send, boolean newConnection);
+    }
+
     /** A reply {@code delayNanos} after the send, or none when {@code never}. */
     record Reply(long delayNanos, ProxyResponse response, Throwable failure, boolean never) {
         static Reply ok(long delayNanos) {
-            return new Reply(delayNanos, FakeSender.response(200, "ip=203.0.113.9\nloc=DE\n"), null, false);
+            return ok(delayNanos, 200);
+        }
+
+        static Reply ok(long delayNanos, int status) {
+            return new Reply(delayNanos, FakeSender.response(status, "ip=203.0.113.9\nloc=DE\n"), null, false);
         }
 
         static Reply fail(long delayNanos, Throwable failure) {
@@ -40,11 +50,16 @@ final class FakeSender implements Function<ProxyRequest, CompletableFuture<Proxy
     }
 
     private final FakeClock clock;
-    private final Script script;
+    private final AttemptScript script;
     private final long sendCostNanos;
     private final List<Long> sent = new ArrayList<>();
+    private final Map<Long, Integer> sends = new HashMap<>();
 
     FakeSender(FakeClock clock, long sendCostNanos, Script script) {
+        this(clock, sendCostNanos, (AttemptScript) (n, sentNanos, send, fresh) -> script.reply(n, sentNanos));
+    }
+
+    FakeSender(FakeClock clock, long sendCostNanos, AttemptScript script) {
         this.clock = clock;
         this.script = script;
         this.sendCostNanos = sendCostNanos;
@@ -61,10 +76,10 @@ final class FakeSender implements Function<ProxyRequest, CompletableFuture<Proxy
         PhaseTimings timings = new PhaseTimings(
                 Map.of(Phase.TCP, 2_000_000L, Phase.CONNECT, 3_000_000L, Phase.REQUEST, 5_000_000L));
         return new ProxyResponse(status, EmptyHttpHeaders.INSTANCE, bytes, bytes.length,
-                new ConnectionInfo(7, null, "http/1.1", true), false, 1, "direct", timings, 120, 340);
+                new ConnectionInfo(7, null, "http/1.1", true), false, 1, "direct", null, timings, 120, 340, 90);
     }
 
-    /** Request numbers in the order they were sent. */
+    /** Request numbers in the order they were sent, once per send. */
     List<Long> sent() {
         return sent;
     }
@@ -73,7 +88,8 @@ final class FakeSender implements Function<ProxyRequest, CompletableFuture<Proxy
     public CompletableFuture<ProxyResponse> apply(ProxyRequest request) {
         long number = Long.parseLong(request.uri().getPath().substring(1));
         sent.add(number);
-        Reply reply = script.reply(number, clock.elapsedNanos());
+        int send = sends.merge(number, 1, Integer::sum);
+        Reply reply = script.reply(number, clock.elapsedNanos(), send, request.newConnection());
         CompletableFuture<ProxyResponse> future = new CompletableFuture<>();
         if (!reply.never()) {
             clock.at(clock.elapsedNanos() + reply.delayNanos(), () -> {

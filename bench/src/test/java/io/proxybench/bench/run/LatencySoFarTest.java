@@ -9,8 +9,8 @@ import org.junit.jupiter.api.Test;
 class LatencySoFarTest {
 
     private static RequestRecord record(double totalSeconds, Integer status, String error) {
-        return new RequestRecord(0, totalSeconds, 0, null, null, null, null, null, null, null, totalSeconds, status,
-                null, null, error, null, null, null, null, 1, null, null, null, null);
+        return RequestRecord.builder(0, totalSeconds).total(totalSeconds).status(status).error(error).attempt(1)
+                .build();
     }
 
     @Test

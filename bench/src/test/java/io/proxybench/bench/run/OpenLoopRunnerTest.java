@@ -29,8 +29,13 @@ class OpenLoopRunnerTest {
 
     private OpenLoopRunner runner(ArrivalSchedule schedule,
             Function<ProxyRequest, CompletableFuture<ProxyResponse>> sender, int maxInFlight) {
-        return new OpenLoopRunner(schedule, FakeSender::request, sender, maxInFlight, 5_000 * MS,
-                records::add, clock, clock);
+        return runner(schedule, sender, maxInFlight, 0);
+    }
+
+    private OpenLoopRunner runner(ArrivalSchedule schedule,
+            Function<ProxyRequest, CompletableFuture<ProxyResponse>> sender, int maxInFlight, int retries) {
+        return new OpenLoopRunner(schedule, FakeSender::request, sender,
+                new RunOptions(maxInFlight, retries, 5_000 * MS), Records.plain(), records::add, clock, clock);
     }
 
     private List<RequestRecord> bySched() {
@@ -208,5 +213,63 @@ class OpenLoopRunnerTest {
 
         assertThatThrownBy(runner::run).isInstanceOf(IllegalStateException.class);
         assertThat(records).hasSize(1);
+    }
+
+    @Test
+    void aFailedRequestIsRetriedOnANewConnectionAndCountedApartFromFirstTries() {
+        // Request 1 fails its first send after 30 ms; request 2 fails every send after 10 ms; a 503 is an answer.
+        List<Boolean> freshRetries = new ArrayList<>();
+        FakeSender sender = new FakeSender(clock, 0, (n, sent, send, fresh) -> {
+            if (send > 1) {
+                freshRetries.add(fresh);
+            }
+            if (n == 1 && send == 1 || n == 2) {
+                return FakeSender.Reply.fail(n == 1 ? 30 * MS : 10 * MS,
+                        new CallException(Phase.CONNECT, new IOException("502")));
+            }
+            return n == 3 ? FakeSender.Reply.ok(5 * MS, 503) : FakeSender.Reply.ok(20 * MS);
+        });
+
+        RunStats stats = runner(ArrivalSchedule.constant(10, Duration.ofMillis(400)), sender, 1, 2).run();
+
+        List<RequestRecord> sorted = bySched();
+        assertThat(sorted).hasSize(4);
+        assertThat(sorted).extracting(RequestRecord::attempt).containsExactly(1, 2, 3, 1);
+        assertThat(sorted).extracting(RequestRecord::firstError)
+                .containsExactly(null, "connect_IOException", "connect_IOException", null);
+        assertThat(sorted.get(1).ok()).isTrue();
+        assertThat(sorted.get(1).total()).as("both sends count").isCloseTo(0.050, within(EPS));
+        assertThat(sorted.get(2).error()).isEqualTo("connect_IOException");
+        assertThat(sorted.get(2).total()).isCloseTo(0.030, within(EPS));
+        assertThat(sorted.get(3).status()).isEqualTo(503);
+        assertThat(freshRetries).hasSize(3).containsOnly(true);
+        assertThat(stats.sent()).as("first tries").isEqualTo(4);
+        assertThat(stats.retries()).isEqualTo(3);
+        assertThat(sender.sent()).containsExactly(0L, 1L, 1L, 2L, 2L, 2L, 3L);
+    }
+
+    @Test
+    void aRetryKeepsItsSlotSoTheBacklogWaitsForIt() {
+        FakeSender sender = new FakeSender(clock, 0, (n, sent, send, fresh) -> n == 0 && send == 1
+                ? FakeSender.Reply.fail(150 * MS, new IOException("reset")) : FakeSender.Reply.ok(10 * MS));
+
+        runner(ArrivalSchedule.constant(10, Duration.ofMillis(200)), sender, 1, 1).run();
+
+        // Request 1 is due at 100 ms but its slot is held by request 0 until its retry ends at 160 ms.
+        assertThat(bySched().get(1).startLag()).isCloseTo(0.060, within(EPS));
+    }
+
+    @Test
+    void aRequestStillRetryingAtTheDrainTimeoutIsRecordedWithItsSends() {
+        FakeSender sender = new FakeSender(clock, 0, (n, sent, send, fresh) -> send == 1
+                ? FakeSender.Reply.fail(MS, new IOException("reset")) : FakeSender.Reply.none());
+
+        runner(ArrivalSchedule.constant(10, Duration.ofMillis(100)), sender, 0, 3).run();
+
+        assertThat(records).singleElement().satisfies(r -> {
+            assertThat(r.error()).isEqualTo(Records.TIMEOUT);
+            assertThat(r.attempt()).isEqualTo(2);
+            assertThat(r.firstError()).isEqualTo("total_IOException");
+        });
     }
 }

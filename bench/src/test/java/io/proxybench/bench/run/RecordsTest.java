@@ -3,7 +3,16 @@ package io.proxybench.bench.run;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.within;
 
+import io.netty.handler.codec.http.DefaultHttpHeaders;
+import io.netty.handler.codec.http.EmptyHttpHeaders;
+import io.proxybench.bench.analyze.Expect;
+import io.proxybench.bench.record.Outcome;
 import io.proxybench.bench.record.RequestRecord;
+import io.proxybench.client.ProxyResponse;
+import io.proxybench.client.event.ConnectionInfo;
+import io.proxybench.client.event.PhaseTimings;
+import java.nio.charset.StandardCharsets;
+import java.util.Map;
 import io.proxybench.client.CallException;
 import io.proxybench.client.event.Phase;
 import java.net.ConnectException;
@@ -18,7 +27,8 @@ class RecordsTest {
     void aResponseBecomesARecordInSecondsFromTheScheduledStart() {
         String trace = "fl=12f\nh=www.cloudflare.com\nip=198.51.100.23\nts=1.2\nloc=US\ntls=TLSv1.3\n";
 
-        RequestRecord r = Records.of(1_000 * MS, 1_004 * MS, 1_050 * MS, FakeSender.response(200, trace));
+        RequestRecord r = Records.plain().of(1_000 * MS, 1_004 * MS, 1_050 * MS, FakeSender.response(200, trace), 1,
+                null);
 
         assertThat(r.sched()).isCloseTo(1.0, within(EPS));
         assertThat(r.startLag()).isCloseTo(0.004, within(EPS));
@@ -42,11 +52,64 @@ class RecordsTest {
         assertThat(r.http()).isEqualTo("http/1.1");
         assertThat(r.error()).isNull();
         assertThat(r.session()).isNull();
+        assertThat(r.handshakeBytes()).isEqualTo(90);
+        assertThat(r.bodyLen()).isEqualTo(trace.length());
+        assertThat(r.outcome()).isEqualTo(Outcome.DATA);
+        assertThat(r.challenge()).isNull();
+        assertThat(r.body()).as("bodies only with --keep-body").isNull();
+        assertThat(r.dns()).isNull();
+    }
+
+    @Test
+    void theOutcomeIsClassifiedFromStatusChallengeAndExpectedBody() {
+        Records expecting = new Records(Expect.of("\"price\"", null), true);
+        ProxyResponse challenge = response(200, "<html>just a moment</html>", "cf-mitigated", "challenge");
+
+        RequestRecord data = expecting.of(0, 0, MS, response(200, "{\"price\": 3}"), 1, null);
+        RequestRecord decoy = expecting.of(0, 0, MS, response(200, "{\"captcha\": 1}"), 1, null);
+        RequestRecord challenged = expecting.of(0, 0, MS, challenge, 1, null);
+        RequestRecord refused = expecting.of(0, 0, MS, response(429, ""), 1, null);
+        RequestRecord failed = expecting.failed(0, 0, MS, "connect_IOException", 2, "tcp_ConnectException");
+
+        assertThat(data.outcome()).isEqualTo(Outcome.DATA);
+        assertThat(data.body()).isEqualTo("{\"price\": 3}");
+        assertThat(decoy.outcome()).isEqualTo(Outcome.SOFT_BLOCK);
+        assertThat(challenged.outcome()).isEqualTo(Outcome.SOFT_BLOCK);
+        assertThat(challenged.challenge()).isTrue();
+        assertThat(refused.outcome()).isEqualTo(Outcome.HARD_BLOCK);
+        assertThat(failed.outcome()).isEqualTo(Outcome.PROXY_FAILURE);
+        assertThat(failed.attempt()).isEqualTo(2);
+        assertThat(failed.firstError()).isEqualTo("tcp_ConnectException");
+    }
+
+    @Test
+    void theClientsOwnReplayCountsAsASendAndTheSessionComesFromTheResponse() {
+        ProxyResponse replayed = new ProxyResponse(200, EmptyHttpHeaders.INSTANCE, new byte[0], 0,
+                new ConnectionInfo(3, null, "h2", true), false, 2, "http://u@127.0.0.1:1 _session-s9", "s9",
+                new PhaseTimings(Map.of(Phase.DNS, 1_000_000L)), 10, 20, 0);
+
+        RequestRecord r = Records.plain().of(0, 0, MS, replayed, 2, "tls_SSLException");
+
+        assertThat(r.attempt()).isEqualTo(3);
+        assertThat(r.session()).isEqualTo("s9");
+        assertThat(r.dns()).isCloseTo(0.001, within(EPS));
+        assertThat(r.http()).isEqualTo("h2");
+    }
+
+    private static ProxyResponse response(int status, String body, String... headers) {
+        DefaultHttpHeaders h = new DefaultHttpHeaders();
+        for (int i = 0; i < headers.length; i += 2) {
+            h.add(headers[i], headers[i + 1]);
+        }
+        byte[] bytes = body.getBytes(StandardCharsets.UTF_8);
+        return new ProxyResponse(status, h, bytes, bytes.length, new ConnectionInfo(1, null, "http/1.1", true), true,
+                1, "direct", null, new PhaseTimings(Map.of()), 10, 20, 0);
     }
 
     @Test
     void aBodyWithoutTraceLinesHasNoIpOrLoc() {
-        RequestRecord r = Records.of(0, 0, 30 * MS, FakeSender.response(403, "<html>blocked; ip=1.2.3.4</html>"));
+        RequestRecord r = Records.plain().of(0, 0, 30 * MS,
+                FakeSender.response(403, "<html>blocked; ip=1.2.3.4</html>"), 1, null);
 
         assertThat(r.ip()).isNull();
         assertThat(r.loc()).isNull();
@@ -55,7 +118,7 @@ class RecordsTest {
 
     @Test
     void aFailureHasItsLabelAndNoStatusOrPhases() {
-        RequestRecord r = Records.failed(100 * MS, 101 * MS, 400 * MS, "connect_407");
+        RequestRecord r = Records.plain().failed(100 * MS, 101 * MS, 400 * MS, "connect_407", 1, null);
 
         assertThat(r.error()).isEqualTo("connect_407");
         assertThat(r.status()).isNull();

@@ -78,6 +78,15 @@ public final class ConnectionPool<K, E, C extends Poolable> {
      * ({@link CloseReason#EVICTED}). Fails with {@link IllegalStateException} after {@link #close()}.
      */
     public CompletableFuture<Grant<C>> acquire(K key, long nowNanos) {
+        return acquire(key, false, nowNanos);
+    }
+
+    /**
+     * As {@link #acquire(Object, long)}, but with {@code fresh} the grant is always CREATE: the caller wants a new
+     * connection (e.g. to retry on a new tunnel), so open ones of the key are passed over, and it waits for room to
+     * create one when the key or its exit is at its cap.
+     */
+    public CompletableFuture<Grant<C>> acquire(K key, boolean fresh, long nowNanos) {
         Objects.requireNonNull(key, "key");
         List<Runnable> actions = new ArrayList<>();
         CompletableFuture<Grant<C>> result;
@@ -88,13 +97,14 @@ public final class ConnectionPool<K, E, C extends Poolable> {
             KeyState<K, E, C> state = keyState(key);
             long evictionsBefore = evictions;
             boolean freed = sweep(state, nowNanos, actions);
-            Grant<C> grant = state.waiters.isEmpty() ? tryGrant(state, 0, nowNanos, actions) : null;
+            Grant<C> grant = state.waiters.isEmpty() ? tryGrant(state, fresh, 0, nowNanos, actions) : null;
             if (grant != null) {
                 result = CompletableFuture.completedFuture(grant);
             } else if (limits.acquireTimeoutNanos() == 0) {
                 result = CompletableFuture.failedFuture(timeout(state, 0));
             } else {
-                Waiter<K, E, C> waiter = new Waiter<>(state, new CompletableFuture<>(), nowNanos, arrivals++);
+                Waiter<K, E, C> waiter = new Waiter<>(state, new CompletableFuture<>(), nowNanos, arrivals++,
+                        fresh);
                 boolean firstOfKey = state.waiters.isEmpty();
                 state.waiters.add(waiter);
                 if (firstOfKey) {
@@ -343,19 +353,44 @@ public final class ConnectionPool<K, E, C extends Poolable> {
         }
     }
 
-    /** REUSE, else CREATE (evicting if that makes room), else {@code null}; counts the grant in the pool. */
-    private Grant<C> tryGrant(KeyState<K, E, C> state, long waitedNanos, long nowNanos, List<Runnable> actions) {
-        Grant<C> reuse = reuse(state, waitedNanos, nowNanos);
+    /**
+     * REUSE (unless {@code fresh}), else CREATE (evicting if that makes room; a fresh acquire first replaces an idle
+     * connection of its own key), else {@code null}; counts the grant in the pool.
+     */
+    private Grant<C> tryGrant(KeyState<K, E, C> state, boolean fresh, long waitedNanos, long nowNanos,
+            List<Runnable> actions) {
+        Grant<C> reuse = fresh ? null : reuse(state, waitedNanos, nowNanos);
         if (reuse != null) {
             return reuse;
         }
-        if (!hasRoom(state) && !evictFor(state, actions)) {
+        if (!hasRoom(state) && !(fresh && evictOwnIdle(state, actions)) && !evictFor(state, actions)) {
             return null;
         }
+        return reserve(state, waitedNanos);
+    }
+
+    /** A CREATE grant for {@code state}, its slot counted in the pool; the caller has checked for room. */
+    private Grant<C> reserve(KeyState<K, E, C> state, long waitedNanos) {
         state.reserved++;
         state.exit.count++;
         total++;
         return new Grant<>(Grant.Kind.CREATE, null, state.key, waitedNanos);
+    }
+
+    /** Closes the least recently used idle connection of {@code state} itself, making room for a new one. */
+    private boolean evictOwnIdle(KeyState<K, E, C> state, List<Runnable> actions) {
+        PooledConnection<K, E, C> oldest = null;
+        for (PooledConnection<K, E, C> pc : state.connections) {
+            if (pc.inFlight == 0 && (oldest == null || pc.lastUsed < oldest.lastUsed)) {
+                oldest = pc;
+            }
+        }
+        if (oldest == null) {
+            return false;
+        }
+        evictions++;
+        discard(oldest, CloseReason.EVICTED, actions);
+        return true;
     }
 
     private Grant<C> reuse(KeyState<K, E, C> state, long waitedNanos, long nowNanos) {
@@ -528,9 +563,11 @@ public final class ConnectionPool<K, E, C extends Poolable> {
                 AcquireTimeoutException timeout = timeout(state, waitedNanos);
                 actions.add(() -> waiter.future().completeExceptionally(timeout));
             } else {
-                Grant<C> grant = reuseOnly
-                        ? reuse(state, waitedNanos, nowNanos)
-                        : tryGrant(state, waitedNanos, nowNanos, actions);
+                // Serving reuse, a fresh waiter may still replace an idle connection of its key: the key's count
+                // stays the same, so no older waiter of another key loses room.
+                Grant<C> grant = !reuseOnly ? tryGrant(state, waiter.fresh(), waitedNanos, nowNanos, actions)
+                        : !waiter.fresh() ? reuse(state, waitedNanos, nowNanos)
+                        : evictOwnIdle(state, actions) ? reserve(state, waitedNanos) : null;
                 if (grant == null) {
                     return false;
                 }

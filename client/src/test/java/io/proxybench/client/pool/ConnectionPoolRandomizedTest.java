@@ -82,9 +82,11 @@ class ConnectionPoolRandomizedTest {
             int choice = random.nextInt(100);
             if (choice < 35) {
                 TestKey key = KEYS.get(random.nextInt(KEYS.size()));
-                CompletableFuture<Grant<FakeConnection>> f = pool.acquire(key, nowNanos);
+                boolean fresh = random.nextInt(8) == 0;
+                CompletableFuture<Grant<FakeConnection>> f = pool.acquire(key, fresh, nowNanos);
                 if (f.isDone()) {
                     if (!f.isCompletedExceptionally()) {
+                        assertThat(!fresh || f.join().kind() == Grant.Kind.CREATE).as("fresh gets CREATE").isTrue();
                         take(f.join());
                     } else {
                         assertThat(limits.acquireTimeout()).isZero();

@@ -4,7 +4,6 @@ import static io.proxybench.client.pool.PoolFixture.A;
 import static io.proxybench.client.pool.PoolFixture.B;
 import static io.proxybench.client.pool.PoolFixture.SECOND;
 import static io.proxybench.client.pool.PoolFixture.done;
-import static io.proxybench.client.pool.PoolFixture.done;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
@@ -33,6 +32,44 @@ class ConnectionPoolReuseTest {
         assertThat(f.gauges()).isEqualTo(new Gauges(3, 0, 0, 3, 1024));
         assertThat(c1.closes).isEmpty();
         assertThat(c2.closes).isEmpty();
+    }
+
+    @Test
+    void aFreshAcquirePassesOverIdleConnectionsAndCreates() {
+        FakeConnection idle = f.open(A, "idle", 0);
+        f.release(idle, 1);
+
+        Grant<FakeConnection> fresh = f.pool.acquire(A, true, 2).join();
+
+        assertThat(fresh.kind()).isEqualTo(Grant.Kind.CREATE);
+        assertThat(f.pool.gauges(A)).isEqualTo(new Gauges(0, 1, 0, 2, 64));
+        f.reuse(A, idle, 3);
+    }
+
+    @Test
+    void atItsCapAFreshAcquireReplacesAnIdleConnectionOfItsKey() {
+        PoolFixture one = new PoolFixture(PoolFixture.limits(1, 64, 1024));
+        FakeConnection idle = one.open(A, "idle", 0);
+        one.release(idle, 1);
+
+        Grant<FakeConnection> fresh = one.pool.acquire(A, true, 2).join();
+
+        assertThat(fresh.kind()).isEqualTo(Grant.Kind.CREATE);
+        assertThat(idle.closes).containsExactly(CloseReason.EVICTED);
+    }
+
+    @Test
+    void aFreshWaiterTakesTheRoomOfTheConnectionReleasedBeforeIt() {
+        PoolFixture one = new PoolFixture(PoolFixture.limits(1, 64, 1024));
+        FakeConnection busy = one.open(A, "busy", 0);
+        CompletableFuture<Grant<FakeConnection>> fresh = one.pool.acquire(A, true, 1);
+        assertThat(fresh).isNotDone();
+
+        one.release(busy, 2);
+
+        assertThat(done(fresh).kind()).as("a new connection, never the open one").isEqualTo(Grant.Kind.CREATE);
+        assertThat(busy.closes).containsExactly(CloseReason.EVICTED);
+        assertThat(one.pool.gauges(A)).isEqualTo(new Gauges(0, 0, 0, 1, 1));
     }
 
     @Test
