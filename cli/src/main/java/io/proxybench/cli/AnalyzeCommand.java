@@ -1,7 +1,9 @@
 package io.proxybench.cli;
 
+import io.proxybench.bench.analyze.AsnDatabaseException;
 import io.proxybench.bench.analyze.Ip2Asn;
 import io.proxybench.bench.analyze.Ip2AsnFormatException;
+import io.proxybench.bench.analyze.MaxMindAsn;
 import io.proxybench.bench.record.JsonlReader;
 import io.proxybench.bench.record.MalformedRecordException;
 import io.proxybench.bench.record.RequestRecord;
@@ -37,6 +39,10 @@ final class AnalyzeCommand implements Callable<Integer> {
             description = "ip2asn TSV table (plain or gzip) for the AS spread of the exit IPs.")
     Path ip2asn;
 
+    @Option(names = "--asn-db", paramLabel = "FILE",
+            description = "MaxMind ASN database (.mmdb), e.g. GeoLite2-ASN.mmdb, instead of --ip2asn.")
+    Path asnDb;
+
     @Option(names = "--expect", paramLabel = "REGEX",
             description = "Body regex that marks data (needs records with bodies; run does not write them yet).")
     String expect;
@@ -57,6 +63,9 @@ final class AnalyzeCommand implements Callable<Integer> {
         if (expect != null && expectJson != null) {
             throw new IllegalArgumentException("--expect and --expect-json exclude each other");
         }
+        if (ip2asn != null && asnDb != null) {
+            throw new IllegalArgumentException("--ip2asn and --asn-db exclude each other");
+        }
         if (window <= 0) {
             throw new IllegalArgumentException("--window " + window + " must be at least 1 second");
         }
@@ -72,7 +81,10 @@ final class AnalyzeCommand implements Callable<Integer> {
             records.addAll(read(file, () -> JsonlReader.read(file)));
         }
         Ip2Asn table = ip2asn == null ? null : read(ip2asn, () -> Ip2Asn.load(ip2asn));
-        Analysis analysis = Analysis.of(records, window, table, expect != null || expectJson != null);
+        Analysis analysis;
+        try (MaxMindAsn db = asnDb == null ? null : read(asnDb, () -> MaxMindAsn.open(asnDb))) {
+            analysis = Analysis.of(records, window, db == null ? table : db, expect != null || expectJson != null);
+        }
         PrintWriter out = spec.commandLine().getOut();
         out.print(json ? analysis.json() + "\n" : analysis.text());
         out.flush();
@@ -88,7 +100,7 @@ final class AnalyzeCommand implements Callable<Integer> {
     private static <T> T read(Path file, Reading<T> reading) {
         try {
             return reading.get();
-        } catch (MalformedRecordException | Ip2AsnFormatException e) {
+        } catch (MalformedRecordException | Ip2AsnFormatException | AsnDatabaseException e) {
             throw new IllegalArgumentException(e.getMessage().replaceAll("\\s*\\R\\s*", " "));
         } catch (NoSuchFileException e) {
             throw new IllegalArgumentException("cannot read " + file + ": no such file");

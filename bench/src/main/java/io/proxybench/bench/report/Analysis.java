@@ -6,11 +6,11 @@ import com.fasterxml.jackson.databind.ObjectMapper;
 import com.fasterxml.jackson.databind.PropertyNamingStrategies;
 import com.fasterxml.jackson.databind.json.JsonMapper;
 import io.proxybench.bench.analyze.AsnCount;
+import io.proxybench.bench.analyze.AsnLookup;
 import io.proxybench.bench.analyze.AsnStats;
 import io.proxybench.bench.analyze.BlockClassifier;
 import io.proxybench.bench.analyze.BlockRates;
 import io.proxybench.bench.analyze.ExitStats;
-import io.proxybench.bench.analyze.Ip2Asn;
 import io.proxybench.bench.analyze.Percentiles;
 import io.proxybench.bench.analyze.SteadyWindow;
 import io.proxybench.bench.record.Outcome;
@@ -77,7 +77,7 @@ public record Analysis(
      * @throws IllegalArgumentException if {@code windowSeconds} is not positive, or a record has no outcome,
      *     status or error
      */
-    public static Analysis of(List<RequestRecord> records, long windowSeconds, Ip2Asn ip2asn, boolean expectGiven) {
+    public static Analysis of(List<RequestRecord> records, long windowSeconds, AsnLookup ip2asn, boolean expectGiven) {
         BlockRates rates = BlockRates.of(records, windowSeconds);
         List<RequestRecord> ok = records.stream().filter(RequestRecord::ok).toList();
         Map<String, Percentiles> phases = new LinkedHashMap<>();
