@@ -1,8 +1,10 @@
 package io.proxybench.cli;
 
+import io.proxybench.bench.analyze.AsnDatabaseException;
 import io.proxybench.bench.analyze.Expect;
 import io.proxybench.bench.analyze.Ip2Asn;
 import io.proxybench.bench.analyze.Ip2AsnFormatException;
+import io.proxybench.bench.analyze.MaxMindAsn;
 import io.proxybench.bench.record.JsonlReader;
 import io.proxybench.bench.record.MalformedRecordException;
 import io.proxybench.bench.record.RequestRecord;
@@ -36,6 +38,10 @@ final class AnalyzeCommand implements Callable<Integer> {
             description = "ip2asn TSV table (plain or gzip) for the AS spread of the exit IPs.")
     Path ip2asn;
 
+    @Option(names = "--asn-db", paramLabel = "FILE",
+            description = "MaxMind ASN database (.mmdb), e.g. GeoLite2-ASN.mmdb, instead of --ip2asn.")
+    Path asnDb;
+
     @Option(names = "--expect", paramLabel = "REGEX",
             description = "Body regex that marks data, checked on records written by run --keep-body.")
     String expect;
@@ -54,6 +60,9 @@ final class AnalyzeCommand implements Callable<Integer> {
     @Override
     public Integer call() {
         Expect expectation = Expect.of(expect, expectJson);
+        if (ip2asn != null && asnDb != null) {
+            throw new IllegalArgumentException("--ip2asn and --asn-db exclude each other");
+        }
         if (window <= 0) {
             throw new IllegalArgumentException("--window " + window + " must be at least 1 second");
         }
@@ -62,7 +71,10 @@ final class AnalyzeCommand implements Callable<Integer> {
             records.addAll(read(file, () -> JsonlReader.read(file)));
         }
         Ip2Asn table = ip2asn == null ? null : read(ip2asn, () -> Ip2Asn.load(ip2asn));
-        Analysis analysis = Analysis.of(records, window, table, expectation);
+        Analysis analysis;
+        try (MaxMindAsn db = asnDb == null ? null : read(asnDb, () -> MaxMindAsn.open(asnDb))) {
+            analysis = Analysis.of(records, window, db == null ? table : db, expectation);
+        }
         PrintWriter out = spec.commandLine().getOut();
         out.print(json ? analysis.json() + "\n" : analysis.text());
         out.flush();
@@ -78,7 +90,7 @@ final class AnalyzeCommand implements Callable<Integer> {
     private static <T> T read(Path file, Reading<T> reading) {
         try {
             return reading.get();
-        } catch (MalformedRecordException | Ip2AsnFormatException e) {
+        } catch (MalformedRecordException | Ip2AsnFormatException | AsnDatabaseException e) {
             throw new IllegalArgumentException(e.getMessage().replaceAll("\\s*\\R\\s*", " "));
         } catch (NoSuchFileException e) {
             throw new IllegalArgumentException("cannot read " + file + ": no such file");

@@ -5,9 +5,11 @@ import static org.assertj.core.api.Assertions.within;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
+import io.proxybench.bench.analyze.MmdbWriter;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.List;
+import java.util.Map;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
@@ -138,6 +140,40 @@ class AnalyzeCommandTest {
                 new Case(good, new String[] {"--expect", "a", "--expect-json", "b"}, "exclude each other"),
                 new Case(List.of(), new String[0], "Missing required parameter"))) {
             MainTest.Run r = analyze(c.files(), c.options());
+            assertThat(r.exitCode()).as(r.err()).isEqualTo(Main.BAD_ARGUMENTS);
+            assertThat(r.err()).contains(c.message());
+            assertThat(r.err().strip().lines()).hasSize(1);
+            assertThat(r.out()).isEmpty();
+        }
+    }
+
+    @Test
+    void aMaxMindAsnDatabaseGivesTheSameAsSpreadAsTheTable() throws Exception {
+        Path db = new MmdbWriter("GeoLite2-ASN")
+                .asn("10.0.0.0/24", 64500, "EXAMPLE-A")
+                .asn("10.0.1.0/24", 64501, "EXAMPLE-B")
+                .write(dir.resolve("GeoLite2-ASN.mmdb"));
+        MainTest.Run r = analyze(shards(), "--asn-db", db.toString());
+        assertThat(r.exitCode()).as(r.err()).isZero();
+        assertThat(r.out().lines()).contains("ASNs: 2 unique, largest holds 50.0% of exit IPs; exit IPs per AS:"
+                + " AS64500 EXAMPLE-A 2, AS64501 EXAMPLE-B 1; 1 not in the table");
+    }
+
+    @Test
+    void asnDatabaseErrorsAreOneLineWithExitCode2() throws Exception {
+        List<String> good = shards();
+        Path table = Files.writeString(dir.resolve("ip2asn-v4.tsv"), IP2ASN);
+        Path city = new MmdbWriter("GeoLite2-City").add("10.0.0.0/8", Map.of("city", "Berlin"))
+                .write(dir.resolve("GeoLite2-City.mmdb"));
+        Path missing = dir.resolve("missing.mmdb");
+        record Case(String[] options, String message) {}
+        for (Case c : List.of(
+                new Case(new String[] {"--ip2asn", table.toString(), "--asn-db", table.toString()},
+                        "--ip2asn and --asn-db exclude each other"),
+                new Case(new String[] {"--asn-db", table.toString()}, table + ": not a MaxMind DB (.mmdb) file"),
+                new Case(new String[] {"--asn-db", city.toString()}, city + ": database type 'GeoLite2-City'"),
+                new Case(new String[] {"--asn-db", missing.toString()}, "cannot read " + missing + ": no such file"))) {
+            MainTest.Run r = analyze(good, c.options());
             assertThat(r.exitCode()).as(r.err()).isEqualTo(Main.BAD_ARGUMENTS);
             assertThat(r.err()).contains(c.message());
             assertThat(r.err().strip().lines()).hasSize(1);

@@ -21,7 +21,7 @@ import java.util.Optional;
 public record AsnStats(int uniqueAsns, List<AsnCount> ipsPerAsn, int unknownIps, double largestAsnShare) {
 
     /** The AS figures of the successful records among {@code records}, placed by {@code ip2asn}. */
-    public static AsnStats of(List<RequestRecord> records, Ip2Asn ip2asn) {
+    public static AsnStats of(List<RequestRecord> records, AsnLookup ip2asn) {
         List<String> ips = records.stream()
                 .filter(RequestRecord::ok)
                 .map(RequestRecord::ip)

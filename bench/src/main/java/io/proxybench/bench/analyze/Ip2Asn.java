@@ -20,7 +20,7 @@ import java.util.zip.GZIPInputStream;
  * AS_description}, tab-separated, no header), as iptoasn.com publishes it and the lab writes it. Lookups
  * are binary searches over the ranges sorted by start. Immutable and thread-safe once loaded.
  */
-public final class Ip2Asn {
+public final class Ip2Asn implements AsnLookup {
     private static final String LAYOUT = "range_start, range_end, AS_number, country_code, AS_description";
 
     private final long[] starts;
@@ -62,6 +62,7 @@ public final class Ip2Asn {
      * The AS of {@code ip}; empty when {@code ip} is not a dotted-quad IPv4 address, no range holds it,
      * or its range says AS 0 ("Not routed").
      */
+    @Override
     public Optional<AsnInfo> lookup(String ip) {
         long address = Ipv4.parse(ip);
         if (address == Ipv4.INVALID) {

@@ -6,11 +6,11 @@ import com.fasterxml.jackson.databind.ObjectMapper;
 import com.fasterxml.jackson.databind.PropertyNamingStrategies;
 import com.fasterxml.jackson.databind.json.JsonMapper;
 import io.proxybench.bench.analyze.AsnCount;
+import io.proxybench.bench.analyze.AsnLookup;
 import io.proxybench.bench.analyze.AsnStats;
 import io.proxybench.bench.analyze.BlockRates;
 import io.proxybench.bench.analyze.ExitStats;
 import io.proxybench.bench.analyze.Expect;
-import io.proxybench.bench.analyze.Ip2Asn;
 import io.proxybench.bench.analyze.Outcomes;
 import io.proxybench.bench.analyze.Percentiles;
 import io.proxybench.bench.analyze.SteadyWindow;
@@ -35,7 +35,7 @@ import java.util.stream.Collectors;
  * @param failuresPerPhase records with an error, by the error label's phase ({@code tls} of {@code tls_Timeout...})
  * @param failures records with an error, by label
  * @param exits exit IPs, /24 subnets and countries of the successes
- * @param asns AS spread of the successes' exit IPs; null without an ip2asn table
+ * @param asns AS spread of the successes' exit IPs; null without an ip2asn table or ASN database
  * @param bytesPerOk wire bytes ({@code bytes_out + bytes_in}) per success, over the successes that carry them;
  *     null when none does (e.g. the seed harness's files)
  * @param firstTries first tries apart from retries
@@ -74,12 +74,12 @@ public record Analysis(
      * Analyses {@code records}.
      *
      * @param windowSeconds length of the block-rate windows, seconds
-     * @param ip2asn the table placing exit IPs in ASes; null for no AS figures
+     * @param asns places exit IPs in ASes (an ip2asn table or a MaxMind database); null for no AS figures
      * @param expect what a 2xx body must hold to be data, checked on the records that kept their body; null for none
      * @throws IllegalArgumentException if {@code windowSeconds} is not positive, or a record has no outcome,
      *     status or error
      */
-    public static Analysis of(List<RequestRecord> records, long windowSeconds, Ip2Asn ip2asn, Expect expect) {
+    public static Analysis of(List<RequestRecord> records, long windowSeconds, AsnLookup asns, Expect expect) {
         Outcomes classified = Outcomes.of(records, expect);
         BlockRates rates = BlockRates.of(classified.records(), windowSeconds);
         List<RequestRecord> ok = records.stream().filter(RequestRecord::ok).toList();
@@ -111,7 +111,7 @@ public record Analysis(
                     + " on them (run with --keep-body, or give --expect to run); they keep the outcome run gave them");
         }
         return new Analysis(records.size(), ok.size(), SteadyWindow.of(records).orElse(null), phases, perPhase,
-                perLabel, ExitStats.of(records), ip2asn == null ? null : AsnStats.of(records, ip2asn), bytesPerOk,
+                perLabel, ExitStats.of(records), asns == null ? null : AsnStats.of(records, asns), bytesPerOk,
                 RunSummary.FirstTries.of(records), outcomes, classified.medianBodyBytes(), windowSeconds, windows,
                 exits, notes);
     }
