@@ -129,7 +129,8 @@ final class RunCommand implements Callable<Integer> {
     int retries;
 
     @Option(names = "--expect", paramLabel = "REGEX",
-            description = "A 2xx body must contain a match to count as data; else it is a soft block.")
+            description = "A 2xx body must contain a match of this Java regex to count as data, else it is a"
+                    + " soft block; (?m) makes ^ and $ match at lines.")
     String expect;
 
     @Option(names = "--expect-json", paramLabel = "KEY",

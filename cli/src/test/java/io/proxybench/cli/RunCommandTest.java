@@ -5,9 +5,11 @@ import static org.assertj.core.api.Assertions.assertThat;
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import io.proxybench.bench.record.JsonlReader;
+import io.proxybench.bench.record.Outcome;
 import io.proxybench.bench.record.RequestRecord;
 import io.proxybench.lab.Lab;
 import io.proxybench.lab.LabConfig;
+import io.proxybench.lab.faults.FaultPlan;
 import io.proxybench.lab.gateway.GatewayCounters;
 import java.nio.file.Path;
 import java.util.List;
@@ -110,6 +112,77 @@ class RunCommandTest {
     }
 
     @Test
+    void retriesGoOutOnNewTunnelsAndAreCountedApartFromFirstTries() throws Exception {
+        try (Lab faulty = Lab.start(LabConfig.builder().home(home).faults(new FaultPlan(0.25, 0, 0, 7)).build())) {
+            Path out = home.resolve("retries.jsonl");
+            MainTest.Run r = MainTest.run("run", "--url",
+                    "https://127.0.0.1:" + faulty.targetHttpsPort() + "/cdn-cgi/trace",
+                    "--proxy", "http://u:p@127.0.0.1:" + faulty.gatewayPort(), "--ca", faulty.caFile().toString(),
+                    "--out", out.toString(), "--json", "--rate", "50", "--duration", "2s", "--retries", "4");
+            assertThat(r.exitCode()).as(r.err()).isZero();
+            JsonNode summary = new ObjectMapper().readTree(r.out());
+            List<RequestRecord> records = JsonlReader.read(out);
+
+            assertThat(records).hasSize(100);
+            assertThat(records).allSatisfy(rec -> assertThat(rec.attempt() > 1).isEqualTo(rec.firstError() != null));
+            assertThat(records).filteredOn(rec -> rec.firstError() != null)
+                    .allSatisfy(rec -> assertThat(rec.firstError()).startsWith("connect_"));
+            long retried = records.stream().filter(rec -> rec.attempt() > 1).count();
+            long failedSends = records.stream().mapToLong(rec -> rec.attempt() - 1).sum()
+                    + records.stream().filter(rec -> rec.error() != null).count();
+            assertThat(retried).as("a quarter of the tunnels are refused").isPositive();
+            assertThat(summary.path("first_tries").path("retried").asLong()).isEqualTo(retried);
+            assertThat(summary.path("first_tries").path("ok").asLong() + retried).isEqualTo(100);
+            assertThat(faulty.gatewayCounters().faults().get("refuse")).as("every failed send was a refusal")
+                    .isEqualTo(failedSends);
+            assertThat(summary.path("ok").asLong()).isEqualTo(records.stream().filter(RequestRecord::ok).count());
+        }
+    }
+
+    @Test
+    void theClosedLoopIsLabelledAComparisonAndHasNoStartLag() throws Exception {
+        Path out = home.resolve("closed.jsonl");
+        JsonNode summary = run(out, "--closed-loop", "4", "--duration", "1s");
+        List<RequestRecord> records = JsonlReader.read(out);
+
+        assertThat(records).isNotEmpty().allSatisfy(r -> assertThat(r.startLag()).isZero());
+        assertThat(summary.path("scheduled").asLong()).isEqualTo(records.size());
+        assertThat(summary.path("closed_loop").asBoolean()).isTrue();
+        assertThat(summary.path("schedule").asText()).isEqualTo("closed loop, 4 workers for 1s");
+        assertThat(summary.path("warnings").get(0).asText()).startsWith("closed loop: each worker waited");
+        assertThat(records.stream().mapToDouble(RequestRecord::done).max().orElseThrow()).isLessThan(1 + 30);
+    }
+
+    @Test
+    void recordsCarryOutcomeSessionHandshakeBytesAndBodyLength() throws Exception {
+        Path out = home.resolve("fields.jsonl");
+        run(out, "--rate", "20", "--duration", "1s", "--session-template", "{pass}_session-{id}", "--sessions", "2",
+                "--no-warmup", "--expect", "(?m)^ip=", "--keep-body");
+        List<RequestRecord> records = JsonlReader.read(out);
+
+        assertThat(records).hasSize(20).allSatisfy(r -> {
+            assertThat(r.outcome()).isEqualTo(Outcome.DATA);
+            assertThat(r.session()).isNotNull();
+            assertThat(r.bodyLen()).isPositive();
+            assertThat(r.body()).contains("ip=" + r.ip());
+            assertThat(r.attempt()).isEqualTo(1);
+        });
+        assertThat(records.stream().map(RequestRecord::session).distinct()).hasSize(2);
+        assertThat(records).filteredOn(r -> !r.reused()).isNotEmpty()
+                .allSatisfy(r -> assertThat(r.handshakeBytes()).isGreaterThan(1000).isLessThan(r.bytesIn() + r.bytesOut()));
+        assertThat(records).filteredOn(RequestRecord::reused).isNotEmpty()
+                .allSatisfy(r -> assertThat(r.handshakeBytes()).isZero());
+
+        Path decoys = home.resolve("decoys.jsonl");
+        JsonNode summary = run(decoys, "--rate", "20", "--duration", "1s", "--expect-json", "price");
+        assertThat(JsonlReader.read(decoys)).hasSize(20).allSatisfy(r -> {
+            assertThat(r.outcome()).isEqualTo(Outcome.SOFT_BLOCK);
+            assertThat(r.body()).isNull();
+        });
+        assertThat(summary.path("outcomes").path("soft_block").asLong()).isEqualTo(20);
+    }
+
+    @Test
     void badInputIsAOneLineErrorWithExitCode2() {
         for (String[] args : List.of(
                 new String[] {"run", "--url", "https://x/", "--rate", "0", "--duration", "1s"},
@@ -120,7 +193,14 @@ class RunCommandTest {
                     "http://u:hunter2@h"},
                 new String[] {"run", "--url", "https://x/", "--rate", "10", "--duration", "1s", "--proxy-file",
                     "/nonexistent/proxies.txt"},
-                new String[] {"run", "--url", "https://x/", "--burst", "5", "--duration", "1s"})) {
+                new String[] {"run", "--url", "https://x/", "--burst", "5", "--duration", "1s"},
+                new String[] {"run", "--url", "https://x/", "--closed-loop", "4", "--rate", "10", "--duration", "1s"},
+                new String[] {"run", "--url", "https://x/", "--closed-loop", "0", "--duration", "1s"},
+                new String[] {"run", "--url", "https://x/", "--closed-loop", "4"},
+                new String[] {"run", "--url", "https://x/", "--rate", "10", "--duration", "1s", "--retries", "-1"},
+                new String[] {"run", "--url", "https://x/", "--rate", "10", "--duration", "1s", "--expect", "("},
+                new String[] {"run", "--url", "https://x/", "--rate", "10", "--duration", "1s", "--expect", "a",
+                    "--expect-json", "b"})) {
             MainTest.Run r = MainTest.run(args);
             assertThat(r.exitCode()).as(String.join(" ", args)).isEqualTo(Main.BAD_ARGUMENTS);
             assertThat(r.err().strip().lines()).hasSize(1);

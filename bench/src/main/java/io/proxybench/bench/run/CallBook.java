@@ -52,9 +52,12 @@ final class CallBook {
         stats.onScheduled();
     }
 
-    /** Sends {@code call} now; completes once it has its record (or a reply came after its drain record). */
-    CompletableFuture<Void> send(Call call) {
-        call.sentNanos = elapsedNanos();
+    /**
+     * Sends {@code call}, recording {@code sentNanos} (from the run's start; the caller's reading of now) as its
+     * first send; completes once it has its record (or a reply came after its drain record).
+     */
+    CompletableFuture<Void> send(Call call, long sentNanos) {
+        call.sentNanos = sentNanos;
         call.sends = 1;
         stats.onSent(call.sentNanos - call.schedNanos);
         return sender.send(call.request, () -> !call.recorded.get(), firstError -> {

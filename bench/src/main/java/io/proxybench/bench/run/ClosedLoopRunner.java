@@ -119,7 +119,7 @@ public final class ClosedLoopRunner implements LoadRunner {
         Call call = new Call(nowNanos, requests.apply(numbers.getAndIncrement()));
         book.add(call);
         gauge(1);
-        book.send(call).whenComplete((done, failure) -> {
+        book.send(call, nowNanos).whenComplete((done, failure) -> {
             gauge(-1);
             loop();
         });

@@ -138,7 +138,7 @@ public final class OpenLoopRunner implements LoadRunner {
         trampoline.set(queued);
         try {
             for (Call next = call; next != null; next = queued.pollFirst()) {
-                book.send(next).whenComplete((done, failure) -> freeSlot());
+                book.send(next, book.elapsedNanos()).whenComplete((done, failure) -> freeSlot());
             }
         } finally {
             trampoline.remove();
