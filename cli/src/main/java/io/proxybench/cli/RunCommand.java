@@ -3,6 +3,7 @@ package io.proxybench.cli;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import io.proxybench.bench.options.Durations;
 import io.proxybench.bench.options.ProxyUrlConverter;
+import io.proxybench.bench.options.TimeoutOption;
 import io.proxybench.bench.rate.ArrivalSchedule;
 import io.proxybench.bench.rate.Stage;
 import io.proxybench.bench.record.HdrLog;
@@ -140,8 +141,10 @@ final class RunCommand implements Callable<Integer> {
     @Option(names = "--keep-body", description = "Write each response body into its record (for analyze --expect).")
     boolean keepBody;
 
-    @Option(names = "--timeout", paramLabel = "DURATION", defaultValue = "30s", description = "Per-phase timeout.")
-    Duration timeout;
+    @Option(names = "--timeout", paramLabel = "TIMEOUTS", defaultValue = "30s",
+            description = "Per-phase timeouts: one for all phases (default: ${DEFAULT-VALUE}), or e.g."
+                    + " 10s,request=30s or tcp=3s,tunnel=5s,tls=5s,request=20s.")
+    String timeout;
 
     @Option(names = "--ca", paramLabel = "FILE", description = "Trust only this CA file (e.g. the lab's).")
     Path ca;
@@ -177,6 +180,7 @@ final class RunCommand implements Callable<Integer> {
         if (!proxies.isEmpty() && proxy != null) {
             throw new IllegalArgumentException("--proxy and --proxy-file exclude each other");
         }
+        Timeouts timeouts = TimeoutOption.parse(timeout);
         OpenFiles.check(closedLoop != null ? closedLoop
                 : maxInFlight > 0 ? maxInFlight : (long) Math.ceil(peakRate() * IN_FLIGHT_SECONDS));
         List<RequestRecord> records = Collections.synchronizedList(new ArrayList<>());
@@ -184,14 +188,15 @@ final class RunCommand implements Callable<Integer> {
         LatencySoFar latency = new LatencySoFar();
         Path intervalLog = hdrLog != null ? hdrLog : out.resolveSibling(out.getFileName() + ".hlog");
         Files.deleteIfExists(out);
-        try (ProxyClient client = client(); JsonlWriter writer = new JsonlWriter(out);
+        try (ProxyClient client = client(timeouts); JsonlWriter writer = new JsonlWriter(out);
                 HdrLog log = HdrLog.open(intervalLog, phases)) {
             if (warmup && sessions > 0) {
                 List<String> keys = new ArrayList<>();
                 for (int i = 0; i < sessions; i++) {
                     keys.add(key(i));
                 }
-                client.warmUp(keys, urls.get(0).toString()).get(timeout.toMillis() * 4, TimeUnit.MILLISECONDS);
+                client.warmUp(keys, urls.get(0).toString())
+                        .get(TimeoutOption.longestCall(timeouts).toMillis(), TimeUnit.MILLISECONDS);
             }
             Consumer<RequestRecord> sink = r -> {
                 records.add(r);
@@ -204,7 +209,9 @@ final class RunCommand implements Callable<Integer> {
                 }
             };
             Records recordMaker = new Records(expectation, keepBody);
-            long drainNanos = timeout.toNanos() * 4;
+            // Long enough for a request that waited for a pool slot, then ran every send to every timeout.
+            long drainNanos = timeouts.request().toNanos()
+                    + TimeoutOption.longestCall(timeouts).toNanos() * (1 + retries);
             LoadRunner runner = closedLoop == null
                     ? OpenLoopRunner.realTime(schedule, this::request, client::send,
                             new RunOptions(maxInFlight, retries, drainNanos), recordMaker, sink)
@@ -252,11 +259,11 @@ final class RunCommand implements Callable<Integer> {
         }
     }
 
-    private ProxyClient client() {
+    private ProxyClient client(Timeouts timeouts) {
         ProxyClient.Builder builder = ProxyClient.builder().proxy(proxy)
                 .tls(ca != null ? TlsSettings.caFile(ca) : insecure ? TlsSettings.insecure() : TlsSettings.system())
-                .timeouts(new Timeouts(timeout, timeout, timeout, timeout))
-                .limits(new PoolLimits(4096, 4096, 65536, Duration.ofSeconds(60), null, 0, timeout));
+                .timeouts(timeouts)
+                .limits(new PoolLimits(4096, 4096, 65536, Duration.ofSeconds(60), null, 0, timeouts.request()));
         if (template != null) {
             builder.sessions(SessionTemplate.parse(template), router());
         }

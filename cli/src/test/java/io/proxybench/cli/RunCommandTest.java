@@ -198,6 +198,8 @@ class RunCommandTest {
                 new String[] {"run", "--url", "https://x/", "--closed-loop", "0", "--duration", "1s"},
                 new String[] {"run", "--url", "https://x/", "--closed-loop", "4"},
                 new String[] {"run", "--url", "https://x/", "--rate", "10", "--duration", "1s", "--retries", "-1"},
+                new String[] {"run", "--url", "https://x/", "--rate", "10", "--duration", "1s", "--timeout",
+                    "5s,handshake=1s"},
                 new String[] {"run", "--url", "https://x/", "--rate", "10", "--duration", "1s", "--expect", "("},
                 new String[] {"run", "--url", "https://x/", "--rate", "10", "--duration", "1s", "--expect", "a",
                     "--expect-json", "b"})) {
