@@ -24,6 +24,7 @@ import io.proxybench.bench.run.RunOptions;
 import io.proxybench.bench.run.RunStats;
 import io.proxybench.client.ProxyClient;
 import io.proxybench.client.ProxyRequest;
+import io.proxybench.client.metrics.ClientCounters;
 import io.proxybench.client.pool.PoolLimits;
 import io.proxybench.client.proxy.ProxySpec;
 import io.proxybench.client.session.SessionRouter;
@@ -198,6 +199,7 @@ final class RunCommand implements Callable<Integer> {
                 client.warmUp(keys, urls.get(0).toString())
                         .get(TimeoutOption.longestCall(timeouts).toMillis(), TimeUnit.MILLISECONDS);
             }
+            ClientCounters.Counts beforeRun = client.counters().total();
             Consumer<RequestRecord> sink = r -> {
                 records.add(r);
                 phases.record(r);
@@ -232,7 +234,7 @@ final class RunCommand implements Callable<Integer> {
             String described = closedLoop == null ? schedule.describe()
                     : "closed loop, " + closedLoop + " workers for " + Durations.format(duration);
             RunSummary summary = RunSummary.of(described, closedLoop != null, List.copyOf(records),
-                    client.counters().total(), stats.backlogPeak(), cpu);
+                    client.counters().total().since(beforeRun), stats.backlogPeak(), cpu);
             PrintWriter o = spec.commandLine().getOut();
             o.print(json ? new ObjectMapper().writeValueAsString(summary) + "\n" : summary.text()
                     + "records: " + out + "\ninterval log: " + log.file() + "\n");

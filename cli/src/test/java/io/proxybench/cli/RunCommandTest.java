@@ -86,6 +86,8 @@ class RunCommandTest {
         List<RequestRecord> records = JsonlReader.read(out);
         assertThat(records).hasSize(50).allSatisfy(r -> assertThat(r.reused()).isTrue());
         assertThat(summary.path("unique_exit_ips").asLong()).isEqualTo(5);
+        assertThat(summary.path("handshakes_per_1000").asDouble()).as("warm-up tunnels are not the run's").isZero();
+        assertThat(summary.path("reuse_rate").asDouble()).isEqualTo(1.0);
     }
 
     @Test

@@ -102,6 +102,16 @@ public final class ClientCounters {
         public double bytesPerRequest() {
             return requests == 0 ? 0 : (double) (bytesOut + bytesIn) / requests;
         }
+
+        /** What happened since {@code earlier}, a snapshot of the same counters (e.g. after a warm-up). */
+        public Counts since(Counts earlier) {
+            Map<String, Long> byReason = new TreeMap<>(closedByReason);
+            earlier.closedByReason.forEach((reason, n) -> byReason.merge(reason, -n, Long::sum));
+            byReason.values().removeIf(n -> n == 0);
+            return new Counts(created - earlier.created, reused - earlier.reused, requests - earlier.requests,
+                    retries - earlier.retries, bytesOut - earlier.bytesOut, bytesIn - earlier.bytesIn,
+                    handshakeBytes - earlier.handshakeBytes, byReason);
+        }
     }
 
     private static final class Tally {

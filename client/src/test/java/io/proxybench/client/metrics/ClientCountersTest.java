@@ -1,0 +1,36 @@
+package io.proxybench.client.metrics;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import io.proxybench.client.pool.CloseReason;
+import java.util.Map;
+import org.junit.jupiter.api.Test;
+
+class ClientCountersTest {
+
+    @Test
+    void countsSinceASnapshotLeaveOutWhatCameBefore() {
+        ClientCounters counters = new ClientCounters();
+        counters.created("e", 4000);
+        counters.acquired("e", false);
+        counters.request("e", 4100, 300);
+        counters.closed("e", CloseReason.IDLE_TIMEOUT);
+        ClientCounters.Counts afterWarmUp = counters.snapshot().total();
+
+        counters.acquired("e", true);
+        counters.request("e", 100, 300);
+        counters.acquired("e", true);
+        counters.request("e", 100, 300);
+        counters.closed("e", CloseReason.MAX_AGE);
+        ClientCounters.Counts run = counters.snapshot().total().since(afterWarmUp);
+
+        assertThat(run.created()).isZero();
+        assertThat(run.reused()).isEqualTo(2);
+        assertThat(run.requests()).isEqualTo(2);
+        assertThat(run.handshakesPer1000()).isZero();
+        assertThat(run.reuseRate()).isEqualTo(1.0);
+        assertThat(run.bytesPerRequest()).isEqualTo(400.0);
+        assertThat(run.handshakeBytes()).isZero();
+        assertThat(run.closedByReason()).isEqualTo(Map.of(CloseReason.MAX_AGE.label(), 1L));
+    }
+}
