@@ -67,7 +67,7 @@ public final class Progress implements AutoCloseable {
 
     private ProgressSnapshot snapshot(long nowNanos) {
         return new ProgressSnapshot(nowNanos - startNanos, plannedNanos, sentRate.perSecond(nowNanos, stats.sent()),
-                stats.inFlight(), stats.ok(), stats.errors(), stats.backlog(), latency.read());
+                stats.inFlight(), stats.ok(), stats.errors(), stats.retries(), stats.backlog(), latency.read());
     }
 
     private void show(String line) {

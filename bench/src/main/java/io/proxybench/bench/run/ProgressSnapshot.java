@@ -11,11 +11,12 @@ import java.util.Locale;
  * @param inFlight requests sent and not yet answered
  * @param ok records with status 200
  * @param errors records with an error
+ * @param retries sends after a failed one so far; shown only once there is one
  * @param backlog requests due but waiting for an in-flight slot
  * @param totalLatency total latency of the successes so far
  */
 public record ProgressSnapshot(long elapsedNanos, long plannedNanos, double sentPerSec, int inFlight, long ok,
-        long errors, int backlog, LatencySoFar.Percentiles totalLatency) {
+        long errors, long retries, int backlog, LatencySoFar.Percentiles totalLatency) {
 
     /**
      * One line without a line break, e.g.
@@ -25,8 +26,9 @@ public record ProgressSnapshot(long elapsedNanos, long plannedNanos, double sent
      */
     public String line() {
         boolean none = totalLatency.count() == 0;
-        return String.format(Locale.ROOT, "%.1fs  %.1f req/s  in flight %d  ok %d  errors %d  p50 %s  p99 %s"
+        return String.format(Locale.ROOT, "%.1fs  %.1f req/s  in flight %d  ok %d  errors %d%s  p50 %s  p99 %s"
                 + "  backlog %d  %s", elapsedNanos / 1e9, sentPerSec, inFlight, ok, errors,
+                retries == 0 ? "" : "  retries " + retries,
                 none ? "-" : millis(totalLatency.p50Millis()), none ? "-" : millis(totalLatency.p99Millis()),
                 backlog, elapsedNanos < plannedNanos
                         ? String.format(Locale.ROOT, "%.1fs left", (plannedNanos - elapsedNanos) / 1e9)

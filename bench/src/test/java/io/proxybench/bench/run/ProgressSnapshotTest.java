@@ -9,7 +9,7 @@ class ProgressSnapshotTest {
 
     @Test
     void aLineShowsRateInFlightOutcomesPercentilesBacklogAndTimeLeft() {
-        ProgressSnapshot s = new ProgressSnapshot(3_200_000_000L, 5 * S, 99.96, 2, 310, 1, 0,
+        ProgressSnapshot s = new ProgressSnapshot(3_200_000_000L, 5 * S, 99.96, 2, 310, 1, 0, 0,
                 new LatencySoFar.Percentiles(310, 4.12, 9.849));
 
         assertThat(s.line()).isEqualTo(
@@ -18,7 +18,8 @@ class ProgressSnapshotTest {
 
     @Test
     void percentilesAreADashBeforeTheFirstSuccess() {
-        ProgressSnapshot s = new ProgressSnapshot(S / 2, 5 * S, 50, 25, 0, 0, 3, new LatencySoFar.Percentiles(0, 0, 0));
+        ProgressSnapshot s = new ProgressSnapshot(S / 2, 5 * S, 50, 25, 0, 0, 0, 3,
+                new LatencySoFar.Percentiles(0, 0, 0));
 
         assertThat(s.line()).isEqualTo(
                 "0.5s  50.0 req/s  in flight 25  ok 0  errors 0  p50 -  p99 -  backlog 3  4.5s left");
@@ -26,9 +27,9 @@ class ProgressSnapshotTest {
 
     @Test
     void afterTheScheduleTheRunIsDraining() {
-        ProgressSnapshot s = new ProgressSnapshot(5 * S, 5 * S, 0, 4, 496, 0, 0,
+        ProgressSnapshot s = new ProgressSnapshot(5 * S, 5 * S, 0, 4, 496, 0, 7, 0,
                 new LatencySoFar.Percentiles(496, 3, 1250));
 
-        assertThat(s.line()).endsWith("p99 1250.0 ms  backlog 0  draining");
+        assertThat(s.line()).endsWith("errors 0  retries 7  p50 3.0 ms  p99 1250.0 ms  backlog 0  draining");
     }
 }
