@@ -22,6 +22,7 @@ import io.proxybench.bench.run.Progress;
 import io.proxybench.bench.run.Records;
 import io.proxybench.bench.run.RunOptions;
 import io.proxybench.bench.run.RunStats;
+import io.proxybench.bench.run.Sleeper;
 import io.proxybench.client.ProxyClient;
 import io.proxybench.client.ProxyRequest;
 import io.proxybench.client.metrics.ClientCounters;
@@ -214,11 +215,14 @@ final class RunCommand implements Callable<Integer> {
             // Long enough for a request that waited for a pool slot, then ran every send to every timeout.
             long drainNanos = timeouts.request().toNanos()
                     + TimeoutOption.longestCall(timeouts).toNanos() * (1 + retries);
+            Sleeper parking = Sleeper.parking(System::nanoTime);
             LoadRunner runner = closedLoop == null
-                    ? OpenLoopRunner.realTime(schedule, this::request, client::send,
-                            new RunOptions(maxInFlight, retries, drainNanos), recordMaker, sink)
-                    : ClosedLoopRunner.realTime(duration.toNanos(), this::request, client::send,
-                            new RunOptions(closedLoop, retries, drainNanos), recordMaker, sink);
+                    ? new OpenLoopRunner(schedule, this::request, client::send,
+                            new RunOptions(maxInFlight, retries, drainNanos), recordMaker, sink, System::nanoTime,
+                            parking)
+                    : new ClosedLoopRunner(duration.toNanos(), this::request, client::send,
+                            new RunOptions(closedLoop, retries, drainNanos), recordMaker, sink, System::nanoTime,
+                            parking);
             Progress progress = noProgress ? null
                     : Progress.start(runner.stats(), latency, plannedDuration(), spec.commandLine().getErr());
             RunStats stats;

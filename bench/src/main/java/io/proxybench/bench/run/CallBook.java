@@ -74,18 +74,29 @@ final class CallBook {
         });
     }
 
-    /** Waits until every call has a record or {@code deadlineNanos} (a clock reading) passes. */
-    void awaitRecords(long deadlineNanos, Sleeper sleeper) {
+    /**
+     * Ends a run: waits up to {@code drainTimeoutNanos} for every call to have a record, runs {@code stopSending}
+     * (so that no call is sent any more), then records every call still without a record as
+     * {@link Records#TIMEOUT}, sent or not. Later replies are dropped, their calls having their record.
+     *
+     * @return the run's counters, once no record is still being written
+     * @throws RuntimeException the first exception the sink threw
+     */
+    RunStats finish(long drainTimeoutNanos, Sleeper sleeper, Runnable stopSending) {
+        long deadlineNanos = nanoClock.getAsLong() + drainTimeoutNanos;
         for (long now; !unrecorded.isEmpty() && (now = nanoClock.getAsLong()) < deadlineNanos; ) {
             sleeper.sleepUntil(Math.min(deadlineNanos, now + DRAIN_POLL_NANOS));
         }
+        stopSending.run();
+        giveUp(sleeper);
+        RuntimeException failure = sinkFailure.get();
+        if (failure != null) {
+            throw failure;
+        }
+        return stats;
     }
 
-    /**
-     * Records every call still without a record as {@link Records#TIMEOUT}, sent or not; returns once no record is
-     * still being written. Later replies are dropped (their calls have their record).
-     */
-    void giveUp(Sleeper sleeper) {
+    private void giveUp(Sleeper sleeper) {
         long givenUpNanos = elapsedNanos();
         for (Call call : unrecorded) {
             boolean sent = call.sentNanos >= 0;
@@ -95,14 +106,6 @@ final class CallBook {
         // A reply that won its record just before the deadline may still be in the sink: let it finish.
         while (!unrecorded.isEmpty()) {
             sleeper.sleepUntil(nanoClock.getAsLong() + DRAIN_POLL_NANOS);
-        }
-    }
-
-    /** Throws the first exception the sink threw, if any. */
-    void rethrowSinkFailure() {
-        RuntimeException failure = sinkFailure.get();
-        if (failure != null) {
-            throw failure;
         }
     }
 

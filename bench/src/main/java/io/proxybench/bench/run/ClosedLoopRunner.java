@@ -23,7 +23,6 @@ public final class ClosedLoopRunner implements LoadRunner {
     private final long durationNanos;
     private final Function<Long, ProxyRequest> requests;
     private final long drainTimeoutNanos;
-    private final LongSupplier nanoClock;
     private final Sleeper sleeper;
 
     private final RunStats stats = new RunStats();
@@ -52,17 +51,8 @@ public final class ClosedLoopRunner implements LoadRunner {
         this.durationNanos = durationNanos;
         this.requests = requests;
         this.drainTimeoutNanos = options.drainTimeoutNanos();
-        this.nanoClock = nanoClock;
         this.sleeper = sleeper;
         this.book = new CallBook(new RetryingSender(sender, options.retries()), records, sink, stats, nanoClock);
-    }
-
-    /** A runner on {@link System#nanoTime} that parks while its workers run. */
-    public static ClosedLoopRunner realTime(long durationNanos, Function<Long, ProxyRequest> requests,
-            Function<ProxyRequest, CompletableFuture<ProxyResponse>> sender, RunOptions options, Records records,
-            Consumer<RequestRecord> sink) {
-        return new ClosedLoopRunner(durationNanos, requests, sender, options, records, sink, System::nanoTime,
-                Sleeper.parking(System::nanoTime));
     }
 
     @Override
@@ -86,11 +76,7 @@ public final class ClosedLoopRunner implements LoadRunner {
             loop();
         }
         sleeper.sleepUntil(startNanos + durationNanos);
-        book.awaitRecords(nanoClock.getAsLong() + drainTimeoutNanos, sleeper);
-        stopped = true;
-        book.giveUp(sleeper);
-        book.rethrowSinkFailure();
-        return stats;
+        return book.finish(drainTimeoutNanos, sleeper, () -> stopped = true);
     }
 
     /** Continues one worker's loop: its next request, unless the duration is over. */

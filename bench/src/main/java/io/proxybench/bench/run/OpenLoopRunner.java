@@ -31,7 +31,6 @@ public final class OpenLoopRunner implements LoadRunner {
     private final Function<Long, ProxyRequest> requests;
     private final int maxInFlight;
     private final long drainTimeoutNanos;
-    private final LongSupplier nanoClock;
     private final Sleeper sleeper;
 
     private final RunStats stats = new RunStats();
@@ -57,17 +56,8 @@ public final class OpenLoopRunner implements LoadRunner {
         this.requests = requests;
         this.maxInFlight = options.maxInFlight();
         this.drainTimeoutNanos = options.drainTimeoutNanos();
-        this.nanoClock = nanoClock;
         this.sleeper = sleeper;
         this.book = new CallBook(new RetryingSender(sender, options.retries()), records, sink, stats, nanoClock);
-    }
-
-    /** A runner on {@link System#nanoTime} that parks between requests. */
-    public static OpenLoopRunner realTime(ArrivalSchedule schedule, Function<Long, ProxyRequest> requests,
-            Function<ProxyRequest, CompletableFuture<ProxyResponse>> sender, RunOptions options, Records records,
-            Consumer<RequestRecord> sink) {
-        return new OpenLoopRunner(schedule, requests, sender, options, records, sink, System::nanoTime,
-                Sleeper.parking(System::nanoTime));
     }
 
     @Override
@@ -96,14 +86,12 @@ public final class OpenLoopRunner implements LoadRunner {
             }
             submit(call);
         }
-        book.awaitRecords(nanoClock.getAsLong() + drainTimeoutNanos, sleeper);
-        synchronized (lock) {
-            backlog.clear();
-            stats.gauges(inFlight, 0);
-        }
-        book.giveUp(sleeper);
-        book.rethrowSinkFailure();
-        return stats;
+        return book.finish(drainTimeoutNanos, sleeper, () -> {
+            synchronized (lock) {
+                backlog.clear();
+                stats.gauges(inFlight, 0);
+            }
+        });
     }
 
     private void submit(Call call) {
