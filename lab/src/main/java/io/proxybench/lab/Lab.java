@@ -15,6 +15,7 @@ import io.proxybench.lab.pki.ServerTls;
 import io.proxybench.lab.target.StatsSnapshot;
 import io.proxybench.lab.target.TargetServer;
 import java.nio.file.Path;
+import java.time.Duration;
 import java.util.List;
 import java.util.concurrent.TimeUnit;
 
@@ -69,7 +70,7 @@ public final class Lab implements AutoCloseable {
                     ServerTls.context(identity, TlsEngine.current().provider(),
                             ApplicationProtocolNames.HTTP_1_1));
             GatewayAdmin admin = GatewayAdmin.start(config.gateway().host(), config.adminPort(), gateway.counters(),
-                    transport, boss, workers);
+                    target::stall, transport, boss, workers);
             return new Lab(config, boss, workers, ca, exits, sessions, target, gateway, admin);
         } catch (RuntimeException | InterruptedException e) {
             if (gateway != null) {
@@ -110,7 +111,7 @@ public final class Lab implements AutoCloseable {
         return target.httpsPort();
     }
 
-    /** The gateway counters endpoint ({@code GET /counters}). */
+    /** The admin endpoint: {@code GET /counters} (the gateway's counters) and {@code POST /stall?ms=N}. */
     public int adminPort() {
         return admin.port();
     }
@@ -142,6 +143,20 @@ public final class Lab implements AutoCloseable {
 
     public void resetTargetStats() {
         target.stats().reset();
+    }
+
+    /**
+     * Stalls the target from now for {@code length}: responses that would start before the stall ends (to
+     * requests arriving during it, and {@code /delay} replies coming due) wait until it ends, then go out as usual.
+     * Connections and TLS handshakes go on. A stall started while one runs extends it to the later end. The admin
+     * endpoint's {@code POST /stall?ms=N} does the same.
+     *
+     * @param length more than 0, at most 10 minutes
+     * @return how long until the stall ends, at least {@code length}
+     * @throws IllegalArgumentException when {@code length} is out of range
+     */
+    public Duration stallTarget(Duration length) {
+        return target.stall(length);
     }
 
     @Override

@@ -20,7 +20,7 @@ import java.util.List;
  * @param exits how many exit addresses the pool has
  * @param seed seeds the exit pool, the rotation order and fault draws
  * @param sessionLifetime how long a {@code session-ID} without {@code lifetime-} keeps its exit
- * @param adminPort the counters endpoint's port, 0 for an ephemeral one
+ * @param adminPort the admin endpoint's port (gateway counters, target stall), 0 for an ephemeral one
  */
 public record LabConfig(
         Path home,

@@ -9,5 +9,6 @@ import java.util.function.Function;
  * @param stats the live counters
  * @param limiter the per-source token buckets of {@code /limited}
  * @param locate maps a source address to a 2-letter country code, {@code XX} when unknown
+ * @param stall the window during which responses wait, see {@link TargetServer#stall}
  */
-record SharedState(TargetStats stats, RateLimiter limiter, Function<InetAddress, String> locate) {}
+record SharedState(TargetStats stats, RateLimiter limiter, Function<InetAddress, String> locate, Stall stall) {}

@@ -21,9 +21,9 @@ import java.net.URI;
 import java.net.URISyntaxException;
 import java.nio.charset.StandardCharsets;
 import java.util.ArrayDeque;
+import java.util.Deque;
 import java.util.Locale;
 import java.util.OptionalLong;
-import java.util.Queue;
 import java.util.concurrent.TimeUnit;
 import javax.net.ssl.ExtendedSSLSession;
 import javax.net.ssl.SSLSession;
@@ -31,9 +31,10 @@ import javax.net.ssl.SSLSession;
 /**
  * Serves the target's endpoints to aggregated requests, one instance per HTTP/1.1 connection or HTTP/2 stream.
  *
- * <p>Responses leave in request order: while a {@code /delay} response is pending, reading pauses and requests
- * already decoded wait in a queue. Each request is counted in {@link TargetStats} when it arrives and numbered
- * on its connection when it is served.
+ * <p>Responses leave in request order: while a {@code /delay} response is pending, or a request waits for a
+ * {@linkplain TargetServer#stall stall} to end, reading pauses and requests already decoded wait in a queue. Each
+ * request is counted in {@link TargetStats} when it arrives and numbered on its connection when it is served,
+ * which is never before a stall's end. Waits are tasks scheduled on the channel's event loop, never blocking.
  */
 final class TargetHandler extends ChannelInboundHandlerAdapter {
 
@@ -68,7 +69,9 @@ final class TargetHandler extends ChannelInboundHandlerAdapter {
             """.getBytes(StandardCharsets.UTF_8);
 
     private final SharedState shared;
-    private final Queue<FullHttpRequest> waiting = new ArrayDeque<>();
+    /** Requests decoded but not yet served, oldest first. */
+    private final Deque<FullHttpRequest> waiting = new ArrayDeque<>();
+    /** Whether a response is pending (a {@code /delay} or a stall): new requests then queue in {@link #waiting}. */
     private boolean delaying;
 
     TargetHandler(SharedState shared) {
@@ -104,6 +107,11 @@ final class TargetHandler extends ChannelInboundHandlerAdapter {
     }
 
     private void serve(ChannelHandlerContext ctx, FullHttpRequest request) {
+        long stalledNanos = shared.stall().remainingNanos();
+        if (stalledNanos > 0) {
+            hold(ctx, request, stalledNanos);
+            return;
+        }
         try {
             route(ctx, request, ConnectionState.of(ctx.channel()).nextRequest());
         } finally {
@@ -226,21 +234,53 @@ final class TargetHandler extends ChannelInboundHandlerAdapter {
             badRequest(ctx, "/delay/MS needs an integer MS from 0 to " + MAX_DELAY_MS, head);
             return;
         }
+        pause(ctx);
+        ctx.executor().schedule(() -> finishDelay(ctx, millis.getAsLong(), head), millis.getAsLong(),
+                TimeUnit.MILLISECONDS);
+    }
+
+    /** Answers a {@code /delay} that has come due, or, during a stall, schedules that for the stall's end. */
+    private void finishDelay(ChannelHandlerContext ctx, long millis, boolean head) {
+        if (!ctx.channel().isActive()) {
+            return;
+        }
+        long stalledNanos = shared.stall().remainingNanos();
+        if (stalledNanos > 0) {
+            ctx.executor().schedule(() -> finishDelay(ctx, millis, head), stalledNanos, TimeUnit.NANOSECONDS);
+            return;
+        }
+        ctx.writeAndFlush(Responses.text(HttpResponseStatus.OK, "delayed " + millis + " ms\n", head));
+        resume(ctx);
+    }
+
+    /**
+     * Puts {@code request} back at the head of the queue until the stall ends, {@code stalledNanos} from now; the
+     * stall is checked again then, in case it was extended.
+     */
+    private void hold(ChannelHandlerContext ctx, FullHttpRequest request, long stalledNanos) {
+        waiting.addFirst(request);
+        pause(ctx);
+        ctx.executor().schedule(() -> resume(ctx), stalledNanos, TimeUnit.NANOSECONDS);
+    }
+
+    /** Stops reading while a response is pending; requests already decoded queue in {@link #waiting}. */
+    private void pause(ChannelHandlerContext ctx) {
         delaying = true;
         ctx.channel().config().setAutoRead(false);
-        ctx.executor().schedule(() -> {
-            if (!ctx.channel().isActive()) {
-                return;
-            }
-            delaying = false;
-            ctx.writeAndFlush(Responses.text(HttpResponseStatus.OK, "delayed " + millis.getAsLong() + " ms\n", head));
-            while (!delaying && !waiting.isEmpty()) {
-                serve(ctx, waiting.poll());
-            }
-            if (!delaying) {
-                ctx.channel().config().setAutoRead(true);
-            }
-        }, millis.getAsLong(), TimeUnit.MILLISECONDS);
+    }
+
+    /** The pending response went out (or is due): serves the queue in order until one is pending again. */
+    private void resume(ChannelHandlerContext ctx) {
+        if (!ctx.channel().isActive()) {
+            return;
+        }
+        delaying = false;
+        while (!delaying && !waiting.isEmpty()) {
+            serve(ctx, waiting.poll());
+        }
+        if (!delaying) {
+            ctx.channel().config().setAutoRead(true);
+        }
     }
 
     private void limited(ChannelHandlerContext ctx, boolean head) {

@@ -16,6 +16,7 @@ import io.proxybench.lab.pki.ServerIdentity;
 import io.proxybench.lab.pki.ServerTls;
 import java.net.InetAddress;
 import java.net.InetSocketAddress;
+import java.time.Duration;
 import java.util.function.Function;
 
 /**
@@ -31,12 +32,14 @@ public final class TargetServer implements AutoCloseable {
     private final int httpPort;
     private final int httpsPort;
     private final TargetStats stats;
+    private final Stall stall;
 
-    private TargetServer(ChannelGroup channels, int httpPort, int httpsPort, TargetStats stats) {
+    private TargetServer(ChannelGroup channels, int httpPort, int httpsPort, TargetStats stats, Stall stall) {
         this.channels = channels;
         this.httpPort = httpPort;
         this.httpsPort = httpsPort;
         this.stats = stats;
+        this.stall = stall;
     }
 
     /**
@@ -57,8 +60,9 @@ public final class TargetServer implements AutoCloseable {
     static TargetServer start(TargetConfig config, EventLoopGroup boss, EventLoopGroup workers, SslContext ssl,
             Function<InetAddress, String> locate) throws InterruptedException {
         TargetStats stats = new TargetStats();
-        SharedState shared =
-                new SharedState(stats, new RateLimiter(config.limitedBurst(), config.limitedRatePerSec()), locate);
+        Stall stall = new Stall(System::nanoTime);
+        SharedState shared = new SharedState(stats,
+                new RateLimiter(config.limitedBurst(), config.limitedRatePerSec()), locate, stall);
         ChannelGroup channels = new DefaultChannelGroup("proxybench-target", GlobalEventExecutor.INSTANCE);
         boolean started = false;
         try {
@@ -67,7 +71,7 @@ public final class TargetServer implements AutoCloseable {
             int https = bind(boss, workers, config.host(), config.httpsPort(),
                     new TargetInitializer(shared, ssl, channels), channels);
             started = true;
-            return new TargetServer(channels, http, https, stats);
+            return new TargetServer(channels, http, https, stats, stall);
         } finally {
             if (!started) {
                 channels.close().awaitUninterruptibly();
@@ -106,6 +110,21 @@ public final class TargetServer implements AutoCloseable {
     /** The live counters. */
     public TargetStats stats() {
         return stats;
+    }
+
+    /**
+     * Stalls the target for {@code length}: every response that would start before the stall ends waits until
+     * it ends, then goes out as usual. That covers requests arriving during the stall and requests already
+     * waiting for their reply (a {@code /delay} that comes due); a body already being sent finishes, and TLS
+     * handshakes and new connections go on. Nothing blocks: held responses are scheduled on their connection's
+     * event loop. A stall started while one runs extends it to the later end.
+     *
+     * @param length more than 0, at most 10 minutes
+     * @return how long until the stall ends, at least {@code length}
+     * @throws IllegalArgumentException when {@code length} is out of range
+     */
+    public Duration stall(Duration length) {
+        return Duration.ofNanos(stall.start(length));
     }
 
     /** Closes both listeners and every open connection, and waits for that; the event loop groups stay open. */
