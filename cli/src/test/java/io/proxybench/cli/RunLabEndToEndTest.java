@@ -137,9 +137,8 @@ class RunLabEndToEndTest {
 
     /**
      * Plain credentials, no session: the gateway gives every tunnel the next exit of its rotation, and the client
-     * reuses its tunnels, so the run sees exactly one exit per tunnel. (Per-request sessions would open 5,000
-     * tunnels, which this JVM cannot hold: the client keeps each idle for its keep-alive although no later request
-     * can use it, four descriptors each with the lab in-process.)
+     * reuses its tunnels, so the run sees exactly one exit per tunnel. (Per-request sessions would cost 5,000 full
+     * handshakes in ten seconds, more than a loaded two-core machine does reliably; RunCommandTest covers them.)
      */
     @Test
     void rotatingCredentialsAt500PerSecondAgreeWithTheLabsCounters() throws Exception {

@@ -38,6 +38,7 @@ import io.proxybench.client.tunnel.Timeouts;
 import io.proxybench.client.tunnel.TlsContexts;
 import io.proxybench.client.tunnel.TlsSettings;
 import java.net.URI;
+import java.time.Duration;
 import java.nio.charset.StandardCharsets;
 import java.util.Base64;
 import java.util.Collection;
@@ -111,13 +112,17 @@ public final class ProxyClient implements AutoCloseable {
     private Routed route(ProxyRequest request) {
         Origin origin = Origin.of(request.uri());
         ProxySpec proxy = request.proxy() != null ? request.proxy() : config.proxy;
-        if (proxy != null && request.sessionKey() != null && config.router != null) {
+        boolean routed = proxy != null && request.sessionKey() != null && config.router != null;
+        if (routed) {
             String id = config.router.sessionFor(request.sessionKey(), System.nanoTime());
             proxy = config.template.apply(proxy, id);
         }
         Route route = Route.of(origin, proxy, config.tls, config.forceConnect);
         ParsedCredentials credentials = credentials(proxy);
-        if (!config.keepAliveSet && credentials != null && credentials.session().lifetime() != null) {
+        if (routed && !config.router.reusesIds()) {
+            // No later request gets this session, so its connection closes after the call instead of idling.
+            pool.keepAliveFor(route, Duration.ZERO);
+        } else if (!config.keepAliveSet && credentials != null && credentials.session().lifetime() != null) {
             pool.keepAliveFor(route, credentials.session().lifetime());
         }
         String session = credentials == null ? null : credentials.session().id();

@@ -38,4 +38,9 @@ final class PerRequestRouter implements SessionRouter {
     public String description() {
         return "per request (rotates every request: no reuse possible)";
     }
+
+    @Override
+    public boolean reusesIds() {
+        return false;
+    }
 }

@@ -24,6 +24,14 @@ public interface SessionRouter {
     /** Marks the response last received for {@code key} as blocked: the key's next request gets a new id. */
     void blocked(String key);
 
+    /**
+     * Whether a session id may be given again (to a later request of the same key); false when every request gets
+     * its own, so that a connection of such a session can never serve another request.
+     */
+    default boolean reusesIds() {
+        return true;
+    }
+
     /** One line for reports, e.g. {@code sticky per 30s window}. */
     String description();
 

@@ -4,6 +4,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 
 import io.proxybench.client.ProxyClient;
 import io.proxybench.client.ProxyRequest;
+import io.proxybench.client.pool.CloseReason;
 import io.proxybench.client.ProxyResponse;
 import io.proxybench.client.metrics.ClientCounters;
 import io.proxybench.client.pool.PoolLimits;
@@ -88,6 +89,8 @@ class ProxyClientReuseTest {
             assertThat(c.reused()).isZero();
             assertThat(c.handshakesPer1000()).isEqualTo(1000.0);
             assertThat(ips(responses)).hasSize(20);
+            assertThat(client.poolGauges().idle()).as("no later request can use them, so none idles").isZero();
+            assertThat(c.closedByReason()).containsEntry(CloseReason.KEEP_ALIVE_ZERO.label(), 20L);
         }
     }
 
