@@ -52,7 +52,8 @@ final class LabCommand implements Callable<Integer> {
     @Option(names = "--https-port", paramLabel = "PORT", description = "Target HTTPS port (default: ephemeral).")
     int httpsPort;
 
-    @Option(names = "--admin-port", paramLabel = "PORT", description = "Admin port: gateway counters, /stall (default: ephemeral).")
+    @Option(names = "--admin-port", paramLabel = "PORT",
+            description = "Admin port: gateway counters, /stall (default: ephemeral).")
     int adminPort;
 
     @Option(names = "--auth", paramLabel = "USER:PASS", converter = AccountConverter.class,
@@ -241,7 +242,8 @@ final class LabCommand implements Callable<Integer> {
                 d.get("gateway_tls")));
         s.append(String.format("  target   %-40s h2 + http/1.1%n", d.get("target_https")));
         s.append(String.format("  target   %-40s plain HTTP%n", d.get("target_http")));
-        s.append(String.format("  admin    %-40s gateway counters (JSON); POST /stall?ms=N holds the target%n", d.get("admin")));
+        s.append(String.format("  admin    %-40s gateway counters (JSON); POST /stall?ms=N holds the target%n",
+                d.get("admin")));
         s.append(String.format("  CA       %s%n", d.get("ca_file")));
         s.append(String.format("  exits    %d addresses in %d /24 subnets, %d ASNs, %d countries%n",
                 lab.exits().size(), subnets, asns, lab.exits().countries().size()));

@@ -171,7 +171,8 @@ class RunCommandTest {
         });
         assertThat(records.stream().map(RequestRecord::session).distinct()).hasSize(2);
         assertThat(records).filteredOn(r -> !r.reused()).isNotEmpty()
-                .allSatisfy(r -> assertThat(r.handshakeBytes()).isGreaterThan(1000).isLessThan(r.bytesIn() + r.bytesOut()));
+                .allSatisfy(r -> assertThat(r.handshakeBytes()).isGreaterThan(1000)
+                        .isLessThan(r.bytesIn() + r.bytesOut()));
         assertThat(records).filteredOn(RequestRecord::reused).isNotEmpty()
                 .allSatisfy(r -> assertThat(r.handshakeBytes()).isZero());
 

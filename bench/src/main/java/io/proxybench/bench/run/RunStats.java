@@ -66,7 +66,7 @@ public final class RunStats {
         return backlogged.sum();
     }
 
-    /** Sends after a failed one (retries on a new connection), apart from the first tries counted in {@link #sent()}. */
+    /** Sends after a failed one (retries on a new connection), apart from the first tries of {@link #sent()}. */
     public long retries() {
         return retries.sum();
     }
