@@ -43,8 +43,10 @@ import java.nio.charset.StandardCharsets;
 import java.util.Base64;
 import java.util.Collection;
 import java.util.Map;
+import java.util.Set;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.CompletionException;
+import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicLong;
 
@@ -68,6 +70,11 @@ public final class ProxyClient implements AutoCloseable {
     private final ClientCounters counters = new ClientCounters();
     private final AtomicLong callIds = new AtomicLong();
     private final AtomicLong connectionIds = new AtomicLong();
+    /**
+     * Origins (with TLS settings) whose last new connection negotiated h2, whatever the proxy or session: a new
+     * session to one of them opens one connection and lets its burst wait for the streams.
+     */
+    private final Set<Multiplexed> multiplexed = ConcurrentHashMap.newKeySet();
     private volatile boolean closed;
 
     private ProxyClient(Builder config) {
@@ -151,6 +158,9 @@ public final class ProxyClient implements AutoCloseable {
             trace.callFailed(e);
             return CompletableFuture.failedFuture(new CallException(Phase.REQUEST, e));
         }
+        if (multiplexed.contains(new Multiplexed(route.origin(), route.tls()))) {
+            pool.expectMultiplexing(route);
+        }
         CompletableFuture<Grant<ClientConnection>> granted = pool.acquire(route, request.newConnection(),
                 System.nanoTime());
         boolean queued = !granted.isDone();
@@ -172,6 +182,12 @@ public final class ProxyClient implements AutoCloseable {
                     throw new CompletionException(unwrap(error));
                 }
                 ClientConnection connection = wrap(route, exit, established, trace);
+                Multiplexed origin = new Multiplexed(route.origin(), route.tls());
+                if (connection instanceof Http2Connection) {
+                    multiplexed.add(origin);
+                } else {
+                    multiplexed.remove(origin);
+                }
                 pool.created(grant, connection, System.nanoTime());
                 counters.created(exit, established.handshakeBytes());
                 counters.acquired(exit, false);
@@ -346,6 +362,9 @@ public final class ProxyClient implements AutoCloseable {
     }
 
     private record Acquired(ClientConnection connection, boolean reused) {}
+
+    /** What decides whether a new connection will negotiate h2: the origin and the TLS settings (ALPN). */
+    private record Multiplexed(Origin origin, TlsSettings tls) {}
 
     /** Internal signal: retry the call once on a new connection. */
     private static final class Retry extends RuntimeException {

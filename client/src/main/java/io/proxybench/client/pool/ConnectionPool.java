@@ -27,7 +27,8 @@ import java.util.function.Function;
  * <p>Waiting: an acquire that finds no slot waits. Waiters of one key are served in arrival order and, across keys,
  * the oldest waiter whose caps allow goes first. A slot released on a reusable connection goes to waiters of that
  * key; capacity freed by a closed connection (or by evicting another key's least-recently-used idle connection) goes
- * to the oldest waiter that can use it. Waiters time out in arrival order, so when callers on different threads pass
+ * to the oldest waiter that can use it. A key {@linkplain #expectMultiplexing expected to multiplex} opens one
+ * connection at a time: its other acquires wait for that connection's spare slots. Waiters time out in arrival order, so when callers on different threads pass
  * slightly out-of-order times a waiter may fail by that skew late.
  *
  * <p>Threads: every public method may be called from any thread; state is guarded by this object's monitor. Futures
@@ -143,7 +144,15 @@ public final class ConnectionPool<K, E, C extends Poolable> {
                 state.connections.add(pc);
                 pooled.put(connection, pc);
                 lend(pc);
+                if (connection.maxConcurrentRequests() <= 1) {
+                    state.expectsMultiplexing = false;
+                }
                 serveReuse(state, nowNanos, actions);
+                if (!state.waiters.isEmpty()) {
+                    // Waiters held for this connection that it cannot take (it does not multiplex, or its streams
+                    // are full) may now open their own.
+                    serveOldest(nowNanos, actions);
+                }
             }
         }
         run(actions);
@@ -264,6 +273,19 @@ public final class ConnectionPool<K, E, C extends Poolable> {
         }
     }
 
+    /**
+     * Says that {@code key}'s connections are expected to multiplex (e.g. its origin negotiated h2 before): while
+     * one is being opened, further acquires of the key wait for its spare request slots instead of opening
+     * connections of their own. Forgotten with the key's other state, as {@link #keepAliveFor} is; cleared when a
+     * connection of the key turns out to carry one request at a time.
+     */
+    public synchronized void expectMultiplexing(K key) {
+        Objects.requireNonNull(key, "key");
+        if (!closed) {
+            keyState(key).expectsMultiplexing = true;
+        }
+    }
+
     /** The whole pool; {@code max} is {@link PoolLimits#maxTotal()}. */
     public synchronized Gauges gauges() {
         return new Gauges(inFlight, idle.size(), pending, total, limits.maxTotal());
@@ -362,6 +384,9 @@ public final class ConnectionPool<K, E, C extends Poolable> {
         Grant<C> reuse = fresh ? null : reuse(state, waitedNanos, nowNanos);
         if (reuse != null) {
             return reuse;
+        }
+        if (!fresh && state.expectsMultiplexing && state.reserved > 0) {
+            return null;
         }
         if (!hasRoom(state) && !(fresh && evictOwnIdle(state, actions)) && !evictFor(state, actions)) {
             return null;

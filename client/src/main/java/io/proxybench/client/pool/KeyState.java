@@ -20,6 +20,11 @@ final class KeyState<K, E, C extends Poolable> {
     int reserved;
     /** Keep-alive for this key in nanoseconds, or -1 to use the pool's. */
     long keepAliveOverrideNanos = -1;
+    /**
+     * Whether the connection being opened is expected to carry concurrent requests (h2): then acquires wait for it
+     * instead of each opening its own. Cleared when a connection of the key turns out not to multiplex.
+     */
+    boolean expectsMultiplexing;
 
     KeyState(K key, ExitState<K, E, C> exit) {
         this.key = key;

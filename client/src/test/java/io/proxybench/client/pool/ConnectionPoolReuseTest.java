@@ -73,6 +73,48 @@ class ConnectionPoolReuseTest {
     }
 
     @Test
+    void aKeyExpectedToMultiplexOpensOneConnectionAndItsBurstWaitsForItsStreams() {
+        f.pool.expectMultiplexing(A);
+        Grant<FakeConnection> create = f.grant(A, Grant.Kind.CREATE, 0);
+        CompletableFuture<Grant<FakeConnection>> w1 = f.waitFor(A, 1);
+        CompletableFuture<Grant<FakeConnection>> w2 = f.waitFor(A, 2);
+        CompletableFuture<Grant<FakeConnection>> w3 = f.waitFor(A, 3);
+
+        FakeConnection h2 = f.created(create, "h2", 3, 5);
+
+        assertThat(done(w1).connection()).isSameAs(h2);
+        assertThat(done(w2).connection()).isSameAs(h2);
+        assertThat(done(w3).kind()).as("the streams are full: the next opens its own").isEqualTo(Grant.Kind.CREATE);
+        assertThat(f.pool.gauges(A)).isEqualTo(new Gauges(3, 0, 0, 2, 64));
+    }
+
+    @Test
+    void aWrongGuessReleasesTheHeldBurstToOpenConnections() {
+        f.pool.expectMultiplexing(A);
+        Grant<FakeConnection> create = f.grant(A, Grant.Kind.CREATE, 0);
+        CompletableFuture<Grant<FakeConnection>> w1 = f.waitFor(A, 1);
+        CompletableFuture<Grant<FakeConnection>> w2 = f.waitFor(A, 2);
+
+        f.created(create, "h1", 1, 5);
+
+        assertThat(done(w1).kind()).isEqualTo(Grant.Kind.CREATE);
+        assertThat(done(w2).kind()).as("no longer expected to multiplex").isEqualTo(Grant.Kind.CREATE);
+    }
+
+    @Test
+    void aFailedOpeningHandsTheSlotToTheFirstHeldWaiterOnly() {
+        f.pool.expectMultiplexing(A);
+        Grant<FakeConnection> create = f.grant(A, Grant.Kind.CREATE, 0);
+        CompletableFuture<Grant<FakeConnection>> w1 = f.waitFor(A, 1);
+        CompletableFuture<Grant<FakeConnection>> w2 = f.waitFor(A, 2);
+
+        f.pool.createFailed(create, 3);
+
+        assertThat(done(w1).kind()).isEqualTo(Grant.Kind.CREATE);
+        assertThat(w2).as("still expected to multiplex: waits for w1's connection").isNotDone();
+    }
+
+    @Test
     void connectionsServeOnlyTheirOwnKey() {
         FakeConnection a = f.open(A, "a", 0);
         f.release(a, 1);

@@ -120,6 +120,21 @@ class ProxyClientReuseTest {
     }
 
     @Test
+    void aNewSessionToAnOriginKnownToSpeakH2OpensOneConnectionForItsFirstBurst() throws Exception {
+        try (ProxyClient client = base().tls(TlsSettings.caFile(lab.caFile()))
+                .sessions(SessionTemplate.parse("{pass}_session-{id}"), SessionRouter.stickyPerKey()).build()) {
+            crawl(client, ProxyRequest.get(url()), 1, 1, "first");
+
+            // 20 concurrent first requests of three new sessions: each session opens one tunnel, not one per call.
+            List<ProxyResponse> burst = crawl(client, ProxyRequest.get(url()), 1, 20, "a", "b", "c");
+
+            assertThat(client.counters().total().created()).isEqualTo(4);
+            assertThat(burst).allSatisfy(r -> assertThat(r.protocol()).isEqualTo("h2"));
+            assertThat(ips(burst)).hasSize(3);
+        }
+    }
+
+    @Test
     void twoSessionsOnOneGatewayNeverShareAConnection() throws Exception {
         try (ProxyClient client = base().sessions(SessionTemplate.parse("{pass}_session-{id}"),
                 SessionRouter.stickyPerKey()).build()) {
