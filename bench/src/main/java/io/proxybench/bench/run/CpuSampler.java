@@ -4,11 +4,12 @@ import java.lang.management.ManagementFactory;
 import java.util.concurrent.Executors;
 import java.util.concurrent.ScheduledExecutorService;
 import java.util.concurrent.TimeUnit;
-import java.util.function.DoubleSupplier;
+import java.util.function.LongSupplier;
 
 /**
- * Samples this process's CPU load once a second during a run, so the summary can say when the client itself was
- * the bottleneck. A load is the share of all cores' time this process used, from 0 to 1.
+ * Measures this process's CPU load during a run, so the summary can say when the client itself was the
+ * bottleneck. A load is the share of all cores' time this process used, from 0 to 1, computed from the process's
+ * CPU time over wall time: the mean covers the whole run, the maximum the busiest second.
  */
 public final class CpuSampler implements AutoCloseable {
 
@@ -20,37 +21,60 @@ public final class CpuSampler implements AutoCloseable {
         t.setDaemon(true);
         return t;
     });
-    private final DoubleSupplier load;
-    private double sum;
+    private final LongSupplier cpuNanos;
+    private final LongSupplier wallNanos;
+    private final int cores;
+    private final long firstCpuNanos;
+    private final long firstWallNanos;
+    private long lastCpuNanos;
+    private long lastWallNanos;
     private double max;
     private int samples;
 
-    /** Samples the process CPU load of this JVM. */
+    /** Measures this JVM's CPU time on {@link System#nanoTime}, a sample a second. */
     public static CpuSampler start() {
         com.sun.management.OperatingSystemMXBean os =
                 (com.sun.management.OperatingSystemMXBean) ManagementFactory.getOperatingSystemMXBean();
-        return new CpuSampler(os::getProcessCpuLoad, true);
+        CpuSampler sampler = new CpuSampler(os::getProcessCpuTime, System::nanoTime,
+                Runtime.getRuntime().availableProcessors());
+        sampler.timer.scheduleAtFixedRate(sampler::sample, 1, 1, TimeUnit.SECONDS);
+        return sampler;
     }
 
-    CpuSampler(DoubleSupplier load, boolean schedule) {
-        this.load = load;
-        if (schedule) {
-            timer.scheduleAtFixedRate(this::sample, 1, 1, TimeUnit.SECONDS);
-        }
+    /**
+     * @param cpuNanos the process's CPU time so far, nanoseconds (all threads)
+     * @param wallNanos a monotonic clock, nanoseconds
+     * @param cores the cores the process may use
+     */
+    CpuSampler(LongSupplier cpuNanos, LongSupplier wallNanos, int cores) {
+        this.cpuNanos = cpuNanos;
+        this.wallNanos = wallNanos;
+        this.cores = cores;
+        this.firstCpuNanos = this.lastCpuNanos = cpuNanos.getAsLong();
+        this.firstWallNanos = this.lastWallNanos = wallNanos.getAsLong();
     }
 
+    /** Ends a sample: the load since the previous one. */
     synchronized void sample() {
-        double v = load.getAsDouble();
-        if (v >= 0) {
-            sum += v;
-            max = Math.max(max, v);
+        long cpu = cpuNanos.getAsLong();
+        long wall = wallNanos.getAsLong();
+        if (wall > lastWallNanos && cpu >= 0) {
+            max = Math.max(max, load(cpu - lastCpuNanos, wall - lastWallNanos));
             samples++;
+            lastCpuNanos = cpu;
+            lastWallNanos = wall;
         }
     }
 
-    /** The samples so far: mean and highest load. */
+    /** The load so far: the mean from the start to now, and the highest sample (a final one is taken now). */
     public synchronized CpuLoad result() {
-        return new CpuLoad(samples == 0 ? 0 : sum / samples, max, samples);
+        sample();
+        return new CpuLoad(samples == 0 ? 0 : load(lastCpuNanos - firstCpuNanos, lastWallNanos - firstWallNanos),
+                max, samples);
+    }
+
+    private double load(long cpuNanos, long wallNanos) {
+        return (double) cpuNanos / ((double) wallNanos * cores);
     }
 
     @Override

@@ -26,9 +26,11 @@ public final class OpenFiles {
         if (limit >= needed) {
             return null;
         }
+        // The JVM raises its soft limit to the hard one at start, so the limit seen here is usually the hard one.
         return "the open-files limit is " + limit + " but about " + plannedInFlight + " requests may be in flight"
                 + " (each holds a socket; " + needed + " descriptors needed): raise it with 'ulimit -n "
-                + Math.max(needed, 65535) + "' in this shell, or lower the concurrency with --max-in-flight";
+                + Math.max(needed, 65535) + "' in this shell (above the hard limit only as root, or through"
+                + " /etc/security/limits.conf or LimitNOFILE), or lower the concurrency with --max-in-flight";
     }
 
     /** Checks this process's limit; throws {@link IllegalStateException} with {@link #problem}'s message. */
