@@ -169,6 +169,10 @@ final class RunCommand implements Callable<Integer> {
 
     /** Proxies from --proxy-file, requests rotating over them; empty without the option. */
     private List<ProxySpec> proxies = List.of();
+    /** A GET of each --url, in order. */
+    private List<ProxyRequest> targets = List.of();
+    /** The --sessions keys, in order. */
+    private List<String> sessionKeys = List.of();
 
     @Override
     public Integer call() throws Exception {
@@ -183,6 +187,8 @@ final class RunCommand implements Callable<Integer> {
             throw new IllegalArgumentException("--proxy and --proxy-file exclude each other");
         }
         Timeouts timeouts = TimeoutOption.parse(timeout);
+        targets = urls.stream().map(url -> ProxyRequest.get(url.toString())).toList();
+        sessionKeys = java.util.stream.IntStream.range(0, sessions).mapToObj(RunCommand::key).toList();
         OpenFiles.check(closedLoop != null ? closedLoop
                 : maxInFlight > 0 ? maxInFlight : (long) Math.ceil(peakRate() * IN_FLIGHT_SECONDS));
         List<RequestRecord> records = Collections.synchronizedList(new ArrayList<>());
@@ -193,11 +199,7 @@ final class RunCommand implements Callable<Integer> {
         try (ProxyClient client = client(timeouts); JsonlWriter writer = new JsonlWriter(out);
                 HdrLog log = HdrLog.open(intervalLog, phases)) {
             if (warmup && sessions > 0) {
-                List<String> keys = new ArrayList<>();
-                for (int i = 0; i < sessions; i++) {
-                    keys.add(key(i));
-                }
-                client.warmUp(keys, urls.get(0).toString())
+                client.warmUp(sessionKeys, urls.get(0).toString())
                         .get(TimeoutOption.longestCall(timeouts).toMillis(), TimeUnit.MILLISECONDS);
             }
             ClientCounters.Counts beforeRun = client.counters().total();
@@ -287,12 +289,13 @@ final class RunCommand implements Callable<Integer> {
         return rate;
     }
 
+    /** Request {@code n} of the run; built on the scheduling thread, so from parts made before the run. */
     private ProxyRequest request(long n) {
-        ProxyRequest r = ProxyRequest.get(urls.get((int) (n % urls.size())).toString());
+        ProxyRequest r = targets.get((int) (n % targets.size()));
         if (!proxies.isEmpty()) {
             r = r.withProxy(proxies.get((int) (n % proxies.size())));
         }
-        return sessions == 0 ? r : r.withSessionKey(key(n % sessions));
+        return sessions == 0 ? r : r.withSessionKey(sessionKeys.get((int) (n % sessions)));
     }
 
     private static String key(long session) {

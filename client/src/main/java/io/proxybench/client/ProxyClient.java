@@ -61,6 +61,8 @@ import java.util.concurrent.atomic.AtomicLong;
 public final class ProxyClient implements AutoCloseable {
 
     private static final long MAINTENANCE_MAX_NANOS = TimeUnit.MILLISECONDS.toNanos(100);
+    /** Routes kept worked out; past this many (e.g. sessions rotating per window for hours) they start afresh. */
+    private static final int MAX_CACHED_ROUTES = 16_384;
 
     private final Builder config;
     private final EventLoopGroup group;
@@ -75,6 +77,8 @@ public final class ProxyClient implements AutoCloseable {
      * session to one of them opens one connection and lets its burst wait for the streams.
      */
     private final Set<Multiplexed> multiplexed = ConcurrentHashMap.newKeySet();
+    /** Routes worked out before, so that a sticky session's requests do not apply and parse its template again. */
+    private final Map<RouteInputs, Routed> routes = new ConcurrentHashMap<>();
     private volatile boolean closed;
 
     private ProxyClient(Builder config) {
@@ -111,29 +115,43 @@ public final class ProxyClient implements AutoCloseable {
     }
 
     /**
-     * A call's route, exit label and sticky session id (null when rotating), worked out once per call: the
-     * credentials are parsed a single time.
+     * A call's route, exit label, sticky session id (null when rotating) and session lifetime (null for the
+     * gateway's default), worked out from the origin, proxy and session id alone: the credentials are parsed once.
      */
-    private record Routed(Route route, String exit, String session) {}
+    private record Routed(Route route, String exit, String session, Duration lifetime) {}
+
+    /** What a {@link Routed} is worked out from; {@code sessionId} is null when no router applies. */
+    private record RouteInputs(Origin origin, ProxySpec proxy, String sessionId) {}
 
     private Routed route(ProxyRequest request) {
         Origin origin = Origin.of(request.uri());
         ProxySpec proxy = request.proxy() != null ? request.proxy() : config.proxy;
         boolean routed = proxy != null && request.sessionKey() != null && config.router != null;
-        if (routed) {
-            String id = config.router.sessionFor(request.sessionKey(), System.nanoTime());
-            proxy = config.template.apply(proxy, id);
-        }
-        Route route = Route.of(origin, proxy, config.tls, config.forceConnect);
-        ParsedCredentials credentials = credentials(proxy);
+        String id = routed ? config.router.sessionFor(request.sessionKey(), System.nanoTime()) : null;
+        Routed r;
         if (routed && !config.router.reusesIds()) {
+            r = resolve(new RouteInputs(origin, proxy, id));
             // No later request gets this session, so its connection closes after the call instead of idling.
-            pool.keepAliveFor(route, Duration.ZERO);
-        } else if (!config.keepAliveSet && credentials != null && credentials.session().lifetime() != null) {
-            pool.keepAliveFor(route, credentials.session().lifetime());
+            pool.keepAliveFor(r.route, Duration.ZERO);
+            return r;
         }
-        String session = credentials == null ? null : credentials.session().id();
-        return new Routed(route, ExitLabel.of(proxy, credentials), session);
+        if (routes.size() >= MAX_CACHED_ROUTES) {
+            routes.clear();
+        }
+        r = routes.computeIfAbsent(new RouteInputs(origin, proxy, id), this::resolve);
+        if (!config.keepAliveSet && r.lifetime != null) {
+            pool.keepAliveFor(r.route, r.lifetime);
+        }
+        return r;
+    }
+
+    private Routed resolve(RouteInputs in) {
+        ProxySpec proxy = in.sessionId == null ? in.proxy : config.template.apply(in.proxy, in.sessionId);
+        Route route = Route.of(in.origin, proxy, config.tls, config.forceConnect);
+        ParsedCredentials credentials = credentials(proxy);
+        return new Routed(route, ExitLabel.of(proxy, credentials),
+                credentials == null ? null : credentials.session().id(),
+                credentials == null ? null : credentials.session().lifetime());
     }
 
     /** The proxy's account and session, or null without credentials or when they carry no readable session. */
