@@ -200,11 +200,8 @@ public final class ProxyClient implements AutoCloseable {
                     throw new CompletionException(unwrap(error));
                 }
                 ClientConnection connection = wrap(route, exit, established, trace);
-                Multiplexed origin = new Multiplexed(route.origin(), route.tls());
-                if (connection instanceof Http2Connection) {
-                    multiplexed.add(origin);
-                } else {
-                    multiplexed.remove(origin);
+                if (!connection.multiplexes()) {
+                    multiplexed.remove(new Multiplexed(route.origin(), route.tls()));
                 }
                 pool.created(grant, connection, System.nanoTime());
                 counters.created(exit, established.handshakeBytes());
@@ -275,10 +272,22 @@ public final class ProxyClient implements AutoCloseable {
         EventListener creator = trace.listener();
         if (info.protocol().equals("h2")) {
             return new Http2Connection(info, route, established.channel(), established.meter(),
-                    config.maxStreamsPerConnection, (c, reason) -> closed(c, reason, exit, creator));
+                    config.maxStreamsPerConnection, (c, reason) -> closed(c, reason, exit, creator),
+                    this::settingsRead);
         }
         return new Http1Connection(info, route, established.channel(), established.meter(),
                 (c, reason) -> closed(c, reason, exit, creator));
+    }
+
+    /** The server said how many streams it allows: learn whether its origin multiplexes, and use the streams. */
+    private void settingsRead(Http2Connection connection) {
+        Multiplexed origin = new Multiplexed(connection.route().origin(), connection.route().tls());
+        if (connection.maxConcurrentRequests() > 1) {
+            multiplexed.add(origin);
+        } else {
+            multiplexed.remove(origin);
+        }
+        pool.slotsChanged(connection, System.nanoTime());
     }
 
     private void closed(ClientConnection connection, CloseReason reason, String exit, EventListener creator) {

@@ -13,6 +13,7 @@ import io.netty.handler.codec.http2.Http2FrameCodec;
 import io.netty.handler.codec.http2.Http2FrameCodecBuilder;
 import io.netty.handler.codec.http2.Http2GoAwayFrame;
 import io.netty.handler.codec.http2.Http2MultiplexHandler;
+import io.netty.handler.codec.http2.Http2SettingsFrame;
 import io.netty.handler.codec.http2.Http2StreamChannel;
 import io.netty.handler.codec.http2.Http2StreamChannelBootstrap;
 import io.netty.handler.codec.http2.Http2StreamFrameToHttpObjectCodec;
@@ -29,6 +30,7 @@ import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.TimeoutException;
 import java.util.function.BiConsumer;
+import java.util.function.Consumer;
 
 /**
  * HTTP/2 to the origin: every exchange is a stream, up to the lesser of the server's
@@ -40,25 +42,47 @@ public final class Http2Connection extends ClientConnection {
 
     private final Http2FrameCodec codec;
     private final int clientMaxStreams;
+    private final Consumer<Http2Connection> onSettings;
+    private volatile boolean settingsReceived;
     private volatile boolean goingAway;
 
+    /**
+     * @param onSettings called on the connection's event loop each time the server's SETTINGS arrive, so that the
+     *     pool can hand out the streams they allow
+     */
     public Http2Connection(ConnectionInfo info, Route route, Channel channel, WireMeter meter, int clientMaxStreams,
-            BiConsumer<ClientConnection, CloseReason> onClosed) {
+            BiConsumer<ClientConnection, CloseReason> onClosed, Consumer<Http2Connection> onSettings) {
         super(info, route, channel, meter, onClosed);
         this.clientMaxStreams = clientMaxStreams;
+        this.onSettings = onSettings;
         this.codec = Http2FrameCodecBuilder.forClient().build();
         channel.pipeline().addLast("h2", codec).addLast("h2-streams", new Http2MultiplexHandler(new Unexpected()))
-                .addLast("h2-goaway", new GoAway());
+                .addLast("h2-frames", new ConnectionFrames());
     }
 
     /**
      * The server's {@code SETTINGS_MAX_CONCURRENT_STREAMS} (which Netty keeps as the local endpoint's limit on
-     * streams it may open), capped by the client's; 0 after a GOAWAY, so the pool sends nothing new while the
-     * streams already open finish.
+     * streams it may open), capped by the client's; 1 until the server's first SETTINGS say how many it allows; 0
+     * after a GOAWAY, so the pool sends nothing new while the streams already open finish.
      */
     @Override
     public int maxConcurrentRequests() {
-        return goingAway ? 0 : Math.max(1, Math.min(clientMaxStreams, codec.connection().local().maxActiveStreams()));
+        if (goingAway) {
+            return 0;
+        }
+        return settingsReceived ? Math.max(1, Math.min(clientMaxStreams, codec.connection().local().maxActiveStreams()))
+                : 1;
+    }
+
+    /** An h2 connection multiplexes, whatever its current stream limit. */
+    @Override
+    public boolean multiplexes() {
+        return true;
+    }
+
+    @Override
+    public boolean slotsKnown() {
+        return settingsReceived;
     }
 
     /** One failed stream leaves the connection usable for the others. */
@@ -170,14 +194,23 @@ public final class Http2Connection extends ClientConnection {
         }
     }
 
-    /** Marks the connection unusable for new streams once the server sends GOAWAY. */
-    private final class GoAway extends ChannelInboundHandlerAdapter {
+    /**
+     * Connection-level frames: SETTINGS (Netty has applied them when this sees them) tell how many streams may be
+     * open; GOAWAY makes the connection unusable for new streams.
+     */
+    private final class ConnectionFrames extends ChannelInboundHandlerAdapter {
         @Override
         public void channelRead(ChannelHandlerContext ctx, Object msg) {
-            if (msg instanceof Http2GoAwayFrame) {
-                goingAway = true;
+            try {
+                if (msg instanceof Http2SettingsFrame) {
+                    settingsReceived = true;
+                    onSettings.accept(Http2Connection.this);
+                } else if (msg instanceof Http2GoAwayFrame) {
+                    goingAway = true;
+                }
+            } finally {
+                ReferenceCountUtil.release(msg);
             }
-            ReferenceCountUtil.release(msg);
         }
     }
 

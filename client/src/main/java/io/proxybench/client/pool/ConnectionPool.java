@@ -144,7 +144,7 @@ public final class ConnectionPool<K, E, C extends Poolable> {
                 state.connections.add(pc);
                 pooled.put(connection, pc);
                 lend(pc);
-                if (connection.maxConcurrentRequests() <= 1) {
+                if (!connection.multiplexes()) {
                     state.expectsMultiplexing = false;
                 }
                 serveReuse(state, nowNanos, actions);
@@ -153,6 +153,26 @@ public final class ConnectionPool<K, E, C extends Poolable> {
                     // are full) may now open their own.
                     serveOldest(nowNanos, actions);
                 }
+            }
+        }
+        run(actions);
+    }
+
+    /**
+     * {@code connection} may now carry more requests at once (e.g. its peer's h2 SETTINGS arrived): its spare slots go
+     * to waiters of its key. Ignored for a connection the pool does not hold.
+     */
+    public void slotsChanged(C connection, long nowNanos) {
+        List<Runnable> actions = new ArrayList<>();
+        synchronized (this) {
+            PooledConnection<K, E, C> pc = closed ? null : pooled.get(connection);
+            if (pc == null) {
+                return;
+            }
+            serveReuse(pc.owner, nowNanos, actions);
+            if (!pc.owner.waiters.isEmpty()) {
+                // Fewer streams than waiters: the rest may now open connections of their own.
+                serveOldest(nowNanos, actions);
             }
         }
         run(actions);
@@ -385,13 +405,32 @@ public final class ConnectionPool<K, E, C extends Poolable> {
         if (reuse != null) {
             return reuse;
         }
-        if (!fresh && state.expectsMultiplexing && state.reserved > 0) {
+        if (!fresh && awaitingStreams(state)) {
             return null;
         }
         if (!hasRoom(state) && !(fresh && evictOwnIdle(state, actions)) && !evictFor(state, actions)) {
             return null;
         }
         return reserve(state, waitedNanos);
+    }
+
+    /**
+     * Whether {@code state}'s waiters should wait for streams rather than open a connection: the key is expected to
+     * multiplex and a connection of it is being opened, or is open without knowing its stream limit yet.
+     */
+    private boolean awaitingStreams(KeyState<K, E, C> state) {
+        if (!state.expectsMultiplexing) {
+            return false;
+        }
+        if (state.reserved > 0) {
+            return true;
+        }
+        for (PooledConnection<K, E, C> pc : state.connections) {
+            if (!pc.connection.slotsKnown() && pc.retiredFor == null && pc.connection.isOpen()) {
+                return true;
+            }
+        }
+        return false;
     }
 
     /** A CREATE grant for {@code state}, its slot counted in the pool; the caller has checked for room. */

@@ -17,6 +17,22 @@ public interface Poolable {
      */
     int maxConcurrentRequests();
 
+    /**
+     * Whether the connection can carry several requests at once (h2), even before its peer has said how many: a
+     * key expected to multiplex keeps waiting for such a connection's streams. By default, whether it can now.
+     */
+    default boolean multiplexes() {
+        return maxConcurrentRequests() > 1;
+    }
+
+    /**
+     * False while the connection does not yet know how many requests it may carry (an h2 connection before its
+     * peer's SETTINGS): a key expected to multiplex waits for it rather than opening another.
+     */
+    default boolean slotsKnown() {
+        return true;
+    }
+
     /** Asks the connection to close. Idempotent: the pool may call it on a connection that already closed. */
     void close(CloseReason reason);
 }

@@ -89,6 +89,28 @@ class ConnectionPoolReuseTest {
     }
 
     @Test
+    void aBurstWaitsUntilTheNewConnectionKnowsItsStreamsThenTakesThem() {
+        f.pool.expectMultiplexing(A);
+        Grant<FakeConnection> create = f.grant(A, Grant.Kind.CREATE, 0);
+        CompletableFuture<Grant<FakeConnection>> w1 = f.waitFor(A, 1);
+        CompletableFuture<Grant<FakeConnection>> w2 = f.waitFor(A, 2);
+        FakeConnection h2 = new FakeConnection("h2", A, 1);
+        h2.multiplexes = true;
+        h2.slotsKnown = false;
+
+        f.pool.created(create, h2, 3);
+        assertThat(w1).as("its SETTINGS have not come yet").isNotDone();
+        assertThat(w2).isNotDone();
+
+        h2.slotsKnown = true;
+        h2.maxConcurrent = 2;
+        f.pool.slotsChanged(h2, 4);
+
+        assertThat(done(w1).connection()).isSameAs(h2);
+        assertThat(done(w2).kind()).as("one stream left over for two waiters").isEqualTo(Grant.Kind.CREATE);
+    }
+
+    @Test
     void aWrongGuessReleasesTheHeldBurstToOpenConnections() {
         f.pool.expectMultiplexing(A);
         Grant<FakeConnection> create = f.grant(A, Grant.Kind.CREATE, 0);

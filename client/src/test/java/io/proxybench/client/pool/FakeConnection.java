@@ -9,6 +9,9 @@ final class FakeConnection implements Poolable {
     final String name;
     final Object key;
     int maxConcurrent;
+    /** Null: decided by {@link #maxConcurrent}, as by default; else what {@link #multiplexes()} says (an h2 stand-in). */
+    Boolean multiplexes;
+    boolean slotsKnown = true;
     boolean open = true;
     int held;
     final List<CloseReason> closes = new ArrayList<>();
@@ -29,6 +32,16 @@ final class FakeConnection implements Poolable {
     @Override
     public int maxConcurrentRequests() {
         return maxConcurrent;
+    }
+
+    @Override
+    public boolean multiplexes() {
+        return multiplexes != null ? multiplexes : Poolable.super.multiplexes();
+    }
+
+    @Override
+    public boolean slotsKnown() {
+        return slotsKnown;
     }
 
     @Override
