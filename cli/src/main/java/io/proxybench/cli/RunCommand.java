@@ -43,8 +43,10 @@ import java.util.ArrayList;
 import java.util.Collections;
 import java.util.List;
 import java.util.concurrent.Callable;
+import java.util.Locale;
 import java.util.concurrent.TimeUnit;
 import java.util.function.Consumer;
+import java.util.function.Function;
 import picocli.CommandLine;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Option;
@@ -64,6 +66,9 @@ final class RunCommand implements Callable<Integer> {
      * flight at once (seed 002 saw 803 tunnels open at 1k req/s).
      */
     static final double IN_FLIGHT_SECONDS = 2;
+
+    /** Where --warmup-for's request numbers start: far from the run's, whose rotation they must not shift. */
+    private static final long WARMUP_NUMBERS = 1L << 40;
 
     @CommandLine.Spec
     private CommandLine.Model.CommandSpec spec;
@@ -110,6 +115,11 @@ final class RunCommand implements Callable<Integer> {
     @Option(names = "--warmup", negatable = true, defaultValue = "true", fallbackValue = "true",
             description = "Send one request per session before the run, outside the statistics (default: on).")
     boolean warmup;
+
+    @Option(names = "--warmup-for", paramLabel = "DURATION",
+            description = "Before the run, send at its peak rate for this long and discard it all (records,"
+                    + " counters), so that the client's JIT is warm when the schedule starts.")
+    Duration warmupFor;
 
     @Option(names = "--poisson", description = "Poisson arrivals at --rate instead of evenly spaced ones.")
     boolean poisson;
@@ -202,6 +212,13 @@ final class RunCommand implements Callable<Integer> {
                 client.warmUp(sessionKeys, urls.get(0).toString())
                         .get(TimeoutOption.longestCall(timeouts).toMillis(), TimeUnit.MILLISECONDS);
             }
+            // Long enough for a request that waited for a pool slot, then ran every send to every timeout.
+            long drainNanos = timeouts.request().toNanos()
+                    + TimeoutOption.longestCall(timeouts).toNanos() * (1 + retries);
+            Sleeper parking = Sleeper.parking(System::nanoTime);
+            if (warmupFor != null) {
+                warmUpAtRate(client, drainNanos, parking);
+            }
             ClientCounters.Counts beforeRun = client.counters().total();
             Consumer<RequestRecord> sink = r -> {
                 records.add(r);
@@ -214,10 +231,6 @@ final class RunCommand implements Callable<Integer> {
                 }
             };
             Records recordMaker = new Records(expectation, keepBody);
-            // Long enough for a request that waited for a pool slot, then ran every send to every timeout.
-            long drainNanos = timeouts.request().toNanos()
-                    + TimeoutOption.longestCall(timeouts).toNanos() * (1 + retries);
-            Sleeper parking = Sleeper.parking(System::nanoTime);
             LoadRunner runner = closedLoop == null
                     ? new OpenLoopRunner(schedule, this::request, client::send,
                             new RunOptions(maxInFlight, retries, drainNanos), recordMaker, sink, System::nanoTime,
@@ -249,6 +262,24 @@ final class RunCommand implements Callable<Integer> {
         return 0;
     }
 
+    /**
+     * The --warmup-for phase: the run's own requests at its peak rate (or its workers, closed loop) for that long,
+     * nothing kept. Its requests carry numbers past any the run will use, so they rotate like the run's.
+     */
+    private void warmUpAtRate(ProxyClient client, long drainNanos, Sleeper parking) {
+        spec.commandLine().getErr().printf(Locale.ROOT, "warming up for %s (discarded)...%n",
+                Durations.format(warmupFor));
+        spec.commandLine().getErr().flush();
+        Function<Long, ProxyRequest> requests = n -> request(n + WARMUP_NUMBERS);
+        Records discard = Records.plain();
+        LoadRunner warm = closedLoop == null
+                ? new OpenLoopRunner(ArrivalSchedule.constant(warmupRate(), warmupFor), requests, client::send,
+                        new RunOptions(maxInFlight, 0, drainNanos), discard, r -> { }, System::nanoTime, parking)
+                : new ClosedLoopRunner(warmupFor.toNanos(), requests, client::send,
+                        new RunOptions(closedLoop, 0, drainNanos), discard, r -> { }, System::nanoTime, parking);
+        warm.run();
+    }
+
     /** Checks the options that do not depend on each other's values being parsed. */
     private void validate() {
         if ((template == null) != (sessions == 0)) {
@@ -259,6 +290,9 @@ final class RunCommand implements Callable<Integer> {
         }
         if (maxInFlight < 0 || sessions < 0 || retries < 0) {
             throw new IllegalArgumentException("--max-in-flight, --sessions and --retries must not be negative");
+        }
+        if (warmupFor != null && warmupFor.isZero()) {
+            throw new IllegalArgumentException("--warmup-for must be above 0; leave it out for no warm-up phase");
         }
         for (URI url : urls) {
             if (!"http".equals(url.getScheme()) && !"https".equals(url.getScheme())) {
@@ -287,6 +321,11 @@ final class RunCommand implements Callable<Integer> {
             return ArrivalSchedule.parseStages(ramp).stream().mapToDouble(Stage::ratePerSec).max().orElse(0);
         }
         return rate;
+    }
+
+    /** The rate --warmup-for sends at: the highest stage's, or the bursts' average. */
+    private double warmupRate() {
+        return burst != null ? burst * 1e9 / every.toNanos() : peakRate();
     }
 
     /** Request {@code n} of the run; built on the scheduling thread, so from parts made before the run. */

@@ -91,6 +91,20 @@ class RunCommandTest {
     }
 
     @Test
+    void aWarmUpPhaseAtTheRunsRateLeavesNoTraceInRecordsOrFigures() throws Exception {
+        lab.resetTargetStats();
+        Path out = home.resolve("warmfor.jsonl");
+        JsonNode summary = run(out, "--rate", "50", "--duration", "1s", "--warmup-for", "1s",
+                "--session-template", "{pass}_session-{id}", "--sessions", "5");
+
+        assertThat(JsonlReader.read(out)).hasSize(50).allSatisfy(r -> assertThat(r.reused()).isTrue());
+        assertThat(summary.path("scheduled").asLong()).isEqualTo(50);
+        assertThat(summary.path("handshakes_per_1000").asDouble()).isZero();
+        assertThat(lab.targetStats().requestsTotal()).as("5 session warm-ups, 50 warm-up phase, 50 run")
+                .isEqualTo(105);
+    }
+
+    @Test
     void burstsShareTheirScheduledTime() throws Exception {
         Path out = home.resolve("burst.jsonl");
         run(out, "--burst", "10", "--every", "500ms", "--duration", "1s");
@@ -120,23 +134,27 @@ class RunCommandTest {
             MainTest.Run r = MainTest.run("run", "--url",
                     "https://127.0.0.1:" + faulty.targetHttpsPort() + "/cdn-cgi/trace",
                     "--proxy", "http://u:p@127.0.0.1:" + faulty.gatewayPort(), "--ca", faulty.caFile().toString(),
-                    "--out", out.toString(), "--json", "--rate", "50", "--duration", "2s", "--retries", "4");
+                    "--out", out.toString(), "--json", "--rate", "50", "--duration", "2s", "--retries", "4",
+                    // A new tunnel per request, so that about a quarter of the first tries meet a refusal.
+                    "--session-template", "{pass}_session-{id}", "--sessions", "1", "--rotation", "per-request");
             assertThat(r.exitCode()).as(r.err()).isZero();
             JsonNode summary = new ObjectMapper().readTree(r.out());
             List<RequestRecord> records = JsonlReader.read(out);
 
             assertThat(records).hasSize(100);
             assertThat(records).allSatisfy(rec -> assertThat(rec.attempt() > 1).isEqualTo(rec.firstError() != null));
-            assertThat(records).filteredOn(rec -> rec.firstError() != null)
-                    .allSatisfy(rec -> assertThat(rec.firstError()).startsWith("connect_"));
-            long retried = records.stream().filter(rec -> rec.attempt() > 1).count();
+            List<String> firstErrors = records.stream().map(RequestRecord::firstError).filter(e -> e != null).toList();
+            long retried = firstErrors.size();
+            long refusedFirst = firstErrors.stream().filter(e -> e.startsWith("connect_")).count();
+            assertThat(retried).as("a quarter of the tunnels are refused").isPositive();
+            // Refusals are what this lab injects; a rare unrelated failure of a fresh tunnel may add one or two.
+            assertThat(refusedFirst).as("first errors %s", firstErrors).isGreaterThanOrEqualTo(retried - 2);
             long failedSends = records.stream().mapToLong(rec -> rec.attempt() - 1).sum()
                     + records.stream().filter(rec -> rec.error() != null).count();
-            assertThat(retried).as("a quarter of the tunnels are refused").isPositive();
             assertThat(summary.path("first_tries").path("retried").asLong()).isEqualTo(retried);
             assertThat(summary.path("first_tries").path("ok").asLong() + retried).isEqualTo(100);
-            assertThat(faulty.gatewayCounters().faults().get("refuse")).as("every failed send was a refusal")
-                    .isEqualTo(failedSends);
+            assertThat(faulty.gatewayCounters().faults().get("refuse")).as("every refusal cost a send")
+                    .isBetween(failedSends - 2, failedSends);
             assertThat(summary.path("ok").asLong()).isEqualTo(records.stream().filter(RequestRecord::ok).count());
         }
     }
@@ -201,6 +219,7 @@ class RunCommandTest {
                 new String[] {"run", "--url", "https://x/", "--closed-loop", "0", "--duration", "1s"},
                 new String[] {"run", "--url", "https://x/", "--closed-loop", "4"},
                 new String[] {"run", "--url", "https://x/", "--rate", "10", "--duration", "1s", "--retries", "-1"},
+                new String[] {"run", "--url", "https://x/", "--rate", "10", "--duration", "1s", "--warmup-for", "0s"},
                 new String[] {"run", "--url", "https://x/", "--rate", "10", "--duration", "1s", "--timeout",
                     "5s,handshake=1s"},
                 new String[] {"run", "--url", "https://x/", "--rate", "10", "--duration", "1s", "--expect", "("},
