@@ -13,7 +13,8 @@
 # than one the medians), WARMUP (seconds of a discarded run at the highest rate before round 1, so that the lab's
 # JIT is warm: default 3, 0 for none; each `proxybench run` is a new JVM, so the client starts cold every time),
 # SETTLE (the client's JIT-warm window: a second table leaves out requests scheduled in the first SETTLE seconds;
-# default 2, or DURATION/2 for short runs; 0 for none), RUN_ARGS (extra `proxybench run` flags, e.g. --poisson),
+# default 2, or DURATION/2 for short runs; 0 for none), RUN_ARGS (extra `proxybench run` flags, e.g. --poisson, or
+# --warmup-for 5s to run each client JVM warm before its schedule),
 # PROXYBENCH_JAVA_OPTS (JVM flags of the client and the lab, as for ./proxybench).
 # Needs jq (apt-get install -y jq) and curl. The last lines say what the figures mean.
 set -euo pipefail
@@ -303,8 +304,8 @@ what the figures mean
   p50/p99_ms     total latency of successful requests, from the scheduled start (start lag included)
   new_tun        requests that opened a tunnel during the schedule (reused=false); 0 means every request rode a tunnel
                  opened by run's warm-up (one per session); reuse% is the rest, h2% the share that negotiated h2
-  cpu_mean/max   the client's own CPU sampler during the schedule, share of all $cores cores (85% or more = saturated;
-                 its first once-a-second reading is always 0, so short runs read low)
+  cpu_mean/max   the client's own CPU sampler during the schedule, share of all $cores cores (mean over the schedule,
+                 max of its one-second samples; a mean of 85% or more = saturated)
   *_cores        CPU seconds / wall seconds of the client, the lab and everything else on the machine (other builds,
                  and loopback network work the kernel charges to no process); they share $cores cores, so machine_cores
                  near $cores means the figures are capped by this machine, and other_cores is the noise
