@@ -31,17 +31,8 @@ command -v hey >/dev/null || { echo "$me: hey is not installed; install it with:
 command -v curl >/dev/null || { echo "$me: curl is needed for the lab's counters; apt-get install -y curl" >&2; exit 1; }
 command -v mvn >/dev/null || { echo "$me: Maven (mvn) is needed to build; apt-get install -y maven" >&2; exit 1; }
 
-tmp="$(mktemp -d)"
-lab_pid=""
-cleanup() {
-  if [ -n "$lab_pid" ] && kill -0 "$lab_pid" 2>/dev/null; then
-    kill "$lab_pid" 2>/dev/null || true
-    wait "$lab_pid" 2>/dev/null || true
-  fi
-  rm -rf "$tmp"
-}
-trap cleanup EXIT
-trap 'exit 130' INT TERM
+source bench/lab.sh
+bench_tmp
 
 # --- build -------------------------------------------------------------------------------------------------------
 echo "$me: building bench and the launcher's jar..." >&2
@@ -56,33 +47,10 @@ jar="$root/bench/target/closed-loop.jar"
 
 # --- lab ---------------------------------------------------------------------------------------------------------
 lab_for=$(( ROUNDS * (3 * DURATION + 40) + 2 * WARMUP + 90 ))
-mkdir -p "$tmp/home"
-PROXYBENCH_HOME="$tmp/home" ./proxybench lab --json --for "${lab_for}s" >"$tmp/lab.json" 2>"$tmp/lab.err" &
-lab_pid=$!
-for _ in $(seq 1 120); do
-  [ -s "$tmp/lab.json" ] && break
-  kill -0 "$lab_pid" 2>/dev/null || break
-  sleep 0.5
-done
-jstr() { sed -n "s/.*\"$1\":\"\([^\"]*\)\".*/\1/p" "$2"; }
-gateway="$(jstr gateway "$tmp/lab.json")"
-target="$(jstr target_https "$tmp/lab.json")"
-ca="$(jstr ca_file "$tmp/lab.json")"
-admin="$(jstr admin "$tmp/lab.json")"
-if [ -z "$gateway" ] || [ -z "$target" ] || [ -z "$ca" ] || [ -z "$admin" ]; then
-  echo "$me: the lab did not print its endpoints; stdout: $(cat "$tmp/lab.json"); stderr: $(cat "$tmp/lab.err")" >&2
-  exit 1
-fi
-url="$target/cdn-cgi/trace"
-curl -sSf --max-time 10 --cacert "$ca" -x "$gateway" "$url" >/dev/null \
-  || { echo "$me: the lab does not answer through $gateway" >&2; exit 1; }
+lab_start "$lab_for"
 
 # --- measuring helpers -------------------------------------------------------------------------------------------
 ticks_per_s="$(getconf CLK_TCK)"
-lab_ticks() {
-  [ -r "/proc/$lab_pid/stat" ] || { echo "$me: the lab (PID $lab_pid) has exited: $(cat "$tmp/lab.err")" >&2; exit 1; }
-  awk '{ sub(/^.*\) /, ""); print $12 + $13 }' "/proc/$lab_pid/stat"
-}
 reset_counters() { curl -sS --max-time 5 -X DELETE "$admin" >/dev/null; }
 connect_tunnels() { curl -sS --max-time 5 "$admin" | sed -n 's/.*"connect":\([0-9]*\).*/\1/p'; }
 # $1 / $2 * $3 with 4 decimals, or "-" when $2 is 0

@@ -71,17 +71,8 @@ if [ "$soft" != unlimited ] && [ "$soft" -lt "$need_files" ]; then
     "$max_rate req/s"
 fi
 
-tmp="$(mktemp -d)"
-lab_pid=""
-cleanup() {
-  if [ -n "$lab_pid" ] && kill -0 "$lab_pid" 2>/dev/null; then
-    kill "$lab_pid" 2>/dev/null || true
-    wait "$lab_pid" 2>/dev/null || true
-  fi
-  rm -rf "$tmp"
-}
-trap cleanup EXIT
-trap 'exit 130' INT TERM
+source bench/lab.sh
+bench_tmp
 
 # --- build ---------------------------------------------------------------------------------------------------------
 echo "$me: building the launcher's jar if it is stale..." >&2
@@ -89,35 +80,12 @@ echo "$me: building the launcher's jar if it is stale..." >&2
 
 # --- lab -----------------------------------------------------------------------------------------------------------
 lab_for=$(( ROUNDS * ${#rates[@]} * (3 * DURATION + 90) + 3 * WARMUP + 120 ))
-mkdir -p "$tmp/home"
-PROXYBENCH_HOME="$tmp/home" ./proxybench lab --json --for "${lab_for}s" >"$tmp/lab.json" 2>"$tmp/lab.err" &
-lab_pid=$!
-for _ in $(seq 1 120); do
-  [ -s "$tmp/lab.json" ] && break
-  kill -0 "$lab_pid" 2>/dev/null || break
-  sleep 0.5
-done
-lab_field() { jq -r ".$1 // empty" "$tmp/lab.json" 2>/dev/null || true; }
-gateway="$(lab_field gateway)"
-target="$(lab_field target_https)"
-ca="$(lab_field ca_file)"
-admin="$(lab_field admin)"
-if [ -z "$gateway" ] || [ -z "$target" ] || [ -z "$ca" ] || [ -z "$admin" ]; then
-  echo "$me: the lab did not print its endpoints; stdout: $(cat "$tmp/lab.json"); stderr: $(cat "$tmp/lab.err")" >&2
-  exit 1
-fi
-url="$target/cdn-cgi/trace"
+lab_start "$lab_for"
 proxy="http://u:p@${gateway#http://}"
-curl -sSf --max-time 10 --cacert "$ca" -x "$gateway" "$url" >/dev/null \
-  || { echo "$me: the lab does not answer through $gateway" >&2; exit 1; }
 
 # --- measuring helpers ---------------------------------------------------------------------------------------------
 ticks_per_s="$(getconf CLK_TCK)"
 cores="$(nproc)"
-lab_ticks() {
-  [ -r "/proc/$lab_pid/stat" ] || { echo "$me: the lab (PID $lab_pid) has exited: $(cat "$tmp/lab.err")" >&2; exit 1; }
-  awk '{ sub(/^.*\) /, ""); print $12 + $13 }' "/proc/$lab_pid/stat"
-}
 # Whole machine, all cores: "busy total" in ticks (busy leaves out idle and iowait).
 machine_ticks() { awk '$1 == "cpu" { t = 0; for (i = 2; i <= NF; i++) t += $i; print t - $5 - $6, t; exit }' /proc/stat; }
 reset_counters() { curl -sS --max-time 5 -X DELETE "$admin" >/dev/null; }

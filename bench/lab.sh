@@ -1,0 +1,51 @@
+# Sourced by the benchmark scripts: a temporary folder, and the lab as a separate process, stopped by PID on exit.
+# The caller sets $me (its name, for messages) and runs from the repository's root.
+#
+#   bench_tmp                 makes $tmp and the trap that stops the lab and deletes $tmp
+#   lab_start SECONDS         starts the lab for at most SECONDS; sets lab_pid, gateway, target, ca, admin, url
+#   lab_ticks                 the lab's CPU time so far, in clock ticks (exits if the lab has died)
+
+bench_tmp() {
+  tmp="$(mktemp -d)"
+  lab_pid=""
+  trap _bench_cleanup EXIT
+  trap 'exit 130' INT TERM
+}
+
+_bench_cleanup() {
+  if [ -n "$lab_pid" ] && kill -0 "$lab_pid" 2>/dev/null; then
+    kill "$lab_pid" 2>/dev/null || true
+    wait "$lab_pid" 2>/dev/null || true
+  fi
+  rm -rf "$tmp"
+}
+
+lab_start() {
+  mkdir -p "$tmp/home"
+  PROXYBENCH_HOME="$tmp/home" ./proxybench lab --json --for "${1}s" >"$tmp/lab.json" 2>"$tmp/lab.err" &
+  lab_pid=$!
+  for _ in $(seq 1 120); do
+    [ -s "$tmp/lab.json" ] && break
+    kill -0 "$lab_pid" 2>/dev/null || break
+    sleep 0.5
+  done
+  gateway="$(_lab_field gateway)"
+  target="$(_lab_field target_https)"
+  ca="$(_lab_field ca_file)"
+  admin="$(_lab_field admin)"
+  if [ -z "$gateway" ] || [ -z "$target" ] || [ -z "$ca" ] || [ -z "$admin" ]; then
+    echo "$me: the lab did not print its endpoints; stdout: $(cat "$tmp/lab.json"); stderr: $(cat "$tmp/lab.err")" >&2
+    exit 1
+  fi
+  url="$target/cdn-cgi/trace"
+  curl -sSf --max-time 10 --cacert "$ca" -x "$gateway" "$url" >/dev/null \
+    || { echo "$me: the lab does not answer through $gateway" >&2; exit 1; }
+}
+
+# A string field of the lab's one-line JSON banner.
+_lab_field() { sed -n "s/.*\"$1\":\"\([^\"]*\)\".*/\1/p" "$tmp/lab.json"; }
+
+lab_ticks() {
+  [ -r "/proc/$lab_pid/stat" ] || { echo "$me: the lab (PID $lab_pid) has exited: $(cat "$tmp/lab.err")" >&2; exit 1; }
+  awk '{ sub(/^.*\) /, ""); print $12 + $13 }' "/proc/$lab_pid/stat"
+}
