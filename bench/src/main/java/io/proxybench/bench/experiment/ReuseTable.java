@@ -1,0 +1,28 @@
+package io.proxybench.bench.experiment;
+
+import java.util.List;
+import java.util.Locale;
+
+/** The reuse experiment's rows as the seed prints them, one line each under a header. */
+public final class ReuseTable {
+
+    private static final String ROW = "%-52s %8s %8s %7s %10s %8s %9s%n";
+
+    private ReuseTable() {}
+
+    public static String text(List<ReuseRow> rows) {
+        StringBuilder s = new StringBuilder(String.format(Locale.ROOT, ROW, "configuration", "created", "reused",
+                "reuse", "hs/1000", "wall_s", "rel_wall"));
+        for (ReuseRow r : rows) {
+            s.append(String.format(Locale.ROOT, ROW, r.configuration(), r.created(), r.reused(),
+                    String.format(Locale.ROOT, "%.0f%%", r.reuseRate() * 100),
+                    String.format(Locale.ROOT, "%.0f", r.handshakesPer1000()),
+                    String.format(Locale.ROOT, "%.2f", r.wallSeconds()),
+                    String.format(Locale.ROOT, "%.2fx", r.relativeWall())));
+            if (r.failed() > 0) {
+                s.append(String.format(Locale.ROOT, "  (%d of its requests failed)%n", r.failed()));
+            }
+        }
+        return s.toString();
+    }
+}

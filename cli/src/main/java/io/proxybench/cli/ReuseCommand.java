@@ -1,0 +1,114 @@
+package io.proxybench.cli;
+
+import com.fasterxml.jackson.databind.ObjectMapper;
+import io.proxybench.bench.experiment.ReuseExperiment;
+import io.proxybench.bench.experiment.ReuseRow;
+import io.proxybench.bench.experiment.ReuseTable;
+import io.proxybench.bench.options.ProxyUrlConverter;
+import io.proxybench.client.proxy.ProxyCredentials;
+import io.proxybench.client.proxy.ProxySpec;
+import io.proxybench.client.session.SessionTemplate;
+import io.proxybench.client.tunnel.TlsSettings;
+import io.proxybench.lab.Lab;
+import io.proxybench.lab.LabConfig;
+import io.proxybench.lab.faults.LatencyPlan;
+import java.io.PrintWriter;
+import java.net.URI;
+import java.nio.file.Path;
+import java.time.Duration;
+import java.util.List;
+import java.util.concurrent.Callable;
+import picocli.CommandLine;
+import picocli.CommandLine.Command;
+import picocli.CommandLine.Option;
+
+/**
+ * {@code proxybench reuse}: seed 000's table. The same crawl of one origin through the four configurations and the
+ * leaks, counting connections created and reused; against the embedded lab (with a client-to-gateway round trip
+ * injected, so that the handshake tax shows in wall time) or a real proxy.
+ */
+@Command(name = "reuse", mixinStandardHelpOptions = true,
+        description = {"Seed 000's reuse table: one crawl through four pool configurations and the usual leaks.",
+            "Runs on the embedded lab unless --proxy is given (credentials from PROXY_USER / PROXY_PASS)."})
+final class ReuseCommand implements Callable<Integer> {
+
+    @CommandLine.Spec
+    private CommandLine.Model.CommandSpec spec;
+
+    @Option(names = "--proxy", paramLabel = "URL", converter = ProxyUrlConverter.class,
+            description = "An HTTP(S) proxy gateway (default: the embedded lab).")
+    ProxySpec proxy;
+
+    @Option(names = "--socks", paramLabel = "URL", converter = ProxyUrlConverter.class,
+            description = "The same gateway as SOCKS5, for the mixed-schemes row (with the lab: its own port).")
+    ProxySpec socks;
+
+    @Option(names = "--url", paramLabel = "URL", description = "The origin to crawl (required with --proxy).")
+    URI url;
+
+    @Option(names = "--ca", paramLabel = "FILE", description = "Trust only this CA file.")
+    Path ca;
+
+    @Option(names = "--session-template", paramLabel = "TEMPLATE", defaultValue = "{pass}_session-{id}",
+            description = "How a session id is written into the credentials (default: ${DEFAULT-VALUE}).")
+    String template;
+
+    @Option(names = "--requests", paramLabel = "N", defaultValue = "200", description = "Requests per row.")
+    int requests;
+
+    @Option(names = "--concurrency", paramLabel = "N", defaultValue = "16",
+            description = "Requests in flight; also the sticky rows' pool limit (default: ${DEFAULT-VALUE}).")
+    int concurrency;
+
+    @Option(names = "--latency", paramLabel = "DURATION", defaultValue = "20ms",
+            description = "Lab only: client-to-gateway round trip injected (default: ${DEFAULT-VALUE}).")
+    Duration latency;
+
+    @Option(names = "--json", description = "Print the rows as JSON.")
+    boolean json;
+
+    @Override
+    public Integer call() throws Exception {
+        if (requests < 1 || concurrency < 1) {
+            throw new IllegalArgumentException("--requests and --concurrency must be at least 1");
+        }
+        SessionTemplate sessions = SessionTemplate.parse(template);
+        List<ReuseRow> rows;
+        if (proxy == null) {
+            if (url != null || ca != null || socks != null) {
+                throw new IllegalArgumentException("--url, --ca and --socks go with --proxy; the lab brings its own");
+            }
+            try (Lab lab = Lab.start(LabConfig.builder().latency(new LatencyPlan(latency, Duration.ZERO,
+                    Duration.ZERO)).build())) {
+                ProxySpec gateway = ProxySpec.parse("http://lab:lab@" + lab.host() + ":" + lab.gatewayPort());
+                rows = ReuseExperiment.run(new ReuseExperiment.Setup(gateway, ReuseExperiment.socksTwin(gateway),
+                        sessions, URI.create("https://" + lab.host() + ":" + lab.targetHttpsPort() + "/cdn-cgi/trace"),
+                        TlsSettings.caFile(lab.caFile()), requests, concurrency, Duration.ofMinutes(5)));
+            }
+        } else {
+            if (url == null) {
+                throw new IllegalArgumentException("--proxy needs --url, the origin to crawl");
+            }
+            ProxySpec withAccount = proxy.credentials() != null ? proxy : fromEnvironment(proxy);
+            rows = ReuseExperiment.run(new ReuseExperiment.Setup(withAccount,
+                    socks == null ? null : socks.credentials() != null ? socks : fromEnvironment(socks), sessions,
+                    url, ca == null ? TlsSettings.system() : TlsSettings.caFile(ca), requests, concurrency,
+                    Duration.ofMinutes(10)));
+        }
+        PrintWriter out = spec.commandLine().getOut();
+        out.print(json ? new ObjectMapper().writeValueAsString(rows) + "\n" : ReuseTable.text(rows));
+        out.flush();
+        return 0;
+    }
+
+    /** {@code proxy} with the account from {@code PROXY_USER} / {@code PROXY_PASS}, as the seeds set it. */
+    private static ProxySpec fromEnvironment(ProxySpec proxy) {
+        String user = System.getenv("PROXY_USER");
+        String pass = System.getenv("PROXY_PASS");
+        if (user == null || pass == null) {
+            throw new IllegalArgumentException("the proxy " + proxy + " has no credentials: put them in the URL or"
+                    + " set PROXY_USER and PROXY_PASS");
+        }
+        return proxy.withCredentials(new ProxyCredentials(user, pass));
+    }
+}
