@@ -7,6 +7,8 @@ import io.proxybench.client.metrics.ClientCounters;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.Map;
+import java.util.TreeMap;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicInteger;
@@ -90,7 +92,7 @@ final class Crawl {
     }
 
     private static ClientCounters.Counts plus(ClientCounters.Counts a, ClientCounters.Counts b) {
-        java.util.Map<String, Long> reasons = new java.util.TreeMap<>(a.closedByReason());
+        Map<String, Long> reasons = new TreeMap<>(a.closedByReason());
         b.closedByReason().forEach((k, v) -> reasons.merge(k, v, Long::sum));
         return new ClientCounters.Counts(a.created() + b.created(), a.reused() + b.reused(),
                 a.requests() + b.requests(), a.retries() + b.retries(), a.bytesOut() + b.bytesOut(),

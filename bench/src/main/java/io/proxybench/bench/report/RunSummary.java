@@ -7,12 +7,14 @@ import io.proxybench.bench.record.Outcome;
 import io.proxybench.bench.record.RequestRecord;
 import io.proxybench.bench.run.CpuSampler;
 import io.proxybench.client.metrics.ClientCounters;
+import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Locale;
 import java.util.Map;
 import java.util.Objects;
 import java.util.TreeMap;
+import java.util.stream.Collectors;
 
 /**
  * The end-of-run summary in the seed harness's shape: {@code rate R/s for Ds: ok/total ok, N unique exit IPs},
@@ -129,7 +131,7 @@ public record RunSummary(
 
     /** What makes the figures the client's rather than the proxy's, in words a user can act on. */
     static List<String> warnings(List<RequestRecord> records, CpuSampler.CpuLoad cpu) {
-        List<String> warnings = new java.util.ArrayList<>();
+        List<String> warnings = new ArrayList<>();
         double[] lags = records.stream().mapToDouble(RequestRecord::startLag).toArray();
         if (lags.length > 0) {
             double p99 = Percentiles.of(lags).p99() * 1000;
@@ -183,7 +185,7 @@ public record RunSummary(
                     firstTries.retries(), firstTries.okAfterRetry(), firstTries.firstErrors()));
         }
         s.append("outcomes: ").append(outcomes.entrySet().stream().map(e -> e.getKey() + " " + e.getValue())
-                .collect(java.util.stream.Collectors.joining(", "))).append('\n');
+                .collect(Collectors.joining(", "))).append('\n');
         line(s, "new connection", newConnectionTotalMs);
         line(s, "reused connection", reusedConnectionTotalMs);
         warnings.forEach(w -> s.append("warning: ").append(w).append('\n'));
