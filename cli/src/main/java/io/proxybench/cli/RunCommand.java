@@ -47,6 +47,7 @@ import java.util.Locale;
 import java.util.concurrent.TimeUnit;
 import java.util.function.Consumer;
 import java.util.function.Function;
+import java.util.stream.IntStream;
 import picocli.CommandLine;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Option;
@@ -198,7 +199,7 @@ final class RunCommand implements Callable<Integer> {
         }
         Timeouts timeouts = TimeoutOption.parse(timeout);
         targets = urls.stream().map(url -> ProxyRequest.get(url.toString())).toList();
-        sessionKeys = java.util.stream.IntStream.range(0, sessions).mapToObj(RunCommand::key).toList();
+        sessionKeys = IntStream.range(0, sessions).mapToObj(RunCommand::key).toList();
         OpenFiles.check(closedLoop != null ? closedLoop
                 : maxInFlight > 0 ? maxInFlight : (long) Math.ceil(peakRate() * IN_FLIGHT_SECONDS));
         List<RequestRecord> records = Collections.synchronizedList(new ArrayList<>());
