@@ -1,6 +1,7 @@
 package io.proxybench.cli;
 
 import com.fasterxml.jackson.databind.ObjectMapper;
+import io.proxybench.bench.options.Durations;
 import io.proxybench.client.net.TlsEngine;
 import io.proxybench.client.net.Transport;
 import io.proxybench.lab.Lab;
@@ -218,6 +219,9 @@ final class LabCommand implements Callable<Integer> {
         urls.put("socks5_sticky", "socks5h://" + credentials("_session-" + DEMO_SESSION) + hostPort);
         m.put("proxy_urls", urls);
         m.put("curl", curl(lab));
+        m.put("run", "./proxybench run --url https://" + lab.host() + ":" + lab.targetHttpsPort() + "/cdn-cgi/trace"
+                + " --proxy http://" + credentials("") + hostPort + " --ca " + lab.caFile()
+                + " --session-template '{pass}_session-{id}' --sessions 20 --rate 100 --duration 10s");
         return m;
     }
 
@@ -257,8 +261,8 @@ final class LabCommand implements Callable<Integer> {
             s.append("  (replace **** with the password given to --auth)\n");
         }
         s.append("try it\n  ").append(d.get("curl")).append('\n');
-        s.append(runFor == null ? "running until interrupted (Ctrl-C)" : "running for " + runFor.toString()
-                .substring(2).toLowerCase(java.util.Locale.ROOT));
+        s.append("  ").append(d.get("run")).append("   # in another shell: 20 sticky sessions, 100 req/s\n");
+        s.append(runFor == null ? "running until interrupted (Ctrl-C)" : "running for " + Durations.format(runFor));
         return s.toString();
     }
 

@@ -30,6 +30,20 @@ class RunSummaryWarningsTest {
     }
 
     @Test
+    void aLagOnlyInTheFirstSecondsIsNamedAColdJvm() {
+        List<RequestRecord> records = new ArrayList<>();
+        for (int i = 0; i < 100; i++) {
+            double sched = i * 0.05;
+            records.add(RequestRecord.builder(sched, sched + 0.1).startLag(sched < 1 ? 0.050 : 0.002).total(0.1)
+                    .status(200).build());
+        }
+
+        assertThat(RunSummary.warnings(records, null)).singleElement().asString()
+                .contains("start lag p99 50.0 ms").contains("only in the first 2 s (2.0 ms after them)")
+                .contains("--warmup-for");
+    }
+
+    @Test
     void aSaturatedClientCpuIsNamed() {
         assertThat(RunSummary.warnings(lags(0.001, 10), new CpuSampler.CpuLoad(0.95, 1.0, 5))).singleElement()
                 .asString().contains("client CPU was saturated (mean 95%");
