@@ -1,7 +1,7 @@
 package io.proxybench.cli;
 
-import com.fasterxml.jackson.databind.ObjectMapper;
 import io.proxybench.bench.options.Durations;
+import io.proxybench.bench.report.ReportJson;
 import io.proxybench.client.net.TlsEngine;
 import io.proxybench.client.net.Transport;
 import io.proxybench.lab.Lab;
@@ -174,7 +174,7 @@ final class LabCommand implements Callable<Integer> {
             }, "lab-shutdown");
             Runtime.getRuntime().addShutdownHook(hook);
             PrintWriter out = spec.commandLine().getOut();
-            out.println(json ? new ObjectMapper().writeValueAsString(describe(lab)) : banner(lab));
+            out.println(json ? ReportJson.write(describe(lab)) : banner(lab));
             out.flush();
             if (runFor == null) {
                 stop.await();

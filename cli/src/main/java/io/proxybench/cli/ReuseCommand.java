@@ -1,10 +1,10 @@
 package io.proxybench.cli;
 
-import com.fasterxml.jackson.databind.ObjectMapper;
 import io.proxybench.bench.experiment.ReuseExperiment;
 import io.proxybench.bench.experiment.ReuseRow;
 import io.proxybench.bench.experiment.ReuseTable;
 import io.proxybench.bench.options.ProxyUrlConverter;
+import io.proxybench.bench.report.ReportJson;
 import io.proxybench.client.proxy.ProxyCredentials;
 import io.proxybench.client.proxy.ProxySpec;
 import io.proxybench.client.session.SessionTemplate;
@@ -96,7 +96,7 @@ final class ReuseCommand implements Callable<Integer> {
                     Duration.ofMinutes(10)));
         }
         PrintWriter out = spec.commandLine().getOut();
-        out.print(json ? new ObjectMapper().writeValueAsString(rows) + "\n" : ReuseTable.text(rows));
+        out.print(json ? ReportJson.write(rows) + "\n" : ReuseTable.text(rows));
         out.flush();
         return 0;
     }

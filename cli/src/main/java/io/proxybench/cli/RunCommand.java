@@ -1,6 +1,5 @@
 package io.proxybench.cli;
 
-import com.fasterxml.jackson.databind.ObjectMapper;
 import io.proxybench.bench.options.Durations;
 import io.proxybench.bench.options.ProxyUrlConverter;
 import io.proxybench.bench.options.TimeoutOption;
@@ -10,6 +9,7 @@ import io.proxybench.bench.record.HdrLog;
 import io.proxybench.bench.record.JsonlWriter;
 import io.proxybench.bench.record.PhaseHistograms;
 import io.proxybench.bench.record.RequestRecord;
+import io.proxybench.bench.report.ReportJson;
 import io.proxybench.bench.report.RunSummary;
 import io.proxybench.bench.analyze.Expect;
 import io.proxybench.bench.run.ClosedLoopRunner;
@@ -198,6 +198,11 @@ final class RunCommand implements Callable<Integer> {
             throw new IllegalArgumentException("--proxy and --proxy-file exclude each other");
         }
         Timeouts timeouts = TimeoutOption.parse(timeout);
+        if (template == null && spec.commandLine().getParseResult().hasMatchedOption("--rotation")) {
+            throw new IllegalArgumentException("--rotation applies to --session-template sessions; give both");
+        }
+        SessionTemplate sessionTemplate = template == null ? null : SessionTemplate.parse(template);
+        SessionRouter router = template == null ? null : router();
         targets = urls.stream().map(url -> ProxyRequest.get(url.toString())).toList();
         sessionKeys = IntStream.range(0, sessions).mapToObj(RunCommand::key).toList();
         OpenFiles.check(closedLoop != null ? closedLoop
@@ -207,8 +212,8 @@ final class RunCommand implements Callable<Integer> {
         LatencySoFar latency = new LatencySoFar();
         Path intervalLog = hdrLog != null ? hdrLog : out.resolveSibling(out.getFileName() + ".hlog");
         Files.deleteIfExists(out);
-        try (ProxyClient client = client(timeouts); JsonlWriter writer = new JsonlWriter(out);
-                HdrLog log = HdrLog.open(intervalLog, phases)) {
+        try (ProxyClient client = client(timeouts, sessionTemplate, router);
+                JsonlWriter writer = new JsonlWriter(out); HdrLog log = HdrLog.open(intervalLog, phases)) {
             if (warmup && sessions > 0) {
                 client.warmUp(sessionKeys, urls.get(0).toString())
                         .get(TimeoutOption.longestCall(timeouts).toMillis(), TimeUnit.MILLISECONDS);
@@ -222,7 +227,7 @@ final class RunCommand implements Callable<Integer> {
             }
             ClientCounters.Counts beforeRun = client.counters().total();
             Consumer<RequestRecord> sink = r -> {
-                records.add(r);
+                records.add(r.withoutBody()); // the summary reads no body; --keep-body's go to the file only
                 phases.record(r);
                 latency.record(r);
                 try {
@@ -256,7 +261,7 @@ final class RunCommand implements Callable<Integer> {
             RunSummary summary = RunSummary.of(described, closedLoop != null, List.copyOf(records),
                     client.counters().total().since(beforeRun), stats.backlogPeak(), cpu);
             PrintWriter o = spec.commandLine().getOut();
-            o.print(json ? new ObjectMapper().writeValueAsString(summary) + "\n" : summary.text()
+            o.print(json ? ReportJson.write(summary) + "\n" : summary.text()
                     + "records: " + out + "\ninterval log: " + log.file() + "\n");
             o.flush();
         }
@@ -302,13 +307,14 @@ final class RunCommand implements Callable<Integer> {
         }
     }
 
-    private ProxyClient client(Timeouts timeouts) {
+    /** The run's client; {@code template} and {@code router} are both null without sessions. */
+    private ProxyClient client(Timeouts timeouts, SessionTemplate template, SessionRouter router) {
         ProxyClient.Builder builder = ProxyClient.builder().proxy(proxy)
                 .tls(ca != null ? TlsSettings.caFile(ca) : insecure ? TlsSettings.insecure() : TlsSettings.system())
                 .timeouts(timeouts)
                 .limits(new PoolLimits(4096, 4096, 65536, Duration.ofSeconds(60), null, 0, timeouts.request()));
         if (template != null) {
-            builder.sessions(SessionTemplate.parse(template), router());
+            builder.sessions(template, router);
         }
         return builder.build();
     }
@@ -391,7 +397,11 @@ final class RunCommand implements Callable<Integer> {
             return SessionRouter.stickyPerKey();
         }
         if (rotation.startsWith("window:")) {
-            return SessionRouter.stickyPerWindow(new DurationConverter().convert(rotation.substring(7)));
+            try {
+                return SessionRouter.stickyPerWindow(Durations.parse(rotation.substring(7)));
+            } catch (IllegalArgumentException e) {
+                throw new IllegalArgumentException("--rotation " + rotation + ": " + e.getMessage(), e);
+            }
         }
         throw new IllegalArgumentException("--rotation " + rotation + " is not per-request, sticky or window:DURATION");
     }

@@ -204,6 +204,23 @@ class RunCommandTest {
     }
 
     @Test
+    void badSessionOptionsAreRefusedBeforeTheOutputFileIsTouched() throws Exception {
+        Path out = java.nio.file.Files.writeString(home.resolve("keep.jsonl"), "{\"sched\": 0}\n");
+        for (String[] bad : List.of(new String[] {"--session-template", "user{bogus}", "--sessions", "2"},
+                new String[] {"--session-template", "{pass}_session-{id}", "--sessions", "2", "--rotation",
+                    "window:xx"},
+                new String[] {"--rotation", "per-request"})) {
+            List<String> args = new java.util.ArrayList<>(List.of("run", "--url", "https://127.0.0.1:1/",
+                    "--rate", "10", "--duration", "1s", "--out", out.toString()));
+            args.addAll(List.of(bad));
+            MainTest.Run r = MainTest.run(args.toArray(String[]::new));
+            assertThat(r.exitCode()).as(r.err()).isEqualTo(Main.BAD_ARGUMENTS);
+            assertThat(r.err().strip().lines()).hasSize(1);
+            assertThat(out).as("after %s", List.of(bad)).hasContent("{\"sched\": 0}");
+        }
+    }
+
+    @Test
     void badInputIsAOneLineErrorWithExitCode2() {
         for (String[] args : List.of(
                 new String[] {"run", "--url", "https://x/", "--rate", "0", "--duration", "1s"},

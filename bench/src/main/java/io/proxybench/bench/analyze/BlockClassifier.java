@@ -77,7 +77,7 @@ public record BlockClassifier(Expect expect, Double medianBodyBytes) {
     }
 
     /** The phase of an error label, e.g. {@code proxy_tls} of {@code proxy_tls_SSLException}. */
-    private static String phaseOf(String error) {
+    public static String phaseOf(String error) {
         if (error.startsWith("proxy_tls_")) {
             return "proxy_tls";
         }

@@ -29,13 +29,18 @@ public record BlockRates(SortedMap<String, BlockCount> perIp, long windowSeconds
      *     status or error
      */
     public static BlockRates of(List<RequestRecord> records, long windowSeconds) {
+        return of(Outcomes.of(records, null), windowSeconds);
+    }
+
+    /** As {@link #of(List, long)}, for records already classified (e.g. with an expectation). */
+    public static BlockRates of(Outcomes classified, long windowSeconds) {
         if (windowSeconds <= 0) {
             throw new IllegalArgumentException(
                     "block-rate window must be at least 1 second, got " + windowSeconds);
         }
         SortedMap<String, BlockCount> perIp = new TreeMap<>();
         SortedMap<Long, BlockCount> perWindow = new TreeMap<>();
-        for (RequestRecord r : Outcomes.of(records, null).records()) {
+        for (RequestRecord r : classified.records()) {
             Outcome outcome = r.outcome();
             if (r.ip() != null) {
                 perIp.merge(r.ip(), BlockCount.NONE.plus(outcome), (a, b) -> a.plus(outcome));

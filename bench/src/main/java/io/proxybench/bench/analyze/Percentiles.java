@@ -4,7 +4,9 @@ import io.proxybench.bench.record.Phase;
 import io.proxybench.bench.record.RequestRecord;
 import java.util.Arrays;
 import java.util.EnumMap;
+import java.util.LinkedHashMap;
 import java.util.List;
+import java.util.Locale;
 import java.util.Map;
 import java.util.Objects;
 
@@ -47,6 +49,23 @@ public record Percentiles(int count, double p50, double p90, double p99) {
             }
         }
         return result;
+    }
+
+    /** Per phase as {@link #perPhase}, in milliseconds and keyed by the records' phase names, in phase order. */
+    public static Map<String, Percentiles> perPhaseMillis(List<RequestRecord> records) {
+        Map<String, Percentiles> result = new LinkedHashMap<>();
+        perPhase(records).forEach((phase, p) -> result.put(phase.jsonName(), p.toMillis()));
+        return result;
+    }
+
+    /** These percentiles of seconds, in milliseconds. */
+    public Percentiles toMillis() {
+        return new Percentiles(count, p50 * 1000, p90 * 1000, p99 * 1000);
+    }
+
+    /** One report line for the phase {@code name}, these values being milliseconds. */
+    public String line(String name) {
+        return String.format(Locale.ROOT, "%-9s p50=%7.1f ms  p90=%7.1f ms  p99=%7.1f ms", name, p50, p90, p99);
     }
 
     /** numpy's "linear" method: rank (n - 1) * p / 100, interpolated between its two neighbours. */

@@ -3,6 +3,7 @@ package io.proxybench.bench.analyze;
 import io.proxybench.bench.record.RequestRecord;
 import java.util.Arrays;
 import java.util.List;
+import java.util.Locale;
 import java.util.Map;
 import java.util.Optional;
 import java.util.TreeMap;
@@ -57,5 +58,12 @@ public record SteadyWindow(long firstSecond, long lastSecond, double median, lon
         int n = window.length;
         double median = n % 2 == 1 ? window[n / 2] : (window[n / 2 - 1] + window[n / 2]) / 2.0;
         return Optional.of(new SteadyWindow(1, end - 1, median, window[0], window[n - 1]));
+    }
+
+    /** One report line, in the seed's words. */
+    public String line() {
+        return String.format(Locale.ROOT, "steady successful req/s, seconds %d-%d: median %s, min %d, max %d",
+                firstSecond, lastSecond, median == Math.rint(median) ? String.valueOf((long) median)
+                        : String.valueOf(median), min, max);
     }
 }

@@ -20,10 +20,12 @@ public final class JsonlWriter implements AutoCloseable {
                 StandardOpenOption.CREATE, StandardOpenOption.APPEND, StandardOpenOption.WRITE);
     }
 
-    /** Appends one record as one line. */
-    public synchronized void write(RequestRecord record) throws IOException {
-        out.write(Jsonl.MAPPER.writeValueAsString(record));
-        out.write('\n');
+    /** Appends one record as one line; the JSON is built outside the lock, so concurrent writers only queue to append. */
+    public void write(RequestRecord record) throws IOException {
+        String line = Jsonl.MAPPER.writeValueAsString(record) + "\n";
+        synchronized (this) {
+            out.write(line);
+        }
     }
 
     /** Flushes buffered lines and closes the file. */

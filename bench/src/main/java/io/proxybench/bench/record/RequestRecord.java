@@ -78,6 +78,11 @@ public record RequestRecord(
         return status != null && status == 200;
     }
 
+    /** Wire bytes both ways, {@code bytes_out + bytes_in}, absent ones counted as 0. */
+    public long wireBytes() {
+        return (bytesOut == null ? 0 : bytesOut) + (bytesIn == null ? 0 : bytesIn);
+    }
+
     /** A builder for a record scheduled at {@code sched} and done at {@code done}, seconds after the run's start. */
     public static Builder builder(double sched, double done) {
         return new Builder(sched, done);
@@ -88,6 +93,13 @@ public record RequestRecord(
         return new RequestRecord(sched, done, startLag, queue, dns, tcp, proxyTls, socks, connect, tls, request,
                 total, status, ip, loc, error, firstError, outcome, reused, conn, session, attempt, bytesOut, bytesIn,
                 handshakeBytes, bodyLen, challenge, http, body);
+    }
+
+    /** This record without its {@code body} (itself when it has none). */
+    public RequestRecord withoutBody() {
+        return body == null ? this : new RequestRecord(sched, done, startLag, queue, dns, tcp, proxyTls, socks, connect,
+                tls, request, total, status, ip, loc, error, firstError, outcome, reused, conn, session, attempt,
+                bytesOut, bytesIn, handshakeBytes, bodyLen, challenge, http, null);
     }
 
     /** Builds a record field by field; every field the builder is not given stays absent (null). */

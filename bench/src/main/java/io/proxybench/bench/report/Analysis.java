@@ -1,13 +1,10 @@
 package io.proxybench.bench.report;
 
 import com.fasterxml.jackson.annotation.JsonProperty;
-import com.fasterxml.jackson.core.JsonProcessingException;
-import com.fasterxml.jackson.databind.ObjectMapper;
-import com.fasterxml.jackson.databind.PropertyNamingStrategies;
-import com.fasterxml.jackson.databind.json.JsonMapper;
 import io.proxybench.bench.analyze.AsnCount;
 import io.proxybench.bench.analyze.AsnLookup;
 import io.proxybench.bench.analyze.AsnStats;
+import io.proxybench.bench.analyze.BlockClassifier;
 import io.proxybench.bench.analyze.BlockRates;
 import io.proxybench.bench.analyze.ExitStats;
 import io.proxybench.bench.analyze.Expect;
@@ -17,7 +14,6 @@ import io.proxybench.bench.analyze.SteadyWindow;
 import io.proxybench.bench.record.Outcome;
 import io.proxybench.bench.record.RequestRecord;
 import java.util.ArrayList;
-import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Locale;
 import java.util.Map;
@@ -66,9 +62,6 @@ public record Analysis(
         @JsonProperty("notes") List<String> notes) {
 
     private static final int TOP = 5;
-    private static final ObjectMapper JSON = JsonMapper.builder()
-            .propertyNamingStrategy(PropertyNamingStrategies.SNAKE_CASE)
-            .build();
 
     /**
      * Analyses {@code records}.
@@ -81,26 +74,21 @@ public record Analysis(
      */
     public static Analysis of(List<RequestRecord> records, long windowSeconds, AsnLookup asns, Expect expect) {
         Outcomes classified = Outcomes.of(records, expect);
-        BlockRates rates = BlockRates.of(classified.records(), windowSeconds);
+        BlockRates rates = BlockRates.of(classified, windowSeconds);
         List<RequestRecord> ok = records.stream().filter(RequestRecord::ok).toList();
-        Map<String, Percentiles> phases = new LinkedHashMap<>();
-        Percentiles.perPhase(records).forEach((phase, p) -> phases.put(phase.jsonName(), millis(p)));
+        Map<String, Percentiles> phases = Percentiles.perPhaseMillis(records);
         Map<String, Long> perPhase = new TreeMap<>();
         Map<String, Long> perLabel = new TreeMap<>();
-        Map<String, Long> outcomes = new LinkedHashMap<>();
-        for (Outcome o : Outcome.values()) {
-            outcomes.put(o.jsonName(), 0L);
-        }
-        for (RequestRecord r : classified.records()) {
+        for (RequestRecord r : records) {
             if (r.error() != null) {
-                perPhase.merge(phaseOf(r.error()), 1L, Long::sum);
+                perPhase.merge(BlockClassifier.phaseOf(r.error()), 1L, Long::sum);
                 perLabel.merge(r.error(), 1L, Long::sum);
             }
-            outcomes.merge(r.outcome().jsonName(), 1L, Long::sum);
         }
+        Map<String, Long> outcomes = Outcome.tally(classified.records().stream().map(RequestRecord::outcome));
         List<RequestRecord> withBytes = ok.stream().filter(r -> r.bytesOut() != null || r.bytesIn() != null).toList();
         Double bytesPerOk = withBytes.isEmpty() ? null
-                : withBytes.stream().mapToLong(r -> nz(r.bytesOut()) + nz(r.bytesIn())).sum() / (double) withBytes.size();
+                : withBytes.stream().mapToLong(RequestRecord::wireBytes).sum() / (double) withBytes.size();
         List<BlockWindow> windows = rates.perWindow().entrySet().stream()
                 .map(e -> BlockWindow.of(e.getKey(), e.getValue())).toList();
         List<BlockExit> exits = rates.perIp().entrySet().stream().map(e -> BlockExit.of(e.getKey(), e.getValue()))
@@ -118,11 +106,7 @@ public record Analysis(
 
     /** The analysis as one JSON object, snake_case names throughout. */
     public String json() {
-        try {
-            return JSON.writeValueAsString(this);
-        } catch (JsonProcessingException e) {
-            throw new IllegalStateException("cannot write the analysis as JSON", e);
-        }
+        return ReportJson.write(this);
     }
 
     /** The analysis as lines of text. */
@@ -130,10 +114,8 @@ public record Analysis(
         List<String> lines = new ArrayList<>();
         lines.add(String.format(Locale.ROOT, "%d records, %d ok", records, ok));
         lines.add(steady == null ? "steady window: none (no second between ramp-up and the 90% mark)"
-                : String.format(Locale.ROOT, "steady successful req/s, seconds %d-%d: median %s, min %d, max %d",
-                        steady.firstSecond(), steady.lastSecond(), num(steady.median()), steady.min(), steady.max()));
-        phasesMs.forEach((phase, p) -> lines.add(String.format(Locale.ROOT,
-                "%-9s p50=%7.1f ms  p90=%7.1f ms  p99=%7.1f ms", phase, p.p50(), p.p90(), p.p99())));
+                : steady.line());
+        phasesMs.forEach((phase, p) -> lines.add(p.line(phase)));
         if (!failures.isEmpty()) {
             lines.add("failures by phase: " + counts(failuresPerPhase));
             lines.add("failures by label: " + counts(failures));
@@ -194,28 +176,11 @@ public record Analysis(
         return items.size() <= TOP ? shown : shown + ", " + (items.size() - TOP) + " more";
     }
 
-    private static String counts(Map<String, Long> counts) {
+    static String counts(Map<String, Long> counts) {
         return counts.entrySet().stream().map(e -> e.getKey() + " " + e.getValue()).collect(Collectors.joining(", "));
     }
 
-    /** The phase of an error label, e.g. {@code proxy_tls} of {@code proxy_tls_SSLException}. */
-    private static String phaseOf(String error) {
-        if (error.startsWith("proxy_tls_")) {
-            return "proxy_tls";
-        }
-        int underscore = error.indexOf('_');
-        return underscore < 0 ? error : error.substring(0, underscore);
-    }
 
-    private static Percentiles millis(Percentiles p) {
-        return new Percentiles(p.count(), p.p50() * 1000, p.p90() * 1000, p.p99() * 1000);
-    }
 
-    private static long nz(Long v) {
-        return v == null ? 0 : v;
-    }
 
-    private static String num(double v) {
-        return v == Math.rint(v) ? String.valueOf((long) v) : String.valueOf(v);
-    }
 }

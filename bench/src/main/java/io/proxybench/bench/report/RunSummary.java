@@ -8,13 +8,11 @@ import io.proxybench.bench.record.RequestRecord;
 import io.proxybench.bench.run.CpuSampler;
 import io.proxybench.client.metrics.ClientCounters;
 import java.util.ArrayList;
-import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Locale;
 import java.util.Map;
 import java.util.Objects;
 import java.util.TreeMap;
-import java.util.stream.Collectors;
 
 /**
  * The end-of-run summary in the seed harness's shape: {@code rate R/s for Ds: ok/total ok, N unique exit IPs},
@@ -108,19 +106,13 @@ public record RunSummary(
     public static RunSummary of(String schedule, boolean closedLoop, List<RequestRecord> records,
             ClientCounters.Counts client, int backlogPeak, CpuSampler.CpuLoad cpu) {
         List<RequestRecord> ok = records.stream().filter(RequestRecord::ok).toList();
-        Map<String, Percentiles> phases = new LinkedHashMap<>();
-        Percentiles.perPhase(records).forEach((phase, p) -> phases.put(phase.jsonName(), millis(p)));
+        Map<String, Percentiles> phases = Percentiles.perPhaseMillis(records);
         Map<String, Long> errors = new TreeMap<>();
         records.stream().map(RequestRecord::error).filter(Objects::nonNull)
                 .forEach(e -> errors.merge(e, 1L, Long::sum));
         double maxLag = records.stream().mapToDouble(RequestRecord::startLag).max().orElse(0) * 1000;
-        long bytes = ok.stream().mapToLong(r -> nz(r.bytesOut()) + nz(r.bytesIn())).sum();
-        Map<String, Long> outcomes = new LinkedHashMap<>();
-        for (Outcome o : Outcome.values()) {
-            outcomes.put(o.jsonName(), 0L);
-        }
-        records.stream().map(RequestRecord::outcome).filter(Objects::nonNull)
-                .forEach(o -> outcomes.merge(o.jsonName(), 1L, Long::sum));
+        long bytes = ok.stream().mapToLong(RequestRecord::wireBytes).sum();
+        Map<String, Long> outcomes = Outcome.tally(records.stream().map(RequestRecord::outcome));
         List<String> warnings = warnings(records, cpu);
         if (closedLoop) {
             warnings.add(0, CLOSED_LOOP_WARNING);
@@ -164,16 +156,10 @@ public record RunSummary(
     private static Percentiles totals(List<RequestRecord> ok, boolean reused) {
         double[] totals = ok.stream().filter(r -> Boolean.valueOf(reused).equals(r.reused()) && r.total() != null)
                 .mapToDouble(RequestRecord::total).toArray();
-        return totals.length == 0 ? null : millis(Percentiles.of(totals));
+        return totals.length == 0 ? null : Percentiles.of(totals).toMillis();
     }
 
-    private static Percentiles millis(Percentiles p) {
-        return new Percentiles(p.count(), p.p50() * 1000, p.p90() * 1000, p.p99() * 1000);
-    }
 
-    private static long nz(Long v) {
-        return v == null ? 0 : v;
-    }
 
     /** The summary as lines of text, the first in the seed harness's words. */
     public String text() {
@@ -181,9 +167,7 @@ public record RunSummary(
         s.append(String.format(Locale.ROOT, "%s: %d/%d ok, %d unique exit IPs%n", schedule, ok, scheduled,
                 uniqueExitIps));
         for (Map.Entry<String, Percentiles> e : phasesMs.entrySet()) {
-            Percentiles p = e.getValue();
-            s.append(String.format(Locale.ROOT, "%-9s p50=%7.1f ms  p90=%7.1f ms  p99=%7.1f ms%n", e.getKey(),
-                    p.p50(), p.p90(), p.p99()));
+            s.append(e.getValue().line(e.getKey())).append('\n');
         }
         if (!errors.isEmpty()) {
             s.append("errors: ").append(errors).append('\n');
@@ -196,14 +180,12 @@ public record RunSummary(
                     + " retries), %d of them ok; first errors: %s%n", firstTries.ok(), scheduled, firstTries.retried(),
                     firstTries.retries(), firstTries.okAfterRetry(), firstTries.firstErrors()));
         }
-        s.append("outcomes: ").append(outcomes.entrySet().stream().map(e -> e.getKey() + " " + e.getValue())
-                .collect(Collectors.joining(", "))).append('\n');
+        s.append("outcomes: ").append(Analysis.counts(outcomes)).append('\n');
         line(s, "new connection", newConnectionTotalMs);
         line(s, "reused connection", reusedConnectionTotalMs);
         warnings.forEach(w -> s.append("warning: ").append(w).append('\n'));
         if (steady != null) {
-            s.append(String.format(Locale.ROOT, "steady successful req/s, seconds %d-%d: median %s, min %d, max %d%n",
-                    steady.firstSecond(), steady.lastSecond(), num(steady.median()), steady.min(), steady.max()));
+            s.append(steady.line()).append('\n');
         }
         return s.toString();
     }
@@ -215,8 +197,5 @@ public record RunSummary(
         }
     }
 
-    private static String num(double v) {
-        return v == Math.rint(v) ? String.valueOf((long) v) : String.valueOf(v);
-    }
 
 }

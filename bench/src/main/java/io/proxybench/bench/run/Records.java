@@ -7,6 +7,7 @@ import io.proxybench.bench.record.RequestRecord;
 import io.proxybench.client.CallException;
 import io.proxybench.client.ProxyResponse;
 import io.proxybench.client.event.PhaseTimings;
+import java.nio.charset.StandardCharsets;
 import java.util.concurrent.CompletionException;
 import java.util.concurrent.ExecutionException;
 
@@ -23,6 +24,9 @@ public final class Records {
     public static final String TIMEOUT = "total_Timeout";
 
     private static final double NANOS_PER_SECOND = 1e9;
+
+    /** How much of a body is searched for the trace lines {@code ip=} and {@code loc=}: a trace is ~200 bytes. */
+    private static final int TRACE_HEAD_BYTES = 1024;
 
     private final BlockClassifier classifier;
     private final boolean keepBody;
@@ -54,7 +58,9 @@ public final class Records {
     public RequestRecord of(long schedNanos, long sentNanos, long doneNanos, ProxyResponse response, int sends,
             String firstError) {
         PhaseTimings t = response.timings();
-        String body = response.bodyText();
+        // ip= and loc= lead a trace body; only what an expectation or --keep-body needs is decoded in full.
+        String head = text(response.body(), TRACE_HEAD_BYTES);
+        String body = classifier.expect() != null || keepBody ? text(response.body(), Integer.MAX_VALUE) : null;
         boolean challenge = "challenge".equalsIgnoreCase(response.headers().get("cf-mitigated"));
         return RequestRecord.builder(seconds(schedNanos), seconds(doneNanos))
                 .startLag(seconds(sentNanos - schedNanos))
@@ -62,7 +68,7 @@ public final class Records {
                 .proxyTls(phase(t, Phase.PROXY_TLS)).socks(phase(t, Phase.SOCKS)).connect(phase(t, Phase.CONNECT))
                 .tls(phase(t, Phase.TLS)).request(phase(t, Phase.REQUEST))
                 .total(seconds(doneNanos - schedNanos))
-                .status(response.status()).ip(traceValue(body, "ip=")).loc(traceValue(body, "loc="))
+                .status(response.status()).ip(traceValue(head, "ip=")).loc(traceValue(head, "loc="))
                 .firstError(firstError)
                 .outcome(classifier.classify(new BlockClassifier.Input(response.status(), null, challenge,
                         response.bodyBytes(), body)))
@@ -108,6 +114,11 @@ public final class Records {
             return call.label();
         }
         return "total_" + cause.getClass().getSimpleName();
+    }
+
+    /** The first {@code maxBytes} of {@code body} as UTF-8 text. */
+    private static String text(byte[] body, int maxBytes) {
+        return new String(body, 0, Math.min(body.length, maxBytes), StandardCharsets.UTF_8);
     }
 
     /** The value of the first line starting with {@code key} in a trace body ({@code ip=...}), or null. */
