@@ -132,6 +132,7 @@ final class ForwardExchange {
         ch.pipeline().get(ForwardUpstream.class).bind(this);
         ch.write(request).addListener(w -> {
             if (!w.isSuccess()) {
+                ch.close();
                 upstreamClosed(ch);
             }
         });
@@ -267,6 +268,11 @@ final class ForwardExchange {
             // A pooled connection the target had already given up on: redial once, as Go's transport does.
             retried = true;
             upstream = null;
+            from.close();
+            if (requestComplete) {
+                // attach() handed the request's end to the dead connection: the new one needs it too.
+                early.add(LastHttpContent.EMPTY_LAST_CONTENT);
+            }
             gw.counters().forwardRetry();
             acquire(true);
         } else {

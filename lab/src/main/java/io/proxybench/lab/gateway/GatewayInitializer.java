@@ -9,6 +9,7 @@ import io.netty.handler.ssl.SslContext;
 import io.netty.handler.timeout.IdleStateEvent;
 import io.netty.handler.timeout.IdleStateHandler;
 import io.proxybench.lab.faults.DelayHandler;
+import io.proxybench.lab.pki.ServerTls;
 import java.util.concurrent.TimeUnit;
 
 /**
@@ -41,7 +42,7 @@ final class GatewayInitializer extends ChannelInitializer<SocketChannel> {
             ch.pipeline().addLast("client-leg-delay", new DelayHandler(config.latency().clientRtt()));
         }
         if (tls != null) {
-            ch.pipeline().addLast("proxy-tls", tls.newHandler(ch.alloc()));
+            ch.pipeline().addLast("proxy-tls", ServerTls.handler(tls, ch.alloc()));
         }
         ch.pipeline()
                 .addLast("idle", new IdleStateHandler(0, 0, config.idleTimeout().toNanos(), TimeUnit.NANOSECONDS))

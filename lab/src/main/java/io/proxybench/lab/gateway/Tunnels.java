@@ -77,7 +77,7 @@ final class Tunnels {
         }
         if (earlyReply) {
             Relay front = new Relay(null);
-            opened(client);
+            relayed(client);
             reply.establish(unbound, front);
             gw.dialer().dial(client.eventLoop(), exit, target, ch -> { }).addListener(f -> {
                 Channel upstream = (Channel) f.getNow();
@@ -103,7 +103,7 @@ final class Tunnels {
                     upstream.close();
                     return;
                 }
-                opened(client);
+                relayed(client);
                 join(client, upstream);
                 reply.establish((InetSocketAddress) upstream.localAddress(), new Relay(upstream));
             });
@@ -115,8 +115,14 @@ final class Tunnels {
         upstream.pipeline().addLast("relay", new Relay(client));
     }
 
-    private void opened(Channel client) {
+    /** A tunnel whose bytes a {@link Relay} carries: it passes a half-close on instead of closing. */
+    private void relayed(Channel client) {
         client.config().setOption(ChannelOption.ALLOW_HALF_CLOSURE, true);
+        opened(client);
+    }
+
+    /** A tunnel opened, counted until its client connection closes (a faulty one closes when its client does). */
+    private void opened(Channel client) {
         gw.counters().tunnelOpened();
         client.closeFuture().addListener(f -> gw.counters().tunnelClosed());
     }

@@ -9,6 +9,7 @@ import io.netty.handler.codec.http.HttpServerCodec;
 import io.netty.handler.codec.http.HttpServerKeepAliveHandler;
 import io.netty.handler.ssl.SslContext;
 import io.netty.handler.ssl.SslHandler;
+import io.proxybench.lab.pki.ServerTls;
 import io.netty.handler.stream.ChunkedWriteHandler;
 import io.netty.util.NetUtil;
 import java.net.InetAddress;
@@ -19,16 +20,6 @@ import java.net.InetSocketAddress;
  * then installs plain HTTP/1.1 or TLS with ALPN.
  */
 final class TargetInitializer extends ChannelInitializer<Channel> {
-
-    /**
-     * How long a TLS handshake may take, counted from the accepted connection, before the target closes it, in
-     * milliseconds: twice {@code proxybench run}'s default per-phase timeout (30 s), so with default settings the
-     * lab is not the first to give up on a starved machine. With Netty's default of 10 s, handshakes relayed
-     * through the gateway on an overloaded machine timed out at the target after the client had finished its side
-     * and sent requests, which then failed as {@code request_NoResponseException}. Failing handshakes on purpose
-     * is the fault plan's job ({@code --reset-tls}).
-     */
-    static final long TLS_HANDSHAKE_TIMEOUT_MILLIS = 60_000;
 
     private final SharedState shared;
     private final SslContext ssl;
@@ -52,8 +43,7 @@ final class TargetInitializer extends ChannelInitializer<Channel> {
         if (ssl == null) {
             addHttp1(ch.pipeline(), shared);
         } else {
-            SslHandler tls = ssl.newHandler(ch.alloc());
-            tls.setHandshakeTimeoutMillis(TLS_HANDSHAKE_TIMEOUT_MILLIS);
+            SslHandler tls = ServerTls.handler(ssl, ch.alloc());
             ch.pipeline().addLast(tls, new AlpnHandler(shared));
         }
     }

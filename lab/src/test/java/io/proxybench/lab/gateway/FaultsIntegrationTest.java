@@ -58,7 +58,30 @@ class FaultsIntegrationTest {
                 t.socket().setSoTimeout(500);
                 assertThatThrownBy(() -> t.get("/cdn-cgi/trace")).isInstanceOf(SocketTimeoutException.class);
             }
+            awaitNoOpenTunnel(lab);
         }
+    }
+
+    @Test
+    void aFaultyTunnelClosesWhenItsClientDoes() throws Exception {
+        try (Lab lab = lab(LabConfig.builder().faults(new FaultPlan(0, 0, 1, 7)))) {
+            try (LabClient.Tunnel t = new LabClient(lab).connect(null, "127.0.0.1:" + lab.targetHttpsPort())) {
+                assertThat(t.reply().status()).isEqualTo(200);
+                assertThat(lab.gatewayCounters().openTunnels()).isEqualTo(1);
+            }
+            awaitNoOpenTunnel(lab);
+        }
+    }
+
+    /** Waits (up to 5 s) for the gateway to count no open tunnel and no open client connection. */
+    private static void awaitNoOpenTunnel(Lab lab) throws InterruptedException {
+        for (long deadline = System.nanoTime() + 5_000_000_000L; System.nanoTime() < deadline; Thread.sleep(20)) {
+            if (lab.gatewayCounters().openTunnels() == 0 && lab.gatewayCounters().openClientConnections() == 0) {
+                return;
+            }
+        }
+        assertThat(lab.gatewayCounters().openTunnels()).as("open tunnels").isZero();
+        assertThat(lab.gatewayCounters().openClientConnections()).as("open client connections").isZero();
     }
 
     @Test

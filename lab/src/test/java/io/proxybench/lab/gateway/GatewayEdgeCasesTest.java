@@ -234,4 +234,27 @@ class GatewayEdgeCasesTest {
             assertThat(origin.accepted()).isEqualTo(3);
         }
     }
+
+    @Test
+    void theConnectionARedialOpensServesLaterRequestsWithoutAnotherRetry() throws Exception {
+        java.util.concurrent.atomic.AtomicInteger connections = new java.util.concurrent.atomic.AtomicInteger();
+        try (ScriptedOrigin origin = new ScriptedOrigin(sock -> {
+            boolean first = connections.incrementAndGet() == 1;
+            for (int answered = 0; ; answered++) {
+                ScriptedOrigin.readHead(sock.getInputStream());
+                if (first && answered == 1) {
+                    return; // the first connection hangs up on its second request
+                }
+                ScriptedOrigin.write(sock, "HTTP/1.1 200 OK\r\nContent-Length: 2\r\n\r\nok");
+            }
+        }); Socket s = client.gatewaySocket()) {
+            String uri = "http://127.0.0.1:" + origin.port() + "/";
+            long retriesBefore = lab.gatewayCounters().forwardRetries();
+            for (int i = 0; i < 4; i++) {
+                assertThat(LabClient.forward(s, uri, "u:p_session-redial").status()).isEqualTo(200);
+            }
+            assertThat(lab.gatewayCounters().forwardRetries() - retriesBefore).isEqualTo(1);
+            assertThat(origin.accepted()).isEqualTo(2);
+        }
+    }
 }
