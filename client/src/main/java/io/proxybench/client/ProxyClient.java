@@ -48,6 +48,7 @@ import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.CompletionException;
 import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.TimeUnit;
+import java.util.concurrent.atomic.AtomicBoolean;
 import java.util.concurrent.atomic.AtomicLong;
 
 /**
@@ -63,6 +64,8 @@ public final class ProxyClient implements AutoCloseable {
     private static final long MAINTENANCE_MAX_NANOS = TimeUnit.MILLISECONDS.toNanos(100);
     /** Routes kept worked out; past this many (e.g. sessions rotating per window for hours) they start afresh. */
     private static final int MAX_CACHED_ROUTES = 16_384;
+    /** Appended to the exit label of calls whose router gives every request a session of its own. */
+    static final String PER_REQUEST = "_session-(one per request)";
 
     private final Builder config;
     private final EventLoopGroup group;
@@ -115,10 +118,10 @@ public final class ProxyClient implements AutoCloseable {
     }
 
     /**
-     * A call's route, exit label, sticky session id (null when rotating) and session lifetime (null for the
-     * gateway's default), worked out from the origin, proxy and session id alone: the credentials are parsed once.
+     * A call's route, exit label, sticky session id (null when rotating) and the keep-alive its connections get
+     * (null for the pool's), worked out from the origin, proxy and session id alone: the credentials are parsed once.
      */
-    private record Routed(Route route, String exit, String session, Duration lifetime) {}
+    private record Routed(Route route, String exit, String session, Duration keepAlive) {}
 
     /** What a {@link Routed} is worked out from; {@code sessionId} is null when no router applies. */
     private record RouteInputs(Origin origin, ProxySpec proxy, String sessionId) {}
@@ -128,30 +131,26 @@ public final class ProxyClient implements AutoCloseable {
         ProxySpec proxy = request.proxy() != null ? request.proxy() : config.proxy;
         boolean routed = proxy != null && request.sessionKey() != null && config.router != null;
         String id = routed ? config.router.sessionFor(request.sessionKey(), System.nanoTime()) : null;
-        Routed r;
         if (routed && !config.router.reusesIds()) {
-            r = resolve(new RouteInputs(origin, proxy, id));
-            // No later request gets this session, so its connection closes after the call instead of idling.
-            pool.keepAliveFor(r.route, Duration.ZERO);
-            return r;
+            // No later request gets this session: its connection closes after the call instead of idling, and
+            // its counters go under the account's label, not one label per request.
+            Routed once = resolve(new RouteInputs(origin, proxy, id));
+            return new Routed(once.route, ExitLabel.of(proxy, credentials(proxy)) + " " + PER_REQUEST, once.session,
+                    Duration.ZERO);
         }
         if (routes.size() >= MAX_CACHED_ROUTES) {
             routes.clear();
         }
-        r = routes.computeIfAbsent(new RouteInputs(origin, proxy, id), this::resolve);
-        if (!config.keepAliveSet && r.lifetime != null) {
-            pool.keepAliveFor(r.route, r.lifetime);
-        }
-        return r;
+        return routes.computeIfAbsent(new RouteInputs(origin, proxy, id), this::resolve);
     }
 
     private Routed resolve(RouteInputs in) {
         ProxySpec proxy = in.sessionId == null ? in.proxy : config.template.apply(in.proxy, in.sessionId);
         Route route = Route.of(in.origin, proxy, config.tls, config.forceConnect);
         ParsedCredentials credentials = credentials(proxy);
+        Duration lifetime = credentials == null ? null : credentials.session().lifetime();
         return new Routed(route, ExitLabel.of(proxy, credentials),
-                credentials == null ? null : credentials.session().id(),
-                credentials == null ? null : credentials.session().lifetime());
+                credentials == null ? null : credentials.session().id(), config.keepAliveSet ? null : lifetime);
     }
 
     /** The proxy's account and session, or null without credentials or when they carry no readable session. */
@@ -176,9 +175,14 @@ public final class ProxyClient implements AutoCloseable {
             trace.callFailed(e);
             return CompletableFuture.failedFuture(new CallException(Phase.REQUEST, e));
         }
+        // Per-key settings go in just before the acquire, which keeps the key's state until it is used.
+        if (routed.keepAlive != null) {
+            pool.keepAliveFor(route, routed.keepAlive);
+        }
         if (multiplexed.contains(new Multiplexed(route.origin(), route.tls()))) {
             pool.expectMultiplexing(route);
         }
+        AtomicBoolean handedOver = new AtomicBoolean();
         CompletableFuture<Grant<ClientConnection>> granted = pool.acquire(route, request.newConnection(),
                 System.nanoTime());
         boolean queued = !granted.isDone();
@@ -209,10 +213,13 @@ public final class ProxyClient implements AutoCloseable {
                 trace.connectionAcquired(connection.info(), false);
                 return new Acquired(connection, false);
             });
-        }).thenCompose(acquired -> exchange(http, routed, acquired, trace))
-                .exceptionallyCompose(error -> {
+        }).thenCompose(acquired -> {
+            CompletableFuture<ProxyResponse> exchanged = exchange(http, routed, acquired, trace);
+            handedOver.set(true); // once the exchange has the request it releases it, whatever happens (h2: later)
+            return exchanged;
+        }).exceptionallyCompose(error -> {
                     Throwable cause = unwrap(error);
-                    if (http.refCnt() > 0) {
+                    if (!handedOver.get() && http.refCnt() > 0) {
                         http.release();
                     }
                     if (cause instanceof Retry) {

@@ -23,7 +23,6 @@ public abstract class ClientConnection implements Poolable {
     private final Route route;
     private final Channel channel;
     private final WireMeter meter;
-    private final long createdAtNanos;
     private volatile CloseReason closeReason;
     private final AtomicLong attributedOut = new AtomicLong();
     private final AtomicLong attributedIn = new AtomicLong();
@@ -38,7 +37,6 @@ public abstract class ClientConnection implements Poolable {
         this.route = route;
         this.channel = channel;
         this.meter = meter;
-        this.createdAtNanos = System.nanoTime();
         // Told after the task that closed the channel, so a call's release and end events come first.
         channel.closeFuture().addListener(f -> channel.eventLoop().execute(() -> onClosed.accept(this,
                 closeReason == null ? CloseReason.PEER_CLOSED : closeReason)));
@@ -58,10 +56,6 @@ public abstract class ClientConnection implements Poolable {
 
     public WireMeter meter() {
         return meter;
-    }
-
-    public long createdAtNanos() {
-        return createdAtNanos;
     }
 
     /** Sends {@code request} and reads the whole response; the request is released either way. */

@@ -9,8 +9,9 @@ import java.util.Arrays;
 import java.util.List;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.CompletionException;
-import java.util.concurrent.ExecutorService;
-import java.util.concurrent.Executors;
+import java.util.concurrent.LinkedBlockingQueue;
+import java.util.concurrent.ThreadPoolExecutor;
+import java.util.concurrent.TimeUnit;
 
 /**
  * Name lookups off the I/O threads, through the system resolver, on a small pool of daemon threads. IP literals
@@ -18,8 +19,15 @@ import java.util.concurrent.Executors;
  */
 public final class Dns implements AutoCloseable {
 
-    private final ExecutorService lookups =
-            Executors.newCachedThreadPool(new DefaultThreadFactory("proxybench-dns", true));
+    /** Lookups at once; more wait their turn, so a burst of new connections cannot start a thread each. */
+    private static final int THREADS = 4;
+
+    private final ThreadPoolExecutor lookups = new ThreadPoolExecutor(THREADS, THREADS, 60, TimeUnit.SECONDS,
+            new LinkedBlockingQueue<>(), new DefaultThreadFactory("proxybench-dns", true));
+
+    public Dns() {
+        lookups.allowCoreThreadTimeOut(true);
+    }
 
     public static boolean isLiteral(String host) {
         return NetUtil.createByteArrayFromIpAddressString(host) != null;
@@ -49,8 +57,12 @@ public final class Dns implements AutoCloseable {
                 return CompletableFuture.failedFuture(e);
             }
         }
-        return lookup(host).thenApply(all -> all.stream().filter(a -> a instanceof Inet4Address).findFirst()
-                .orElse(all.get(0)));
+        return lookup(host).thenApply(Dns::preferred);
+    }
+
+    /** The address to dial of a lookup's non-empty result: the first IPv4 one, else the first. */
+    public static InetAddress preferred(List<InetAddress> addresses) {
+        return addresses.stream().filter(a -> a instanceof Inet4Address).findFirst().orElse(addresses.get(0));
     }
 
     @Override

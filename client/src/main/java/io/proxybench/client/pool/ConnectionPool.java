@@ -169,6 +169,9 @@ public final class ConnectionPool<K, E, C extends Poolable> {
             if (pc == null) {
                 return;
             }
+            if (connection.slotsKnown() && connection.maxConcurrentRequests() <= 1) {
+                pc.owner.expectsMultiplexing = false; // its peer allows one request at a time: do not wait for more
+            }
             serveReuse(pc.owner, nowNanos, actions);
             if (!pc.owner.waiters.isEmpty()) {
                 // Fewer streams than waiters: the rest may now open connections of their own.

@@ -1,7 +1,6 @@
 package io.proxybench.client.proxy;
 
 import java.io.ByteArrayOutputStream;
-import java.net.InetSocketAddress;
 import java.nio.charset.CharacterCodingException;
 import java.nio.charset.CodingErrorAction;
 import java.nio.charset.StandardCharsets;
@@ -94,11 +93,6 @@ public record ProxySpec(ProxyScheme scheme, String host, int port, ProxyCredenti
             throw bad(shown, "port " + port + " is outside 1..65535");
         }
         return new ProxySpec(scheme, host, port, credentials);
-    }
-
-    /** The proxy endpoint, unresolved. */
-    public InetSocketAddress address() {
-        return InetSocketAddress.createUnresolved(host, port);
     }
 
     /** {@code host:port}, with brackets around an IPv6 literal. */

@@ -72,7 +72,7 @@ public final class Connector implements AutoCloseable {
         trace.dnsStart(host);
         return dns.lookup(host).thenApply(addresses -> {
             trace.dnsEnd(host, addresses);
-            return new InetSocketAddress(addresses.get(0), port);
+            return new InetSocketAddress(Dns.preferred(addresses), port);
         });
     }
 

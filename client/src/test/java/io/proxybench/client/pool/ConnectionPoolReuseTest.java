@@ -111,6 +111,22 @@ class ConnectionPoolReuseTest {
     }
 
     @Test
+    void aConnectionWhoseSettingsAllowOneStreamEndsTheWaitForStreams() {
+        f.pool.expectMultiplexing(A);
+        FakeConnection h2 = new FakeConnection("h2", A, 1);
+        h2.multiplexes = true;
+        h2.slotsKnown = false;
+        f.pool.created(f.grant(A, Grant.Kind.CREATE, 0), h2, 1);
+
+        h2.slotsKnown = true;
+        f.pool.slotsChanged(h2, 2);
+
+        f.grant(A, Grant.Kind.CREATE, 3);
+        assertThat(f.pool.acquire(A, 4)).as("not held behind the connection being opened: it will not multiplex")
+                .isDone();
+    }
+
+    @Test
     void aWrongGuessReleasesTheHeldBurstToOpenConnections() {
         f.pool.expectMultiplexing(A);
         Grant<FakeConnection> create = f.grant(A, Grant.Kind.CREATE, 0);

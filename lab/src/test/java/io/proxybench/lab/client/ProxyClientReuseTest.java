@@ -90,6 +90,7 @@ class ProxyClientReuseTest {
             assertThat(c.handshakesPer1000()).isEqualTo(1000.0);
             assertThat(ips(responses)).hasSize(20);
             assertThat(client.poolGauges().idle()).as("no later request can use them, so none idles").isZero();
+            assertThat(client.counters().perExit()).as("one label for the account, not one per request").hasSize(1);
             awaitClosed(client, CloseReason.KEEP_ALIVE_ZERO.label(), 20);
         }
     }
