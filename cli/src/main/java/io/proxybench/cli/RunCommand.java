@@ -3,6 +3,7 @@ package io.proxybench.cli;
 import io.proxybench.bench.options.Durations;
 import io.proxybench.bench.options.ProxyUrlConverter;
 import io.proxybench.bench.options.TimeoutOption;
+import io.proxybench.bench.options.TrustOption;
 import io.proxybench.bench.rate.ArrivalSchedule;
 import io.proxybench.bench.rate.Stage;
 import io.proxybench.bench.record.HdrLog;
@@ -31,7 +32,6 @@ import io.proxybench.client.proxy.ProxySpec;
 import io.proxybench.client.session.SessionRouter;
 import io.proxybench.client.session.SessionTemplate;
 import io.proxybench.client.tunnel.Timeouts;
-import io.proxybench.client.tunnel.TlsSettings;
 import java.io.IOException;
 import java.io.PrintWriter;
 import java.io.UncheckedIOException;
@@ -291,9 +291,7 @@ final class RunCommand implements Callable<Integer> {
         if ((template == null) != (sessions == 0)) {
             throw new IllegalArgumentException("--session-template and --sessions go together");
         }
-        if (ca != null && insecure) {
-            throw new IllegalArgumentException("--ca and --insecure exclude each other");
-        }
+        TrustOption.tls(ca, insecure);
         if (maxInFlight < 0 || sessions < 0 || retries < 0) {
             throw new IllegalArgumentException("--max-in-flight, --sessions and --retries must not be negative");
         }
@@ -310,7 +308,7 @@ final class RunCommand implements Callable<Integer> {
     /** The run's client; {@code template} and {@code router} are both null without sessions. */
     private ProxyClient client(Timeouts timeouts, SessionTemplate template, SessionRouter router) {
         ProxyClient.Builder builder = ProxyClient.builder().proxy(proxy)
-                .tls(ca != null ? TlsSettings.caFile(ca) : insecure ? TlsSettings.insecure() : TlsSettings.system())
+                .tls(TrustOption.tls(ca, insecure))
                 .timeouts(timeouts)
                 .limits(new PoolLimits(4096, 4096, 65536, Duration.ofSeconds(60), null, 0, timeouts.request()));
         if (template != null) {

@@ -7,8 +7,6 @@ import io.proxybench.client.metrics.ClientCounters;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
-import java.util.Map;
-import java.util.TreeMap;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicInteger;
@@ -56,7 +54,7 @@ final class Crawl {
             Duration wall = Duration.ofNanos(System.nanoTime() - start);
             ClientCounters.Counts sum = null;
             for (ProxyClient c : made) {
-                sum = sum == null ? c.counters().total() : plus(sum, c.counters().total());
+                sum = sum == null ? c.counters().total() : sum.plus(c.counters().total());
             }
             return new Result(wall, ok.get(), failed.get(), sum);
         } finally {
@@ -89,13 +87,5 @@ final class Crawl {
             }
             return null;
         }).thenComposeAsync(v -> worker(next, requests, perTask, byTask, made, clients, request, ok, failed));
-    }
-
-    private static ClientCounters.Counts plus(ClientCounters.Counts a, ClientCounters.Counts b) {
-        Map<String, Long> reasons = new TreeMap<>(a.closedByReason());
-        b.closedByReason().forEach((k, v) -> reasons.merge(k, v, Long::sum));
-        return new ClientCounters.Counts(a.created() + b.created(), a.reused() + b.reused(),
-                a.requests() + b.requests(), a.retries() + b.retries(), a.bytesOut() + b.bytesOut(),
-                a.bytesIn() + b.bytesIn(), a.handshakeBytes() + b.handshakeBytes(), reasons);
     }
 }

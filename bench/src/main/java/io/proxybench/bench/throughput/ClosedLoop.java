@@ -1,6 +1,7 @@
 package io.proxybench.bench.throughput;
 
 import io.proxybench.bench.options.ProxyUrlConverter;
+import io.proxybench.bench.options.TrustOption;
 import io.proxybench.client.ProxyClient;
 import io.proxybench.client.ProxyRequest;
 import io.proxybench.client.ProxyResponse;
@@ -118,19 +119,20 @@ public final class ClosedLoop implements Callable<Integer> {
             throw new CommandLine.ParameterException(new CommandLine(this),
                     "--concurrency and --duration must be positive, --io-threads not negative");
         }
-        if (ca != null && insecure) {
-            throw new CommandLine.ParameterException(new CommandLine(this), "--ca and --insecure exclude each other");
-        }
         if (!"http".equals(url.getScheme()) && !"https".equals(url.getScheme())) {
             throw new CommandLine.ParameterException(new CommandLine(this), "--url must be http:// or https://");
+        }
+        try {
+            TrustOption.tls(ca, insecure);
+        } catch (IllegalArgumentException e) {
+            throw new CommandLine.ParameterException(new CommandLine(this), e.getMessage());
         }
         return run(new Options(proxy, url.toString(), concurrency, durationSeconds, ca, insecure, http1,
                 ioThreads));
     }
 
     static int run(Options o) throws InterruptedException {
-        TlsSettings tls = o.ca != null ? TlsSettings.caFile(o.ca)
-                : o.insecure ? TlsSettings.insecure() : TlsSettings.system();
+        TlsSettings tls = TrustOption.tls(o.ca, o.insecure);
         if (o.http1) {
             tls = tls.withAlpn(TlsSettings.HTTP11_ONLY);
         }

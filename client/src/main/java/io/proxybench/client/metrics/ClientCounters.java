@@ -103,6 +103,15 @@ public final class ClientCounters {
             return requests == 0 ? 0 : (double) (bytesOut + bytesIn) / requests;
         }
 
+        /** These counts and {@code other}'s together (e.g. of several clients). */
+        public Counts plus(Counts other) {
+            Map<String, Long> byReason = new TreeMap<>(closedByReason);
+            other.closedByReason.forEach((reason, n) -> byReason.merge(reason, n, Long::sum));
+            return new Counts(created + other.created, reused + other.reused, requests + other.requests,
+                    retries + other.retries, bytesOut + other.bytesOut, bytesIn + other.bytesIn,
+                    handshakeBytes + other.handshakeBytes, byReason);
+        }
+
         /** What happened since {@code earlier}, a snapshot of the same counters (e.g. after a warm-up). */
         public Counts since(Counts earlier) {
             Map<String, Long> byReason = new TreeMap<>(closedByReason);

@@ -32,5 +32,7 @@ class ClientCountersTest {
         assertThat(run.bytesPerRequest()).isEqualTo(400.0);
         assertThat(run.handshakeBytes()).isZero();
         assertThat(run.closedByReason()).isEqualTo(Map.of(CloseReason.MAX_AGE.label(), 1L));
+        ClientCounters.Counts whole = afterWarmUp.plus(run);
+        assertThat(whole).isEqualTo(counters.snapshot().total());
     }
 }
