@@ -5,7 +5,6 @@ import io.proxybench.bench.experiment.ReuseRow;
 import io.proxybench.bench.experiment.ReuseTable;
 import io.proxybench.bench.options.ProxyUrlConverter;
 import io.proxybench.bench.report.ReportJson;
-import io.proxybench.client.proxy.ProxyCredentials;
 import io.proxybench.client.proxy.ProxySpec;
 import io.proxybench.client.session.SessionTemplate;
 import io.proxybench.client.tunnel.TlsSettings;
@@ -13,8 +12,6 @@ import io.proxybench.lab.Lab;
 import io.proxybench.lab.LabConfig;
 import io.proxybench.lab.faults.LatencyPlan;
 import java.io.PrintWriter;
-import java.net.URI;
-import java.nio.file.Path;
 import java.time.Duration;
 import java.util.List;
 import java.util.concurrent.Callable;
@@ -35,19 +32,12 @@ final class ReuseCommand implements Callable<Integer> {
     @CommandLine.Spec
     private CommandLine.Model.CommandSpec spec;
 
-    @Option(names = "--proxy", paramLabel = "URL", converter = ProxyUrlConverter.class,
-            description = "An HTTP(S) proxy gateway (default: the embedded lab).")
-    ProxySpec proxy;
+    @CommandLine.Mixin
+    ProxyOrLab target;
 
     @Option(names = "--socks", paramLabel = "URL", converter = ProxyUrlConverter.class,
             description = "The same gateway as SOCKS5, for the mixed-schemes row (with the lab: its own port).")
     ProxySpec socks;
-
-    @Option(names = "--url", paramLabel = "URL", description = "The origin to crawl (required with --proxy).")
-    URI url;
-
-    @Option(names = "--ca", paramLabel = "FILE", description = "Trust only this CA file.")
-    Path ca;
 
     @Option(names = "--session-template", paramLabel = "TEMPLATE", defaultValue = "{pass}_session-{id}",
             description = "How a session id is written into the credentials (default: ${DEFAULT-VALUE}).")
@@ -74,41 +64,24 @@ final class ReuseCommand implements Callable<Integer> {
         }
         SessionTemplate sessions = SessionTemplate.parse(template);
         List<ReuseRow> rows;
-        if (proxy == null) {
-            if (url != null || ca != null || socks != null) {
-                throw new IllegalArgumentException("--url, --ca and --socks go with --proxy; the lab brings its own");
+        if (target.lab()) {
+            if (socks != null) {
+                throw new IllegalArgumentException("--socks goes with --proxy; the lab serves SOCKS5 on its own port");
             }
             try (Lab lab = Lab.start(LabConfig.builder().latency(new LatencyPlan(latency, Duration.ZERO,
                     Duration.ZERO)).build())) {
-                ProxySpec gateway = ProxySpec.parse("http://lab:lab@" + lab.host() + ":" + lab.gatewayPort());
+                ProxySpec gateway = ProxyOrLab.labGateway(lab);
                 rows = ReuseExperiment.run(new ReuseExperiment.Setup(gateway, ReuseExperiment.socksTwin(gateway),
-                        sessions, URI.create("https://" + lab.host() + ":" + lab.targetHttpsPort() + "/cdn-cgi/trace"),
+                        sessions, ProxyOrLab.labHttps(lab, "/cdn-cgi/trace"),
                         TlsSettings.caFile(lab.caFile()), requests, concurrency, Duration.ofMinutes(5)));
             }
         } else {
-            if (url == null) {
-                throw new IllegalArgumentException("--proxy needs --url, the origin to crawl");
-            }
-            ProxySpec withAccount = proxy.credentials() != null ? proxy : fromEnvironment(proxy);
-            rows = ReuseExperiment.run(new ReuseExperiment.Setup(withAccount,
-                    socks == null ? null : socks.credentials() != null ? socks : fromEnvironment(socks), sessions,
-                    url, ca == null ? TlsSettings.system() : TlsSettings.caFile(ca), requests, concurrency,
-                    Duration.ofMinutes(10)));
+            rows = ReuseExperiment.run(new ReuseExperiment.Setup(target.proxy(), ProxyOrLab.withAccount(socks),
+                    sessions, target.url(), target.tls(), requests, concurrency, Duration.ofMinutes(10)));
         }
         PrintWriter out = spec.commandLine().getOut();
         out.print(json ? ReportJson.write(rows) + "\n" : ReuseTable.text(rows));
         out.flush();
         return 0;
-    }
-
-    /** {@code proxy} with the account from {@code PROXY_USER} / {@code PROXY_PASS}, as the seeds set it. */
-    private static ProxySpec fromEnvironment(ProxySpec proxy) {
-        String user = System.getenv("PROXY_USER");
-        String pass = System.getenv("PROXY_PASS");
-        if (user == null || pass == null) {
-            throw new IllegalArgumentException("the proxy " + proxy + " has no credentials: put them in the URL or"
-                    + " set PROXY_USER and PROXY_PASS");
-        }
-        return proxy.withCredentials(new ProxyCredentials(user, pass));
     }
 }

@@ -1,0 +1,88 @@
+package io.proxybench.cli;
+
+import io.proxybench.bench.options.ProxyUrlConverter;
+import io.proxybench.bench.options.TrustOption;
+import io.proxybench.client.proxy.ProxyCredentials;
+import io.proxybench.client.proxy.ProxySpec;
+import io.proxybench.client.tunnel.TlsSettings;
+import io.proxybench.lab.Lab;
+import java.net.URI;
+import java.nio.file.Path;
+import picocli.CommandLine.Option;
+
+/**
+ * The options every experiment shares: run on the embedded lab (no {@code --proxy}) or against a real gateway and
+ * origin. With {@code --proxy}, credentials come from the URL or, as in the seeds, from {@code PROXY_USER} /
+ * {@code PROXY_PASS}.
+ */
+final class ProxyOrLab {
+
+    @Option(names = "--proxy", paramLabel = "URL", converter = ProxyUrlConverter.class,
+            description = "A real proxy gateway (default: the embedded lab). Credentials from the URL or from"
+                    + " PROXY_USER / PROXY_PASS.")
+    ProxySpec proxy;
+
+    @Option(names = "--url", paramLabel = "URL", description = "The origin to request (required with --proxy).")
+    URI url;
+
+    @Option(names = "--ca", paramLabel = "FILE", description = "Trust only this CA file (with --proxy).")
+    Path ca;
+
+    @Option(names = "--insecure", description = "Check no certificate (with --proxy).")
+    boolean insecure;
+
+    /** True when the command runs on the embedded lab; checks that no real-proxy option came without --proxy. */
+    boolean lab() {
+        if (proxy == null && (url != null || ca != null || insecure)) {
+            throw new IllegalArgumentException("--url, --ca and --insecure go with --proxy; the lab brings its own");
+        }
+        return proxy == null;
+    }
+
+    /** The real gateway with its account. */
+    ProxySpec proxy() {
+        return withAccount(proxy);
+    }
+
+    /** The real origin. */
+    URI url() {
+        if (url == null) {
+            throw new IllegalArgumentException("--proxy needs --url, the origin to request");
+        }
+        return url;
+    }
+
+    /** Which certificates the origin's (and an HTTPS gateway's) must chain to. */
+    TlsSettings tls() {
+        return TrustOption.tls(ca, insecure);
+    }
+
+    /** {@code proxy} as given if it has credentials, else with {@code PROXY_USER} / {@code PROXY_PASS}. */
+    static ProxySpec withAccount(ProxySpec proxy) {
+        if (proxy == null || proxy.credentials() != null) {
+            return proxy;
+        }
+        String user = System.getenv("PROXY_USER");
+        String pass = System.getenv("PROXY_PASS");
+        if (user == null || pass == null) {
+            throw new IllegalArgumentException("the proxy " + proxy + " has no credentials: put them in the URL or"
+                    + " set PROXY_USER and PROXY_PASS");
+        }
+        return proxy.withCredentials(new ProxyCredentials(user, pass));
+    }
+
+    /** The lab's gateway as an HTTP proxy, with the lab's default account ({@code lab:lab}). */
+    static ProxySpec labGateway(Lab lab) {
+        return ProxySpec.parse("http://lab:lab@" + lab.host() + ":" + lab.gatewayPort());
+    }
+
+    /** A URL on the lab's HTTPS target, e.g. {@code /cdn-cgi/trace}. */
+    static URI labHttps(Lab lab, String path) {
+        return URI.create("https://" + lab.host() + ":" + lab.targetHttpsPort() + path);
+    }
+
+    /** A URL on the lab's plain-HTTP target (forwarded, not tunnelled, by an HTTP proxy). */
+    static URI labHttp(Lab lab, String path) {
+        return URI.create("http://" + lab.host() + ":" + lab.targetHttpPort() + path);
+    }
+}
