@@ -39,8 +39,9 @@ final class ProxyOrLab {
         return proxy == null;
     }
 
-    /** The real gateway with its account. */
+    /** The real gateway with its account; checks first that the origin was given too. */
     ProxySpec proxy() {
+        url();
         return withAccount(proxy);
     }
 
