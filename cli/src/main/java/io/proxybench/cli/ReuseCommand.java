@@ -57,6 +57,23 @@ final class ReuseCommand implements Callable<Integer> {
     @Option(names = "--json", description = "Print the rows as JSON.")
     boolean json;
 
+    /** The demo's size: the command's defaults, about 10 s on two cores. */
+    static List<ReuseRow> demo() throws Exception {
+        return onLab(SessionTemplate.parse("{pass}_session-{id}"), 200, 16, Duration.ofMillis(20));
+    }
+
+    /** The experiment on a fresh lab whose client-to-gateway round trip is {@code latency}. */
+    private static List<ReuseRow> onLab(SessionTemplate sessions, int requests, int concurrency, Duration latency)
+            throws Exception {
+        try (Lab lab = Lab.start(LabConfig.builder().latency(new LatencyPlan(latency, Duration.ZERO, Duration.ZERO))
+                .build())) {
+            ProxySpec gateway = ProxyOrLab.labGateway(lab);
+            return ReuseExperiment.run(new ReuseExperiment.Setup(gateway, ReuseExperiment.socksTwin(gateway),
+                    sessions, ProxyOrLab.labHttps(lab, "/cdn-cgi/trace"), TlsSettings.caFile(lab.caFile()), requests,
+                    concurrency, Duration.ofMinutes(5)));
+        }
+    }
+
     @Override
     public Integer call() throws Exception {
         if (requests < 1 || concurrency < 1) {
@@ -68,13 +85,7 @@ final class ReuseCommand implements Callable<Integer> {
             if (socks != null) {
                 throw new IllegalArgumentException("--socks goes with --proxy; the lab serves SOCKS5 on its own port");
             }
-            try (Lab lab = Lab.start(LabConfig.builder().latency(new LatencyPlan(latency, Duration.ZERO,
-                    Duration.ZERO)).build())) {
-                ProxySpec gateway = ProxyOrLab.labGateway(lab);
-                rows = ReuseExperiment.run(new ReuseExperiment.Setup(gateway, ReuseExperiment.socksTwin(gateway),
-                        sessions, ProxyOrLab.labHttps(lab, "/cdn-cgi/trace"),
-                        TlsSettings.caFile(lab.caFile()), requests, concurrency, Duration.ofMinutes(5)));
-            }
+            rows = onLab(sessions, requests, concurrency, latency);
         } else {
             rows = ReuseExperiment.run(new ReuseExperiment.Setup(target.proxy(), ProxyOrLab.withAccount(socks),
                     sessions, target.url(), target.tls(), requests, concurrency, Duration.ofMinutes(10)));

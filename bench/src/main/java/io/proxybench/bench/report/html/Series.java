@@ -1,0 +1,25 @@
+package io.proxybench.bench.report.html;
+
+/**
+ * One named line of a {@link LineChart}: points {@code (x[i], y[i])}, drawn in order. NaN in {@code y} leaves a
+ * gap (an interval without a value, e.g. a second in which no request ran that phase).
+ */
+public record Series(String name, double[] x, double[] y) {
+
+    public Series {
+        if (x.length != y.length) {
+            throw new IllegalArgumentException("series " + name + " has " + x.length + " x values and " + y.length
+                    + " y values");
+        }
+    }
+
+    /** True when no point has a value. */
+    boolean blank() {
+        for (double v : y) {
+            if (!Double.isNaN(v)) {
+                return false;
+            }
+        }
+        return true;
+    }
+}

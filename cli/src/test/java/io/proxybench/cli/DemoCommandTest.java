@@ -1,0 +1,110 @@
+package io.proxybench.cli;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.ObjectMapper;
+import java.io.PrintWriter;
+import java.io.StringWriter;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.concurrent.TimeUnit;
+import java.util.regex.Matcher;
+import java.util.regex.Pattern;
+import org.junit.jupiter.api.Assumptions;
+import org.junit.jupiter.api.BeforeAll;
+import org.junit.jupiter.api.Tag;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+import picocli.CommandLine;
+
+/**
+ * {@code proxybench demo} end to end, once: every step's table printed, results.json with every step, and the
+ * report rendered by headless Chromium with every plot drawing something.
+ */
+class DemoCommandTest {
+
+    /** The charts the report must hold (more may follow, e.g. one per phase). */
+    private static final List<String> PLOTS = List.of("throughput", "phase-total", "phase-tls", "exits-subnet",
+            "exits-country", "reuse");
+
+    @TempDir
+    static Path dir;
+
+    static String printed;
+    static String errors;
+    static int exit;
+
+    @BeforeAll
+    static void runDemo() {
+        StringWriter out = new StringWriter();
+        StringWriter err = new StringWriter();
+        CommandLine cli = Main.commandLine();
+        cli.setOut(new PrintWriter(out, true));
+        cli.setErr(new PrintWriter(err, true));
+        exit = cli.execute("demo", "--out", dir.resolve("report").toString(), "--run-for", "6s");
+        printed = out.toString();
+        errors = err.toString();
+    }
+
+    @Test
+    void everyStepPrintsItsTableAndLandsInResultsJson() throws Exception {
+        assertThat(exit).as(errors).isZero();
+        assertThat(printed).contains("== Open-loop run ==", "== Reuse (seed 000) ==", "report: ");
+        assertThat(errors).containsPattern("\\[1/\\d+ +0s\\] run: ").contains("done in");
+        JsonNode results = new ObjectMapper().readTree(dir.resolve("report/results.json").toFile());
+        assertThat(results.fieldNames()).toIterable().contains("run", "reuse");
+        assertThat(results.path("reuse")).hasSize(8);
+        assertThat(Files.readAllLines(dir.resolve("report/run.jsonl"))).hasSizeGreaterThan(100);
+    }
+
+    @Test
+    @Tag("interop")
+    void chromiumDrawsEveryPlot() throws Exception {
+        assertThat(exit).as(errors).isZero();
+        Path chromium = chromium();
+        Process p = new ProcessBuilder(chromium.toString(), "--headless", "--no-sandbox", "--disable-gpu",
+                "--user-data-dir=" + dir.resolve("chromium-profile"), "--dump-dom",
+                dir.resolve("report/index.html").toUri().toString())
+                .redirectError(dir.resolve("chromium.log").toFile()).start();
+        byte[] dom = p.getInputStream().readAllBytes();
+        assertThat(p.waitFor(60, TimeUnit.SECONDS)).as("chromium finished").isTrue();
+        String html = new String(dom, StandardCharsets.UTF_8);
+        Map<String, int[]> drawn = new LinkedHashMap<>();
+        Matcher m = Pattern.compile("<svg class=\"plot ([a-z0-9-]+)\"[^>]*data-drawn=\"(\\d+)x(\\d+)\""
+                + " data-elements=\"(\\d+)\"").matcher(html);
+        while (m.find()) {
+            drawn.put(m.group(1), new int[] {Integer.parseInt(m.group(2)), Integer.parseInt(m.group(3)),
+                Integer.parseInt(m.group(4))});
+        }
+        assertThat(drawn.keySet()).as("plots the browser measured; log: " + dir.resolve("chromium.log"))
+                .containsAll(PLOTS);
+        List<String> blank = new ArrayList<>();
+        drawn.forEach((kind, size) -> {
+            if (size[0] < 20 || size[1] < 5 || size[2] == 0) {
+                blank.add(kind + " " + size[0] + "x" + size[1] + " (" + size[2] + " elements)");
+            }
+        });
+        assertThat(blank).as("plots drawn without data").isEmpty();
+    }
+
+    /** Chromium's binary; the test skips without it (fails under CI=true, which must run it). */
+    private static Path chromium() {
+        for (String candidate : List.of("/usr/bin/chromium", "/usr/bin/chromium-browser")) {
+            if (Files.isExecutable(Path.of(candidate))) {
+                return Path.of(candidate);
+            }
+        }
+        String message = "chromium missing: install with apt-get install -y chromium (bin/test does this as root)";
+        if ("true".equals(System.getenv("CI"))) {
+            throw new AssertionError(message);
+        }
+        Assumptions.abort(message);
+        throw new IllegalStateException("unreachable");
+    }
+}
