@@ -17,6 +17,7 @@ import java.io.PrintWriter;
 import java.io.StringWriter;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.time.Duration;
 import java.time.Instant;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
@@ -24,6 +25,9 @@ import java.util.List;
 import java.util.Locale;
 import java.util.Map;
 import java.util.concurrent.Callable;
+import java.util.concurrent.Executors;
+import java.util.concurrent.ScheduledExecutorService;
+import java.util.concurrent.TimeUnit;
 import picocli.CommandLine;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Option;
@@ -48,7 +52,7 @@ final class DemoCommand implements Callable<Integer> {
 
     @Option(names = "--run-for", paramLabel = "DURATION", defaultValue = "15s",
             description = "How long the open-loop run lasts (default: ${DEFAULT-VALUE}).")
-    java.time.Duration runFor;
+    Duration runFor;
 
     @Option(names = "--json", description = "Print every step's result as one JSON object instead of the tables.")
     boolean json;
@@ -76,7 +80,7 @@ final class DemoCommand implements Callable<Integer> {
             err.printf(Locale.ROOT, "[%d/%d %3.0fs] %s: %s...%n", i + 1, steps.size(), seconds(start), step.name(),
                     step.what());
             err.flush();
-            DemoStep done = step.run().call();
+            DemoStep done = heartbeat(step, err);
             results.put(done.name(), done.json());
             sections.add(done.section());
             if (!json) {
@@ -98,6 +102,25 @@ final class DemoCommand implements Callable<Integer> {
         err.printf(Locale.ROOT, "done in %.0f s%n", seconds(start));
         err.flush();
         return 0;
+    }
+
+    /** Runs {@code step}, saying every 10 s that it is still running, so a slow step never looks hung. */
+    private static DemoStep heartbeat(Step step, PrintWriter err) throws Exception {
+        long start = System.nanoTime();
+        ScheduledExecutorService ticker = Executors.newSingleThreadScheduledExecutor(r -> {
+            Thread t = new Thread(r, "demo-progress");
+            t.setDaemon(true);
+            return t;
+        });
+        ticker.scheduleAtFixedRate(() -> {
+            err.printf(Locale.ROOT, "      %s still running (%.0f s)%n", step.name(), seconds(start));
+            err.flush();
+        }, 10, 10, TimeUnit.SECONDS);
+        try {
+            return step.run().call();
+        } finally {
+            ticker.shutdownNow();
+        }
     }
 
     private static double seconds(long since) {
