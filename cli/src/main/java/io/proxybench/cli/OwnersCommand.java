@@ -37,7 +37,7 @@ final class OwnersCommand implements Callable<Integer> {
 
     /** The demo's levels and rounds: the seed's levels, fewer rounds than the default. */
     private static final List<Integer> DEMO_LEVELS = List.of(1, 2, 4, 16, 64);
-    private static final int DEMO_ROUNDS = 6;
+    private static final int DEMO_ROUNDS = 5;
 
     @CommandLine.Spec
     private CommandLine.Model.CommandSpec spec;
