@@ -8,6 +8,10 @@ import java.time.Duration;
  * it ended less than the keep-alive {@code T} ago; the gap is exponential, so the cold share is
  * {@code P(gap > T) = exp(-T / g)}. A measured share of {@code n} independent requests scatters around it with the
  * binomial standard error.
+ *
+ * <p>A request that lasts {@code d} shortens the idle time before the next one to {@code gap - d} (an arrival during
+ * it waits and finds the connection warm), so the share falls to {@code exp(-(T + d) / g)}, exactly so for a constant
+ * {@code d}, the gaps being memoryless.
  */
 public final class ColdShare {
 
@@ -25,6 +29,17 @@ public final class ColdShare {
                     + keepAlive + " and " + gap);
         }
         return Math.exp(-(double) keepAlive.toNanos() / gap.toNanos());
+    }
+
+    /**
+     * {@code exp(-(T + d) / gap)}: the cold share when each request lasts {@code d}, 0..1; {@link #expected} when
+     * {@code d} is zero.
+     */
+    public static double withRequestTime(Duration keepAlive, Duration gap, Duration request) {
+        if (request.isNegative()) {
+            throw new IllegalArgumentException("the request time must be zero or more, got " + request);
+        }
+        return expected(keepAlive.plus(request), gap);
     }
 
     /**

@@ -15,10 +15,11 @@ import com.fasterxml.jackson.annotation.JsonProperty;
  *     records' send and completion times: what the pool saw, so {@code coldShare} should follow it closely
  * @param expected the formula's {@code exp(-T / gap)}
  * @param standardError {@code sqrt(expected (1 - expected) / requests)}
- * @param tolerance {@code sigmas * standardError}: how far {@code coldShare} may lie from {@code expected}
- * @param withinTolerance whether it does
- * @param requestP50Ms median time from send to response, milliseconds; the formula assumes it is much shorter than
- *     the gap
+ * @param tolerance {@code sigmas * standardError}: how far {@code coldShare} may lie from {@code expected} by chance
+ * @param requestAllowance how much lower the share is for requests lasting {@code requestMeanMs} rather than no time
+ *     (the formula's assumption): {@code expected - exp(-(T + d) / gap)}
+ * @param withinTolerance whether {@code expected - tolerance - requestAllowance <= coldShare <= expected + tolerance}
+ * @param requestMeanMs mean time from send to complete response, milliseconds; 0 without a 200
  */
 public record KeepAliveRow(
         @JsonProperty("keep_alive_ms") double keepAliveMs,
@@ -31,5 +32,17 @@ public record KeepAliveRow(
         @JsonProperty("expected") double expected,
         @JsonProperty("standard_error") double standardError,
         @JsonProperty("tolerance") double tolerance,
+        @JsonProperty("request_allowance") double requestAllowance,
         @JsonProperty("within_tolerance") boolean withinTolerance,
-        @JsonProperty("request_p50_ms") Double requestP50Ms) {}
+        @JsonProperty("request_mean_ms") double requestMeanMs) {
+
+    /** The lowest cold share accepted. */
+    public double lowest() {
+        return Math.max(0, expected - tolerance - requestAllowance);
+    }
+
+    /** The highest cold share accepted. */
+    public double highest() {
+        return Math.min(1, expected + tolerance);
+    }
+}

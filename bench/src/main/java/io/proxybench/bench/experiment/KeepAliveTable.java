@@ -14,7 +14,7 @@ import java.util.Set;
  */
 public final class KeepAliveTable {
 
-    private static final String MEASURED = "%-8s %-8s %8s %8s %7s %8s %9s %8s %7s";
+    private static final String MEASURED = "%-8s %-8s %8s %8s %7s %8s %13s %8s %7s";
     /** A request time above this share of the gap breaks the formula's "much shorter than the gap". */
     private static final double SHORT_REQUEST_SHARE = 0.1;
 
@@ -41,27 +41,35 @@ public final class KeepAliveTable {
             }
             s.append('\n');
         }
-        s.append(String.format(Locale.ROOT, "%nmeasured: one client per row, Poisson arrivals for %s each,"
-                + " tolerance %.0f standard errors%n", duration(r.rowSeconds()), r.sigmas()));
+        s.append(String.format(Locale.ROOT, "%nmeasured: one client per row, Poisson arrivals for %s each%n"
+                + "accepted: the formula +-%s standard errors, widened downwards by the effect of the request time%n",
+                duration(r.rowSeconds()), number(r.sigmas())));
         s.append(String.format(Locale.ROOT, MEASURED + "%n", "T", "gap", "requests", "created", "cold", "formula",
-                "tolerance", "idle>=T", "req_ms"));
+                "accepted", "idle>=T", "req_ms"));
         boolean slow = false;
         for (KeepAliveRow m : r.measured()) {
             s.append(String.format(Locale.ROOT, MEASURED + "  %s%n", duration(m.keepAliveMs() / 1000),
                     duration(m.gapMs() / 1000), m.requests(), m.created(), percent(m.coldShare()),
-                    percent(m.expected()), "±" + percent(m.tolerance()), percent(m.idleShare()),
-                    m.requestP50Ms() == null ? "-" : String.format(Locale.ROOT, "%.1f", m.requestP50Ms()),
-                    m.withinTolerance() ? "ok" : "OUTSIDE"));
+                    percent(m.expected()), range(m.lowest(), m.highest()), percent(m.idleShare()),
+                    String.format(Locale.ROOT, "%.1f", m.requestMeanMs()), m.withinTolerance() ? "ok" : "OUTSIDE"));
             if (m.failed() > 0) {
                 s.append(String.format(Locale.ROOT, "  (%d of its requests failed)%n", m.failed()));
             }
-            slow |= m.requestP50Ms() != null && m.requestP50Ms() > SHORT_REQUEST_SHARE * m.gapMs();
+            slow |= m.requestMeanMs() > SHORT_REQUEST_SHARE * m.gapMs();
         }
         if (slow) {
             s.append("note: requests take over a tenth of the gap in some row; the formula assumes them much"
-                    + " shorter, so expect fewer cold requests than it says\n");
+                    + " shorter: use longer gaps and keep-alives\n");
         }
         return s.toString();
+    }
+
+    private static String range(double low, double high) {
+        return String.format(Locale.ROOT, "%.1f-%.1f%%", low * 100, high * 100);
+    }
+
+    private static String number(double x) {
+        return x == Math.rint(x) ? Long.toString((long) x) : Double.toString(x);
     }
 
     private static String percent(double share) {

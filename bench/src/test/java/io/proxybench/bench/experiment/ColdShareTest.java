@@ -38,6 +38,16 @@ class ColdShareTest {
     }
 
     @Test
+    void aRequestTimeShortensTheIdleTime() {
+        assertThat(ColdShare.withRequestTime(Duration.ofMillis(50), Duration.ofMillis(25), Duration.ofMillis(2)))
+                .isCloseTo(Math.exp(-52 / 25.0), within(1e-15));
+        assertThat(ColdShare.withRequestTime(Duration.ofMillis(50), Duration.ofMillis(25), Duration.ZERO))
+                .isEqualTo(ColdShare.expected(Duration.ofMillis(50), Duration.ofMillis(25)));
+        assertThatThrownBy(() -> ColdShare.withRequestTime(Duration.ZERO, Duration.ofMillis(1), Duration.ofMillis(-1)))
+                .isInstanceOf(IllegalArgumentException.class);
+    }
+
+    @Test
     void theBinomialStandardError() {
         assertThat(ColdShare.standardError(0.5, 100)).isEqualTo(0.05);
         assertThat(ColdShare.standardError(0.2, 400)).isCloseTo(0.02, within(1e-15));
