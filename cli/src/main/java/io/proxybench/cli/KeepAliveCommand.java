@@ -38,19 +38,23 @@ final class KeepAliveCommand implements Callable<Integer> {
     @CommandLine.Mixin
     ProxyOrLab target;
 
-    @Option(names = "--table-keep-alive", paramLabel = "T[,T...]", split = ",", defaultValue = "5s,60s,300s",
+    @Option(names = "--table-keep-alive", paramLabel = "T", split = ",", splitSynopsisLabel = ",",
+            defaultValue = "5s,60s,300s",
             description = "The formula table's keep-alives (default: ${DEFAULT-VALUE}, the seed's).")
     List<Duration> tableKeepAlives;
 
-    @Option(names = "--table-gaps", paramLabel = "GAP[,GAP...]", split = ",", defaultValue = "1s,10s,60s,540s",
+    @Option(names = "--table-gaps", paramLabel = "GAP", split = ",", splitSynopsisLabel = ",",
+            defaultValue = "1s,10s,60s,540s",
             description = "The formula table's mean gaps per instance (default: ${DEFAULT-VALUE}, the seed's).")
     List<Duration> tableGaps;
 
-    @Option(names = "--keep-alive", paramLabel = "T[,T...]", split = ",", defaultValue = "50ms",
+    @Option(names = "--keep-alive", paramLabel = "T", split = ",", splitSynopsisLabel = ",",
+            defaultValue = "50ms",
             description = "Measured keep-alives, each against each of --gaps (default: ${DEFAULT-VALUE}).")
     List<Duration> keepAlives;
 
-    @Option(names = "--gaps", paramLabel = "GAP[,GAP...]", split = ",", defaultValue = "25ms,50ms,150ms",
+    @Option(names = "--gaps", paramLabel = "GAP", split = ",", splitSynopsisLabel = ",",
+            defaultValue = "25ms,50ms,150ms",
             description = "Measured mean gaps of the Poisson arrivals (default: ${DEFAULT-VALUE}).")
     List<Duration> gaps;
 

@@ -54,7 +54,8 @@ final class OwnersCommand implements Callable<Integer> {
             description = "How a session id is written into the credentials (default: ${DEFAULT-VALUE}).")
     String template;
 
-    @Option(names = "--concurrency", paramLabel = "N[,N...]", split = ",", defaultValue = "1,2,4,16,64",
+    @Option(names = "--concurrency", paramLabel = "N", split = ",", splitSynopsisLabel = ",",
+            defaultValue = "1,2,4,16,64",
             description = "The levels, requests in flight at once (default: ${DEFAULT-VALUE}).")
     List<Integer> concurrency;
 
