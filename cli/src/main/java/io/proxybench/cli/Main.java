@@ -10,8 +10,8 @@ import picocli.CommandLine.Command;
         mixinStandardHelpOptions = true,
         versionProvider = Main.Version.class,
         description = "Measure and speed up proxied HTTP traffic.",
-        subcommands = {LabCommand.class, RunCommand.class, AnalyzeCommand.class, ReuseCommand.class, DemoCommand.class,
-            CommandLine.HelpCommand.class})
+        subcommands = {DemoCommand.class, LabCommand.class, RunCommand.class, AnalyzeCommand.class,
+            ReuseCommand.class, OwnersCommand.class, KeepAliveCommand.class, CommandLine.HelpCommand.class})
 public final class Main implements Runnable {
 
     public static final int BAD_ARGUMENTS = 2;

@@ -13,9 +13,10 @@ import java.util.concurrent.atomic.AtomicInteger;
 import java.util.function.IntFunction;
 
 /**
- * A crawl as the seeds run it: {@code requests} requests, {@code concurrency} at a time (each worker sends its next
- * request when the last one answered), through clients made per task. Bounded: every request has the client's
- * timeouts, and the crawl as a whole gives up after {@code limit}.
+ * A crawl as the seeds run it, in one of two shapes: {@code concurrency} workers, each sending its next request
+ * when its last one answered ({@link #run}), or rounds of {@code concurrency} requests sent at once, each round
+ * waiting for all of its answers ({@link #inRounds}). Bounded: every request has the client's timeouts, and the crawl
+ * as a whole gives up after {@code limit}.
  */
 final class Crawl {
 
@@ -29,25 +30,41 @@ final class Crawl {
      */
     record Result(Duration wall, int ok, int failed, ClientCounters.Counts counts) {}
 
+    /** Sees each answered request of a crawl, from any I/O thread. */
+    @FunctionalInterface
+    interface Observer {
+        Observer NONE = (response, nanos) -> { };
+
+        /** @param nanos from the send to the complete response */
+        void answered(ProxyResponse response, long nanos);
+    }
+
     private Crawl() {}
 
+    static Result run(int requests, int concurrency, int perTask, IntFunction<ProxyClient> clients,
+            IntFunction<ProxyRequest> request, Duration limit) throws Exception {
+        return run(requests, concurrency, perTask, clients, request, Observer.NONE, limit);
+    }
+
     /**
+     * Workers: {@code requests} requests, {@code concurrency} in flight until the last ones.
+     *
      * @param clients the client for task {@code t} (a task is {@code perTask} consecutive requests); the crawl closes
      *     every client it was given, and asks for a new one only when the task number changes
      * @param request request {@code i} of the crawl
+     * @param observer sees every response, whatever its status
      */
     static Result run(int requests, int concurrency, int perTask, IntFunction<ProxyClient> clients,
-            IntFunction<ProxyRequest> request, Duration limit) throws Exception {
+            IntFunction<ProxyRequest> request, Observer observer, Duration limit) throws Exception {
         List<ProxyClient> made = new ArrayList<>();
         ProxyClient[] byTask = new ProxyClient[(requests + perTask - 1) / perTask];
         AtomicInteger next = new AtomicInteger();
-        AtomicInteger ok = new AtomicInteger();
-        AtomicInteger failed = new AtomicInteger();
+        Tally tally = new Tally(observer);
         long start = System.nanoTime();
         try {
             List<CompletableFuture<Void>> workers = new ArrayList<>();
             for (int w = 0; w < concurrency; w++) {
-                workers.add(worker(next, requests, perTask, byTask, made, clients, request, ok, failed));
+                workers.add(worker(next, requests, perTask, byTask, made, clients, request, tally));
             }
             CompletableFuture.allOf(workers.toArray(CompletableFuture[]::new))
                     .get(limit.toMillis(), TimeUnit.MILLISECONDS);
@@ -56,16 +73,40 @@ final class Crawl {
             for (ProxyClient c : made) {
                 sum = sum == null ? c.counters().total() : sum.plus(c.counters().total());
             }
-            return new Result(wall, ok.get(), failed.get(), sum);
+            return new Result(wall, tally.ok.get(), tally.failed.get(), sum);
         } finally {
             made.forEach(ProxyClient::close);
+        }
+    }
+
+    /**
+     * Rounds: {@code rounds} times, {@code concurrency} copies of {@code request} sent at once through {@code client},
+     * the next round starting when all of them answered (a fan-out such as {@code asyncio.gather} over a batch). The
+     * crawl closes the client.
+     */
+    static Result inRounds(int rounds, int concurrency, ProxyClient client, ProxyRequest request, Observer observer,
+            Duration limit) throws Exception {
+        Tally tally = new Tally(observer);
+        long start = System.nanoTime();
+        long deadline = start + limit.toNanos();
+        try (client) {
+            for (int r = 0; r < rounds; r++) {
+                List<CompletableFuture<Void>> round = new ArrayList<>();
+                for (int i = 0; i < concurrency; i++) {
+                    round.add(send(client, request, tally));
+                }
+                CompletableFuture.allOf(round.toArray(CompletableFuture[]::new))
+                        .get(deadline - System.nanoTime(), TimeUnit.NANOSECONDS);
+            }
+            return new Result(Duration.ofNanos(System.nanoTime() - start), tally.ok.get(), tally.failed.get(),
+                    client.counters().total());
         }
     }
 
     /** One worker: takes the next request number until none is left, one request at a time. */
     private static CompletableFuture<Void> worker(AtomicInteger next, int requests, int perTask, ProxyClient[] byTask,
             List<ProxyClient> made, IntFunction<ProxyClient> clients, IntFunction<ProxyRequest> request,
-            AtomicInteger ok, AtomicInteger failed) {
+            Tally tally) {
         int i = next.getAndIncrement();
         if (i >= requests) {
             return CompletableFuture.completedFuture(null);
@@ -79,13 +120,26 @@ final class Crawl {
             }
             client = byTask[task];
         }
-        return client.send(request.apply(i)).handle((ProxyResponse r, Throwable e) -> {
-            if (e == null && r.status() == 200) {
-                ok.incrementAndGet();
-            } else {
-                failed.incrementAndGet();
+        return send(client, request.apply(i), tally)
+                .thenComposeAsync(v -> worker(next, requests, perTask, byTask, made, clients, request, tally));
+    }
+
+    /** Sends one request and counts its outcome; the future never fails. */
+    private static CompletableFuture<Void> send(ProxyClient client, ProxyRequest request, Tally tally) {
+        long sentNanos = System.nanoTime();
+        return client.send(request).handle((ProxyResponse r, Throwable e) -> {
+            if (e == null) {
+                tally.observer.answered(r, System.nanoTime() - sentNanos);
             }
+            (e == null && r.status() == 200 ? tally.ok : tally.failed).incrementAndGet();
             return null;
-        }).thenComposeAsync(v -> worker(next, requests, perTask, byTask, made, clients, request, ok, failed));
+        });
+    }
+
+    /** The outcomes of one crawl's requests so far. */
+    private record Tally(Observer observer, AtomicInteger ok, AtomicInteger failed) {
+        Tally(Observer observer) {
+            this(observer, new AtomicInteger(), new AtomicInteger());
+        }
     }
 }

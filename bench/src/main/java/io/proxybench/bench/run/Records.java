@@ -122,7 +122,7 @@ public final class Records {
     }
 
     /** The value of the first line starting with {@code key} in a trace body ({@code ip=...}), or null. */
-    static String traceValue(String body, String key) {
+    public static String traceValue(String body, String key) {
         return body.lines().filter(line -> line.startsWith(key)).findFirst()
                 .map(line -> line.substring(key.length()).strip()).orElse(null);
     }

@@ -1,0 +1,117 @@
+package io.proxybench.cli;
+
+import io.proxybench.bench.experiment.KeepAliveExperiment;
+import io.proxybench.bench.experiment.KeepAliveResult;
+import io.proxybench.bench.experiment.KeepAliveTable;
+import io.proxybench.bench.experiment.ReuseExperiment;
+import io.proxybench.bench.report.ReportJson;
+import io.proxybench.client.proxy.ProxySpec;
+import io.proxybench.client.session.SessionTemplate;
+import io.proxybench.client.tunnel.TlsSettings;
+import io.proxybench.lab.Lab;
+import io.proxybench.lab.LabConfig;
+import java.io.PrintWriter;
+import java.time.Duration;
+import java.util.List;
+import java.util.concurrent.Callable;
+import picocli.CommandLine;
+import picocli.CommandLine.Command;
+import picocli.CommandLine.Option;
+
+/**
+ * {@code proxybench keepalive}: seed 001's cold-share table {@code exp(-T/gap)}, and next to it the same measured at
+ * a scaled-down time through the client's pool: on the embedded lab (SOCKS5 to its plain-HTTP target, so the client
+ * owns the connection end to end) or through a real proxy.
+ */
+@Command(name = "keepalive", mixinStandardHelpOptions = true,
+        description = {"Seed 001's keep-alive table: the share of requests that find no warm connection,",
+            "exp(-T/gap), next to a measurement of Poisson arrivals through the client's pool.",
+            "Runs on the embedded lab unless --proxy is given (credentials from PROXY_USER / PROXY_PASS)."})
+final class KeepAliveCommand implements Callable<Integer> {
+
+    /** The demo's row time: 100 to 600 requests per row at the default gaps, under 20 s in all. */
+    private static final Duration DEMO_ROW_TIME = Duration.ofSeconds(15);
+
+    @CommandLine.Spec
+    private CommandLine.Model.CommandSpec spec;
+
+    @CommandLine.Mixin
+    ProxyOrLab target;
+
+    @Option(names = "--table-keep-alive", paramLabel = "T", split = ",", splitSynopsisLabel = ",",
+            defaultValue = "5s,60s,300s",
+            description = "The formula table's keep-alives (default: ${DEFAULT-VALUE}, the seed's).")
+    List<Duration> tableKeepAlives;
+
+    @Option(names = "--table-gaps", paramLabel = "GAP", split = ",", splitSynopsisLabel = ",",
+            defaultValue = "1s,10s,60s,540s",
+            description = "The formula table's mean gaps per instance (default: ${DEFAULT-VALUE}, the seed's).")
+    List<Duration> tableGaps;
+
+    @Option(names = "--keep-alive", paramLabel = "T", split = ",", splitSynopsisLabel = ",",
+            defaultValue = "50ms",
+            description = "Measured keep-alives, each against each of --gaps (default: ${DEFAULT-VALUE}).")
+    List<Duration> keepAlives;
+
+    @Option(names = "--gaps", paramLabel = "GAP", split = ",", splitSynopsisLabel = ",",
+            defaultValue = "25ms,50ms,150ms",
+            description = "Measured mean gaps of the Poisson arrivals (default: ${DEFAULT-VALUE}).")
+    List<Duration> gaps;
+
+    @Option(names = "--duration", paramLabel = "DURATION", defaultValue = "30s",
+            description = "How long each measured row runs; rows run at once, each sends about DURATION/GAP"
+                    + " requests (default: ${DEFAULT-VALUE}).")
+    Duration rowTime;
+
+    @Option(names = "--sigmas", paramLabel = "K", defaultValue = "3",
+            description = "Tolerance in binomial standard errors, sqrt(p(1-p)/n) (default: ${DEFAULT-VALUE}).")
+    double sigmas;
+
+    @Option(names = "--seed", paramLabel = "N", defaultValue = "1", description = "Seeds the arrivals.")
+    long seed;
+
+    @Option(names = "--session-template", paramLabel = "TEMPLATE", defaultValue = "{pass}_session-{id}",
+            description = "How a session id is written into the credentials (default: ${DEFAULT-VALUE}).")
+    String template;
+
+    @Option(names = "--json", description = "Print the result as JSON.")
+    boolean json;
+
+    @Override
+    public Integer call() throws Exception {
+        SessionTemplate sessions = SessionTemplate.parse(template);
+        KeepAliveResult result;
+        if (target.lab()) {
+            result = onLab(tableKeepAlives, tableGaps, keepAlives, gaps, rowTime, sigmas, seed, sessions);
+        } else {
+            result = KeepAliveExperiment.run(new KeepAliveExperiment.Setup(target.proxy(), sessions, target.url(),
+                    target.tls(), tableKeepAlives, tableGaps, keepAlives, gaps, rowTime, sigmas, seed,
+                    Duration.ofMinutes(1)));
+        }
+        PrintWriter out = spec.commandLine().getOut();
+        out.print(json ? ReportJson.write(result) + "\n" : KeepAliveTable.text(result));
+        out.flush();
+        return 0;
+    }
+
+    /** The demo's run: the default table and measured rows on a fresh lab, 15 s per row. */
+    static KeepAliveResult demo() throws Exception {
+        return onLab(List.of(Duration.ofSeconds(5), Duration.ofSeconds(60), Duration.ofSeconds(300)),
+                List.of(Duration.ofSeconds(1), Duration.ofSeconds(10), Duration.ofSeconds(60),
+                        Duration.ofSeconds(540)),
+                List.of(Duration.ofMillis(50)), List.of(Duration.ofMillis(25), Duration.ofMillis(50),
+                        Duration.ofMillis(150)), DEMO_ROW_TIME, 3, 1, SessionTemplate.parse("{pass}_session-{id}"));
+    }
+
+    /** Measures through SOCKS5 to a lab started for it, after checking the options. */
+    static KeepAliveResult onLab(List<Duration> tableKeepAlives, List<Duration> tableGaps, List<Duration> keepAlives,
+            List<Duration> gaps, Duration rowTime, double sigmas, long seed, SessionTemplate sessions)
+            throws Exception {
+        try (Lab lab = Lab.start(LabConfig.builder().build())) {
+            ProxySpec socks = ReuseExperiment.socksTwin(ProxyOrLab.labGateway(lab));
+            return KeepAliveExperiment.run(new KeepAliveExperiment.Setup(socks, sessions,
+                    ProxyOrLab.labHttp(lab, "/cdn-cgi/trace"), TlsSettings.system(), tableKeepAlives, tableGaps,
+                    keepAlives, gaps, rowTime, sigmas, seed, Duration.ofMinutes(1)));
+        }
+    }
+}

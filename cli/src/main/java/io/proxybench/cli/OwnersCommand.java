@@ -1,0 +1,163 @@
+package io.proxybench.cli;
+
+import io.proxybench.bench.experiment.OwnersExperiment;
+import io.proxybench.bench.experiment.OwnersResult;
+import io.proxybench.bench.experiment.OwnersTable;
+import io.proxybench.bench.experiment.ReuseExperiment;
+import io.proxybench.bench.experiment.ServerSide;
+import io.proxybench.bench.options.Durations;
+import io.proxybench.bench.options.ProxyUrlConverter;
+import io.proxybench.bench.report.ReportJson;
+import io.proxybench.client.proxy.ProxySpec;
+import io.proxybench.client.session.SessionTemplate;
+import io.proxybench.client.tunnel.TlsSettings;
+import io.proxybench.lab.Lab;
+import io.proxybench.lab.LabConfig;
+import io.proxybench.lab.faults.LatencyPlan;
+import io.proxybench.lab.gateway.GatewayCounters;
+import io.proxybench.lab.target.StatsSnapshot;
+import java.io.PrintWriter;
+import java.time.Duration;
+import java.util.List;
+import java.util.concurrent.Callable;
+import picocli.CommandLine;
+import picocli.CommandLine.Command;
+import picocli.CommandLine.Option;
+
+/**
+ * {@code proxybench owners}: seed 001's two lanes. One request stream to a plain-HTTP origin through the gateway as
+ * an HTTP forward proxy and as SOCKS5, at several concurrencies; against the embedded lab (with an exit-to-target
+ * round trip injected and the gateway's forward idle cap as configured) or a real proxy.
+ */
+@Command(name = "owners", mixinStandardHelpOptions = true,
+        description = {"Seed 001's lanes: who owns the TCP connection, HTTP forward proxy vs SOCKS5 relay.",
+            "Runs on the embedded lab unless --proxy is given (credentials from PROXY_USER / PROXY_PASS); then"
+                    + " --url must be http:// and --socks names the same gateway's SOCKS5 endpoint."})
+final class OwnersCommand implements Callable<Integer> {
+
+    /** The demo's levels and rounds: the seed's levels, fewer rounds than the default. */
+    private static final List<Integer> DEMO_LEVELS = List.of(1, 2, 4, 16, 64);
+    private static final int DEMO_ROUNDS = 5;
+
+    @CommandLine.Spec
+    private CommandLine.Model.CommandSpec spec;
+
+    @CommandLine.Mixin
+    ProxyOrLab target;
+
+    @Option(names = "--socks", paramLabel = "URL", converter = ProxyUrlConverter.class,
+            description = "With --proxy: the same gateway as SOCKS5, e.g. socks5h://gw:1080 (the lab serves both"
+                    + " on one port).")
+    ProxySpec socks;
+
+    @Option(names = "--session-template", paramLabel = "TEMPLATE", defaultValue = "{pass}_session-{id}",
+            description = "How a session id is written into the credentials (default: ${DEFAULT-VALUE}).")
+    String template;
+
+    @Option(names = "--concurrency", paramLabel = "N", split = ",", splitSynopsisLabel = ",",
+            defaultValue = "1,2,4,16,64",
+            description = "The levels, requests in flight at once (default: ${DEFAULT-VALUE}).")
+    List<Integer> concurrency;
+
+    @Option(names = "--stream", paramLabel = "SHAPE", defaultValue = "bursts",
+            converter = StreamConverter.class,
+            description = "bursts: each round sends N requests at once and waits for all (the seed's fan-out);"
+                    + " workers: N workers each send the next request when the last one answered"
+                    + " (default: ${DEFAULT-VALUE}).")
+    OwnersExperiment.Stream stream;
+
+    @Option(names = "--rounds", paramLabel = "N", defaultValue = "25",
+            description = "A level sends concurrency times N requests: N bursts, or N per worker"
+                    + " (default: ${DEFAULT-VALUE}).")
+    int rounds;
+
+    @Option(names = "--rtt", paramLabel = "DURATION", defaultValue = "150ms",
+            description = "Lab only: round trip injected between the gateway's exits and the target"
+                    + " (default: ${DEFAULT-VALUE}).")
+    Duration rtt;
+
+    @Option(names = "--forward-idle-cap", paramLabel = "N", defaultValue = "2",
+            description = "Lab only: idle upstream connections the gateway keeps per exit and origin in forward"
+                    + " mode; Go's DefaultMaxIdleConnsPerHost is 2 (default: ${DEFAULT-VALUE}).")
+    int forwardIdleCap;
+
+    @Option(names = "--json", description = "Print the result as JSON.")
+    boolean json;
+
+    @Override
+    public Integer call() throws Exception {
+        SessionTemplate sessions = SessionTemplate.parse(template);
+        OwnersResult result;
+        if (target.lab()) {
+            if (socks != null) {
+                throw new IllegalArgumentException("--socks goes with --proxy; the lab serves SOCKS5 on its gateway"
+                        + " port");
+            }
+            result = onLab(concurrency, stream, rounds, rtt, forwardIdleCap, sessions);
+        } else {
+            CommandLine.ParseResult parsed = spec.commandLine().getParseResult();
+            if (parsed.hasMatchedOption("--rtt") || parsed.hasMatchedOption("--forward-idle-cap")) {
+                throw new IllegalArgumentException("--rtt and --forward-idle-cap set up the lab; leave them out with"
+                        + " --proxy");
+            }
+            if (socks == null) {
+                throw new IllegalArgumentException("--proxy needs --socks, the same gateway's SOCKS5 endpoint (e.g."
+                        + " socks5h://gw:1080), for the SOCKS5 lane");
+            }
+            result = OwnersExperiment.run(new OwnersExperiment.Setup(target.proxy(), ProxyOrLab.withAccount(socks),
+                    sessions, target.url(), target.tls(), concurrency, stream, rounds, ServerSide.UNSEEN, null,
+                    null, Duration.ofMinutes(10)));
+        }
+        PrintWriter out = spec.commandLine().getOut();
+        out.print(json ? ReportJson.write(result) + "\n" : OwnersTable.text(result));
+        out.flush();
+        return 0;
+    }
+
+    /** The demo's run: the seed's levels and round trip on a fresh lab, fewer requests per worker. */
+    static OwnersResult demo() throws Exception {
+        return onLab(DEMO_LEVELS, OwnersExperiment.Stream.BURSTS, DEMO_ROUNDS, Duration.ofMillis(150), 2,
+                SessionTemplate.parse("{pass}_session-{id}"));
+    }
+
+    /** Runs the experiment on a lab started for it with this round trip and forward idle cap. */
+    static OwnersResult onLab(List<Integer> levels, OwnersExperiment.Stream stream, int rounds, Duration rtt,
+            int forwardIdleCap, SessionTemplate sessions) throws Exception {
+        if (rtt.isNegative()) {
+            throw new IllegalArgumentException("--rtt must be zero or positive, got " + Durations.format(rtt));
+        }
+        if (forwardIdleCap < 0) {
+            throw new IllegalArgumentException("--forward-idle-cap must be zero or more, got " + forwardIdleCap);
+        }
+        try (Lab lab = Lab.start(LabConfig.builder().forwardIdleCap(forwardIdleCap)
+                .latency(new LatencyPlan(Duration.ZERO, Duration.ZERO, rtt)).build())) {
+            ProxySpec gateway = ProxyOrLab.labGateway(lab);
+            return OwnersExperiment.run(new OwnersExperiment.Setup(gateway, ReuseExperiment.socksTwin(gateway),
+                    sessions, ProxyOrLab.labHttp(lab, "/cdn-cgi/trace"), TlsSettings.system(), levels, stream,
+                    rounds, counters(lab), forwardIdleCap, rtt, Duration.ofMinutes(5)));
+        }
+    }
+
+    /** The lab gateway's dials and the lab target's requests and connections. */
+    static ServerSide counters(Lab lab) {
+        return () -> {
+            GatewayCounters.Snapshot gateway = lab.gatewayCounters();
+            StatsSnapshot target = lab.targetStats();
+            return new ServerSide.Counts(gateway.upstreamDials(), target.requestsTotal(), target.connectionsTotal());
+        };
+    }
+
+    /** Reads {@code bursts} or {@code workers}. */
+    static final class StreamConverter implements CommandLine.ITypeConverter<OwnersExperiment.Stream> {
+        @Override
+        public OwnersExperiment.Stream convert(String text) {
+            for (OwnersExperiment.Stream s : OwnersExperiment.Stream.values()) {
+                if (s.name().equalsIgnoreCase(text)) {
+                    return s;
+                }
+            }
+            throw new CommandLine.TypeConversionException("'" + text + "' is not a stream shape; use bursts or"
+                    + " workers");
+        }
+    }
+}
