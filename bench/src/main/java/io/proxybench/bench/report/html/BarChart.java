@@ -39,7 +39,7 @@ public record BarChart(String kind, String title, String valueLabel, List<String
             return Svg.empty(kind, title, "no data");
         }
         int height = Svg.TOP + bars.size() * ROW + Svg.BOTTOM;
-        double[] ticks = Svg.ticks(0, max);
+        double[] ticks = Svg.ticks(0, max * 1.08); // room after the longest bar for its total
         double end = ticks[ticks.length - 1];
         double bottom = Svg.TOP + bars.size() * ROW;
         StringBuilder s = Svg.open(kind, title, height);

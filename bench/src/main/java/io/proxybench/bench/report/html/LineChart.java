@@ -38,7 +38,9 @@ public record LineChart(String kind, String title, String xLabel, String yLabel,
             int inRun = 0;
             for (int i = 0; i <= line.x().length; i++) {
                 boolean value = i < line.x().length && !Double.isNaN(line.y()[i]);
-                if (value) {
+                if (value && line.markers()) {
+                    dot(s, axes.x(line.x()[i]), axes.y(line.y()[i]), 4, k);
+                } else if (value) {
                     points.append(Svg.num(axes.x(line.x()[i]))).append(',').append(Svg.num(axes.y(line.y()[i])))
                             .append(' ');
                     inRun++;
@@ -53,12 +55,17 @@ public record LineChart(String kind, String title, String xLabel, String yLabel,
         return s.append("</svg>\n").toString();
     }
 
+    private static void dot(StringBuilder s, double x, double y, double radius, int colour) {
+        s.append("<circle class=\"data\" cx=\"").append(Svg.num(x)).append("\" cy=\"").append(Svg.num(y))
+                .append("\" r=\"").append(Svg.num(radius)).append("\" fill=\"").append(Svg.colour(colour))
+                .append("\"/>\n");
+    }
+
     /** One unbroken run of points; a single point is drawn as a dot so that it stays visible. */
     private static void polyline(StringBuilder s, String points, int count, int colour) {
         if (count == 1) {
             String[] xy = points.split(",");
-            s.append("<circle class=\"data\" cx=\"").append(xy[0]).append("\" cy=\"").append(xy[1])
-                    .append("\" r=\"2.5\" fill=\"").append(Svg.colour(colour)).append("\"/>\n");
+            dot(s, Double.parseDouble(xy[0]), Double.parseDouble(xy[1]), 2.5, colour);
         } else {
             s.append("<polyline class=\"data\" fill=\"none\" stroke-width=\"1.8\" stroke=\"")
                     .append(Svg.colour(colour)).append("\" points=\"").append(points).append("\"/>\n");

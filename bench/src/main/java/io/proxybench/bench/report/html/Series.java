@@ -3,8 +3,20 @@ package io.proxybench.bench.report.html;
 /**
  * One named line of a {@link LineChart}: points {@code (x[i], y[i])}, drawn in order. NaN in {@code y} leaves a
  * gap (an interval without a value, e.g. a second in which no request ran that phase).
+ *
+ * @param markers draw each point as a dot and no line between them (measurements next to a formula's curve)
  */
-public record Series(String name, double[] x, double[] y) {
+public record Series(String name, double[] x, double[] y, boolean markers) {
+
+    /** A line through the points. */
+    public Series(String name, double[] x, double[] y) {
+        this(name, x, y, false);
+    }
+
+    /** Dots at the points, no line. */
+    public static Series points(String name, double[] x, double[] y) {
+        return new Series(name, x, y, true);
+    }
 
     public Series {
         if (x.length != y.length) {

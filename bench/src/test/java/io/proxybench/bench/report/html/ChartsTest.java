@@ -44,6 +44,14 @@ class ChartsTest {
     }
 
     @Test
+    void pointsAreDotsWithoutALine() {
+        String svg = new LineChart("k", "t", "x", "y", List.of(Series.points("s", new double[] {0, 1, 2},
+                new double[] {1, 2, 3}))).svg();
+        assertThat(count(svg, "<circle class=\"data\"")).isEqualTo(3);
+        assertThat(svg).doesNotContain("<polyline");
+    }
+
+    @Test
     void nothingToPlotSaysSoAndDrawsNoData() {
         String svg = new LineChart("k", "t", "x", "y", List.of(new Series("s", new double[] {0},
                 new double[] {Double.NaN}))).svg();
@@ -56,7 +64,7 @@ class ChartsTest {
         String svg = new BarChart("b", "t", "requests", List.of("new", "reused"),
                 List.of(new Bar("one", 50, 150), new Bar("two", 200, 0))).svg();
         Matcher widths = Pattern.compile("<rect class=\"data\"[^>]*width=\"([0-9.]+)\"").matcher(svg);
-        double unit = Svg.plotWidth() / 200.0; // axis 0..200
+        double unit = Svg.plotWidth() / 250.0; // axis 0..250: 200, and room for the longest bar's total
         assertThat(widths.find()).isTrue();
         assertThat(Double.parseDouble(widths.group(1))).isCloseTo(50 * unit, org.assertj.core.data.Offset.offset(0.1));
         assertThat(widths.find()).isTrue();
