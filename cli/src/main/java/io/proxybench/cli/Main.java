@@ -11,7 +11,7 @@ import picocli.CommandLine.Command;
         versionProvider = Main.Version.class,
         description = "Measure and speed up proxied HTTP traffic.",
         subcommands = {LabCommand.class, RunCommand.class, AnalyzeCommand.class, ReuseCommand.class,
-            SessionsCommand.class, CommandLine.HelpCommand.class})
+            SessionsCommand.class, BytesCommand.class, CommandLine.HelpCommand.class})
 public final class Main implements Runnable {
 
     public static final int BAD_ARGUMENTS = 2;
