@@ -43,7 +43,8 @@ final class SessionsCommand implements Callable<Integer> {
     String template;
 
     @Option(names = "--concurrency", paramLabel = "N", defaultValue = "10",
-            description = {"Workers, and sticky sessions (default: ${DEFAULT-VALUE}; the seed used 200 on a real pool).",
+            description = {"Workers, and sticky sessions (default: ${DEFAULT-VALUE}; the seed used 200 on a real"
+                    + " pool).",
                 "On the lab every request is a new tunnel costing about 3-4 ms of CPU (both TLS ends in one process),"
                     + " so more workers measure the CPU, not the sessions."})
     int concurrency;
@@ -74,7 +75,8 @@ final class SessionsCommand implements Callable<Integer> {
     @Override
     public Integer call() throws Exception {
         if (concurrency < 1 || burstRequests < 1 || burstTunnels < 1) {
-            throw new IllegalArgumentException("--concurrency, --burst-requests and --burst-tunnels must be at least 1");
+            throw new IllegalArgumentException("--concurrency, --burst-requests and --burst-tunnels must be at"
+                    + " least 1");
         }
         if (duration.compareTo(SessionsExperiment.MIN_LENGTH) < 0) {
             throw new IllegalArgumentException("--duration " + duration.toMillis() + "ms leaves no steady window;"
