@@ -82,7 +82,7 @@ final class LabCommand implements Callable<Integer> {
     Duration clientRtt;
 
     @Option(names = "--exit-setup", paramLabel = "DURATION", defaultValue = "0ms",
-            description = "Injected exit setup time per upstream connection.")
+            description = "Injected exit setup time: per rotating tunnel, once per sticky session.")
     Duration exitSetup;
 
     @Option(names = "--target-rtt", paramLabel = "DURATION", defaultValue = "0ms",

@@ -9,5 +9,13 @@ import io.proxybench.client.proxy.ProxySpec;
  * @param proxy null when direct
  * @param protocol {@code http/1.1} or {@code h2}, as negotiated with the origin
  * @param tunnelled true for CONNECT and SOCKS5 routes, false for direct and forward-proxied ones
+ * @param tlsGroup the key-exchange group negotiated with the origin (e.g. {@code X25519MLKEM768}); null without TLS
+ *     to the origin, or when the TLS engine does not say (the JDK's)
  */
-public record ConnectionInfo(long id, ProxySpec proxy, String protocol, boolean tunnelled) {}
+public record ConnectionInfo(long id, ProxySpec proxy, String protocol, boolean tunnelled, String tlsGroup) {
+
+    /** A connection whose key-exchange group is not known. */
+    public ConnectionInfo(long id, ProxySpec proxy, String protocol, boolean tunnelled) {
+        this(id, proxy, protocol, tunnelled, null);
+    }
+}

@@ -13,6 +13,7 @@ import io.netty.handler.proxy.HttpProxyHandler;
 import io.netty.handler.proxy.ProxyHandler;
 import io.netty.handler.proxy.Socks5ProxyHandler;
 import io.netty.handler.ssl.ApplicationProtocolNames;
+import io.netty.handler.ssl.OpenSslSession;
 import io.netty.handler.ssl.SslHandler;
 import io.netty.resolver.NoopAddressResolverGroup;
 import io.netty.util.concurrent.Future;
@@ -26,6 +27,7 @@ import io.proxybench.client.proxy.ProxyScheme;
 import io.proxybench.client.proxy.ProxySpec;
 import java.net.InetSocketAddress;
 import java.util.concurrent.CompletableFuture;
+import javax.net.ssl.SSLSession;
 
 /**
  * Opens connections for routes: DNS where the client resolves, TCP, TLS to an {@code https://} proxy, the tunnel
@@ -161,7 +163,7 @@ public final class Connector implements AutoCloseable {
             CompletableFuture<Established> result) {
         Origin origin = route.origin();
         if (route.mode() == Route.Mode.FORWARD || !origin.secure()) {
-            ready(ch, result, new Established(ch, meter, ApplicationProtocolNames.HTTP_1_1, wire(meter)));
+            ready(ch, result, new Established(ch, meter, ApplicationProtocolNames.HTTP_1_1, wire(meter), null));
             return;
         }
         trace.originTlsStart();
@@ -175,8 +177,10 @@ public final class Connector implements AutoCloseable {
             }
             String alpn = originTls.applicationProtocol();
             String protocol = ApplicationProtocolNames.HTTP_2.equals(alpn) ? alpn : ApplicationProtocolNames.HTTP_1_1;
-            trace.originTlsEnd(originTls.engine().getSession().getProtocol(), protocol);
-            ready(ch, result, new Established(ch, meter, protocol, wire(meter)));
+            SSLSession session = originTls.engine().getSession();
+            trace.originTlsEnd(session.getProtocol(), protocol);
+            String group = session instanceof OpenSslSession openSsl ? openSsl.getNamedGroup() : null;
+            ready(ch, result, new Established(ch, meter, protocol, wire(meter), group));
         });
     }
 

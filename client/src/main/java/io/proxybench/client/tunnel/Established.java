@@ -8,5 +8,6 @@ import io.proxybench.client.metrics.WireMeter;
  *
  * @param protocol {@code h2} or {@code http/1.1}
  * @param handshakeBytes wire bytes both ways until it was ready
+ * @param tlsGroup the key-exchange group negotiated with the origin, null without origin TLS or when unknown
  */
-public record Established(Channel channel, WireMeter meter, String protocol, long handshakeBytes) {}
+public record Established(Channel channel, WireMeter meter, String protocol, long handshakeBytes, String tlsGroup) {}

@@ -1,8 +1,10 @@
 package io.proxybench.client.tunnel;
 
 import io.netty.handler.ssl.ApplicationProtocolConfig;
+import io.netty.handler.ssl.OpenSslContextOption;
 import io.netty.handler.ssl.SslContext;
 import io.netty.handler.ssl.SslContextBuilder;
+import io.netty.handler.ssl.SslProvider;
 import io.netty.handler.ssl.util.InsecureTrustManagerFactory;
 import io.proxybench.client.net.TlsEngine;
 import java.util.List;
@@ -12,7 +14,8 @@ import javax.net.ssl.SSLException;
 
 /**
  * Client TLS contexts, one per {@link TlsSettings} and built once: BoringSSL when it loads, the JDK otherwise;
- * hostname verification on unless the settings are insecure; ALPN as the settings list it.
+ * hostname verification on unless the settings are insecure; ALPN and key-exchange groups as the settings list
+ * them (groups through {@link OpenSslContextOption#GROUPS}, which only the OpenSSL engine has).
  */
 public final class TlsContexts {
 
@@ -29,7 +32,15 @@ public final class TlsContexts {
     }
 
     private static SslContext build(TlsSettings settings) {
-        SslContextBuilder b = SslContextBuilder.forClient().sslProvider(TlsEngine.current().provider());
+        TlsEngine engine = TlsEngine.current();
+        SslContextBuilder b = SslContextBuilder.forClient().sslProvider(engine.provider());
+        if (!settings.groups().isEmpty()) {
+            if (engine.provider() != SslProvider.OPENSSL) {
+                throw new IllegalArgumentException("key-exchange groups " + settings.groups() + " can be chosen"
+                        + " with the openssl TLS engine only; this JVM uses " + engine.describe());
+            }
+            b.option(OpenSslContextOption.GROUPS, settings.groups().toArray(String[]::new));
+        }
         switch (settings.trust()) {
             case CA_FILE -> b.trustManager(settings.caFile().toFile());
             case INSECURE -> b.trustManager(InsecureTrustManagerFactory.INSTANCE);

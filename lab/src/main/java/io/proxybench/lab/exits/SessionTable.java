@@ -16,6 +16,9 @@ import java.util.concurrent.atomic.AtomicLong;
  * {@code session} keeps its exit for its lifetime (or the table's default) and moves early when the exit goes
  * offline; {@code hardsession} keeps it while it is online; {@code lockedsession} never moves and fails while its
  * exit is offline. Concurrent first requests of one session all get the same exit.
+ *
+ * <p>An exit sets up once per binding: a session's choices carry the time it was bound, so only the tunnels within
+ * the exit's setup time of that moment wait for (the rest of) it; a rotating choice always starts a fresh setup.
  */
 public final class SessionTable {
 
@@ -32,20 +35,21 @@ public final class SessionTable {
     }
 
     /**
-     * The exit for one tunnel (or one forward request) of {@code session}: the next in rotation when it is not
-     * sticky, the session's own exit otherwise.
+     * The exit for one tunnel (or one forward request) of {@code session}: the next in rotation, setting up from
+     * {@code nowNanos}, when it is not sticky; the session's own exit, setting up since it was bound, otherwise.
      *
      * @throws NoExitException when no exit can serve it (empty country, everything offline, locked exit gone)
      */
-    public Exit exitFor(String account, SessionParams session, long nowNanos) {
+    public ExitChoice exitFor(String account, SessionParams session, long nowNanos) {
         if (!session.sticky()) {
-            return pool.next(session.country());
+            return new ExitChoice(pool.next(session.country()), nowNanos);
         }
         if (lookups.incrementAndGet() % SWEEP_EVERY == 0) {
             bindings.values().removeIf(b -> b.expiresAtNanos - nowNanos <= 0);
         }
         Key key = new Key(account, session.id(), session.kind(), session.country());
-        return bindings.compute(key, (k, old) -> rebind(old, session, nowNanos)).exit;
+        Binding b = bindings.compute(key, (k, old) -> rebind(old, session, nowNanos));
+        return new ExitChoice(b.exit, b.boundAtNanos);
     }
 
     private Binding rebind(Binding old, SessionParams session, long nowNanos) {
@@ -61,7 +65,7 @@ public final class SessionTable {
         Exit exit = pool.next(session.country());
         long lifetime = session.kind() != SessionKind.SESSION ? Long.MAX_VALUE / 2
                 : session.lifetime() != null ? session.lifetime().toNanos() : defaultLifetimeNanos;
-        return new Binding(exit, nowNanos + lifetime);
+        return new Binding(exit, nowNanos, nowNanos + lifetime);
     }
 
     /** Sessions currently held (expired ones linger until the next sweep). */
@@ -72,5 +76,5 @@ public final class SessionTable {
     /** A session: the same id under another kind or country is another session, with its own exit. */
     private record Key(String account, String id, SessionKind kind, String country) {}
 
-    private record Binding(Exit exit, long expiresAtNanos) {}
+    private record Binding(Exit exit, long boundAtNanos, long expiresAtNanos) {}
 }

@@ -15,7 +15,8 @@ import java.util.concurrent.TimeUnit;
  * the round trip before it leaves, in order, and a close waits behind the writes queued before it. Each exchange
  * across the leg (a TLS flight and its answer, a request and its response) thus pays the round trip once.
  * Incoming bytes are not held, so nothing is ever in flight inside the gateway when a connection ends; chunks
- * still waiting when the handler leaves the pipeline are released and their writes failed.
+ * still waiting when the handler leaves the pipeline are released and their writes failed, and closes still waiting
+ * close the channel at once (so every close promise completes, e.g. a channel group's close on shutdown).
  *
  * <p>The write promise completes when the delayed write does, so a relay that reads only after a successful write
  * carries one chunk per round trip on this leg: a window of one chunk, not TCP's.
@@ -43,7 +44,7 @@ public final class DelayHandler extends ChannelOutboundHandlerAdapter {
 
     @Override
     public void close(ChannelHandlerContext ctx, ChannelPromise promise) {
-        hold(ctx, new Held(0, null, null, () -> ctx.close(promise)));
+        hold(ctx, new Held(0, null, promise, () -> ctx.close(promise)));
     }
 
     @Override
@@ -54,8 +55,10 @@ public final class DelayHandler extends ChannelOutboundHandlerAdapter {
         }
         Held h;
         while ((h = queue.poll()) != null) {
-            ReferenceCountUtil.release(h.msg);
-            if (h.promise != null) {
+            if (h.msg == null) {
+                ctx.channel().close(h.promise);
+            } else {
+                ReferenceCountUtil.release(h.msg);
                 h.promise.tryFailure(new ClosedChannelException());
             }
         }
@@ -86,6 +89,6 @@ public final class DelayHandler extends ChannelOutboundHandlerAdapter {
         }
     }
 
-    /** One held item: what to run when due, and the message and promise it owns until then. */
+    /** One held item: what to run when due, and the message (null for a close) and promise it owns until then. */
     private record Held(long dueNanos, Object msg, ChannelPromise promise, Runnable action) {}
 }

@@ -7,7 +7,8 @@ import java.time.Duration;
  * (see {@link DelayHandler}), so each exchange across the leg costs one round trip.
  *
  * @param clientRtt round trip between the client and the gateway
- * @param exitSetup time an exit takes before it starts dialling the target (once per upstream connection)
+ * @param exitSetup time an exit takes before it starts dialling the target: paid by every rotating tunnel (or
+ *     forward dial), and once per binding by a sticky session (see {@link io.proxybench.lab.exits.ExitChoice})
  * @param targetRtt round trip between the gateway's exit and the target; a dial also costs one of these
  */
 public record LatencyPlan(Duration clientRtt, Duration exitSetup, Duration targetRtt) {
@@ -20,10 +21,5 @@ public record LatencyPlan(Duration clientRtt, Duration exitSetup, Duration targe
                 throw new IllegalArgumentException("latency " + d + " is negative");
             }
         }
-    }
-
-    /** How long an upstream dial waits before it starts: exit setup plus the TCP handshake's round trip. */
-    public Duration dialDelay() {
-        return exitSetup.plus(targetRtt);
     }
 }

@@ -10,6 +10,7 @@ import io.netty.util.concurrent.Future;
 import io.netty.util.concurrent.Promise;
 import io.proxybench.client.net.Transport;
 import io.proxybench.lab.exits.Exit;
+import io.proxybench.lab.exits.ExitChoice;
 import io.proxybench.lab.faults.DelayHandler;
 import io.proxybench.lab.faults.LatencyPlan;
 import java.net.InetSocketAddress;
@@ -18,8 +19,8 @@ import java.util.function.Consumer;
 
 /**
  * Opens upstream connections from an exit: the socket binds to the exit's address (so the target sees the exit as
- * its client), after the exit's setup time and one gateway-target round trip, with that leg's latency on every
- * chunk. Upstream channels do not read on their own ({@code AUTO_READ} off): their handlers pull.
+ * its client), after what is left of the exit's setup time and one gateway-target round trip, with that leg's
+ * latency on every chunk. Upstream channels do not read on their own ({@code AUTO_READ} off): their handlers pull.
  */
 final class ExitDialer {
 
@@ -36,13 +37,16 @@ final class ExitDialer {
     }
 
     /**
-     * Dials {@code destination} from {@code exit} on {@code loop}; {@code pipeline} adds the caller's handlers.
+     * Dials {@code destination} from the chosen exit on {@code loop}; {@code pipeline} adds the caller's handlers.
      * The future fails with the connect error, or when the exit cannot bind its address.
      */
-    Future<Channel> dial(EventLoop loop, Exit exit, InetSocketAddress destination, Consumer<Channel> pipeline) {
+    Future<Channel> dial(EventLoop loop, ExitChoice choice, InetSocketAddress destination,
+            Consumer<Channel> pipeline) {
         counters.upstreamDial();
         Promise<Channel> promise = loop.newPromise();
-        long delayNanos = latency.dialDelay().toNanos();
+        Exit exit = choice.exit();
+        long delayNanos = choice.setupLeftNanos(latency.exitSetup(), System.nanoTime())
+                + latency.targetRtt().toNanos();
         Runnable connect = () -> connect(loop, exit, destination, pipeline, promise);
         if (delayNanos > 0) {
             loop.schedule(connect, delayNanos, TimeUnit.NANOSECONDS);

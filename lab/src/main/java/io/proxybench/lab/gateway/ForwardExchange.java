@@ -17,7 +17,7 @@ import io.netty.handler.codec.http.HttpUtil;
 import io.netty.handler.codec.http.HttpVersion;
 import io.netty.handler.codec.http.LastHttpContent;
 import io.netty.util.ReferenceCountUtil;
-import io.proxybench.lab.exits.Exit;
+import io.proxybench.lab.exits.ExitChoice;
 import io.proxybench.lab.exits.NoExitException;
 import java.net.InetSocketAddress;
 import java.util.ArrayDeque;
@@ -51,6 +51,7 @@ final class ForwardExchange {
     private final HttpVersion clientVersion;
     private final Consumer<Boolean> done;
     private final Queue<HttpContent> early = new ArrayDeque<>();
+    private ExitChoice choice;
     private ForwardPool.Key key;
     private Channel upstream;
     private boolean retried;
@@ -97,20 +98,19 @@ final class ForwardExchange {
             reject(HttpResponseStatus.FORBIDDEN, gw.config().destinations().refusal(named.toString()));
             return;
         }
-        Exit exit;
         try {
-            exit = gw.sessions().exitFor(caller.account(), caller.session(), System.nanoTime());
+            choice = gw.sessions().exitFor(caller.account(), caller.session(), System.nanoTime());
         } catch (NoExitException e) {
             reject(HttpResponseStatus.BAD_GATEWAY, e.getMessage());
             return;
         }
-        gw.counters().tunnel(GatewayCounters.Kind.FORWARD, exit.ip());
-        key = new ForwardPool.Key(exit, target);
+        gw.counters().tunnel(GatewayCounters.Kind.FORWARD, choice.exit().ip());
+        key = new ForwardPool.Key(choice.exit(), target);
         acquire(false);
     }
 
     private void acquire(boolean fresh) {
-        gw.forwardPool().acquire(key, client.channel().eventLoop(), fresh).addListener(f -> {
+        gw.forwardPool().acquire(key, choice, client.channel().eventLoop(), fresh).addListener(f -> {
             Channel ch = (Channel) f.getNow();
             if (finished) {
                 if (ch != null) {

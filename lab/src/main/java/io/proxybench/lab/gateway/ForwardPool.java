@@ -8,6 +8,7 @@ import io.netty.util.concurrent.EventExecutor;
 import io.netty.util.concurrent.Future;
 import io.netty.util.concurrent.ScheduledFuture;
 import io.proxybench.lab.exits.Exit;
+import io.proxybench.lab.exits.ExitChoice;
 import java.net.InetSocketAddress;
 import java.time.Duration;
 import java.util.ArrayDeque;
@@ -52,8 +53,11 @@ final class ForwardPool implements AutoCloseable {
         this.sweeper = sweepOn.scheduleWithFixedDelay(this::sweep, every, every, TimeUnit.NANOSECONDS);
     }
 
-    /** An idle connection for {@code key} (unless {@code fresh}), or a new one dialled on {@code loop}. */
-    Future<Channel> acquire(Key key, EventLoop loop, boolean fresh) {
+    /**
+     * An idle connection for {@code key} (unless {@code fresh}), or a new one dialled on {@code loop} from
+     * {@code choice}, the choice of {@code key}'s exit that decides how much exit setup the dial waits.
+     */
+    Future<Channel> acquire(Key key, ExitChoice choice, EventLoop loop, boolean fresh) {
         Deque<Channel> deque = fresh ? null : idle.get(key);
         if (deque != null) {
             while (true) {
@@ -71,7 +75,7 @@ final class ForwardPool implements AutoCloseable {
                 }
             }
         }
-        return dialer.dial(loop, key.exit(), key.destination(), ch -> {
+        return dialer.dial(loop, choice, key.destination(), ch -> {
             ch.attr(REUSED).set(false);
             ch.pipeline().addLast("http", new HttpClientCodec()).addLast("exchange", new ForwardUpstream());
             ch.closeFuture().addListener(f -> remove(key, ch));

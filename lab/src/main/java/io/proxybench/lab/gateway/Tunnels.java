@@ -4,6 +4,7 @@ import io.netty.channel.Channel;
 import io.netty.channel.ChannelHandlerContext;
 import io.netty.channel.ChannelOption;
 import io.proxybench.lab.exits.Exit;
+import io.proxybench.lab.exits.ExitChoice;
 import io.proxybench.lab.exits.NoExitException;
 import io.proxybench.lab.faults.Fault;
 import io.proxybench.lab.faults.FaultHandlers;
@@ -49,13 +50,14 @@ final class Tunnels {
             reply.refuse(TunnelReply.Refusal.FORBIDDEN, gw.config().destinations().refusal(named.toString()));
             return;
         }
-        Exit exit;
+        ExitChoice choice;
         try {
-            exit = gw.sessions().exitFor(caller.account(), caller.session(), System.nanoTime());
+            choice = gw.sessions().exitFor(caller.account(), caller.session(), System.nanoTime());
         } catch (NoExitException e) {
             reply.refuse(TunnelReply.Refusal.NO_EXIT, e.getMessage());
             return;
         }
+        Exit exit = choice.exit();
         counters.tunnel(kind, exit.ip());
         Fault fault = gw.faults().next();
         if (fault != Fault.NONE) {
@@ -79,7 +81,7 @@ final class Tunnels {
             Relay front = new Relay(null);
             relayed(client);
             reply.establish(unbound, front);
-            gw.dialer().dial(client.eventLoop(), exit, target, ch -> { }).addListener(f -> {
+            gw.dialer().dial(client.eventLoop(), choice, target, ch -> { }).addListener(f -> {
                 Channel upstream = (Channel) f.getNow();
                 if (!f.isSuccess() || !client.isActive()) {
                     client.close();
@@ -92,7 +94,7 @@ final class Tunnels {
                 front.attach(upstream);
             });
         } else {
-            gw.dialer().dial(client.eventLoop(), exit, target, ch -> { }).addListener(f -> {
+            gw.dialer().dial(client.eventLoop(), choice, target, ch -> { }).addListener(f -> {
                 Channel upstream = (Channel) f.getNow();
                 if (!f.isSuccess()) {
                     reply.refuse(TunnelReply.Refusal.UNREACHABLE, "exit " + exit.ip() + " could not connect to "

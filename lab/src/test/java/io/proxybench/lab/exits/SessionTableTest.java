@@ -33,7 +33,7 @@ class SessionTableTest {
     void rotatingGetsANewExitEachTime() {
         Set<Exit> exits = new HashSet<>();
         for (int i = 0; i < 10; i++) {
-            exits.add(table.exitFor("u", SessionParams.ROTATING, 0));
+            exits.add(table.exitFor("u", SessionParams.ROTATING, 0).exit());
         }
         assertThat(exits).hasSize(10);
     }
@@ -42,78 +42,78 @@ class SessionTableTest {
     void aSessionKeepsItsExitForItsLifetimeThenMoves() {
         SessionParams s = session("a", Duration.ofMinutes(2));
         long t0 = 1_000;
-        Exit first = table.exitFor("u", s, t0);
-        assertThat(table.exitFor("u", s, t0 + MINUTE)).isEqualTo(first);
-        assertThat(table.exitFor("u", s, t0 + 2 * MINUTE - 1)).isEqualTo(first);
-        Exit next = table.exitFor("u", s, t0 + 2 * MINUTE);
+        Exit first = table.exitFor("u", s, t0).exit();
+        assertThat(table.exitFor("u", s, t0 + MINUTE).exit()).isEqualTo(first);
+        assertThat(table.exitFor("u", s, t0 + 2 * MINUTE - 1).exit()).isEqualTo(first);
+        Exit next = table.exitFor("u", s, t0 + 2 * MINUTE).exit();
         assertThat(next).isNotEqualTo(first);
-        assertThat(table.exitFor("u", s, t0 + 3 * MINUTE)).isEqualTo(next);
+        assertThat(table.exitFor("u", s, t0 + 3 * MINUTE).exit()).isEqualTo(next);
     }
 
     @Test
     void aSessionWithoutLifetimeUsesTheDefault() {
         SessionParams s = session("d", null);
-        Exit first = table.exitFor("u", s, 0);
-        assertThat(table.exitFor("u", s, 10 * MINUTE - 1)).isEqualTo(first);
-        assertThat(table.exitFor("u", s, 10 * MINUTE)).isNotEqualTo(first);
+        Exit first = table.exitFor("u", s, 0).exit();
+        assertThat(table.exitFor("u", s, 10 * MINUTE - 1).exit()).isEqualTo(first);
+        assertThat(table.exitFor("u", s, 10 * MINUTE).exit()).isNotEqualTo(first);
     }
 
     @Test
     void aSessionMovesEarlyWhenItsExitGoesOffline() {
         SessionParams s = session("m", null);
-        Exit first = table.exitFor("u", s, 0);
+        Exit first = table.exitFor("u", s, 0).exit();
         pool.setOnline(first, false);
-        Exit moved = table.exitFor("u", s, MINUTE);
+        Exit moved = table.exitFor("u", s, MINUTE).exit();
         assertThat(moved).isNotEqualTo(first);
         pool.setOnline(first, true);
-        assertThat(table.exitFor("u", s, 2 * MINUTE)).isEqualTo(moved);
+        assertThat(table.exitFor("u", s, 2 * MINUTE).exit()).isEqualTo(moved);
     }
 
     @Test
     void aHardSessionOutlivesTheDefaultLifetimeButMovesWhenOffline() {
         SessionParams hard = new SessionParams(SessionKind.HARD, "h", null, null);
-        Exit first = table.exitFor("u", hard, 0);
-        assertThat(table.exitFor("u", hard, 24 * 60 * MINUTE)).isEqualTo(first);
+        Exit first = table.exitFor("u", hard, 0).exit();
+        assertThat(table.exitFor("u", hard, 24 * 60 * MINUTE).exit()).isEqualTo(first);
         pool.setOnline(first, false);
-        assertThat(table.exitFor("u", hard, 24 * 60 * MINUTE + 1)).isNotEqualTo(first);
+        assertThat(table.exitFor("u", hard, 24 * 60 * MINUTE + 1).exit()).isNotEqualTo(first);
     }
 
     @Test
     void aLockedSessionNeverMovesAndFailsWhileItsExitIsOffline() {
         SessionParams locked = new SessionParams(SessionKind.LOCKED, "l", null, null);
-        Exit first = table.exitFor("u", locked, 0);
+        Exit first = table.exitFor("u", locked, 0).exit();
         pool.setOnline(first, false);
-        assertThatThrownBy(() -> table.exitFor("u", locked, MINUTE)).isInstanceOf(NoExitException.class)
+        assertThatThrownBy(() -> table.exitFor("u", locked, MINUTE).exit()).isInstanceOf(NoExitException.class)
                 .hasMessageContaining("lockedsession l").hasMessageContaining(first.ip());
         pool.setOnline(first, true);
-        assertThat(table.exitFor("u", locked, 2 * MINUTE)).isEqualTo(first);
+        assertThat(table.exitFor("u", locked, 2 * MINUTE).exit()).isEqualTo(first);
     }
 
     @Test
     void accountsAndIdsKeepSessionsApart() {
         SessionParams s = session("same", null);
-        Exit alice = table.exitFor("alice", s, 0);
-        Exit bob = table.exitFor("bob", s, 0);
-        Exit other = table.exitFor("alice", session("other", null), 0);
+        Exit alice = table.exitFor("alice", s, 0).exit();
+        Exit bob = table.exitFor("bob", s, 0).exit();
+        Exit other = table.exitFor("alice", session("other", null), 0).exit();
         assertThat(Set.of(alice, bob, other)).hasSize(3);
     }
 
     @Test
     void kindAndCountryArePartOfTheSession() {
-        Exit plain = table.exitFor("u", session("k", Duration.ofSeconds(1)), 0);
-        Exit locked = table.exitFor("u", new SessionParams(SessionKind.LOCKED, "k", null, null), 0);
+        Exit plain = table.exitFor("u", session("k", Duration.ofSeconds(1)), 0).exit();
+        Exit locked = table.exitFor("u", new SessionParams(SessionKind.LOCKED, "k", null, null), 0).exit();
         assertThat(locked).isNotEqualTo(plain);
-        assertThat(table.exitFor("u", new SessionParams(SessionKind.LOCKED, "k", null, null), 10 * MINUTE))
+        assertThat(table.exitFor("u", new SessionParams(SessionKind.LOCKED, "k", null, null), 10 * MINUTE).exit())
                 .isEqualTo(locked);
         String country = pool.countries().get(0);
-        assertThat(table.exitFor("u", new SessionParams(SessionKind.SESSION, "k", null, country), 0).country())
+        assertThat(table.exitFor("u", new SessionParams(SessionKind.SESSION, "k", null, country), 0).exit().country())
                 .isEqualTo(country);
     }
 
     @Test
     void aCountrySessionGetsAnExitInThatCountry() {
         String country = pool.countries().get(pool.countries().size() - 1);
-        Exit e = table.exitFor("u", new SessionParams(SessionKind.SESSION, "c", null, country), 0);
+        Exit e = table.exitFor("u", new SessionParams(SessionKind.SESSION, "c", null, country), 0).exit();
         assertThat(e.country()).isEqualTo(country);
     }
 
@@ -127,7 +127,7 @@ class SessionTableTest {
             for (int i = 0; i < threads; i++) {
                 results.add(workers.submit(() -> {
                     together.await(5, TimeUnit.SECONDS);
-                    return table.exitFor("u", session("race", null), 0);
+                    return table.exitFor("u", session("race", null), 0).exit();
                 }));
             }
             Set<Exit> exits = new HashSet<>();
@@ -138,5 +138,41 @@ class SessionTableTest {
         } finally {
             workers.shutdownNow();
         }
+    }
+
+    @Test
+    void aRotatingChoiceAlwaysStartsAFreshSetup() {
+        Duration setup = Duration.ofMillis(100);
+        for (long now : new long[] {0, MINUTE, 2 * MINUTE}) {
+            ExitChoice c = table.exitFor("u", SessionParams.ROTATING, now);
+            assertThat(c.setupSinceNanos()).isEqualTo(now);
+            assertThat(c.setupLeftNanos(setup, now)).isEqualTo(setup.toNanos());
+        }
+    }
+
+    @Test
+    void aSessionSetsItsExitUpOnceFromWhenItWasBound() {
+        long setup = Duration.ofMillis(100).toNanos();
+        SessionParams s = session("warm", null);
+        long t0 = 5_000;
+        ExitChoice first = table.exitFor("u", s, t0);
+        assertThat(first.setupLeftNanos(Duration.ofNanos(setup), t0)).isEqualTo(setup);
+        // A tunnel 40 ms after the binding waits for the remaining 60 ms; one after the setup waits for none.
+        ExitChoice during = table.exitFor("u", s, t0 + 40_000_000);
+        assertThat(during.setupSinceNanos()).isEqualTo(t0);
+        assertThat(during.setupLeftNanos(Duration.ofNanos(setup), t0 + 40_000_000)).isEqualTo(60_000_000);
+        ExitChoice later = table.exitFor("u", s, t0 + MINUTE);
+        assertThat(later.exit()).isEqualTo(first.exit());
+        assertThat(later.setupLeftNanos(Duration.ofNanos(setup), t0 + MINUTE)).isZero();
+    }
+
+    @Test
+    void aSessionThatMovesSetsItsNewExitUpAgain() {
+        SessionParams s = session("moving", Duration.ofMinutes(1));
+        ExitChoice first = table.exitFor("u", s, 0);
+        ExitChoice moved = table.exitFor("u", s, MINUTE);
+        assertThat(moved.exit()).isNotEqualTo(first.exit());
+        assertThat(moved.setupSinceNanos()).isEqualTo(MINUTE);
+        assertThat(moved.setupLeftNanos(Duration.ofMillis(100), MINUTE)).isEqualTo(Duration.ofMillis(100).toNanos());
     }
 }

@@ -117,6 +117,32 @@ class FaultsIntegrationTest {
     }
 
     @Test
+    void aWarmStickySessionSkipsTheExitSetupThatEveryRotatingTunnelPays() throws Exception {
+        Duration setup = Duration.ofSeconds(1);
+        try (Lab lab = lab(LabConfig.builder().latency(new LatencyPlan(Duration.ZERO, setup, Duration.ZERO)))) {
+            LabClient client = new LabClient(lab);
+            String target = "127.0.0.1:" + lab.targetHttpsPort();
+            Duration warmUp = tunnelRequest(client, "user:pass_session-warm1", target);
+            Duration warm = tunnelRequest(client, "user:pass_session-warm1", target);
+            Duration rotating = tunnelRequest(client, "user:pass", target);
+            assertThat(warmUp).as("the session's first tunnel sets its exit up").isGreaterThanOrEqualTo(setup);
+            assertThat(rotating).as("a rotating tunnel sets a new exit up").isGreaterThanOrEqualTo(setup);
+            assertThat(warm).as("the session's next tunnel finds its exit set up").isLessThan(setup.dividedBy(2));
+            assertThat(lab.gatewayCounters().upstreamDials()).as("each tunnel still dials").isEqualTo(3);
+        }
+    }
+
+    /** From a new tunnel's CONNECT reply until its trace answered (TLS through the tunnel and one request). */
+    private static Duration tunnelRequest(LabClient client, String credentials, String target) throws IOException {
+        try (LabClient.Tunnel t = client.connect(credentials, target)) {
+            long replied = System.nanoTime();
+            assertThat(t.reply().status()).isEqualTo(200);
+            assertThat(t.get("/cdn-cgi/trace").status()).isEqualTo(200);
+            return Duration.ofNanos(System.nanoTime() - replied);
+        }
+    }
+
+    @Test
     void injectedLatencyIsPaidPerLeg() throws Exception {
         Duration clientRtt = Duration.ofMillis(100);
         Duration targetRtt = Duration.ofMillis(100);

@@ -1,0 +1,46 @@
+package io.proxybench.bench.experiment;
+
+import java.util.Locale;
+
+/** The sessions experiment as the seed prints it: the two modes, their throughput ratio, then the bursts. */
+public final class SessionsTable {
+
+    private static final String MODE = "%-58s %9s %8s %8s %9s %7s %8s%n";
+    private static final String BURST = "%-30s %8s %8s %6s %9s %7s %9s%n";
+
+    private SessionsTable() {}
+
+    public static String text(SessionsResult r) {
+        StringBuilder s = new StringBuilder(String.format(Locale.ROOT,
+                "fixed concurrency %d, %s s per mode, a new tunnel per request%n", r.concurrency(),
+                number(r.seconds(), 1)));
+        s.append(String.format(Locale.ROOT, MODE, "mode", "steady/s", "tls_p50", "tls_p99", "total_p50", "exits",
+                "ok"));
+        for (SessionsMode m : r.modes()) {
+            s.append(String.format(Locale.ROOT, MODE, m.mode(), number(m.steadyRequestsPerSecond(), 1),
+                    millis(m.tlsP50Ms()), millis(m.tlsP99Ms()), millis(m.totalP50Ms()), m.uniqueExits(), m.ok()));
+            if (m.failed() > 0) {
+                s.append(String.format(Locale.ROOT, "  (%d of its requests failed)%n", m.failed()));
+            }
+        }
+        s.append(String.format(Locale.ROOT, "sticky / rotation steady throughput: %s%n",
+                r.throughputRatio() == null ? "n/a (a run had no steady window)"
+                        : number(r.throughputRatio(), 2) + "x"));
+        s.append(String.format(Locale.ROOT, "%nburst: one pool, HTTP/1.1, tunnels reused once open%n"));
+        s.append(String.format(Locale.ROOT, BURST, "session", "requests", "in_fly", "ok", "tunnels", "exits",
+                "top_exit"));
+        for (SessionsBurst b : r.bursts()) {
+            s.append(String.format(Locale.ROOT, BURST, b.mode(), b.requests(), b.tunnels(), b.ok(), b.tunnelsOpened(),
+                    b.uniqueExits(), number(b.topExitShare() * 100, 1) + "%"));
+        }
+        return s.toString();
+    }
+
+    private static String millis(Double ms) {
+        return ms == null ? "-" : number(ms, 0) + "ms";
+    }
+
+    private static String number(Double v, int decimals) {
+        return v == null ? "-" : String.format(Locale.ROOT, "%." + decimals + "f", v);
+    }
+}

@@ -1,0 +1,125 @@
+package io.proxybench.cli;
+
+import io.netty.handler.ssl.SslProvider;
+import io.proxybench.bench.experiment.BytesExperiment;
+import io.proxybench.bench.experiment.BytesResult;
+import io.proxybench.bench.experiment.BytesTable;
+import io.proxybench.bench.report.ReportJson;
+import io.proxybench.client.net.TlsEngine;
+import io.proxybench.client.tunnel.TlsSettings;
+import io.proxybench.lab.Lab;
+import io.proxybench.lab.LabConfig;
+import java.io.PrintWriter;
+import java.time.Duration;
+import java.util.Arrays;
+import java.util.List;
+import java.util.concurrent.Callable;
+import picocli.CommandLine;
+import picocli.CommandLine.Command;
+import picocli.CommandLine.Option;
+
+/**
+ * {@code proxybench bytes}: seed 002's wire bytes per request on a new tunnel and on a reused one, per TLS
+ * key-exchange group, and what a million requests cost at N requests per tunnel.
+ */
+@Command(name = "bytes", mixinStandardHelpOptions = true,
+        description = {"Seed 002's bytes per request: a new tunnel (CONNECT + TLS handshake) vs a reused one, per"
+                + " key-exchange group, and the projection for 1M requests at N requests per tunnel.",
+            "Runs on the embedded lab unless --proxy is given (credentials from PROXY_USER / PROXY_PASS)."})
+final class BytesCommand implements Callable<Integer> {
+
+    /** What the lab run offers when the TLS engine can choose: classical, then post-quantum hybrid. */
+    static final List<String> BOTH_GROUPS = List.of("X25519", "X25519MLKEM768");
+    static final String LAB_PATH = "/cdn-cgi/trace";
+
+    @CommandLine.Spec
+    private CommandLine.Model.CommandSpec spec;
+
+    @CommandLine.Mixin
+    ProxyOrLab target;
+
+    @Option(names = "--group", paramLabel = "GROUPS",
+            description = {"Key-exchange groups to offer, one row per option, colon-separated (e.g. X25519,"
+                    + " X25519MLKEM768, X25519MLKEM768:X25519), or 'default' for the TLS engine's list.",
+                "Default: X25519 and X25519MLKEM768 with the openssl engine, 'default' with the JDK's."})
+    List<String> groups;
+
+    @Option(names = "--samples", paramLabel = "N", defaultValue = "20",
+            description = "Requests measured per kind of tunnel and group (default: ${DEFAULT-VALUE}).")
+    int samples;
+
+    @Option(names = "--per-tunnel", paramLabel = "N", split = ",", defaultValue = "1,50",
+            description = "Requests per tunnel to project for (default: ${DEFAULT-VALUE}).")
+    List<Integer> perTunnel;
+
+    @Option(names = "--requests", paramLabel = "N", defaultValue = "1000000",
+            description = "Requests to project for (default: ${DEFAULT-VALUE}).")
+    long requests;
+
+    @Option(names = "--path", paramLabel = "PATH",
+            description = "Lab only: the target path, e.g. /bytes/2000 (default: " + LAB_PATH + ").")
+    String path;
+
+    @Option(names = "--json", description = "Print the result as JSON.")
+    boolean json;
+
+    @Override
+    public Integer call() throws Exception {
+        if (samples < 1 || requests < 1 || perTunnel.stream().anyMatch(n -> n < 1)) {
+            throw new IllegalArgumentException("--samples, --requests and --per-tunnel must be at least 1");
+        }
+        List<List<String>> offers = offers(groups);
+        BytesResult result;
+        if (target.lab()) {
+            if (path != null && !path.startsWith("/")) {
+                throw new IllegalArgumentException("--path " + path + " must start with /, e.g. /bytes/2000");
+            }
+            result = onLab(path == null ? LAB_PATH : path, offers, samples, perTunnel, requests);
+        } else {
+            if (path != null) {
+                throw new IllegalArgumentException("--path picks a lab URL; with --proxy give the whole --url");
+            }
+            result = BytesExperiment.run(new BytesExperiment.Setup(target.proxy(), target.url(), target.tls(),
+                    offers, samples, perTunnel, requests, Duration.ofSeconds(60)));
+        }
+        PrintWriter out = spec.commandLine().getOut();
+        out.print(json ? ReportJson.write(result) + "\n" : BytesTable.text(result));
+        out.flush();
+        return 0;
+    }
+
+    /** The rows to measure: each {@code --group} value, or both groups when the engine can set them. */
+    static List<List<String>> offers(List<String> groups) {
+        boolean openSsl = TlsEngine.current().provider() == SslProvider.OPENSSL;
+        if (groups == null || groups.isEmpty()) {
+            return openSsl ? BOTH_GROUPS.stream().map(List::of).toList() : List.of(List.of());
+        }
+        List<List<String>> offers = groups.stream()
+                .map(g -> g.equals("default") ? List.<String>of() : Arrays.asList(g.split(":", -1)))
+                .toList();
+        if (!openSsl && offers.stream().anyMatch(o -> !o.isEmpty())) {
+            throw new IllegalArgumentException("--group needs the openssl TLS engine; this JVM uses "
+                    + TlsEngine.current().describe() + ", so only --group default works");
+        }
+        if (offers.stream().flatMap(List::stream).anyMatch(String::isBlank)) {
+            throw new IllegalArgumentException("--group " + groups + " has an empty group name; separate groups"
+                    + " with ':' as in X25519MLKEM768:X25519");
+        }
+        return offers;
+    }
+
+    /** The experiment on a fresh lab (no latency injected: bytes do not depend on it). */
+    static BytesResult onLab(String path, List<List<String>> offers, int samples, List<Integer> perTunnel,
+            long requests) throws Exception {
+        try (Lab lab = Lab.start(LabConfig.builder().build())) {
+            return BytesExperiment.run(new BytesExperiment.Setup(ProxyOrLab.labGateway(lab),
+                    ProxyOrLab.labHttps(lab, path), TlsSettings.caFile(lab.caFile()), offers, samples, perTunnel,
+                    requests, Duration.ofSeconds(30)));
+        }
+    }
+
+    /** The demo's run: the command's defaults on a fresh lab, 10 samples (a few seconds). */
+    static BytesResult demo() throws Exception {
+        return onLab(LAB_PATH, offers(null), 10, List.of(1, 50), 1_000_000);
+    }
+}

@@ -1,0 +1,122 @@
+package io.proxybench.cli;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.ObjectMapper;
+import io.proxybench.bench.experiment.SessionsBurst;
+import io.proxybench.bench.experiment.SessionsExperiment;
+import io.proxybench.bench.experiment.SessionsMode;
+import io.proxybench.bench.experiment.SessionsResult;
+import io.proxybench.bench.experiment.SessionsTable;
+import io.proxybench.client.proxy.ProxySpec;
+import io.proxybench.client.session.SessionTemplate;
+import io.proxybench.client.tunnel.TlsSettings;
+import io.proxybench.lab.Lab;
+import io.proxybench.lab.LabConfig;
+import io.proxybench.lab.faults.LatencyPlan;
+import java.net.URI;
+import java.nio.file.Path;
+import java.time.Duration;
+import org.junit.jupiter.api.BeforeAll;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+/**
+ * Seed 002's rotation vs sticky sessions through the lab. The lab parameter that decides the table is the exit
+ * setup: a rotating tunnel pays it every time, a warmed sticky session does not. Without it the two modes are
+ * equally fast; with it, sticky sessions carry clearly more requests per second. Few workers, so that the run
+ * measures latency and not the CPU of a busy 2-core machine; the assertions leave wide margins.
+ */
+class SessionsExperimentTest {
+
+    private static final Duration RTT = Duration.ofMillis(30);
+    private static final int WORKERS = 6;
+    private static final int BURST = 60;
+    private static final int BURST_TUNNELS = 20;
+
+    @TempDir
+    static Path home;
+
+    /** Runs without exit setup, and with 300 ms of it: once for all tests, each run takes about 12 s. */
+    static SessionsResult free;
+    static SessionsResult costly;
+
+    @BeforeAll
+    static void runBoth() throws Exception {
+        free = run(Duration.ZERO);
+        costly = run(Duration.ofMillis(300));
+    }
+
+    private static SessionsResult run(Duration exitSetup) throws Exception {
+        try (Lab lab = Lab.start(LabConfig.builder().home(home).latency(new LatencyPlan(RTT, exitSetup, RTT))
+                .build())) {
+            return SessionsExperiment.run(new SessionsExperiment.Setup(
+                    ProxySpec.parse("http://lab:lab@127.0.0.1:" + lab.gatewayPort()),
+                    SessionTemplate.parse("{pass}_session-{id}"),
+                    URI.create("https://127.0.0.1:" + lab.targetHttpsPort() + "/cdn-cgi/trace"),
+                    TlsSettings.caFile(lab.caFile()), WORKERS, Duration.ofSeconds(4), BURST, BURST_TUNNELS,
+                    Duration.ofMinutes(2)));
+        }
+    }
+
+    @Test
+    void theExitSetupIsWhatMakesWarmStickySessionsFaster() {
+        for (SessionsResult r : new SessionsResult[] {free, costly}) {
+            SessionsMode rotation = r.modes().get(0);
+            SessionsMode sticky = r.modes().get(1);
+            assertThat(rotation.mode()).startsWith("rotation");
+            assertThat(rotation.failed() + sticky.failed()).isZero();
+            assertThat(rotation.uniqueExits()).as("a new exit per tunnel").isEqualTo(rotation.ok());
+            assertThat(rotation.tunnelsOpened()).isEqualTo(rotation.ok());
+            assertThat(sticky.uniqueExits()).as("one exit per worker's session").isEqualTo(WORKERS);
+            assertThat(sticky.tunnelsOpened()).as("still a new tunnel per request").isEqualTo(sticky.ok());
+        }
+        assertThat(free.throughputRatio()).as("no exit setup: the same latency either way").isBetween(0.6, 1.5);
+        assertThat(costly.throughputRatio()).as("rotation pays 300 ms per tunnel, warm sessions do not")
+                .isGreaterThan(1.5);
+        assertThat(costly.modes().get(0).tlsP50Ms()).as("the exit setup lands in the TLS phase")
+                .isGreaterThan(costly.modes().get(1).tlsP50Ms() + 150);
+        assertThat(SessionsTable.text(costly)).contains("sticky / rotation steady throughput: ")
+                .contains("one sticky session, warmed");
+    }
+
+    @Test
+    void aWarmedStickySessionKeepsOneExitAcrossABurstOfTunnels() {
+        SessionsBurst sticky = free.bursts().get(0);
+        SessionsBurst rotating = free.bursts().get(1);
+
+        assertThat(sticky.ok()).isEqualTo(BURST);
+        assertThat(sticky.tunnelsOpened()).as("the burst opened many tunnels").isGreaterThan(BURST_TUNNELS / 2);
+        assertThat(sticky.uniqueExits()).isEqualTo(1);
+        assertThat(sticky.topExitShare()).isEqualTo(1.0);
+        assertThat(rotating.ok()).isEqualTo(BURST);
+        assertThat(rotating.uniqueExits()).as("an exit per tunnel").isEqualTo((int) rotating.tunnelsOpened())
+                .isGreaterThan(BURST_TUNNELS / 2);
+    }
+
+    @Test
+    void theCommandPrintsJsonAndRejectsBadOptions() throws Exception {
+        MainTest.Run json = MainTest.run("sessions", "--duration", "3s", "--concurrency", "2", "--burst-requests",
+                "10", "--burst-tunnels", "5", "--rtt", "0ms", "--exit-setup", "0ms", "--json");
+        assertThat(json.exitCode()).as(json.err()).isZero();
+        JsonNode r = new ObjectMapper().readTree(json.out());
+        assertThat(r.path("concurrency").asInt()).isEqualTo(2);
+        assertThat(r.path("modes")).hasSize(2);
+        assertThat(r.path("modes").get(1).path("unique_exits").asInt()).isEqualTo(2);
+        assertThat(r.path("modes").get(0).has("steady_requests_per_second")).isTrue();
+        assertThat(r.path("modes").get(0).has("tls_p50_ms")).isTrue();
+        assertThat(r.has("throughput_ratio")).isTrue();
+        assertThat(r.path("bursts")).hasSize(2);
+        assertThat(r.path("bursts").get(0).path("unique_exits").asInt()).isEqualTo(1);
+
+        MainTest.Run shortRun = MainTest.run("sessions", "--duration", "1s");
+        assertThat(shortRun.exitCode()).isEqualTo(Main.BAD_ARGUMENTS);
+        assertThat(shortRun.err().strip().lines()).hasSize(1).first().asString().contains("--duration")
+                .contains("at least 3s");
+        MainTest.Run labOption = MainTest.run("sessions", "--proxy", "http://u:p@127.0.0.1:9", "--url",
+                "https://127.0.0.1:9/", "--exit-setup", "50ms");
+        assertThat(labOption.exitCode()).isEqualTo(Main.BAD_ARGUMENTS);
+        assertThat(labOption.err()).contains("--exit-setup");
+    }
+}
