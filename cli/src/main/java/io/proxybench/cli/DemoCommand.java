@@ -1,5 +1,9 @@
 package io.proxybench.cli;
 
+import io.proxybench.bench.experiment.BytesPerRequest;
+import io.proxybench.bench.experiment.BytesResult;
+import io.proxybench.bench.experiment.BytesRow;
+import io.proxybench.bench.experiment.BytesTable;
 import io.proxybench.bench.experiment.KeepAliveResult;
 import io.proxybench.bench.experiment.KeepAliveRow;
 import io.proxybench.bench.experiment.KeepAliveTable;
@@ -9,6 +13,8 @@ import io.proxybench.bench.experiment.OwnersRow;
 import io.proxybench.bench.experiment.OwnersTable;
 import io.proxybench.bench.experiment.ReuseRow;
 import io.proxybench.bench.experiment.ReuseTable;
+import io.proxybench.bench.experiment.SessionsResult;
+import io.proxybench.bench.experiment.SessionsTable;
 import io.proxybench.bench.record.JsonlReader;
 import io.proxybench.bench.record.RequestRecord;
 import io.proxybench.bench.report.ReportJson;
@@ -84,7 +90,11 @@ final class DemoCommand implements Callable<Integer> {
                 new Step("owners", "seed 001's HTTP forward vs SOCKS5 lanes at concurrency 1-64, 150 ms RTT",
                         DemoCommand::owners),
                 new Step("keepalive", "seed 001's cold share exp(-T/gap), measured with Poisson arrivals",
-                        DemoCommand::keepAlive));
+                        DemoCommand::keepAlive),
+                new Step("sessions", "seed 002's rotation vs sticky sessions, and one session under a burst",
+                        DemoCommand::sessions),
+                new Step("bytes", "seed 002's wire bytes per request, new vs reused tunnel, per key exchange",
+                        DemoCommand::bytes));
         Map<String, Object> results = new LinkedHashMap<>();
         List<Section> sections = new ArrayList<>();
         long start = System.nanoTime();
@@ -249,5 +259,52 @@ final class DemoCommand implements Callable<Integer> {
                         + " here at a scaled-down time through the client's own pool. Rerun: ./proxybench keepalive",
                 table, List.of(new LineChart("keepalive", "Cold share: formula and measurement", "mean gap, ms",
                         "% of requests on a new connection", lines).svg())));
+    }
+
+    private static DemoStep sessions() throws Exception {
+        SessionsResult result = SessionsCommand.demo();
+        List<Bar> throughput = result.modes().stream().map(m -> new Bar(m.mode(),
+                m.steadyRequestsPerSecond() == null ? 0 : m.steadyRequestsPerSecond())).toList();
+        List<Bar> tls = result.modes().stream().map(m -> new Bar(m.mode(), m.tlsP50Ms() == null ? 0 : m.tlsP50Ms()))
+                .toList();
+        List<Bar> exits = result.bursts().stream().map(b -> new Bar(b.mode() + ": " + b.requests() + " requests over "
+                + b.tunnels() + " tunnels", b.uniqueExits())).toList();
+        String table = SessionsTable.text(result);
+        return new DemoStep("sessions", table, result, DemoStep.section("sessions", "Rotation vs sticky (seed 002)",
+                "Seed 002: 200 warmed sticky sessions delivered 1.98x the steady throughput of a new rotated tunnel"
+                        + " per request at the same concurrency (sticky TLS phase median 87 ms), and one sticky"
+                        + " session kept one exit IP across 100 concurrent tunnels. Rerun: ./proxybench sessions",
+                table, List.of(
+                        new BarChart("sessions-throughput", "Steady throughput at " + result.concurrency()
+                                + " concurrent requests", "successful requests / s", List.of("req/s"), throughput)
+                                .svg(),
+                        new BarChart("sessions-tls", "TLS phase median (includes the exit's setup)", "ms",
+                                List.of("tls p50"), tls).svg(),
+                        new BarChart("sessions-burst", "Exit IPs used under a burst", "distinct exit IPs",
+                                List.of("exits"), exits).svg())));
+    }
+
+    private static DemoStep bytes() throws Exception {
+        BytesResult result = BytesCommand.demo();
+        List<Bar> bars = new ArrayList<>();
+        for (BytesRow row : result.rows()) {
+            String group = row.groupNegotiated() == null ? row.groupsOffered() : row.groupNegotiated();
+            addBytes(bars, group + ", new tunnel", row.newTunnel());
+            addBytes(bars, group + ", new tunnel, TLS session resumed", row.resumedTunnel());
+            addBytes(bars, group + ", reused tunnel", row.reusedTunnel());
+        }
+        String table = BytesTable.text(result);
+        return new DemoStep("bytes", table, result, DemoStep.section("bytes", "Bytes per request (seed 002)",
+                "Seed 002: a new tunnel per small request carries the CONNECT exchange and a full TLS handshake, about"
+                        + " 7.6 GB per million requests against 1.5 GB at 50 requests per tunnel; post-quantum key"
+                        + " exchange (X25519MLKEM768) adds about 2.1 KB per new tunnel. Rerun: ./proxybench bytes",
+                table, List.of(new BarChart("bytes", "Wire bytes per request (TCP payload, both directions)", "bytes",
+                        List.of("CONNECT and TLS handshake", "request and response"), bars).svg())));
+    }
+
+    private static void addBytes(List<Bar> bars, String label, BytesPerRequest bytes) {
+        if (bytes != null) {
+            bars.add(new Bar(label, bytes.handshake(), Math.max(0, bytes.total() - bytes.handshake())));
+        }
     }
 }
