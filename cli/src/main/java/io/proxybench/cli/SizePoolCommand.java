@@ -112,7 +112,8 @@ final class SizePoolCommand implements Callable<Integer> {
         validate();
         boolean live = records == null && !liveFor.isZero();
         Arrivals arrivals = records == null ? Arrivals.constant(rate, duration)
-                : Arrivals.of(JsonlReader.read(records), "records " + records.getFileName());
+                : Arrivals.of(FileReading.read(records, () -> JsonlReader.read(records)),
+                        "records " + records.getFileName());
         SessionTemplate sessions = SessionTemplate.parse(template);
         SizePoolResult result;
         if (target.lab()) {
