@@ -10,7 +10,7 @@ import picocli.CommandLine.Command;
         mixinStandardHelpOptions = true,
         versionProvider = Main.Version.class,
         description = "Measure and speed up proxied HTTP traffic.",
-        subcommands = {LabCommand.class, RunCommand.class, AnalyzeCommand.class, ReuseCommand.class, SizePoolCommand.class,
+        subcommands = {LabCommand.class, RunCommand.class, AnalyzeCommand.class, ReuseCommand.class, SizePoolCommand.class, DoctorCommand.class,
             CommandLine.HelpCommand.class})
 public final class Main implements Runnable {
 
