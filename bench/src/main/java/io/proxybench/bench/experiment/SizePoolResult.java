@@ -92,7 +92,8 @@ public record SizePoolResult(
      * @param failed no answer, or another status; left out of both percentages' denominators
      * @param exits distinct exit IPs the pool's sessions got, from a trace request per session; null when unknown
      * @param liveRejectedPct {@code rejected / (ok + rejected)}, percent
-     * @param simulatedRejectedPct the simulation of the same schedule and assignment, over the same requests, percent
+     * @param simulatedRejectedPct the simulation of the same requests (sessions as assigned, each at the time the
+     *     client sent it) under the target's bucket, over {@code ok + rejected}, percent
      */
     public record LiveRow(
             @JsonProperty("sessions") int sessions,
