@@ -114,17 +114,15 @@ final class SizePoolCommand implements Callable<Integer> {
         Arrivals arrivals = records == null ? Arrivals.constant(rate, duration)
                 : Arrivals.of(FileReading.read(records, () -> JsonlReader.read(records)),
                         "records " + records.getFileName());
-        SessionTemplate sessions = SessionTemplate.parse(template);
+        SessionTemplate sessions = named("--session-template", () -> SessionTemplate.parse(template));
         SizePoolResult result;
         if (target.lab()) {
             if (!live) {
                 result = SizePoolExperiment.run(setup(arrivals, limits, assignment, null));
             } else {
                 try (Lab lab = Lab.start(labConfig(limits.get(0), poolSizes).build())) {
-                    result = SizePoolExperiment.run(setup(arrivals, limits, assignment, new SizePoolExperiment.Live(
-                            ProxyOrLab.labGateway(lab), sessions, ProxyOrLab.labHttps(lab, "/limited"),
-                            ProxyOrLab.labHttps(lab, "/cdn-cgi/trace"), TlsSettings.caFile(lab.caFile()),
-                            limits.get(0), rate, liveFor, TIMEOUT)));
+                    result = SizePoolExperiment.run(setup(arrivals, limits, assignment,
+                            labLive(lab, sessions, limits.get(0), rate, liveFor)));
                 }
             }
         } else {
@@ -142,6 +140,17 @@ final class SizePoolCommand implements Callable<Integer> {
             SizePoolExperiment.Live live) {
         return new SizePoolExperiment.Setup(arrivals, poolSizes, limits, assignment, seed, targetRejected, LAB_BUCKET,
                 live);
+    }
+
+    /**
+     * The live check through {@code lab}: its {@code /limited}, with a trace per session first (which opens the
+     * session's connection and shows its exit), {@code limit} being the bucket the lab was started with.
+     */
+    static SizePoolExperiment.Live labLive(Lab lab, SessionTemplate sessions, BucketLimit limit, double rate,
+            Duration each) {
+        return new SizePoolExperiment.Live(ProxyOrLab.labGateway(lab), sessions, ProxyOrLab.labHttps(lab, "/limited"),
+                ProxyOrLab.labHttps(lab, "/cdn-cgi/trace"), TlsSettings.caFile(lab.caFile()), limit, rate, each,
+                TIMEOUT);
     }
 
     /**
@@ -200,10 +209,8 @@ final class SizePoolCommand implements Callable<Integer> {
         List<BucketLimit> limits = List.of(new BucketLimit(4, 2), new BucketLimit(2, 1));
         try (Lab lab = Lab.start(labConfig(limits.get(0), sizes).build())) {
             return SizePoolExperiment.run(new SizePoolExperiment.Setup(Arrivals.constant(100, Duration.ofSeconds(30)),
-                    sizes, limits, Assignment.RANDOM, 1, 1, LAB_BUCKET, new SizePoolExperiment.Live(
-                            ProxyOrLab.labGateway(lab), SessionTemplate.parse("{pass}_session-{id}"),
-                            ProxyOrLab.labHttps(lab, "/limited"), ProxyOrLab.labHttps(lab, "/cdn-cgi/trace"),
-                            TlsSettings.caFile(lab.caFile()), limits.get(0), 100, Duration.ofSeconds(2), TIMEOUT)));
+                    sizes, limits, Assignment.RANDOM, 1, 1, LAB_BUCKET, labLive(lab,
+                            SessionTemplate.parse("{pass}_session-{id}"), limits.get(0), 100, Duration.ofSeconds(2))));
         }
     }
 }

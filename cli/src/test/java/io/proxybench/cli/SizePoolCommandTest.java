@@ -12,7 +12,6 @@ import io.proxybench.bench.experiment.SizePoolResult;
 import io.proxybench.bench.record.JsonlWriter;
 import io.proxybench.bench.record.RequestRecord;
 import io.proxybench.client.session.SessionTemplate;
-import io.proxybench.client.tunnel.TlsSettings;
 import io.proxybench.lab.Lab;
 import java.nio.file.Path;
 import java.time.Duration;
@@ -37,10 +36,8 @@ class SizePoolCommandTest {
     private SizePoolResult.LiveCheck live(BucketLimit limit, List<Integer> sizes) throws Exception {
         try (Lab lab = Lab.start(SizePoolCommand.labConfig(limit, sizes).home(home).build())) {
             return SizePoolExperiment.run(new SizePoolExperiment.Setup(Arrivals.constant(RATE, LIVE), sizes,
-                    List.of(limit), Assignment.RANDOM, 1, 1, SizePoolCommand.LAB_BUCKET, new SizePoolExperiment.Live(
-                            ProxyOrLab.labGateway(lab), SessionTemplate.parse("{pass}_session-{id}"),
-                            ProxyOrLab.labHttps(lab, "/limited"), ProxyOrLab.labHttps(lab, "/cdn-cgi/trace"),
-                            TlsSettings.caFile(lab.caFile()), limit, RATE, LIVE, Duration.ofSeconds(30)))).live();
+                    List.of(limit), Assignment.RANDOM, 1, 1, SizePoolCommand.LAB_BUCKET, SizePoolCommand.labLive(lab,
+                            SessionTemplate.parse("{pass}_session-{id}"), limit, RATE, LIVE))).live();
         }
     }
 

@@ -38,7 +38,7 @@ public record RunCounters(double handshakesPer1000, Map<String, Long> connection
                     + " handshakes_per_1000");
         }
         Map<String, Long> closed = new TreeMap<>();
-        json.path("connections_closed").fields().forEachRemaining(e -> closed.put(e.getKey(), e.getValue().asLong()));
+        json.path("connections_closed").properties().forEach(e -> closed.put(e.getKey(), e.getValue().asLong()));
         return new RunCounters(json.path("handshakes_per_1000").asDouble(), closed);
     }
 
