@@ -1,18 +1,12 @@
 package io.proxybench.cli;
 
-import io.proxybench.bench.analyze.AsnDatabaseException;
 import io.proxybench.bench.analyze.Expect;
 import io.proxybench.bench.analyze.Ip2Asn;
-import io.proxybench.bench.analyze.Ip2AsnFormatException;
 import io.proxybench.bench.analyze.MaxMindAsn;
 import io.proxybench.bench.record.JsonlReader;
-import io.proxybench.bench.record.MalformedRecordException;
 import io.proxybench.bench.record.RequestRecord;
 import io.proxybench.bench.report.Analysis;
-import java.io.IOException;
 import java.io.PrintWriter;
-import java.nio.file.AccessDeniedException;
-import java.nio.file.NoSuchFileException;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
@@ -68,36 +62,16 @@ final class AnalyzeCommand implements Callable<Integer> {
         }
         List<RequestRecord> records = new ArrayList<>();
         for (Path file : files) {
-            records.addAll(read(file, () -> JsonlReader.read(file)));
+            records.addAll(FileReading.read(file, () -> JsonlReader.read(file)));
         }
-        Ip2Asn table = ip2asn == null ? null : read(ip2asn, () -> Ip2Asn.load(ip2asn));
+        Ip2Asn table = ip2asn == null ? null : FileReading.read(ip2asn, () -> Ip2Asn.load(ip2asn));
         Analysis analysis;
-        try (MaxMindAsn db = asnDb == null ? null : read(asnDb, () -> MaxMindAsn.open(asnDb))) {
+        try (MaxMindAsn db = asnDb == null ? null : FileReading.read(asnDb, () -> MaxMindAsn.open(asnDb))) {
             analysis = Analysis.of(records, window, db == null ? table : db, expectation);
         }
         PrintWriter out = spec.commandLine().getOut();
         out.print(json ? analysis.json() + "\n" : analysis.text());
         out.flush();
         return 0;
-    }
-
-    /** Something read from a file. */
-    private interface Reading<T> {
-        T get() throws IOException;
-    }
-
-    /** The result of {@code reading}; a failure becomes a one-line bad-argument error naming the file. */
-    private static <T> T read(Path file, Reading<T> reading) {
-        try {
-            return reading.get();
-        } catch (MalformedRecordException | Ip2AsnFormatException | AsnDatabaseException e) {
-            throw new IllegalArgumentException(e.getMessage().replaceAll("\\s*\\R\\s*", " "));
-        } catch (NoSuchFileException e) {
-            throw new IllegalArgumentException("cannot read " + file + ": no such file");
-        } catch (AccessDeniedException e) {
-            throw new IllegalArgumentException("cannot read " + file + ": permission denied");
-        } catch (IOException e) {
-            throw new IllegalArgumentException("cannot read " + file + ": " + e.getMessage());
-        }
     }
 }

@@ -11,8 +11,8 @@ import picocli.CommandLine.Command;
         versionProvider = Main.Version.class,
         description = "Measure and speed up proxied HTTP traffic.",
         subcommands = {DemoCommand.class, LabCommand.class, RunCommand.class, AnalyzeCommand.class,
-            ReuseCommand.class, OwnersCommand.class, KeepAliveCommand.class, SessionsCommand.class,
-            BytesCommand.class, CommandLine.HelpCommand.class})
+            DoctorCommand.class, ReuseCommand.class, OwnersCommand.class, KeepAliveCommand.class,
+            SessionsCommand.class, SizePoolCommand.class, BytesCommand.class, CommandLine.HelpCommand.class})
 public final class Main implements Runnable {
 
     public static final int BAD_ARGUMENTS = 2;

@@ -154,6 +154,11 @@ final class RunCommand implements Callable<Integer> {
     @Option(names = "--keep-body", description = "Write each response body into its record (for analyze --expect).")
     boolean keepBody;
 
+    @Option(names = "--keep-alive", paramLabel = "DURATION", defaultValue = "60s",
+            description = "How long an idle connection stays open for reuse; 0s closes each after its request"
+                    + " (default: ${DEFAULT-VALUE}).")
+    Duration keepAlive;
+
     @Option(names = "--timeout", paramLabel = "TIMEOUTS", defaultValue = "30s",
             description = "Per-phase timeouts: one for all phases (default: ${DEFAULT-VALUE}), or e.g."
                     + " 10s,request=30s or tcp=3s,tunnel=5s,tls=5s,request=20s.")
@@ -310,7 +315,7 @@ final class RunCommand implements Callable<Integer> {
         ProxyClient.Builder builder = ProxyClient.builder().proxy(proxy)
                 .tls(TrustOption.tls(ca, insecure))
                 .timeouts(timeouts)
-                .limits(new PoolLimits(4096, 4096, 65536, Duration.ofSeconds(60), null, 0, timeouts.request()));
+                .limits(new PoolLimits(4096, 4096, 65536, keepAlive, null, 0, timeouts.request()));
         if (template != null) {
             builder.sessions(template, router);
         }

@@ -264,10 +264,11 @@ public final class ProxyClient implements AutoCloseable {
                         throw new CompletionException(cause);
                     }
                     trace.connectionReleased(connection.info());
-                    pool.release(connection, result.reusable(), result.closeReason(), System.nanoTime());
+                    CloseReason retired = pool.release(connection, result.reusable(), result.closeReason(),
+                            System.nanoTime());
                     ProxyResponse response = new ProxyResponse(result.status(), result.headers(), result.body(),
                             result.bodyBytes(), connection.info(), acquired.reused, trace.call().attempt(), exit,
-                            routed.session, trace.timings(), out, in, handshakeOut + handshakeIn);
+                            routed.session, trace.timings(), out, in, handshakeOut + handshakeIn, retired);
                     trace.callEnd();
                     return response;
                 });

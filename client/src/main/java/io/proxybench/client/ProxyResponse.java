@@ -3,6 +3,7 @@ package io.proxybench.client;
 import io.netty.handler.codec.http.HttpHeaders;
 import io.proxybench.client.event.ConnectionInfo;
 import io.proxybench.client.event.PhaseTimings;
+import io.proxybench.client.pool.CloseReason;
 import java.nio.charset.StandardCharsets;
 
 /**
@@ -17,10 +18,12 @@ import java.nio.charset.StandardCharsets;
  * @param bytesIn wire bytes the call received, on the same terms as {@code bytesOut}
  * @param handshakeBytes the part of {@code bytesOut + bytesIn} that set the connection up (TCP payload of the
  *     proxy handshake and both TLS handshakes); 0 on a reused connection
+ * @param closeReason why the connection takes no further request after this one (it closes once idle), e.g.
+ *     {@link CloseReason#CLIENT_CLOSE} for a {@code Connection: close} request; null when it stays open for reuse
  */
 public record ProxyResponse(int status, HttpHeaders headers, byte[] body, long bodyBytes,
         ConnectionInfo connection, boolean reused, int attempt, String exit, String session, PhaseTimings timings,
-        long bytesOut, long bytesIn, long handshakeBytes) {
+        long bytesOut, long bytesIn, long handshakeBytes, CloseReason closeReason) {
 
     /** The protocol to the origin: {@code h2} or {@code http/1.1}. */
     public String protocol() {

@@ -40,6 +40,12 @@ import com.fasterxml.jackson.annotation.JsonProperty;
  * @param bodyLen length of the response body in bytes, as sent by the target (not cut at the client's limit)
  * @param challenge true when the response carried {@code cf-mitigated: challenge}; absent otherwise
  * @param body the response body as text, only with {@code run --keep-body} (for {@code analyze --expect})
+ * @param closed why the connection took no further request after this one (it closed once idle), as
+ *     {@code CloseReason} labels: {@code client_close} (the request said {@code Connection: close}),
+ *     {@code server_close}, {@code keep_alive_zero}, {@code max_requests}, {@code max_age}, {@code peer_closed};
+ *     absent when it stayed open for reuse (an idle connection's later close is in the client's counters only)
+ * @param scheme the proxy scheme the connection went through: {@code http}, {@code https}, {@code socks5},
+ *     {@code socks5h}; absent when direct
  */
 @JsonInclude(JsonInclude.Include.NON_NULL)
 public record RequestRecord(
@@ -71,7 +77,9 @@ public record RequestRecord(
         @JsonProperty("body_len") Long bodyLen,
         @JsonProperty("challenge") Boolean challenge,
         @JsonProperty("http") String http,
-        @JsonProperty("body") String body) {
+        @JsonProperty("body") String body,
+        @JsonProperty("closed") String closed,
+        @JsonProperty("scheme") String scheme) {
 
     /** Whether the target answered 200, the seed's definition of a success. */
     public boolean ok() {
@@ -92,14 +100,14 @@ public record RequestRecord(
     public RequestRecord withOutcome(Outcome outcome) {
         return new RequestRecord(sched, done, startLag, queue, dns, tcp, proxyTls, socks, connect, tls, request,
                 total, status, ip, loc, error, firstError, outcome, reused, conn, session, attempt, bytesOut, bytesIn,
-                handshakeBytes, bodyLen, challenge, http, body);
+                handshakeBytes, bodyLen, challenge, http, body, closed, scheme);
     }
 
     /** This record without its {@code body} (itself when it has none). */
     public RequestRecord withoutBody() {
         return body == null ? this : new RequestRecord(sched, done, startLag, queue, dns, tcp, proxyTls, socks, connect,
                 tls, request, total, status, ip, loc, error, firstError, outcome, reused, conn, session, attempt,
-                bytesOut, bytesIn, handshakeBytes, bodyLen, challenge, http, null);
+                bytesOut, bytesIn, handshakeBytes, bodyLen, challenge, http, null, closed, scheme);
     }
 
     /** Builds a record field by field; every field the builder is not given stays absent (null). */
@@ -109,7 +117,7 @@ public record RequestRecord(
         private double startLag;
         private Double queue, dns, tcp, proxyTls, socks, connect, tls, request, total;
         private Integer status, attempt;
-        private String ip, loc, error, firstError, session, http, body;
+        private String ip, loc, error, firstError, session, http, body, closed, scheme;
         private Outcome outcome;
         private Boolean reused, challenge;
         private Long conn, bytesOut, bytesIn, handshakeBytes, bodyLen;
@@ -146,11 +154,13 @@ public record RequestRecord(
         public Builder challenge(Boolean value) { challenge = value; return this; }
         public Builder http(String version) { http = version; return this; }
         public Builder body(String text) { body = text; return this; }
+        public Builder closed(String reason) { closed = reason; return this; }
+        public Builder scheme(String proxyScheme) { scheme = proxyScheme; return this; }
 
         public RequestRecord build() {
             return new RequestRecord(sched, done, startLag, queue, dns, tcp, proxyTls, socks, connect, tls, request,
                     total, status, ip, loc, error, firstError, outcome, reused, conn, session, attempt, bytesOut,
-                    bytesIn, handshakeBytes, bodyLen, challenge, http, body);
+                    bytesIn, handshakeBytes, bodyLen, challenge, http, body, closed, scheme);
         }
     }
 }

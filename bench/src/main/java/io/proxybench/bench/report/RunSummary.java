@@ -27,6 +27,8 @@ import java.util.TreeMap;
  *     others' first sends failed
  * @param outcomes records per outcome (seed 002's five), as classified when recorded
  * @param closedLoop whether the run was the closed-loop comparison (no schedule; latency from the send)
+ * @param connectionsClosed connections the client closed, by reason ({@code idle_timeout}, {@code evicted},
+ *     {@code client_close}, ...), from its counters: an idle connection's close has no record of its own
  */
 public record RunSummary(
         @JsonProperty("schedule") String schedule,
@@ -47,7 +49,8 @@ public record RunSummary(
         @JsonProperty("reused_connection_total_ms") Percentiles reusedConnectionTotalMs,
         @JsonProperty("steady") SteadyWindow steady,
         @JsonProperty("client_cpu") CpuSampler.CpuLoad clientCpu,
-        @JsonProperty("warnings") List<String> warnings) {
+        @JsonProperty("warnings") List<String> warnings,
+        @JsonProperty("connections_closed") Map<String, Long> connectionsClosed) {
 
     /** Start lag p99 above this, in milliseconds, means the client could not keep its schedule. */
     static final double START_LAG_P99_LIMIT_MS = 10;
@@ -121,7 +124,8 @@ public record RunSummary(
                 ok.stream().map(RequestRecord::ip).filter(Objects::nonNull).distinct().count(),
                 phases, errors, maxLag, backlogPeak, client.handshakesPer1000(), client.reuseRate(),
                 ok.isEmpty() ? 0 : (double) bytes / ok.size(), FirstTries.of(records), outcomes, closedLoop,
-                totals(ok, false), totals(ok, true), SteadyWindow.of(records).orElse(null), cpu, warnings);
+                totals(ok, false), totals(ok, true), SteadyWindow.of(records).orElse(null), cpu, warnings,
+                client.closedByReason());
     }
 
     /** What makes the figures the client's rather than the proxy's, in words a user can act on. */
@@ -175,6 +179,9 @@ public record RunSummary(
         s.append(String.format(Locale.ROOT, "max start lag: %.1f ms, backlog peak %d%n", maxStartLagMs, backlogPeak));
         s.append(String.format(Locale.ROOT, "handshakes per 1,000 requests: %.1f, reuse rate %.1f%%, %.0f bytes per"
                 + " successful request%n", handshakesPer1000, reuseRate * 100, bytesPerOk));
+        if (!connectionsClosed.isEmpty()) {
+            s.append("connections closed: ").append(connectionsClosed).append('\n');
+        }
         if (firstTries.retried() > 0) {
             s.append(String.format(Locale.ROOT, "first tries: %d/%d ok; %d requests retried on a new connection (%d"
                     + " retries), %d of them ok; first errors: %s%n", firstTries.ok(), scheduled, firstTries.retried(),

@@ -79,6 +79,8 @@ public final class Records {
                 .handshakeBytes(response.handshakeBytes()).bodyLen(response.bodyBytes())
                 .challenge(challenge ? Boolean.TRUE : null).http(response.protocol())
                 .body(keepBody ? body : null)
+                .closed(response.closeReason() == null ? null : response.closeReason().label())
+                .scheme(response.connection().proxy() == null ? null : response.connection().proxy().scheme().text())
                 .build();
     }
 

@@ -11,6 +11,8 @@ import io.proxybench.bench.record.RequestRecord;
 import io.proxybench.client.ProxyResponse;
 import io.proxybench.client.event.ConnectionInfo;
 import io.proxybench.client.event.PhaseTimings;
+import io.proxybench.client.pool.CloseReason;
+import io.proxybench.client.proxy.ProxySpec;
 import java.nio.charset.StandardCharsets;
 import java.util.Map;
 import io.proxybench.client.CallException;
@@ -86,7 +88,7 @@ class RecordsTest {
     void theClientsOwnReplayCountsAsASendAndTheSessionComesFromTheResponse() {
         ProxyResponse replayed = new ProxyResponse(200, EmptyHttpHeaders.INSTANCE, new byte[0], 0,
                 new ConnectionInfo(3, null, "h2", true), false, 2, "http://u@127.0.0.1:1 _session-s9", "s9",
-                new PhaseTimings(Map.of(Phase.DNS, 1_000_000L)), 10, 20, 0);
+                new PhaseTimings(Map.of(Phase.DNS, 1_000_000L)), 10, 20, 0, CloseReason.SERVER_CLOSE);
 
         RequestRecord r = Records.plain().of(0, 0, MS, replayed, 2, "tls_SSLException");
 
@@ -94,6 +96,20 @@ class RecordsTest {
         assertThat(r.session()).isEqualTo("s9");
         assertThat(r.dns()).isCloseTo(0.001, within(EPS));
         assertThat(r.http()).isEqualTo("h2");
+        assertThat(r.closed()).isEqualTo("server_close");
+        assertThat(r.scheme()).as("direct").isNull();
+    }
+
+    @Test
+    void aConnectionKeptForReuseHasNoCloseReasonAndItsProxySchemeIsRecorded() {
+        ProxyResponse viaSocks = new ProxyResponse(200, EmptyHttpHeaders.INSTANCE, new byte[0], 0,
+                new ConnectionInfo(4, ProxySpec.parse("socks5h://u:secret@127.0.0.1:1080"), "http/1.1", true), true,
+                1, "socks5h://u@127.0.0.1:1080", null, new PhaseTimings(Map.of()), 10, 20, 0, null);
+
+        RequestRecord r = Records.plain().of(0, 0, MS, viaSocks, 1, null);
+
+        assertThat(r.closed()).isNull();
+        assertThat(r.scheme()).isEqualTo("socks5h");
     }
 
     private static ProxyResponse response(int status, String body, String... headers) {
@@ -103,7 +119,7 @@ class RecordsTest {
         }
         byte[] bytes = body.getBytes(StandardCharsets.UTF_8);
         return new ProxyResponse(status, h, bytes, bytes.length, new ConnectionInfo(1, null, "http/1.1", true), true,
-                1, "direct", null, new PhaseTimings(Map.of()), 10, 20, 0);
+                1, "direct", null, new PhaseTimings(Map.of()), 10, 20, 0, null);
     }
 
     @Test

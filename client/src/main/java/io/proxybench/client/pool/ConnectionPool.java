@@ -208,18 +208,21 @@ public final class ConnectionPool<K, E, C extends Poolable> {
      * request slot goes first to waiters of the same key; freed capacity to the oldest waiter that can use it.
      * Releasing a connection the pool no longer holds (dropped as closed, or after {@link #close()}) does nothing.
      *
+     * @return why the connection takes no further request (it closes once nothing is in flight on it), or null when
+     *     it stays open for reuse or the pool no longer held it
      * @throws IllegalStateException if the connection has no request in flight
      */
-    public void release(C connection, boolean reusable, CloseReason reasonIfNotReusable, long nowNanos) {
+    public CloseReason release(C connection, boolean reusable, CloseReason reasonIfNotReusable, long nowNanos) {
         Objects.requireNonNull(connection, "connection");
         if (!reusable) {
             Objects.requireNonNull(reasonIfNotReusable, "reasonIfNotReusable");
         }
         List<Runnable> actions = new ArrayList<>();
+        CloseReason retired;
         synchronized (this) {
             PooledConnection<K, E, C> pc = pooled.get(connection);
             if (pc == null) {
-                return;
+                return null;
             }
             if (pc.inFlight == 0) {
                 throw new IllegalStateException("released more often than acquired: " + connection);
@@ -230,6 +233,7 @@ public final class ConnectionPool<K, E, C extends Poolable> {
             if (pc.retiredFor == null) {
                 pc.retiredFor = retirement(pc, reusable, reasonIfNotReusable, nowNanos);
             }
+            retired = pc.retiredFor != null ? pc.retiredFor : connection.isOpen() ? null : CloseReason.PEER_CLOSED;
             if (pc.retiredFor != null && pc.inFlight == 0) {
                 discard(pc, pc.retiredFor, actions);
                 forgetIfEmpty(pc.owner);
@@ -247,6 +251,7 @@ public final class ConnectionPool<K, E, C extends Poolable> {
             serveOldest(nowNanos, actions);
         }
         run(actions);
+        return retired;
     }
 
     /**

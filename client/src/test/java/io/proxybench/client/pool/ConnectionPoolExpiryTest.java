@@ -132,6 +132,27 @@ class ConnectionPoolExpiryTest {
     }
 
     @Test
+    void releaseSaysWhyAConnectionTakesNoFurtherRequest() {
+        PoolFixture limited = pool(Duration.ofSeconds(60), null, 2);
+        FakeConnection c = limited.open(A, "c", 0);
+        assertThat(limited.pool.release(c, true, null, 1)).as("kept for reuse").isNull();
+        limited.reuse(A, c, 2);
+        assertThat(limited.pool.release(c, true, null, 3)).isEqualTo(CloseReason.MAX_REQUESTS);
+
+        FakeConnection closing = limited.open(A, "closing", 4);
+        assertThat(limited.pool.release(closing, false, CloseReason.CLIENT_CLOSE, 5))
+                .isEqualTo(CloseReason.CLIENT_CLOSE);
+        PoolFixture noKeepAlive = pool(Duration.ZERO, null, 0);
+        FakeConnection zero = noKeepAlive.open(B, "zero", 6);
+        assertThat(noKeepAlive.pool.release(zero, true, null, 7)).isEqualTo(CloseReason.KEEP_ALIVE_ZERO);
+
+        FakeConnection dropped = limited.open(A, "dropped", 7);
+        dropped.open = false;
+        assertThat(limited.pool.release(dropped, true, null, 8)).isEqualTo(CloseReason.PEER_CLOSED);
+        assertThat(limited.pool.release(dropped, true, null, 9)).as("no longer held").isNull();
+    }
+
+    @Test
     void anH2ConnectionAtMaxRequestsDrainsThenCloses() {
         PoolFixture limited = pool(Duration.ofSeconds(60), null, 2);
         FakeConnection h2 = limited.open(A, "h2", 10, 0);

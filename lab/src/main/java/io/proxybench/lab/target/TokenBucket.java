@@ -8,8 +8,11 @@ package io.proxybench.lab.target;
  * <p>Kept as the time the bucket would next be full after the tokens taken so far ({@code fullAt}, the
  * generic cell rate algorithm), so all arithmetic is exact: the bucket holds
  * {@code burst - (fullAt - now) / interval} tokens at {@code now}.
+ *
+ * <p>Public so that a simulation can ask the same bucket the lab's {@code /limited} answers from (the cli hands it
+ * to {@code proxybench size-pool}'s simulation, which must agree with the lab).
  */
-final class TokenBucket {
+public final class TokenBucket {
 
     private static final double NANOS_PER_SECOND = 1e9;
 
@@ -17,7 +20,7 @@ final class TokenBucket {
     private final long tolerance;
     private long fullAt;
 
-    TokenBucket(int burst, double ratePerSec, long nowNanos) {
+    public TokenBucket(int burst, double ratePerSec, long nowNanos) {
         if (burst < 1 || !(ratePerSec > 0)) {
             throw new IllegalArgumentException("burst must be >= 1 and rate > 0, got " + burst + ", " + ratePerSec);
         }
@@ -27,7 +30,7 @@ final class TokenBucket {
     }
 
     /** Takes one token if the bucket holds a whole one at {@code nowNanos}; returns whether it did. */
-    synchronized boolean tryTake(long nowNanos) {
+    public synchronized boolean tryTake(long nowNanos) {
         long start = Math.max(fullAt, nowNanos);
         if (start - nowNanos > tolerance) {
             return false;
