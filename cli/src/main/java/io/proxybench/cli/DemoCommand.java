@@ -13,7 +13,11 @@ import io.proxybench.bench.experiment.OwnersRow;
 import io.proxybench.bench.experiment.OwnersTable;
 import io.proxybench.bench.experiment.ReuseRow;
 import io.proxybench.bench.experiment.ReuseTable;
+import io.proxybench.bench.doctor.DoctorReport;
+import io.proxybench.bench.doctor.DoctorTable;
 import io.proxybench.bench.experiment.SessionsResult;
+import io.proxybench.bench.experiment.SizePoolResult;
+import io.proxybench.bench.experiment.SizePoolTable;
 import io.proxybench.bench.experiment.SessionsTable;
 import io.proxybench.bench.record.JsonlReader;
 import io.proxybench.bench.record.RequestRecord;
@@ -72,6 +76,9 @@ final class DemoCommand implements Callable<Integer> {
     @Option(names = "--json", description = "Print every step's result as one JSON object instead of the tables.")
     boolean json;
 
+    /** The open-loop run's records, for the doctor step. */
+    private List<RequestRecord> runRecords = List.of();
+
     /** A step of the demo, run in order. */
     private record Step(String name, String what, Callable<DemoStep> run) {}
 
@@ -93,8 +100,11 @@ final class DemoCommand implements Callable<Integer> {
                         DemoCommand::keepAlive),
                 new Step("sessions", "seed 002's rotation vs sticky sessions, and one session under a burst",
                         DemoCommand::sessions),
+                new Step("size-pool", "seed 002's per-IP token bucket against pool sizes, checked live on /limited",
+                        DemoCommand::sizePool),
                 new Step("bytes", "seed 002's wire bytes per request, new vs reused tunnel, per key exchange",
-                        DemoCommand::bytes));
+                        DemoCommand::bytes),
+                new Step("doctor", "seed 000's leaks looked for in the open-loop run's records", this::doctor));
         Map<String, Object> results = new LinkedHashMap<>();
         List<Section> sections = new ArrayList<>();
         long start = System.nanoTime();
@@ -167,6 +177,7 @@ final class DemoCommand implements Callable<Integer> {
                 "--no-progress"};
             String summary = capture(args);
             List<RequestRecord> recs = JsonlReader.read(records);
+            runRecords = recs;
             List<String> charts = new ArrayList<>();
             charts.add(RunCharts.throughput(recs).svg());
             RunCharts.phasePercentiles(recs).stream().map(LineChart::svg).forEach(charts::add);
@@ -306,5 +317,46 @@ final class DemoCommand implements Callable<Integer> {
         if (bytes != null) {
             bars.add(new Bar(label, bytes.handshake(), Math.max(0, bytes.total() - bytes.handshake())));
         }
+    }
+
+    private static DemoStep sizePool() throws Exception {
+        SizePoolResult result = SizePoolCommand.demo();
+        List<Series> lines = new ArrayList<>();
+        for (SizePoolResult.Sizing bucket : result.sizing()) {
+            List<SizePoolResult.Row> rows = result.rows().stream().filter(r -> r.burst() == bucket.burst()
+                    && r.bucketRatePerSec() == bucket.bucketRatePerSec()).toList();
+            lines.add(new Series(String.format(Locale.ROOT, "burst %d, %s/s (simulated)", bucket.burst(),
+                    plain(bucket.bucketRatePerSec())), rows.stream().mapToDouble(SizePoolResult.Row::sessions)
+                    .toArray(), rows.stream().mapToDouble(SizePoolResult.Row::rejectedPct).toArray()));
+        }
+        if (result.live() != null) {
+            lines.add(Series.points(String.format(Locale.ROOT, "burst %d, %s/s (lab /limited)", result.live().burst(),
+                    plain(result.live().bucketRatePerSec())), result.live().rows().stream()
+                    .mapToDouble(SizePoolResult.LiveRow::sessions).toArray(), result.live().rows().stream()
+                    .mapToDouble(SizePoolResult.LiveRow::liveRejectedPct).toArray()));
+        }
+        String table = SizePoolTable.text(result);
+        return new DemoStep("size-pool", table, result, DemoStep.section("size-pool", "Pool size vs per-IP limits"
+                        + " (seed 002)",
+                "Seed 002: at 100 req/s a per-IP token bucket rejected about 2% when the pool had rate / limit"
+                        + " sessions and 0% at twice that, hence its rule of thumb: about 2 x rate / per-IP limit."
+                        + " Rerun: ./proxybench size-pool", table,
+                List.of(new LineChart("size-pool", "Requests rejected per pool size", "sessions in the pool",
+                        "% rejected", lines).svg())));
+    }
+
+    /** {@code 2} for 2.0, {@code 0.5} for 0.5. */
+    private static String plain(double v) {
+        return java.math.BigDecimal.valueOf(v).stripTrailingZeros().toPlainString();
+    }
+
+    private DemoStep doctor() {
+        DoctorReport report = DoctorCommand.demo(runRecords);
+        String table = DoctorTable.text(report);
+        return new DemoStep("doctor", table, report, DemoStep.section("doctor", "Doctor: why so many handshakes?",
+                "Seed 000's leaks (a session string per request, keep-alive shorter than the gap between requests, a"
+                        + " pool limit that serialises, Connection: close, a pool per client, mixed schemes) looked"
+                        + " for in the open-loop run's records above, whose sessions renew every 5 s. Rerun:"
+                        + " ./proxybench doctor proxybench-report/run.jsonl", table, List.of()));
     }
 }

@@ -31,7 +31,12 @@ class DemoCommandTest {
 
     /** The charts the report must hold (more may follow, e.g. one per phase). */
     private static final List<String> PLOTS = List.of("throughput", "phase-total", "phase-tls", "exits-subnet",
-            "exits-country", "reuse");
+            "exits-country", "reuse", "owners-reuse", "owners-latency", "keepalive", "sessions-throughput",
+            "sessions-tls", "sessions-burst", "size-pool", "bytes");
+
+    /** Every step, in the order the demo runs them. */
+    private static final List<String> STEPS = List.of("run", "reuse", "owners", "keepalive", "sessions", "size-pool",
+            "bytes", "doctor");
 
     @TempDir
     static Path dir;
@@ -55,11 +60,17 @@ class DemoCommandTest {
     @Test
     void everyStepPrintsItsTableAndLandsInResultsJson() throws Exception {
         assertThat(exit).as(errors).isZero();
-        assertThat(printed).contains("== Open-loop run ==", "== Reuse (seed 000) ==", "report: ");
-        assertThat(errors).containsPattern("\\[1/\\d+ +0s\\] run: ").contains("done in");
+        assertThat(printed).contains("== Open-loop run ==", "== Reuse (seed 000) ==",
+                "== Who owns the connection (seed 001) ==", "== Doctor: why so many handshakes? ==", "report: ");
+        for (int i = 0; i < STEPS.size(); i++) {
+            assertThat(errors).containsPattern("\\[" + (i + 1) + "/" + STEPS.size() + " +\\d+s\\] " + STEPS.get(i)
+                    + ": ");
+        }
+        assertThat(errors).contains("done in");
         JsonNode results = new ObjectMapper().readTree(dir.resolve("report/results.json").toFile());
-        assertThat(results.fieldNames()).toIterable().contains("run", "reuse");
+        assertThat(results.fieldNames()).toIterable().containsExactlyElementsOf(STEPS);
         assertThat(results.path("reuse")).hasSize(8);
+        assertThat(results.path("owners").path("rows")).hasSize(10);
         assertThat(Files.readAllLines(dir.resolve("report/run.jsonl"))).hasSizeGreaterThan(100);
     }
 
