@@ -1,5 +1,6 @@
 package io.proxybench.cli;
 
+import io.proxybench.bench.options.Durations;
 import io.proxybench.bench.experiment.BytesPerRequest;
 import io.proxybench.bench.experiment.BytesResult;
 import io.proxybench.bench.experiment.BytesRow;
@@ -84,8 +85,12 @@ final class DemoCommand implements Callable<Integer> {
 
     @Override
     public Integer call() throws Exception {
-        if (runFor.toMillis() < 3000 || runFor.toMinutes() > 10) {
-            throw new IllegalArgumentException("--run-for " + runFor + " must be between 3s and 10m");
+        if (runFor.toNanos() % 1_000_000_000L != 0 || runFor.toSeconds() < 3 || runFor.toSeconds() > 600) {
+            throw new IllegalArgumentException("--run-for " + Durations.format(runFor) + " must be whole seconds from 3s"
+                    + " to 10m (the run is three stages of whole seconds)");
+        }
+        if (Files.exists(out) && !Files.isDirectory(out)) {
+            throw new IllegalArgumentException("--out " + out + " is a file; give a directory for the report");
         }
         Files.createDirectories(out);
         PrintWriter o = spec.commandLine().getOut();
@@ -168,14 +173,17 @@ final class DemoCommand implements Callable<Integer> {
     private DemoStep run() throws Exception {
         Path records = out.resolve("run.jsonl");
         try (Lab lab = Lab.start(LabConfig.builder().build())) {
-            long third = Math.max(1, runFor.toSeconds() / 3);
-            String[] args = {"run", "--proxy", "http://lab:lab@" + lab.host() + ":" + lab.gatewayPort(),
-                "--url", ProxyOrLab.labHttps(lab, "/cdn-cgi/trace").toString(), "--ca", lab.caFile().toString(),
-                "--session-template", "{pass}_session-{id}", "--sessions", "100", "--rotation", "window:5s",
-                "--ramp", "50/s:" + third + "s,200/s:" + third + "s,100/s:" + (runFor.toSeconds() - 2 * third) + "s",
-                "--warmup-for", "2s", "--out", records.toString(), "--hdr-log", out.resolve("run.hlog").toString(),
-                "--no-progress"};
-            String summary = capture(args);
+            long third = runFor.toSeconds() / 3;
+            List<String> common = List.of("--session-template", "{pass}_session-{id}", "--sessions", "100",
+                    "--rotation", "window:5s", "--ramp", "50/s:" + third + "s,200/s:" + third + "s,100/s:"
+                            + (runFor.toSeconds() - 2 * third) + "s", "--warmup-for", "2s");
+            List<String> args = new ArrayList<>(List.of("run", "--proxy", "http://lab:lab@" + lab.host() + ":"
+                    + lab.gatewayPort(), "--url", ProxyOrLab.labHttps(lab, "/cdn-cgi/trace").toString(), "--ca",
+                    lab.caFile().toString()));
+            args.addAll(common);
+            args.addAll(List.of("--out", records.toString(), "--hdr-log", out.resolve("run.hlog").toString(),
+                    "--no-progress"));
+            String summary = capture(args.toArray(String[]::new));
             List<RequestRecord> recs = JsonlReader.read(records);
             runRecords = recs;
             List<String> charts = new ArrayList<>();
@@ -183,12 +191,15 @@ final class DemoCommand implements Callable<Integer> {
             RunCharts.phasePercentiles(recs).stream().map(LineChart::svg).forEach(charts::add);
             charts.add(RunCharts.exitsPerSubnet(recs).svg());
             charts.add(RunCharts.exitsPerCountry(recs).svg());
-            String command = "./proxybench run " + String.join(" ", List.of(args).subList(1, args.length));
+            // As a reader would type it against ./proxybench lab: its printed gateway, target and CA, no credentials.
+            String command = "./proxybench run --proxy http://GATEWAY --url https://TARGET/cdn-cgi/trace --ca LAB_CA "
+                    + String.join(" ", common) + " --out run.jsonl";
             return new DemoStep("run", summary, Map.of("records", records.toString(), "summary", summary),
                     new Section("run", "Open-loop run", List.of("Latency is measured from each request's scheduled"
                             + " start (seed 002's harness), so a slow period shows in the percentiles instead of"
-                            + " slowing the schedule. The run: " + command.replace(lab.caFile().toString(), "lab-ca.pem")),
-                            summary, charts));
+                            + " slowing the schedule. The run, against a lab started with ./proxybench lab (GATEWAY,"
+                            + " TARGET and LAB_CA as it prints them, credentials from PROXY_USER / PROXY_PASS): "
+                            + command), summary, charts));
         }
     }
 
@@ -274,10 +285,11 @@ final class DemoCommand implements Callable<Integer> {
 
     private static DemoStep sessions() throws Exception {
         SessionsResult result = SessionsCommand.demo();
-        List<Bar> throughput = result.modes().stream().map(m -> new Bar(m.mode(),
-                m.steadyRequestsPerSecond() == null ? 0 : m.steadyRequestsPerSecond())).toList();
-        List<Bar> tls = result.modes().stream().map(m -> new Bar(m.mode(), m.tlsP50Ms() == null ? 0 : m.tlsP50Ms()))
-                .toList();
+        // A mode without a steady window or a TLS phase gets no bar: a 0 would read as a measurement.
+        List<Bar> throughput = result.modes().stream().filter(m -> m.steadyRequestsPerSecond() != null)
+                .map(m -> new Bar(m.mode(), m.steadyRequestsPerSecond())).toList();
+        List<Bar> tls = result.modes().stream().filter(m -> m.tlsP50Ms() != null)
+                .map(m -> new Bar(m.mode(), m.tlsP50Ms())).toList();
         List<Bar> exits = result.bursts().stream().map(b -> new Bar(b.mode() + ": " + b.requests() + " requests over "
                 + b.tunnels() + " tunnels", b.uniqueExits())).toList();
         String table = SessionsTable.text(result);

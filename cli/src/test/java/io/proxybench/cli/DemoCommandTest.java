@@ -47,6 +47,8 @@ class DemoCommandTest {
 
     @BeforeAll
     static void runDemo() {
+        // Every lab the demo starts keeps its CA here, not in the user's ~/.proxybench.
+        System.setProperty("proxybench.home", dir.resolve("lab-home").toString());
         StringWriter out = new StringWriter();
         StringWriter err = new StringWriter();
         CommandLine cli = Main.commandLine();
@@ -55,13 +57,16 @@ class DemoCommandTest {
         exit = cli.execute("demo", "--out", dir.resolve("report").toString(), "--run-for", "6s");
         printed = out.toString();
         errors = err.toString();
+        System.clearProperty("proxybench.home");
     }
 
     @Test
     void everyStepPrintsItsTableAndLandsInResultsJson() throws Exception {
         assertThat(exit).as(errors).isZero();
         assertThat(printed).contains("== Open-loop run ==", "== Reuse (seed 000) ==",
-                "== Who owns the connection (seed 001) ==", "== Doctor: why so many handshakes? ==", "report: ");
+                "== Who owns the connection (seed 001) ==", "== Keep-alive cold share (seed 001) ==",
+                "== Rotation vs sticky (seed 002) ==", "== Pool size vs per-IP limits (seed 002) ==",
+                "== Bytes per request (seed 002) ==", "== Doctor: why so many handshakes? ==", "report: ");
         for (int i = 0; i < STEPS.size(); i++) {
             assertThat(errors).containsPattern("\\[" + (i + 1) + "/" + STEPS.size() + " +\\d+s\\] " + STEPS.get(i)
                     + ": ");
@@ -71,6 +76,12 @@ class DemoCommandTest {
         assertThat(results.fieldNames()).toIterable().containsExactlyElementsOf(STEPS);
         assertThat(results.path("reuse")).hasSize(8);
         assertThat(results.path("owners").path("rows")).hasSize(10);
+        assertThat(results.path("keepalive").path("measured")).isNotEmpty();
+        assertThat(results.path("sessions").path("modes")).hasSize(2);
+        assertThat(results.path("size-pool").path("rows")).isNotEmpty();
+        assertThat(results.path("bytes").path("rows")).isNotEmpty();
+        assertThat(Files.readString(dir.resolve("report/index.html"))).doesNotContain("lab:lab@");
+        assertThat(Files.list(dir.resolve("lab-home"))).as("the labs' CA went to the test's home").isNotEmpty();
         assertThat(Files.readAllLines(dir.resolve("report/run.jsonl"))).hasSizeGreaterThan(100);
     }
 
@@ -79,13 +90,17 @@ class DemoCommandTest {
     void chromiumDrawsEveryPlot() throws Exception {
         assertThat(exit).as(errors).isZero();
         Path chromium = chromium();
+        Path dom = dir.resolve("dom.html");
         Process p = new ProcessBuilder(chromium.toString(), "--headless", "--no-sandbox", "--disable-gpu",
                 "--user-data-dir=" + dir.resolve("chromium-profile"), "--dump-dom",
                 dir.resolve("report/index.html").toUri().toString())
-                .redirectError(dir.resolve("chromium.log").toFile()).start();
-        byte[] dom = p.getInputStream().readAllBytes();
-        assertThat(p.waitFor(60, TimeUnit.SECONDS)).as("chromium finished").isTrue();
-        String html = new String(dom, StandardCharsets.UTF_8);
+                .redirectOutput(dom.toFile()).redirectError(dir.resolve("chromium.log").toFile()).start();
+        try {
+            assertThat(p.waitFor(90, TimeUnit.SECONDS)).as("chromium finished within 90 s").isTrue();
+        } finally {
+            p.destroyForcibly();
+        }
+        String html = Files.readString(dom, StandardCharsets.UTF_8);
         Map<String, int[]> drawn = new LinkedHashMap<>();
         Matcher m = Pattern.compile("<svg class=\"plot ([a-z0-9-]+)\"[^>]*data-drawn=\"(\\d+)x(\\d+)\""
                 + " data-elements=\"(\\d+)\"").matcher(html);
@@ -102,6 +117,21 @@ class DemoCommandTest {
             }
         });
         assertThat(blank).as("plots drawn without data").isEmpty();
+    }
+
+    @Test
+    void badOptionsAreRefusedBeforeAnythingRuns() throws Exception {
+        Path file = Files.writeString(dir.resolve("a-file"), "x");
+        for (List<String> args : List.of(List.of("--run-for", "2s"), List.of("--run-for", "3500ms"),
+                List.of("--run-for", "11m"), List.of("--out", file.toString()))) {
+            StringWriter err = new StringWriter();
+            CommandLine cli = Main.commandLine();
+            cli.setErr(new PrintWriter(err, true));
+            List<String> all = new ArrayList<>(List.of("demo"));
+            all.addAll(args);
+            assertThat(cli.execute(all.toArray(String[]::new))).as(err.toString()).isEqualTo(Main.BAD_ARGUMENTS);
+            assertThat(err.toString()).contains(args.get(0)).doesNotContain("PT");
+        }
     }
 
     /** Chromium's binary; the test skips without it (fails under CI=true, which must run it). */

@@ -38,8 +38,12 @@ public record LabConfig(
         return new Builder();
     }
 
-    /** {@code $PROXYBENCH_HOME}, else {@code ~/.proxybench}. */
+    /** The system property {@code proxybench.home}, else {@code $PROXYBENCH_HOME}, else {@code ~/.proxybench}. */
     public static Path defaultHome() {
+        String property = System.getProperty("proxybench.home");
+        if (property != null && !property.isBlank()) {
+            return Path.of(property);
+        }
         String env = System.getenv("PROXYBENCH_HOME");
         return env != null && !env.isBlank() ? Path.of(env) : Path.of(System.getProperty("user.home"), ".proxybench");
     }

@@ -20,14 +20,16 @@ import java.util.TreeMap;
 /** The charts of one run's records: throughput and per-phase percentiles per second, and where the exits were. */
 public final class RunCharts {
 
-    /** Bars in an exits chart; the rest are summed into one "others" bar. */
+    /** Bars in an exits chart; its title says how many groups and exits the rest hold. */
     static final int TOP_BARS = 15;
 
     private RunCharts() {}
 
     /** Successful and failed responses per second, by the second each was done. */
     public static LineChart throughput(List<RequestRecord> records) {
-        int seconds = (int) Math.ceil(records.stream().mapToDouble(RequestRecord::done).max().orElse(0)) + 1;
+        // Buckets 0 .. the last record's second: none past it, where nothing ran.
+        int seconds = records.isEmpty() ? 0
+                : (int) Math.floor(records.stream().mapToDouble(RequestRecord::done).max().orElseThrow()) + 1;
         double[] x = new double[seconds];
         double[] ok = new double[seconds];
         double[] failed = new double[seconds];

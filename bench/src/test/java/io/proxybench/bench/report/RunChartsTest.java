@@ -21,8 +21,8 @@ class RunChartsTest {
         List<RequestRecord> records = List.of(ok(0, 0.5, 0.1, "127.1.1.1", "US"), ok(0.2, 1.9, 0.1, "127.1.1.2", "US"),
                 ok(1, 1.1, 0.1, "127.1.1.1", "US"), RequestRecord.builder(1.5, 2.5).error("tls_Timeout").build());
         List<Series> lines = RunCharts.throughput(records).series();
-        assertThat(lines.get(0).y()).containsExactly(1, 2, 0, 0);
-        assertThat(lines.get(1).y()).containsExactly(0, 0, 1, 0);
+        assertThat(lines.get(0).y()).containsExactly(1, 2, 0);
+        assertThat(lines.get(1).y()).containsExactly(0, 0, 1);
     }
 
     @Test
