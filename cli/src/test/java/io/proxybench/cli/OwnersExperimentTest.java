@@ -83,6 +83,20 @@ class OwnersExperimentTest {
     }
 
     @Test
+    void aRepeatedLevelStartsWithoutTheIdleConnectionsOfTheOneBefore() throws Exception {
+        OwnersResult r = run(2, true, List.of(2, 2));
+
+        List<OwnersRow> forward = r.rows().stream().filter(row -> row.lane().equals(OwnersExperiment.FORWARD))
+                .toList();
+        assertThat(forward).hasSize(2).allSatisfy(row -> {
+            assertThat(row.upstreamDials()).as("a session of its own, so an exit of its own to dial from")
+                    .isEqualTo(2);
+            assertThat(row.targetConnections()).isEqualTo(2);
+            assertThat(row.requestsPerConnection()).isEqualTo(ROUNDS);
+        });
+    }
+
+    @Test
     void withoutTheLabsCountersTheTargetsTraceGivesItsSide() throws Exception {
         OwnersResult r = run(64, false, List.of(4));
 

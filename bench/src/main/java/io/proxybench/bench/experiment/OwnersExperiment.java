@@ -103,8 +103,10 @@ public final class OwnersExperiment {
             crawl(s, lane, run + "-warm-up", WARM_UP_CONCURRENCY, WARM_UP_ROUNDS, Crawl.Observer.NONE);
         }
         List<OwnersRow> rows = new ArrayList<>();
-        for (int c : s.concurrencies()) {
-            String session = run + "-c" + c;
+        for (int i = 0; i < s.concurrencies().size(); i++) {
+            int c = s.concurrencies().get(i);
+            // The level's index, not only its concurrency: a repeated level must not inherit the one before.
+            String session = run + "-l" + i + "-c" + c;
             rows.add(lane(s, FORWARD, s.forward(), session, c));
             rows.add(lane(s, SOCKS5, s.socks(), session, c));
         }
