@@ -74,10 +74,7 @@ final class SessionsCommand implements Callable<Integer> {
 
     @Override
     public Integer call() throws Exception {
-        if (concurrency < 1 || burstRequests < 1 || burstTunnels < 1) {
-            throw new IllegalArgumentException("--concurrency, --burst-requests and --burst-tunnels must be at"
-                    + " least 1");
-        }
+        SessionsExperiment.checkSizes(concurrency, burstRequests, burstTunnels);
         if (duration.compareTo(SessionsExperiment.MIN_LENGTH) < 0) {
             throw new IllegalArgumentException("--duration " + duration.toMillis() + "ms leaves no steady window;"
                     + " use at least 3s");

@@ -35,9 +35,6 @@ public final class OwnersExperiment {
     public static final String FORWARD = "http-forward";
     public static final String SOCKS5 = "socks5";
 
-    /** Largest concurrency accepted: the client opens this many connections per lane. */
-    public static final int MAX_CONCURRENCY = 1024;
-
     /** The discarded crawl that warms the JVM, both lanes, before the first level. */
     private static final int WARM_UP_ROUNDS = 3;
     private static final int WARM_UP_CONCURRENCY = 4;
@@ -69,12 +66,7 @@ public final class OwnersExperiment {
             if (concurrencies.isEmpty()) {
                 throw new IllegalArgumentException("--concurrency needs at least one level, e.g. 1,2,4,16,64");
             }
-            for (int c : concurrencies) {
-                if (c < 1 || c > MAX_CONCURRENCY) {
-                    throw new IllegalArgumentException("--concurrency " + c + " is out of range: use levels from 1 to "
-                            + MAX_CONCURRENCY);
-                }
-            }
+            concurrencies.forEach(c -> InFlight.check("--concurrency", c));
             if (rounds < 1) {
                 throw new IllegalArgumentException("--rounds must be at least 1, got " + rounds);
             }

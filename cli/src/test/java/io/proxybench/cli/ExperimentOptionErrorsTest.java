@@ -1,0 +1,27 @@
+package io.proxybench.cli;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.CsvSource;
+
+/**
+ * The experiments' option errors: exit 2 and one line naming the option that is wrong, its value where it has one,
+ * and the fix. Each is caught before a lab starts or a proxy is dialled, so these run in milliseconds.
+ */
+class ExperimentOptionErrorsTest {
+
+    @ParameterizedTest
+    @CsvSource(delimiter = '|', value = {
+        "sessions --concurrency 100000      | --concurrency 100000 is out of range: use 1 to 1024",
+        "sessions --burst-tunnels 100000    | --burst-tunnels 100000 is out of range: use 1 to 1024",
+        "sessions --concurrency 0           | --concurrency 0 is out of range: use 1 to 1024",
+        "sessions --burst-requests 0        | --burst-requests must be at least 1, got 0",
+    })
+    void theErrorNamesTheOptionItsValueAndTheFix(String args, String error) {
+        MainTest.Run run = MainTest.run(args.trim().split(" +"));
+
+        assertThat(run.exitCode()).as(run.err()).isEqualTo(Main.BAD_ARGUMENTS);
+        assertThat(run.err().strip().lines()).as(run.err()).hasSize(1).first().asString().contains(error.trim());
+    }
+}
