@@ -65,8 +65,17 @@ final class BytesCommand implements Callable<Integer> {
 
     @Override
     public Integer call() throws Exception {
-        if (samples < 1 || requests < 1 || perTunnel.stream().anyMatch(n -> n < 1)) {
-            throw new IllegalArgumentException("--samples, --requests and --per-tunnel must be at least 1");
+        if (samples < 1) {
+            throw new IllegalArgumentException("--samples must be at least 1, got " + samples);
+        }
+        if (requests < 1) {
+            throw new IllegalArgumentException("--requests must be at least 1, got " + requests);
+        }
+        for (int n : perTunnel) {
+            if (n < 1) {
+                throw new IllegalArgumentException("--per-tunnel " + n + " is not a number of requests per tunnel:"
+                        + " use 1 or more, e.g. 1,50");
+            }
         }
         List<List<String>> offers = offers(groups);
         BytesResult result;

@@ -1,5 +1,6 @@
 package io.proxybench.cli;
 
+import io.proxybench.bench.experiment.InFlight;
 import io.proxybench.bench.experiment.ReuseExperiment;
 import io.proxybench.bench.experiment.ReuseRow;
 import io.proxybench.bench.experiment.ReuseTable;
@@ -76,9 +77,10 @@ final class ReuseCommand implements Callable<Integer> {
 
     @Override
     public Integer call() throws Exception {
-        if (requests < 1 || concurrency < 1) {
-            throw new IllegalArgumentException("--requests and --concurrency must be at least 1");
+        if (requests < 1) {
+            throw new IllegalArgumentException("--requests must be at least 1, got " + requests);
         }
+        InFlight.check("--concurrency", concurrency);
         SessionTemplate sessions = SessionTemplate.parse(template);
         List<ReuseRow> rows;
         if (target.lab()) {

@@ -17,6 +17,11 @@ class ExperimentOptionErrorsTest {
         "sessions --burst-tunnels 100000    | --burst-tunnels 100000 is out of range: use 1 to 1024",
         "sessions --concurrency 0           | --concurrency 0 is out of range: use 1 to 1024",
         "sessions --burst-requests 0        | --burst-requests must be at least 1, got 0",
+        "bytes --samples 0                  | --samples must be at least 1, got 0",
+        "bytes --requests 0                 | --requests must be at least 1, got 0",
+        "bytes --per-tunnel 1,0             | --per-tunnel 0 is not a number of requests per tunnel: use 1 or more",
+        "reuse --requests 0                 | --requests must be at least 1, got 0",
+        "reuse --concurrency 5000           | --concurrency 5000 is out of range: use 1 to 1024",
     })
     void theErrorNamesTheOptionItsValueAndTheFix(String args, String error) {
         MainTest.Run run = MainTest.run(args.trim().split(" +"));
