@@ -6,6 +6,7 @@ import io.proxybench.bench.experiment.BytesResult;
 import io.proxybench.bench.experiment.BytesTable;
 import io.proxybench.bench.report.ReportJson;
 import io.proxybench.client.net.TlsEngine;
+import io.proxybench.client.tunnel.TlsContexts;
 import io.proxybench.client.tunnel.TlsSettings;
 import io.proxybench.lab.Lab;
 import io.proxybench.lab.LabConfig;
@@ -48,7 +49,7 @@ final class BytesCommand implements Callable<Integer> {
             description = "Requests measured per kind of tunnel and group (default: ${DEFAULT-VALUE}).")
     int samples;
 
-    @Option(names = "--per-tunnel", paramLabel = "N", split = ",", defaultValue = "1,50",
+    @Option(names = "--per-tunnel", paramLabel = "N", split = ",", splitSynopsisLabel = ",", defaultValue = "1,50",
             description = "Requests per tunnel to project for (default: ${DEFAULT-VALUE}).")
     List<Integer> perTunnel;
 
@@ -113,6 +114,11 @@ final class BytesCommand implements Callable<Integer> {
         if (offers.stream().flatMap(List::stream).anyMatch(String::isBlank)) {
             throw new IllegalArgumentException("--group " + groups + " has an empty group name; separate groups"
                     + " with ':' as in X25519MLKEM768:X25519");
+        }
+        List<String> unknown = TlsContexts.unknownGroups(offers.stream().flatMap(List::stream).distinct().toList());
+        if (!unknown.isEmpty()) {
+            throw new IllegalArgumentException("--group " + unknown.get(0) + " is not a key-exchange group this TLS"
+                    + " engine knows; e.g. " + String.join(", ", BOTH_GROUPS));
         }
         return offers;
     }

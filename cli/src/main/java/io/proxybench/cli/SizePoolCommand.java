@@ -69,11 +69,13 @@ final class SizePoolCommand implements Callable<Integer> {
             description = "Length of the simulated stream (default: ${DEFAULT-VALUE}, as in the seed).")
     Duration duration;
 
-    @Option(names = "--pool-sizes", paramLabel = "N", split = ",", defaultValue = "10,25,50,100,200",
+    @Option(names = "--pool-sizes", paramLabel = "N", split = ",", splitSynopsisLabel = ",",
+            defaultValue = "10,25,50,100,200",
             description = "Pool sizes, sessions (each one exit IP) (default: ${DEFAULT-VALUE}).")
     List<Integer> poolSizes;
 
-    @Option(names = "--buckets", paramLabel = "BURST:RATE", split = ",", defaultValue = "4:2,2:1",
+    @Option(names = "--buckets", paramLabel = "BURST:RATE", split = ",", splitSynopsisLabel = ",",
+            defaultValue = "4:2,2:1",
             description = "Per-IP token buckets to simulate; the first is the one the live check's target applies"
                     + " (default: ${DEFAULT-VALUE}).")
     List<String> buckets;

@@ -1,7 +1,11 @@
 package io.proxybench.cli;
 
 import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assumptions.assumeThat;
 
+import io.netty.handler.ssl.SslProvider;
+import io.proxybench.client.net.TlsEngine;
+import org.junit.jupiter.api.Test;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.CsvSource;
 
@@ -24,9 +28,28 @@ class ExperimentOptionErrorsTest {
         "reuse --concurrency 5000           | --concurrency 5000 is out of range: use 1 to 1024",
     })
     void theErrorNamesTheOptionItsValueAndTheFix(String args, String error) {
-        MainTest.Run run = MainTest.run(args.trim().split(" +"));
+        assertOneLineError(args.trim().split(" +"), error.trim());
+    }
+
+    @Test
+    void anUnknownGroupIsNamedWithTheOptionAndGroupsToUse() {
+        assumeThat(TlsEngine.current().provider()).as("groups are set through OpenSSL").isEqualTo(SslProvider.OPENSSL);
+
+        assertOneLineError(new String[] {"bytes", "--group", "X25519", "--group", "X25519MLKEM768:FOO"},
+                "--group FOO is not a key-exchange group this TLS engine knows; e.g. X25519, X25519MLKEM768");
+    }
+
+    @Test
+    void listOptionsShowTheirCommaInTheSynopsis() {
+        assertThat(MainTest.run("bytes", "--help").out()).contains("--per-tunnel=N[,N...]");
+        assertThat(MainTest.run("size-pool", "--help").out()).contains("--pool-sizes=N[,N...]")
+                .contains("--buckets=BURST:RATE[,BURST:RATE...]");
+    }
+
+    private static void assertOneLineError(String[] args, String error) {
+        MainTest.Run run = MainTest.run(args);
 
         assertThat(run.exitCode()).as(run.err()).isEqualTo(Main.BAD_ARGUMENTS);
-        assertThat(run.err().strip().lines()).as(run.err()).hasSize(1).first().asString().contains(error.trim());
+        assertThat(run.err().strip().lines()).as(run.err()).hasSize(1).first().asString().contains(error);
     }
 }
