@@ -57,8 +57,8 @@ final class BytesCommand implements Callable<Integer> {
             description = "Requests to project for (default: ${DEFAULT-VALUE}).")
     long requests;
 
-    @Option(names = "--path", paramLabel = "PATH",
-            description = "Lab only: the target path, e.g. /bytes/2000 (default: " + LAB_PATH + ").")
+    @Option(names = "--path", paramLabel = "PATH", defaultValue = LAB_PATH,
+            description = "Lab only: the target path, e.g. /bytes/2000 (default: ${DEFAULT-VALUE}).")
     String path;
 
     @Option(names = "--json", description = "Print the result as JSON.")
@@ -78,17 +78,15 @@ final class BytesCommand implements Callable<Integer> {
                         + " use 1 or more, e.g. 1,50");
             }
         }
+        target.labOnly(spec, "--path");
         List<List<String>> offers = offers(groups);
         BytesResult result;
         if (target.lab()) {
-            if (path != null && !path.startsWith("/")) {
+            if (!path.startsWith("/")) {
                 throw new IllegalArgumentException("--path " + path + " must start with /, e.g. /bytes/2000");
             }
-            result = onLab(path == null ? LAB_PATH : path, offers, samples, perTunnel, requests);
+            result = onLab(path, offers, samples, perTunnel, requests);
         } else {
-            if (path != null) {
-                throw new IllegalArgumentException("--path picks a lab URL; with --proxy give the whole --url");
-            }
             result = BytesExperiment.run(new BytesExperiment.Setup(target.proxy(), target.url(), target.tls(),
                     offers, samples, perTunnel, requests, Duration.ofSeconds(60)));
         }

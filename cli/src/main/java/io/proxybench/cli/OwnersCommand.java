@@ -86,6 +86,7 @@ final class OwnersCommand implements Callable<Integer> {
 
     @Override
     public Integer call() throws Exception {
+        target.labOnly(spec, "--rtt", "--forward-idle-cap");
         SessionTemplate sessions = SessionTemplate.parse(template);
         OwnersResult result;
         if (target.lab()) {
@@ -95,11 +96,6 @@ final class OwnersCommand implements Callable<Integer> {
             }
             result = onLab(concurrency, stream, rounds, rtt, forwardIdleCap, sessions);
         } else {
-            CommandLine.ParseResult parsed = spec.commandLine().getParseResult();
-            if (parsed.hasMatchedOption("--rtt") || parsed.hasMatchedOption("--forward-idle-cap")) {
-                throw new IllegalArgumentException("--rtt and --forward-idle-cap set up the lab; leave them out with"
-                        + " --proxy");
-            }
             if (socks == null) {
                 throw new IllegalArgumentException("--proxy needs --socks, the same gateway's SOCKS5 endpoint (e.g."
                         + " socks5h://gw:1080), for the SOCKS5 lane");

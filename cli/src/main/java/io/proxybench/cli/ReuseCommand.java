@@ -81,6 +81,7 @@ final class ReuseCommand implements Callable<Integer> {
             throw new IllegalArgumentException("--requests must be at least 1, got " + requests);
         }
         InFlight.check("--concurrency", concurrency);
+        target.labOnly(spec, "--latency");
         SessionTemplate sessions = SessionTemplate.parse(template);
         List<ReuseRow> rows;
         if (target.lab()) {

@@ -3,6 +3,7 @@ package io.proxybench.cli;
 import io.proxybench.bench.experiment.SessionsExperiment;
 import io.proxybench.bench.experiment.SessionsResult;
 import io.proxybench.bench.experiment.SessionsTable;
+import io.proxybench.bench.options.Durations;
 import io.proxybench.bench.report.ReportJson;
 import io.proxybench.client.session.SessionTemplate;
 import io.proxybench.client.tunnel.TlsSettings;
@@ -28,9 +29,9 @@ import picocli.CommandLine.Option;
 final class SessionsCommand implements Callable<Integer> {
 
     /** The lab's default exit setup: what a rotating tunnel pays and a warmed session skips. */
-    static final Duration LAB_EXIT_SETUP = Duration.ofMillis(200);
+    static final String LAB_EXIT_SETUP = "200ms";
     /** The lab's default client-gateway and gateway-target round trips. */
-    static final Duration LAB_RTT = Duration.ofMillis(30);
+    static final String LAB_RTT = "30ms";
 
     @CommandLine.Spec
     private CommandLine.Model.CommandSpec spec;
@@ -61,12 +62,13 @@ final class SessionsCommand implements Callable<Integer> {
             description = "Concurrent tunnels of a burst, the pool limit (default: ${DEFAULT-VALUE}).")
     int burstTunnels;
 
-    @Option(names = "--exit-setup", paramLabel = "DURATION",
-            description = "Lab only: exit setup per rotating tunnel, once per sticky session (default: 200ms).")
+    @Option(names = "--exit-setup", paramLabel = "DURATION", defaultValue = LAB_EXIT_SETUP,
+            description = "Lab only: exit setup per rotating tunnel, once per sticky session"
+                    + " (default: ${DEFAULT-VALUE}).")
     Duration exitSetup;
 
-    @Option(names = "--rtt", paramLabel = "DURATION",
-            description = "Lab only: client-gateway and gateway-target round trips (default: 30ms).")
+    @Option(names = "--rtt", paramLabel = "DURATION", defaultValue = LAB_RTT,
+            description = "Lab only: client-gateway and gateway-target round trips (default: ${DEFAULT-VALUE}).")
     Duration rtt;
 
     @Option(names = "--json", description = "Print the result as JSON.")
@@ -79,16 +81,12 @@ final class SessionsCommand implements Callable<Integer> {
             throw new IllegalArgumentException("--duration " + duration.toMillis() + "ms leaves no steady window;"
                     + " use at least 3s");
         }
+        target.labOnly(spec, "--exit-setup", "--rtt");
         SessionTemplate sessions = SessionTemplate.parse(template);
         SessionsResult result;
         if (target.lab()) {
-            result = onLab(sessions, concurrency, duration, burstRequests, burstTunnels,
-                    exitSetup == null ? LAB_EXIT_SETUP : exitSetup, rtt == null ? LAB_RTT : rtt);
+            result = onLab(sessions, concurrency, duration, burstRequests, burstTunnels, exitSetup, rtt);
         } else {
-            if (exitSetup != null || rtt != null) {
-                throw new IllegalArgumentException("--exit-setup and --rtt shape the embedded lab; leave them out"
-                        + " with --proxy");
-            }
             result = SessionsExperiment.run(new SessionsExperiment.Setup(target.proxy(), sessions, target.url(),
                     target.tls(), concurrency, duration, burstRequests, burstTunnels, Duration.ofMinutes(10)));
         }
@@ -111,6 +109,6 @@ final class SessionsCommand implements Callable<Integer> {
     /** The demo's run: the command's defaults on a fresh lab, 4 s per mode (about 15 s on two cores). */
     static SessionsResult demo() throws Exception {
         return onLab(SessionTemplate.parse("{pass}_session-{id}"), 10, Duration.ofSeconds(4), 500, 100,
-                LAB_EXIT_SETUP, LAB_RTT);
+                Durations.parse(LAB_EXIT_SETUP), Durations.parse(LAB_RTT));
     }
 }

@@ -26,6 +26,14 @@ class ExperimentOptionErrorsTest {
         "bytes --per-tunnel 1,0             | --per-tunnel 0 is not a number of requests per tunnel: use 1 or more",
         "reuse --requests 0                 | --requests must be at least 1, got 0",
         "reuse --concurrency 5000           | --concurrency 5000 is out of range: use 1 to 1024",
+        "owners --proxy http://u:p@127.0.0.1:9 --url http://127.0.0.1:9/ --forward-idle-cap 4"
+                + " | --forward-idle-cap applies to the embedded lab only; leave it out with --proxy",
+        "sessions --proxy http://u:p@127.0.0.1:9 --url https://127.0.0.1:9/ --rtt 30ms"
+                + " | --rtt applies to the embedded lab only; leave it out with --proxy",
+        "bytes --proxy http://u:p@127.0.0.1:9 --url https://127.0.0.1:9/ --path /cdn-cgi/trace"
+                + " | --path applies to the embedded lab only; leave it out with --proxy",
+        "reuse --proxy http://u:p@127.0.0.1:9 --url https://127.0.0.1:9/ --latency 20ms"
+                + " | --latency applies to the embedded lab only; leave it out with --proxy",
     })
     void theErrorNamesTheOptionItsValueAndTheFix(String args, String error) {
         assertOneLineError(args.trim().split(" +"), error.trim());
