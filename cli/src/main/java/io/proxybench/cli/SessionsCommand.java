@@ -3,7 +3,6 @@ package io.proxybench.cli;
 import io.proxybench.bench.experiment.SessionsExperiment;
 import io.proxybench.bench.experiment.SessionsResult;
 import io.proxybench.bench.experiment.SessionsTable;
-import io.proxybench.bench.options.Durations;
 import io.proxybench.bench.report.ReportJson;
 import io.proxybench.client.session.SessionTemplate;
 import io.proxybench.client.tunnel.TlsSettings;
@@ -28,10 +27,8 @@ import picocli.CommandLine.Option;
             "Runs on the embedded lab unless --proxy is given (credentials from PROXY_USER / PROXY_PASS)."})
 final class SessionsCommand implements Callable<Integer> {
 
-    /** The lab's default exit setup: what a rotating tunnel pays and a warmed session skips. */
-    static final String LAB_EXIT_SETUP = "200ms";
-    /** The lab's default client-gateway and gateway-target round trips. */
-    static final String LAB_RTT = "30ms";
+    /** The demo's override of {@code --duration}: long enough for a steady window, short enough for a demo. */
+    private static final Duration DEMO_DURATION = Duration.ofSeconds(4);
 
     @CommandLine.Spec
     private CommandLine.Model.CommandSpec spec;
@@ -39,7 +36,7 @@ final class SessionsCommand implements Callable<Integer> {
     @CommandLine.Mixin
     ProxyOrLab target;
 
-    @Option(names = "--session-template", paramLabel = "TEMPLATE", defaultValue = "{pass}_session-{id}",
+    @Option(names = "--session-template", paramLabel = "TEMPLATE", defaultValue = SessionTemplate.DEFAULT_TEXT,
             description = "How a session id is written into the credentials (default: ${DEFAULT-VALUE}).")
     String template;
 
@@ -62,12 +59,12 @@ final class SessionsCommand implements Callable<Integer> {
             description = "Concurrent tunnels of a burst, the pool limit (default: ${DEFAULT-VALUE}).")
     int burstTunnels;
 
-    @Option(names = "--exit-setup", paramLabel = "DURATION", defaultValue = LAB_EXIT_SETUP,
+    @Option(names = "--exit-setup", paramLabel = "DURATION", defaultValue = "200ms",
             description = "Lab only: exit setup per rotating tunnel, once per sticky session"
                     + " (default: ${DEFAULT-VALUE}).")
     Duration exitSetup;
 
-    @Option(names = "--rtt", paramLabel = "DURATION", defaultValue = LAB_RTT,
+    @Option(names = "--rtt", paramLabel = "DURATION", defaultValue = "30ms",
             description = "Lab only: client-gateway and gateway-target round trips (default: ${DEFAULT-VALUE}).")
     Duration rtt;
 
@@ -106,9 +103,13 @@ final class SessionsCommand implements Callable<Integer> {
         }
     }
 
-    /** The demo's run: the command's defaults on a fresh lab, 4 s per mode (about 15 s on two cores). */
+    /**
+     * The demo's run: the command's defaults on a fresh lab, except {@link #DEMO_DURATION} per mode (about 15 s on two
+     * cores).
+     */
     static SessionsResult demo() throws Exception {
-        return onLab(SessionTemplate.parse("{pass}_session-{id}"), 10, Duration.ofSeconds(4), 500, 100,
-                Durations.parse(LAB_EXIT_SETUP), Durations.parse(LAB_RTT));
+        SessionsCommand d = Main.defaults(new SessionsCommand());
+        return onLab(SessionTemplate.parse(d.template), d.concurrency, DEMO_DURATION, d.burstRequests, d.burstTunnels,
+                d.exitSetup, d.rtt);
     }
 }
