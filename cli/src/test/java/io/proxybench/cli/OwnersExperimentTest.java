@@ -65,6 +65,8 @@ class OwnersExperimentTest {
                 assertThat(row.clientConnections()).as("the client's pool").isEqualTo(row.concurrency());
             });
             assertThat(row(r, OwnersExperiment.FORWARD, 1).requestsPerConnection()).isEqualTo(ROUNDS);
+            assertThat(row(r, OwnersExperiment.FORWARD, 1).p99Ms()).as("5 answers: too few for a p99").isNull();
+            assertThat(row(r, OwnersExperiment.FORWARD, 8).p99Ms()).as("40 answers").isNotNull();
             OwnersRow socks = row(r, OwnersExperiment.SOCKS5, 8);
             assertThat(socks.upstreamDials()).isEqualTo(8);
             assertThat(socks.targetConnections()).isEqualTo(8);

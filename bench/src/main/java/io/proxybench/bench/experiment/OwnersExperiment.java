@@ -35,6 +35,12 @@ public final class OwnersExperiment {
     public static final String FORWARD = "http-forward";
     public static final String SOCKS5 = "socks5";
 
+    /**
+     * Fewest answered requests a lane's level needs for its p99. Below it, the 99th percentile (interpolated between
+     * the closest ranks) lies over 80% of the way to the largest sample: it is the maximum under another name.
+     */
+    public static final int MIN_P99_SAMPLES = 20;
+
     /** The discarded crawl that warms the JVM, both lanes, before the first level. */
     private static final int WARM_UP_ROUNDS = 3;
     private static final int WARM_UP_CONCURRENCY = 4;
@@ -127,7 +133,8 @@ public final class OwnersExperiment {
         return new OwnersRow(name, concurrency, r.ok() + r.failed(), r.failed(), r.counts().created(),
                 seen.upstreamDials(), targetRequests, targetConnections, perConnection, source,
                 tally.tracedRequests() > 0 ? tally.exitAddresses() : null,
-                latency == null ? null : latency.p50(), latency == null ? null : latency.p99());
+                latency == null ? null : latency.p50(),
+                latency == null || latency.count() < MIN_P99_SAMPLES ? null : latency.p99());
     }
 
     /** {@code concurrency} times {@code rounds} requests of one sticky session through {@code proxy}. */

@@ -24,7 +24,9 @@ public final class OwnersTable {
                 "tgt_reqs", "tgt_conns", "req/conn", "p50_ms", "p99_ms"));
         boolean unknowns = false;
         boolean traced = false;
+        boolean fewForP99 = false;
         for (OwnersRow r : result.rows()) {
+            fewForP99 |= r.p50Ms() != null && r.p99Ms() == null;
             unknowns |= r.upstreamDials() == null || r.targetConnections() == null;
             traced |= "trace".equals(r.targetSource());
             s.append(String.format(Locale.ROOT, ROW, r.lane(), r.concurrency(), r.requests(), r.failed(),
@@ -35,6 +37,11 @@ public final class OwnersTable {
         }
         if (traced) {
             s.append("tgt_reqs and tgt_conns: counted from the conn= ids of the target's /cdn-cgi/trace answers\n");
+        }
+        if (fewForP99) {
+            s.append(String.format(Locale.ROOT, "p99_ms %s: fewer than %d answered requests at that lane and level,"
+                    + " whose p99 would be their maximum; raise --rounds%n", Cells.MISSING,
+                    OwnersExperiment.MIN_P99_SAMPLES));
         }
         if (unknowns) {
             s.append("unknown: the gateway's dials are visible on the lab only; the target's side also when its"
