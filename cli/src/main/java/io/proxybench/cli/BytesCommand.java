@@ -6,6 +6,7 @@ import io.proxybench.bench.experiment.BytesResult;
 import io.proxybench.bench.experiment.BytesTable;
 import io.proxybench.bench.report.ReportJson;
 import io.proxybench.client.net.TlsEngine;
+import io.proxybench.client.tunnel.TlsContexts;
 import io.proxybench.client.tunnel.TlsSettings;
 import io.proxybench.lab.Lab;
 import io.proxybench.lab.LabConfig;
@@ -32,6 +33,9 @@ final class BytesCommand implements Callable<Integer> {
     static final List<String> BOTH_GROUPS = List.of("X25519", "X25519MLKEM768");
     static final String LAB_PATH = "/cdn-cgi/trace";
 
+    /** The demo's override of {@code --samples}: half the default. */
+    private static final int DEMO_SAMPLES = 10;
+
     @CommandLine.Spec
     private CommandLine.Model.CommandSpec spec;
 
@@ -48,7 +52,7 @@ final class BytesCommand implements Callable<Integer> {
             description = "Requests measured per kind of tunnel and group (default: ${DEFAULT-VALUE}).")
     int samples;
 
-    @Option(names = "--per-tunnel", paramLabel = "N", split = ",", defaultValue = "1,50",
+    @Option(names = "--per-tunnel", paramLabel = "N", split = ",", splitSynopsisLabel = ",", defaultValue = "1,50",
             description = "Requests per tunnel to project for (default: ${DEFAULT-VALUE}).")
     List<Integer> perTunnel;
 
@@ -56,8 +60,8 @@ final class BytesCommand implements Callable<Integer> {
             description = "Requests to project for (default: ${DEFAULT-VALUE}).")
     long requests;
 
-    @Option(names = "--path", paramLabel = "PATH",
-            description = "Lab only: the target path, e.g. /bytes/2000 (default: " + LAB_PATH + ").")
+    @Option(names = "--path", paramLabel = "PATH", defaultValue = LAB_PATH,
+            description = "Lab only: the target path, e.g. /bytes/2000 (default: ${DEFAULT-VALUE}).")
     String path;
 
     @Option(names = "--json", description = "Print the result as JSON.")
@@ -65,20 +69,27 @@ final class BytesCommand implements Callable<Integer> {
 
     @Override
     public Integer call() throws Exception {
-        if (samples < 1 || requests < 1 || perTunnel.stream().anyMatch(n -> n < 1)) {
-            throw new IllegalArgumentException("--samples, --requests and --per-tunnel must be at least 1");
+        if (samples < 1) {
+            throw new IllegalArgumentException("--samples must be at least 1, got " + samples);
         }
+        if (requests < 1) {
+            throw new IllegalArgumentException("--requests must be at least 1, got " + requests);
+        }
+        for (int n : perTunnel) {
+            if (n < 1) {
+                throw new IllegalArgumentException("--per-tunnel " + n + " is not a number of requests per tunnel:"
+                        + " use 1 or more, e.g. 1,50");
+            }
+        }
+        target.labOnly(spec, "--path");
         List<List<String>> offers = offers(groups);
         BytesResult result;
         if (target.lab()) {
-            if (path != null && !path.startsWith("/")) {
+            if (!path.startsWith("/")) {
                 throw new IllegalArgumentException("--path " + path + " must start with /, e.g. /bytes/2000");
             }
-            result = onLab(path == null ? LAB_PATH : path, offers, samples, perTunnel, requests);
+            result = onLab(path, offers, samples, perTunnel, requests);
         } else {
-            if (path != null) {
-                throw new IllegalArgumentException("--path picks a lab URL; with --proxy give the whole --url");
-            }
             result = BytesExperiment.run(new BytesExperiment.Setup(target.proxy(), target.url(), target.tls(),
                     offers, samples, perTunnel, requests, Duration.ofSeconds(60)));
         }
@@ -105,6 +116,11 @@ final class BytesCommand implements Callable<Integer> {
             throw new IllegalArgumentException("--group " + groups + " has an empty group name; separate groups"
                     + " with ':' as in X25519MLKEM768:X25519");
         }
+        List<String> unknown = TlsContexts.unknownGroups(offers.stream().flatMap(List::stream).distinct().toList());
+        if (!unknown.isEmpty()) {
+            throw new IllegalArgumentException("--group " + unknown.get(0) + " is not a key-exchange group this TLS"
+                    + " engine knows; e.g. " + String.join(", ", BOTH_GROUPS));
+        }
         return offers;
     }
 
@@ -118,8 +134,9 @@ final class BytesCommand implements Callable<Integer> {
         }
     }
 
-    /** The demo's run: the command's defaults on a fresh lab, 10 samples (a few seconds). */
+    /** The demo's run: the command's defaults on a fresh lab, except {@link #DEMO_SAMPLES} (a few seconds). */
     static BytesResult demo() throws Exception {
-        return onLab(LAB_PATH, offers(null), 10, List.of(1, 50), 1_000_000);
+        BytesCommand d = Main.defaults(new BytesCommand());
+        return onLab(d.path, offers(d.groups), DEMO_SAMPLES, d.perTunnel, d.requests);
     }
 }

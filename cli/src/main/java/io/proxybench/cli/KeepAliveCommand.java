@@ -29,7 +29,10 @@ import picocli.CommandLine.Option;
             "Runs on the embedded lab unless --proxy is given (credentials from PROXY_USER / PROXY_PASS)."})
 final class KeepAliveCommand implements Callable<Integer> {
 
-    /** The demo's row time: 100 to 600 requests per row at the default gaps, under 20 s in all. */
+    /**
+     * The demo's override of {@code --duration}: half the default, 100 to 600 requests per row at the default gaps,
+     * under 20 s in all.
+     */
     private static final Duration DEMO_ROW_TIME = Duration.ofSeconds(15);
 
     @CommandLine.Spec
@@ -70,7 +73,7 @@ final class KeepAliveCommand implements Callable<Integer> {
     @Option(names = "--seed", paramLabel = "N", defaultValue = "1", description = "Seeds the arrivals.")
     long seed;
 
-    @Option(names = "--session-template", paramLabel = "TEMPLATE", defaultValue = "{pass}_session-{id}",
+    @Option(names = "--session-template", paramLabel = "TEMPLATE", defaultValue = SessionTemplate.DEFAULT_TEXT,
             description = "How a session id is written into the credentials (default: ${DEFAULT-VALUE}).")
     String template;
 
@@ -94,13 +97,14 @@ final class KeepAliveCommand implements Callable<Integer> {
         return 0;
     }
 
-    /** The demo's run: the default table and measured rows on a fresh lab, 15 s per row. */
+    /**
+     * The demo's run: the command's defaults (the formula table and the measured rows) on a fresh lab, except
+     * {@link #DEMO_ROW_TIME} per row.
+     */
     static KeepAliveResult demo() throws Exception {
-        return onLab(List.of(Duration.ofSeconds(5), Duration.ofSeconds(60), Duration.ofSeconds(300)),
-                List.of(Duration.ofSeconds(1), Duration.ofSeconds(10), Duration.ofSeconds(60),
-                        Duration.ofSeconds(540)),
-                List.of(Duration.ofMillis(50)), List.of(Duration.ofMillis(25), Duration.ofMillis(50),
-                        Duration.ofMillis(150)), DEMO_ROW_TIME, 3, 1, SessionTemplate.parse("{pass}_session-{id}"));
+        KeepAliveCommand d = Main.defaults(new KeepAliveCommand());
+        return onLab(d.tableKeepAlives, d.tableGaps, d.keepAlives, d.gaps, DEMO_ROW_TIME, d.sigmas, d.seed,
+                SessionTemplate.parse(d.template));
     }
 
     /** Measures through SOCKS5 to a lab started for it, after checking the options. */

@@ -4,6 +4,7 @@ import io.proxybench.bench.options.Durations;
 import io.proxybench.bench.report.ReportJson;
 import io.proxybench.client.net.TlsEngine;
 import io.proxybench.client.net.Transport;
+import io.proxybench.client.session.SessionTemplate;
 import io.proxybench.lab.Lab;
 import io.proxybench.lab.LabConfig;
 import io.proxybench.lab.exits.Exit;
@@ -221,7 +222,7 @@ final class LabCommand implements Callable<Integer> {
         m.put("curl", curl(lab));
         m.put("run", "./proxybench run --url https://" + lab.host() + ":" + lab.targetHttpsPort() + "/cdn-cgi/trace"
                 + " --proxy http://" + credentials("") + hostPort + " --ca " + lab.caFile()
-                + " --session-template '{pass}_session-{id}' --sessions 20 --rate 100 --duration 10s");
+                + " --session-template '" + SessionTemplate.DEFAULT_TEXT + "' --sessions 20 --rate 100 --duration 10s");
         return m;
     }
 

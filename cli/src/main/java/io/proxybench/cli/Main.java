@@ -42,6 +42,15 @@ public final class Main implements Runnable {
         return cli;
     }
 
+    /**
+     * {@code command} with every option at its default, read as the command line reads it: what a demo starts from,
+     * so that its sizes are the command's own unless it overrides them.
+     */
+    static <T> T defaults(T command) {
+        new CommandLine(command).registerConverter(java.time.Duration.class, new DurationConverter()).parseArgs();
+        return command;
+    }
+
     private static String qualifiedName(CommandLine cmd) {
         return cmd.getCommandSpec().qualifiedName();
     }

@@ -35,8 +35,7 @@ import picocli.CommandLine.Option;
                     + " --url must be http:// and --socks names the same gateway's SOCKS5 endpoint."})
 final class OwnersCommand implements Callable<Integer> {
 
-    /** The demo's levels and rounds: the seed's levels, fewer rounds than the default. */
-    private static final List<Integer> DEMO_LEVELS = List.of(1, 2, 4, 16, 64);
+    /** The demo's override of {@code --rounds}: a fifth of the default, so that the demo stays short. */
     private static final int DEMO_ROUNDS = 5;
 
     @CommandLine.Spec
@@ -50,7 +49,7 @@ final class OwnersCommand implements Callable<Integer> {
                     + " on one port).")
     ProxySpec socks;
 
-    @Option(names = "--session-template", paramLabel = "TEMPLATE", defaultValue = "{pass}_session-{id}",
+    @Option(names = "--session-template", paramLabel = "TEMPLATE", defaultValue = SessionTemplate.DEFAULT_TEXT,
             description = "How a session id is written into the credentials (default: ${DEFAULT-VALUE}).")
     String template;
 
@@ -86,6 +85,7 @@ final class OwnersCommand implements Callable<Integer> {
 
     @Override
     public Integer call() throws Exception {
+        target.labOnly(spec, "--rtt", "--forward-idle-cap");
         SessionTemplate sessions = SessionTemplate.parse(template);
         OwnersResult result;
         if (target.lab()) {
@@ -95,11 +95,6 @@ final class OwnersCommand implements Callable<Integer> {
             }
             result = onLab(concurrency, stream, rounds, rtt, forwardIdleCap, sessions);
         } else {
-            CommandLine.ParseResult parsed = spec.commandLine().getParseResult();
-            if (parsed.hasMatchedOption("--rtt") || parsed.hasMatchedOption("--forward-idle-cap")) {
-                throw new IllegalArgumentException("--rtt and --forward-idle-cap set up the lab; leave them out with"
-                        + " --proxy");
-            }
             if (socks == null) {
                 throw new IllegalArgumentException("--proxy needs --socks, the same gateway's SOCKS5 endpoint (e.g."
                         + " socks5h://gw:1080), for the SOCKS5 lane");
@@ -114,10 +109,13 @@ final class OwnersCommand implements Callable<Integer> {
         return 0;
     }
 
-    /** The demo's run: the seed's levels and round trip on a fresh lab, fewer requests per worker. */
+    /**
+     * The demo's run: the command's defaults (the seed's levels and round trip) on a fresh lab, except
+     * {@link #DEMO_ROUNDS} rounds per level.
+     */
     static OwnersResult demo() throws Exception {
-        return onLab(DEMO_LEVELS, OwnersExperiment.Stream.BURSTS, DEMO_ROUNDS, Duration.ofMillis(150), 2,
-                SessionTemplate.parse("{pass}_session-{id}"));
+        OwnersCommand d = Main.defaults(new OwnersCommand());
+        return onLab(d.concurrency, d.stream, DEMO_ROUNDS, d.rtt, d.forwardIdleCap, SessionTemplate.parse(d.template));
     }
 
     /** Runs the experiment on a lab started for it with this round trip and forward idle cap. */

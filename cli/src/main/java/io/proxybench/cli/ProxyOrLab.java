@@ -8,7 +8,9 @@ import io.proxybench.client.tunnel.TlsSettings;
 import io.proxybench.lab.Lab;
 import java.net.URI;
 import java.nio.file.Path;
+import picocli.CommandLine.Model.CommandSpec;
 import picocli.CommandLine.Option;
+import picocli.CommandLine.ParseResult;
 
 /**
  * The options every experiment shares: run on the embedded lab (no {@code --proxy}) or against a real gateway and
@@ -37,6 +39,26 @@ final class ProxyOrLab {
             throw new IllegalArgumentException("--url, --ca and --insecure go with --proxy; the lab brings its own");
         }
         return proxy == null;
+    }
+
+    /**
+     * Checks that none of {@code options}, which shape the embedded lab, was given together with {@code --proxy}:
+     * a real proxy would silently ignore them.
+     *
+     * @param spec the command's spec, whose parse result says which options were on the command line
+     * @throws IllegalArgumentException naming the first such option matched
+     */
+    void labOnly(CommandSpec spec, String... options) {
+        if (proxy == null) {
+            return;
+        }
+        ParseResult parsed = spec.commandLine().getParseResult();
+        for (String option : options) {
+            if (parsed.hasMatchedOption(option)) {
+                throw new IllegalArgumentException(option + " applies to the embedded lab only; leave it out with"
+                        + " --proxy");
+            }
+        }
     }
 
     /** The real gateway with its account; checks first that the origin was given too. */

@@ -1,5 +1,6 @@
 package io.proxybench.cli;
 
+import io.proxybench.bench.experiment.InFlight;
 import io.proxybench.bench.experiment.ReuseExperiment;
 import io.proxybench.bench.experiment.ReuseRow;
 import io.proxybench.bench.experiment.ReuseTable;
@@ -39,7 +40,7 @@ final class ReuseCommand implements Callable<Integer> {
             description = "The same gateway as SOCKS5, for the mixed-schemes row (with the lab: its own port).")
     ProxySpec socks;
 
-    @Option(names = "--session-template", paramLabel = "TEMPLATE", defaultValue = "{pass}_session-{id}",
+    @Option(names = "--session-template", paramLabel = "TEMPLATE", defaultValue = SessionTemplate.DEFAULT_TEXT,
             description = "How a session id is written into the credentials (default: ${DEFAULT-VALUE}).")
     String template;
 
@@ -57,9 +58,10 @@ final class ReuseCommand implements Callable<Integer> {
     @Option(names = "--json", description = "Print the rows as JSON.")
     boolean json;
 
-    /** The demo's size: the command's defaults, about 10 s on two cores. */
+    /** The demo's run: the command's defaults on a fresh lab, about 10 s on two cores. */
     static List<ReuseRow> demo() throws Exception {
-        return onLab(SessionTemplate.parse("{pass}_session-{id}"), 200, 16, Duration.ofMillis(20));
+        ReuseCommand d = Main.defaults(new ReuseCommand());
+        return onLab(SessionTemplate.parse(d.template), d.requests, d.concurrency, d.latency);
     }
 
     /** The experiment on a fresh lab whose client-to-gateway round trip is {@code latency}. */
@@ -76,9 +78,11 @@ final class ReuseCommand implements Callable<Integer> {
 
     @Override
     public Integer call() throws Exception {
-        if (requests < 1 || concurrency < 1) {
-            throw new IllegalArgumentException("--requests and --concurrency must be at least 1");
+        if (requests < 1) {
+            throw new IllegalArgumentException("--requests must be at least 1, got " + requests);
         }
+        InFlight.check("--concurrency", concurrency);
+        target.labOnly(spec, "--latency");
         SessionTemplate sessions = SessionTemplate.parse(template);
         List<ReuseRow> rows;
         if (target.lab()) {

@@ -82,7 +82,7 @@ final class RunCommand implements Callable<Integer> {
     ProxySpec proxy;
 
     @Option(names = "--session-template", paramLabel = "TEMPLATE",
-            description = "How sessions are written into the credentials, e.g. {pass}_session-{id}.")
+            description = "How sessions are written into the credentials, e.g. " + SessionTemplate.DEFAULT_TEXT + ".")
     String template;
 
     @Option(names = "--sessions", paramLabel = "N", defaultValue = "0",

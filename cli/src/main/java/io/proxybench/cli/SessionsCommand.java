@@ -27,10 +27,8 @@ import picocli.CommandLine.Option;
             "Runs on the embedded lab unless --proxy is given (credentials from PROXY_USER / PROXY_PASS)."})
 final class SessionsCommand implements Callable<Integer> {
 
-    /** The lab's default exit setup: what a rotating tunnel pays and a warmed session skips. */
-    static final Duration LAB_EXIT_SETUP = Duration.ofMillis(200);
-    /** The lab's default client-gateway and gateway-target round trips. */
-    static final Duration LAB_RTT = Duration.ofMillis(30);
+    /** The demo's override of {@code --duration}: long enough for a steady window, short enough for a demo. */
+    private static final Duration DEMO_DURATION = Duration.ofSeconds(4);
 
     @CommandLine.Spec
     private CommandLine.Model.CommandSpec spec;
@@ -38,7 +36,7 @@ final class SessionsCommand implements Callable<Integer> {
     @CommandLine.Mixin
     ProxyOrLab target;
 
-    @Option(names = "--session-template", paramLabel = "TEMPLATE", defaultValue = "{pass}_session-{id}",
+    @Option(names = "--session-template", paramLabel = "TEMPLATE", defaultValue = SessionTemplate.DEFAULT_TEXT,
             description = "How a session id is written into the credentials (default: ${DEFAULT-VALUE}).")
     String template;
 
@@ -61,12 +59,13 @@ final class SessionsCommand implements Callable<Integer> {
             description = "Concurrent tunnels of a burst, the pool limit (default: ${DEFAULT-VALUE}).")
     int burstTunnels;
 
-    @Option(names = "--exit-setup", paramLabel = "DURATION",
-            description = "Lab only: exit setup per rotating tunnel, once per sticky session (default: 200ms).")
+    @Option(names = "--exit-setup", paramLabel = "DURATION", defaultValue = "200ms",
+            description = "Lab only: exit setup per rotating tunnel, once per sticky session"
+                    + " (default: ${DEFAULT-VALUE}).")
     Duration exitSetup;
 
-    @Option(names = "--rtt", paramLabel = "DURATION",
-            description = "Lab only: client-gateway and gateway-target round trips (default: 30ms).")
+    @Option(names = "--rtt", paramLabel = "DURATION", defaultValue = "30ms",
+            description = "Lab only: client-gateway and gateway-target round trips (default: ${DEFAULT-VALUE}).")
     Duration rtt;
 
     @Option(names = "--json", description = "Print the result as JSON.")
@@ -74,24 +73,17 @@ final class SessionsCommand implements Callable<Integer> {
 
     @Override
     public Integer call() throws Exception {
-        if (concurrency < 1 || burstRequests < 1 || burstTunnels < 1) {
-            throw new IllegalArgumentException("--concurrency, --burst-requests and --burst-tunnels must be at"
-                    + " least 1");
-        }
+        SessionsExperiment.checkSizes(concurrency, burstRequests, burstTunnels);
         if (duration.compareTo(SessionsExperiment.MIN_LENGTH) < 0) {
             throw new IllegalArgumentException("--duration " + duration.toMillis() + "ms leaves no steady window;"
                     + " use at least 3s");
         }
+        target.labOnly(spec, "--exit-setup", "--rtt");
         SessionTemplate sessions = SessionTemplate.parse(template);
         SessionsResult result;
         if (target.lab()) {
-            result = onLab(sessions, concurrency, duration, burstRequests, burstTunnels,
-                    exitSetup == null ? LAB_EXIT_SETUP : exitSetup, rtt == null ? LAB_RTT : rtt);
+            result = onLab(sessions, concurrency, duration, burstRequests, burstTunnels, exitSetup, rtt);
         } else {
-            if (exitSetup != null || rtt != null) {
-                throw new IllegalArgumentException("--exit-setup and --rtt shape the embedded lab; leave them out"
-                        + " with --proxy");
-            }
             result = SessionsExperiment.run(new SessionsExperiment.Setup(target.proxy(), sessions, target.url(),
                     target.tls(), concurrency, duration, burstRequests, burstTunnels, Duration.ofMinutes(10)));
         }
@@ -111,9 +103,13 @@ final class SessionsCommand implements Callable<Integer> {
         }
     }
 
-    /** The demo's run: the command's defaults on a fresh lab, 4 s per mode (about 15 s on two cores). */
+    /**
+     * The demo's run: the command's defaults on a fresh lab, except {@link #DEMO_DURATION} per mode (about 15 s on two
+     * cores).
+     */
     static SessionsResult demo() throws Exception {
-        return onLab(SessionTemplate.parse("{pass}_session-{id}"), 10, Duration.ofSeconds(4), 500, 100,
-                LAB_EXIT_SETUP, LAB_RTT);
+        SessionsCommand d = Main.defaults(new SessionsCommand());
+        return onLab(SessionTemplate.parse(d.template), d.concurrency, DEMO_DURATION, d.burstRequests, d.burstTunnels,
+                d.exitSetup, d.rtt);
     }
 }

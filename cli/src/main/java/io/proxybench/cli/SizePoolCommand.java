@@ -52,6 +52,9 @@ final class SizePoolCommand implements Callable<Integer> {
     /** Requests of one pool size's live stream at most: the check is bounded in count as well as time. */
     private static final int MAX_LIVE_REQUESTS = 100_000;
 
+    /** The demo's override of {@code --live-for}: the live check's stream per pool size, 2 s instead of 5 s. */
+    private static final Duration DEMO_LIVE_FOR = Duration.ofSeconds(2);
+
     /** Longest wait for one reply in the live check. */
     private static final Duration TIMEOUT = Duration.ofSeconds(30);
 
@@ -69,11 +72,13 @@ final class SizePoolCommand implements Callable<Integer> {
             description = "Length of the simulated stream (default: ${DEFAULT-VALUE}, as in the seed).")
     Duration duration;
 
-    @Option(names = "--pool-sizes", paramLabel = "N", split = ",", defaultValue = "10,25,50,100,200",
+    @Option(names = "--pool-sizes", paramLabel = "N", split = ",", splitSynopsisLabel = ",",
+            defaultValue = "10,25,50,100,200",
             description = "Pool sizes, sessions (each one exit IP) (default: ${DEFAULT-VALUE}).")
     List<Integer> poolSizes;
 
-    @Option(names = "--buckets", paramLabel = "BURST:RATE", split = ",", defaultValue = "4:2,2:1",
+    @Option(names = "--buckets", paramLabel = "BURST:RATE", split = ",", splitSynopsisLabel = ",",
+            defaultValue = "4:2,2:1",
             description = "Per-IP token buckets to simulate; the first is the one the live check's target applies"
                     + " (default: ${DEFAULT-VALUE}).")
     List<String> buckets;
@@ -98,7 +103,7 @@ final class SizePoolCommand implements Callable<Integer> {
             description = "Live check: the stream's length per pool size; 0s for none (default: ${DEFAULT-VALUE}).")
     Duration liveFor;
 
-    @Option(names = "--session-template", paramLabel = "TEMPLATE", defaultValue = "{pass}_session-{id}",
+    @Option(names = "--session-template", paramLabel = "TEMPLATE", defaultValue = SessionTemplate.DEFAULT_TEXT,
             description = "How a session id is written into the credentials (default: ${DEFAULT-VALUE}).")
     String template;
 
@@ -203,14 +208,17 @@ final class SizePoolCommand implements Callable<Integer> {
         }
     }
 
-    /** The demo's size: the seed's table simulated, a live check of 2 s per pool size on the lab (about 15 s). */
+    /**
+     * The demo's run: the command's defaults (the seed's table, simulated) and a live check on a fresh lab, except
+     * {@link #DEMO_LIVE_FOR} per pool size (about 15 s).
+     */
     static SizePoolResult demo() throws Exception {
-        List<Integer> sizes = List.of(10, 25, 50, 100, 200);
-        List<BucketLimit> limits = List.of(new BucketLimit(4, 2), new BucketLimit(2, 1));
-        try (Lab lab = Lab.start(labConfig(limits.get(0), sizes).build())) {
-            return SizePoolExperiment.run(new SizePoolExperiment.Setup(Arrivals.constant(100, Duration.ofSeconds(30)),
-                    sizes, limits, Assignment.RANDOM, 1, 1, LAB_BUCKET, labLive(lab,
-                            SessionTemplate.parse("{pass}_session-{id}"), limits.get(0), 100, Duration.ofSeconds(2))));
+        SizePoolCommand d = Main.defaults(new SizePoolCommand());
+        List<BucketLimit> limits = d.buckets.stream().map(BucketLimit::parse).toList();
+        try (Lab lab = Lab.start(labConfig(limits.get(0), d.poolSizes).build())) {
+            return SizePoolExperiment.run(d.setup(Arrivals.constant(d.rate, d.duration), limits,
+                    Assignment.parse(d.assign), labLive(lab, SessionTemplate.parse(d.template), limits.get(0), d.rate,
+                            DEMO_LIVE_FOR)));
         }
     }
 }

@@ -65,6 +65,8 @@ class OwnersExperimentTest {
                 assertThat(row.clientConnections()).as("the client's pool").isEqualTo(row.concurrency());
             });
             assertThat(row(r, OwnersExperiment.FORWARD, 1).requestsPerConnection()).isEqualTo(ROUNDS);
+            assertThat(row(r, OwnersExperiment.FORWARD, 1).p99Ms()).as("5 answers: too few for a p99").isNull();
+            assertThat(row(r, OwnersExperiment.FORWARD, 8).p99Ms()).as("40 answers").isNotNull();
             OwnersRow socks = row(r, OwnersExperiment.SOCKS5, 8);
             assertThat(socks.upstreamDials()).isEqualTo(8);
             assertThat(socks.targetConnections()).isEqualTo(8);
@@ -80,6 +82,20 @@ class OwnersExperimentTest {
         assertThat(churned.requestsPerConnection()).isLessThan(1.5);
         assertThat(churned.p50Ms()).as("a redial costs one more round trip")
                 .isGreaterThan(row(capTwo, OwnersExperiment.SOCKS5, 8).p50Ms());
+    }
+
+    @Test
+    void aRepeatedLevelStartsWithoutTheIdleConnectionsOfTheOneBefore() throws Exception {
+        OwnersResult r = run(2, true, List.of(2, 2));
+
+        List<OwnersRow> forward = r.rows().stream().filter(row -> row.lane().equals(OwnersExperiment.FORWARD))
+                .toList();
+        assertThat(forward).hasSize(2).allSatisfy(row -> {
+            assertThat(row.upstreamDials()).as("a session of its own, so an exit of its own to dial from")
+                    .isEqualTo(2);
+            assertThat(row.targetConnections()).isEqualTo(2);
+            assertThat(row.requestsPerConnection()).isEqualTo(ROUNDS);
+        });
     }
 
     @Test

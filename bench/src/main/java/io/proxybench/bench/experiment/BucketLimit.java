@@ -51,11 +51,6 @@ public record BucketLimit(
 
     /** {@code burst 4, 2/s}. */
     public String label() {
-        return String.format(Locale.ROOT, "burst %d, %s/s", burst, number(ratePerSec));
-    }
-
-    /** {@code 2} or {@code 0.5}: whole numbers without a fraction. */
-    static String number(double value) {
-        return value == Math.rint(value) ? String.valueOf((long) value) : String.format(Locale.ROOT, "%.3g", value);
+        return String.format(Locale.ROOT, "burst %d, %s/s", burst, Cells.plain(ratePerSec));
     }
 }

@@ -19,33 +19,26 @@ public final class BytesTable {
         s.append(String.format(Locale.ROOT, ROW, "offered", "negotiated", "new", "handshake", "resumed", "reused",
                 "new-reused"));
         for (BytesRow row : r.rows()) {
-            s.append(String.format(Locale.ROOT, ROW, row.groupsOffered(), orDash(row.groupNegotiated()),
-                    bytes(row.newTunnel().total()), bytes(row.newTunnel().handshake()),
-                    bytes(row.resumedTunnel().total()), bytes(row.reusedTunnel().total()),
-                    bytes(row.newTunnel().total() - row.reusedTunnel().total())));
+            s.append(String.format(Locale.ROOT, ROW, row.groupsOffered(),
+                    Cells.or(row.groupNegotiated(), Cells.MISSING),
+                    Cells.grouped(row.newTunnel().total()), Cells.grouped(row.newTunnel().handshake()),
+                    Cells.grouped(row.resumedTunnel().total()), Cells.grouped(row.reusedTunnel().total()),
+                    Cells.grouped(row.newTunnel().total() - row.reusedTunnel().total())));
         }
         if (r.hybridExtraPerNewTunnel() != null) {
             s.append(String.format(Locale.ROOT, "X25519MLKEM768 adds %s bytes per new tunnel over X25519%n",
-                    bytes(r.hybridExtraPerNewTunnel())));
+                    Cells.grouped(r.hybridExtraPerNewTunnel())));
         }
         s.append(String.format(Locale.ROOT, "%nprojection for %,d requests (new tunnels with a full handshake)%n",
                 r.projectedRequests()));
         s.append(String.format(Locale.ROOT, PROJECTION, "offered", "negotiated", "req/tunnel", "tunnels", "GB"));
         for (BytesRow row : r.rows()) {
             for (BytesProjection p : row.projections()) {
-                s.append(String.format(Locale.ROOT, PROJECTION, row.groupsOffered(), orDash(row.groupNegotiated()),
-                        p.requestsPerTunnel(), String.format(Locale.ROOT, "%,d", p.tunnels()),
-                        String.format(Locale.ROOT, "%.3f", p.gigabytes())));
+                s.append(String.format(Locale.ROOT, PROJECTION, row.groupsOffered(),
+                        Cells.or(row.groupNegotiated(), Cells.MISSING), p.requestsPerTunnel(),
+                        Cells.grouped(p.tunnels()), Cells.number(p.gigabytes(), 3)));
             }
         }
         return s.toString();
-    }
-
-    private static String bytes(double b) {
-        return String.format(Locale.ROOT, "%,.0f", b);
-    }
-
-    private static String orDash(String s) {
-        return s == null ? "-" : s;
     }
 }

@@ -50,32 +50,25 @@ final class Crawl {
      * Workers: {@code requests} requests, {@code concurrency} in flight until the last ones.
      *
      * @param clients the client for task {@code t} (a task is {@code perTask} consecutive requests); the crawl closes
-     *     every client it was given, and asks for a new one only when the task number changes
+     *     every client it was given, asks for a new one only when the task number changes, and asks for none once
+     *     it gave up
      * @param request request {@code i} of the crawl
      * @param observer sees every response, whatever its status
      */
     static Result run(int requests, int concurrency, int perTask, IntFunction<ProxyClient> clients,
             IntFunction<ProxyRequest> request, Observer observer, Duration limit) throws Exception {
-        List<ProxyClient> made = new ArrayList<>();
-        ProxyClient[] byTask = new ProxyClient[(requests + perTask - 1) / perTask];
-        AtomicInteger next = new AtomicInteger();
         Tally tally = new Tally(observer);
         long start = System.nanoTime();
-        try {
+        try (TaskClients made = new TaskClients(clients, (requests + perTask - 1) / perTask)) {
+            AtomicInteger next = new AtomicInteger();
             List<CompletableFuture<Void>> workers = new ArrayList<>();
             for (int w = 0; w < concurrency; w++) {
-                workers.add(worker(next, requests, perTask, byTask, made, clients, request, tally));
+                workers.add(worker(next, requests, perTask, made, request, tally));
             }
             CompletableFuture.allOf(workers.toArray(CompletableFuture[]::new))
                     .get(limit.toMillis(), TimeUnit.MILLISECONDS);
-            Duration wall = Duration.ofNanos(System.nanoTime() - start);
-            ClientCounters.Counts sum = null;
-            for (ProxyClient c : made) {
-                sum = sum == null ? c.counters().total() : sum.plus(c.counters().total());
-            }
-            return new Result(wall, tally.ok.get(), tally.failed.get(), sum);
-        } finally {
-            made.forEach(ProxyClient::close);
+            return new Result(Duration.ofNanos(System.nanoTime() - start), tally.ok.get(), tally.failed.get(),
+                    made.total());
         }
     }
 
@@ -103,25 +96,22 @@ final class Crawl {
         }
     }
 
-    /** One worker: takes the next request number until none is left, one request at a time. */
-    private static CompletableFuture<Void> worker(AtomicInteger next, int requests, int perTask, ProxyClient[] byTask,
-            List<ProxyClient> made, IntFunction<ProxyClient> clients, IntFunction<ProxyRequest> request,
-            Tally tally) {
+    /**
+     * One worker: takes the next request number until none is left, one request at a time; stops early once the
+     * crawl's clients are closed (the crawl gave up).
+     */
+    private static CompletableFuture<Void> worker(AtomicInteger next, int requests, int perTask, TaskClients clients,
+            IntFunction<ProxyRequest> request, Tally tally) {
         int i = next.getAndIncrement();
         if (i >= requests) {
             return CompletableFuture.completedFuture(null);
         }
-        ProxyClient client;
-        synchronized (byTask) {
-            int task = i / perTask;
-            if (byTask[task] == null) {
-                byTask[task] = clients.apply(task);
-                made.add(byTask[task]);
-            }
-            client = byTask[task];
+        ProxyClient client = clients.forTask(i / perTask);
+        if (client == null) {
+            return CompletableFuture.completedFuture(null);
         }
         return send(client, request.apply(i), tally)
-                .thenComposeAsync(v -> worker(next, requests, perTask, byTask, made, clients, request, tally));
+                .thenComposeAsync(v -> worker(next, requests, perTask, clients, request, tally));
     }
 
     /** Sends one request and counts its outcome; the future never fails. */
@@ -134,6 +124,50 @@ final class Crawl {
             (e == null && r.status() == 200 ? tally.ok : tally.failed).incrementAndGet();
             return null;
         });
+    }
+
+    /**
+     * The clients of one worker crawl, one per task, each made on the task's first request. Closing closes every
+     * client made so far, and from then on no client is made: a worker still running after the crawl gave up gets
+     * none and stops, so nothing it would make is left open. Thread-safe.
+     */
+    private static final class TaskClients implements AutoCloseable {
+        private final IntFunction<ProxyClient> factory;
+        private final ProxyClient[] byTask;
+        private final List<ProxyClient> made = new ArrayList<>();
+        private boolean closed;
+
+        TaskClients(IntFunction<ProxyClient> factory, int tasks) {
+            this.factory = factory;
+            this.byTask = new ProxyClient[tasks];
+        }
+
+        /** The client of {@code task}, made now if the task has none yet; null once closed. */
+        synchronized ProxyClient forTask(int task) {
+            if (closed) {
+                return null;
+            }
+            if (byTask[task] == null) {
+                byTask[task] = factory.apply(task);
+                made.add(byTask[task]);
+            }
+            return byTask[task];
+        }
+
+        /** The counters of every client made, summed; null if none was. */
+        synchronized ClientCounters.Counts total() {
+            ClientCounters.Counts sum = null;
+            for (ProxyClient c : made) {
+                sum = sum == null ? c.counters().total() : sum.plus(c.counters().total());
+            }
+            return sum;
+        }
+
+        @Override
+        public synchronized void close() {
+            closed = true;
+            made.forEach(ProxyClient::close);
+        }
     }
 
     /** The outcomes of one crawl's requests so far. */

@@ -36,22 +36,24 @@ public final class KeepAliveTable {
             s.append(String.format(Locale.ROOT, "%-10s", duration(gap)));
             for (KeepAliveFormulaCell c : cells) {
                 if (c.gapSeconds() == gap) {
-                    s.append(String.format(Locale.ROOT, "%9s", percent(c.coldShare())));
+                    s.append(String.format(Locale.ROOT, "%9s", Cells.percent(c.coldShare(), 1)));
                 }
             }
             s.append('\n');
         }
         s.append(String.format(Locale.ROOT, "%nmeasured: one client per row, Poisson arrivals for %s each%n"
                 + "accepted: the formula +-%s standard errors, widened downwards by the effect of the request time%n",
-                duration(r.rowSeconds()), number(r.sigmas())));
+                duration(r.rowSeconds()), Cells.plain(r.sigmas())));
         s.append(String.format(Locale.ROOT, MEASURED + "%n", "T", "gap", "requests", "created", "cold", "formula",
                 "accepted", "idle>=T", "req_ms"));
         boolean slow = false;
         for (KeepAliveRow m : r.measured()) {
             s.append(String.format(Locale.ROOT, MEASURED + "  %s%n", duration(m.keepAliveMs() / 1000),
-                    duration(m.gapMs() / 1000), m.requests(), m.created(), percent(m.coldShare()),
-                    percent(m.expected()), range(m.lowest(), m.highest()), percent(m.idleShare()),
-                    String.format(Locale.ROOT, "%.1f", m.requestMeanMs()), m.withinTolerance() ? "ok" : "OUTSIDE"));
+                    duration(m.gapMs() / 1000), m.requests(), m.created(), Cells.percent(m.coldShare(), 1),
+                    Cells.percent(m.expected(), 1),
+                    Cells.number(m.lowest() * 100, 1) + "-" + Cells.percent(m.highest(), 1),
+                    Cells.percent(m.idleShare(), 1), Cells.number(m.requestMeanMs(), 1),
+                    m.withinTolerance() ? "ok" : "OUTSIDE"));
             if (m.failed() > 0) {
                 s.append(String.format(Locale.ROOT, "  (%d of its requests failed)%n", m.failed()));
             }
@@ -62,18 +64,6 @@ public final class KeepAliveTable {
                     + " shorter: use longer gaps and keep-alives\n");
         }
         return s.toString();
-    }
-
-    private static String range(double low, double high) {
-        return String.format(Locale.ROOT, "%.1f-%.1f%%", low * 100, high * 100);
-    }
-
-    private static String number(double x) {
-        return x == Math.rint(x) ? Long.toString((long) x) : Double.toString(x);
-    }
-
-    private static String percent(double share) {
-        return String.format(Locale.ROOT, "%.1f%%", share * 100);
     }
 
     private static String duration(double seconds) {

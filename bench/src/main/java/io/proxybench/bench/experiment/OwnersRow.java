@@ -20,7 +20,8 @@ import com.fasterxml.jackson.annotation.JsonProperty;
  *     (the {@code conn=} ids in the responses' lab traces) or {@code unknown}
  * @param exitAddresses distinct exit addresses the target's traces reported; null without traces
  * @param p50Ms median latency of the 200s, send to complete response, milliseconds; null without a 200
- * @param p99Ms 99th percentile of the same, milliseconds
+ * @param p99Ms 99th percentile of the same, milliseconds; null with fewer than
+ *     {@link OwnersExperiment#MIN_P99_SAMPLES} 200s, whose p99 would be their maximum
  */
 public record OwnersRow(
         @JsonProperty("lane") String lane,

@@ -24,31 +24,29 @@ public final class OwnersTable {
                 "tgt_reqs", "tgt_conns", "req/conn", "p50_ms", "p99_ms"));
         boolean unknowns = false;
         boolean traced = false;
+        boolean fewForP99 = false;
         for (OwnersRow r : result.rows()) {
+            fewForP99 |= r.p50Ms() != null && r.p99Ms() == null;
             unknowns |= r.upstreamDials() == null || r.targetConnections() == null;
             traced |= "trace".equals(r.targetSource());
             s.append(String.format(Locale.ROOT, ROW, r.lane(), r.concurrency(), r.requests(), r.failed(),
-                    r.clientConnections(), count(r.upstreamDials()), count(r.targetRequests()),
-                    count(r.targetConnections()),
-                    r.requestsPerConnection() == null ? UNKNOWN : String.format(Locale.ROOT, "%.1f",
-                            r.requestsPerConnection()),
-                    millis(r.p50Ms()), millis(r.p99Ms())));
+                    r.clientConnections(), Cells.or(r.upstreamDials(), UNKNOWN), Cells.or(r.targetRequests(), UNKNOWN),
+                    Cells.or(r.targetConnections(), UNKNOWN),
+                    r.requestsPerConnection() == null ? UNKNOWN : Cells.number(r.requestsPerConnection(), 1),
+                    Cells.millis(r.p50Ms()), Cells.millis(r.p99Ms())));
         }
         if (traced) {
             s.append("tgt_reqs and tgt_conns: counted from the conn= ids of the target's /cdn-cgi/trace answers\n");
+        }
+        if (fewForP99) {
+            s.append(String.format(Locale.ROOT, "p99_ms %s: fewer than %d answered requests at that lane and level,"
+                    + " whose p99 would be their maximum; raise --rounds%n", Cells.MISSING,
+                    OwnersExperiment.MIN_P99_SAMPLES));
         }
         if (unknowns) {
             s.append("unknown: the gateway's dials are visible on the lab only; the target's side also when its"
                     + " /cdn-cgi/trace reports conn= (a proxybench lab target)\n");
         }
         return s.toString();
-    }
-
-    private static String count(Long n) {
-        return n == null ? UNKNOWN : Long.toString(n);
-    }
-
-    private static String millis(Double ms) {
-        return ms == null ? "-" : String.format(Locale.ROOT, "%.0f", ms);
     }
 }

@@ -15,10 +15,8 @@ public final class ReuseTable {
                 "reuse", "hs/1000", "wall_s", "rel_wall"));
         for (ReuseRow r : rows) {
             s.append(String.format(Locale.ROOT, ROW, r.configuration(), r.created(), r.reused(),
-                    String.format(Locale.ROOT, "%.0f%%", r.reuseRate() * 100),
-                    String.format(Locale.ROOT, "%.0f", r.handshakesPer1000()),
-                    String.format(Locale.ROOT, "%.2f", r.wallSeconds()),
-                    String.format(Locale.ROOT, "%.2fx", r.relativeWall())));
+                    Cells.percent(r.reuseRate(), 0), Cells.number(r.handshakesPer1000(), 0),
+                    Cells.number(r.wallSeconds(), 2), Cells.number(r.relativeWall(), 2, "x")));
             if (r.failed() > 0) {
                 s.append(String.format(Locale.ROOT, "  (%d of its requests failed)%n", r.failed()));
             }

@@ -53,19 +53,16 @@ public final class SessionsExperiment {
      * @param proxy an HTTP proxy with the account's credentials (sessions are written into them)
      * @param template how a session id is written into the credentials
      * @param target the origin's URL, e.g. a trace endpoint that reports {@code ip=}
-     * @param concurrency workers in the fixed-concurrency runs, and sticky sessions in (b)
+     * @param concurrency workers in the fixed-concurrency runs, and sticky sessions in (b); 1 to {@link InFlight#MAX}
      * @param length how long each fixed-concurrency run sends requests, at least {@link #MIN_LENGTH}
      * @param burstRequests requests of each burst
-     * @param burstTunnels requests in flight during a burst, and the pool limit
+     * @param burstTunnels requests in flight during a burst, and the pool limit; 1 to {@link InFlight#MAX}
      * @param limit how long any one run may take before the experiment gives up
      */
     public record Setup(ProxySpec proxy, SessionTemplate template, URI target, TlsSettings tls, int concurrency,
             Duration length, int burstRequests, int burstTunnels, Duration limit) {
         public Setup {
-            if (concurrency < 1 || burstRequests < 1 || burstTunnels < 1) {
-                throw new IllegalArgumentException("concurrency, burst requests and burst tunnels must be at least 1,"
-                        + " got " + concurrency + ", " + burstRequests + " and " + burstTunnels);
-            }
+            checkSizes(concurrency, burstRequests, burstTunnels);
             if (length.compareTo(MIN_LENGTH) < 0) {
                 throw new IllegalArgumentException("each run must last at least " + MIN_LENGTH.toSeconds()
                         + " s to have a steady window, got " + length);
@@ -78,6 +75,20 @@ public final class SessionsExperiment {
     }
 
     private SessionsExperiment() {}
+
+    /**
+     * Checks the sizes a {@link Setup} takes, before anything is started for it.
+     *
+     * @throws IllegalArgumentException naming the option that is out of range ({@code --concurrency},
+     *     {@code --burst-requests} or {@code --burst-tunnels}), its value and the range to use
+     */
+    public static void checkSizes(int concurrency, int burstRequests, int burstTunnels) {
+        InFlight.check("--concurrency", concurrency);
+        if (burstRequests < 1) {
+            throw new IllegalArgumentException("--burst-requests must be at least 1, got " + burstRequests);
+        }
+        InFlight.check("--burst-tunnels", burstTunnels);
+    }
 
     /**
      * Runs sticky, then rotation (reported in the seed's order, rotation first), then the two bursts, after a

@@ -16,7 +16,7 @@ public final class SizePoolTable {
                 "%s: %d requests, %.1f/s over %.1f s, sessions picked %s per request%n", r.source(), r.requests(),
                 r.ratePerSec(), r.seconds(), r.assignment().equals("random") ? "at random" : "round-robin"));
         List<String> heads = new ArrayList<>();
-        r.sizing().forEach(b -> heads.add("b" + b.burst() + " " + BucketLimit.number(b.bucketRatePerSec()) + "/s"));
+        r.sizing().forEach(b -> heads.add("b" + b.burst() + " " + Cells.plain(b.bucketRatePerSec()) + "/s"));
         s.append(String.format(Locale.ROOT, "%8s %9s", "sessions", "req/s/IP"));
         heads.forEach(h -> s.append(String.format(Locale.ROOT, " %10s", h)));
         s.append(String.format(Locale.ROOT, "%n"));
@@ -24,15 +24,15 @@ public final class SizePoolTable {
         r.rows().forEach(row -> bySize.computeIfAbsent(row.sessions(), k -> new ArrayList<>()).add(row));
         bySize.forEach((size, rows) -> {
             s.append(String.format(Locale.ROOT, "%8d %9.2f", size, rows.get(0).perIpRatePerSec()));
-            rows.forEach(row -> s.append(String.format(Locale.ROOT, " %9.1f%%", row.rejectedPct())));
+            rows.forEach(row -> s.append(String.format(Locale.ROOT, " %10s", Cells.number(row.rejectedPct(), 1, "%"))));
             s.append(String.format(Locale.ROOT, "%n"));
         });
         for (SizePoolResult.Sizing b : r.sizing()) {
             s.append(String.format(Locale.ROOT, "burst %d, %s/s: at the limit %d sessions; rule of thumb 2 x %.0f /"
                     + " %s = %d sessions (%.1f%% rejected); simulated need for <= %s%%: %s%n", b.burst(),
-                    BucketLimit.number(b.bucketRatePerSec()), b.atLimitSessions(), r.ratePerSec(),
-                    BucketLimit.number(b.bucketRatePerSec()), b.ruleOfThumbSessions(), b.ruleOfThumbRejectedPct(),
-                    BucketLimit.number(b.targetRejectedPct()), b.neededSessions() == null
+                    Cells.plain(b.bucketRatePerSec()), b.atLimitSessions(), r.ratePerSec(),
+                    Cells.plain(b.bucketRatePerSec()), b.ruleOfThumbSessions(), b.ruleOfThumbRejectedPct(),
+                    Cells.plain(b.targetRejectedPct()), b.neededSessions() == null
                             ? "more than " + b.searchedUpTo() + " sessions" : b.neededSessions() + " sessions"));
         }
         if (r.live() != null) {
@@ -44,14 +44,14 @@ public final class SizePoolTable {
     private static void live(StringBuilder s, SizePoolResult.LiveCheck l) {
         s.append(String.format(Locale.ROOT, "live: %s at %.0f/s for %.1f s per pool size, bucket burst %d, %s/s"
                 + " (%s within %.0f points of the simulation)%n", l.url(), l.ratePerSec(), l.secondsEach(), l.burst(),
-                BucketLimit.number(l.bucketRatePerSec()), l.agrees() ? "agrees:" : "DISAGREES: not all",
+                Cells.plain(l.bucketRatePerSec()), l.agrees() ? "agrees:" : "DISAGREES: not all",
                 l.marginPctPoints()));
         s.append(String.format(Locale.ROOT, "%8s %8s %6s %6s %6s %6s %9s %9s%n", "sessions", "requests", "exits", "ok",
                 "429", "failed", "live", "simulated"));
         for (SizePoolResult.LiveRow row : l.rows()) {
-            s.append(String.format(Locale.ROOT, "%8d %8d %6s %6d %6d %6d %8.1f%% %8.1f%%%n", row.sessions(),
-                    row.requests(), row.exits() == null ? "-" : row.exits().toString(), row.ok(), row.rejected(),
-                    row.failed(), row.liveRejectedPct(), row.simulatedRejectedPct()));
+            s.append(String.format(Locale.ROOT, "%8d %8d %6s %6d %6d %6d %9s %9s%n", row.sessions(),
+                    row.requests(), Cells.or(row.exits(), Cells.MISSING), row.ok(), row.rejected(), row.failed(),
+                    Cells.number(row.liveRejectedPct(), 1, "%"), Cells.number(row.simulatedRejectedPct(), 1, "%")));
         }
     }
 }

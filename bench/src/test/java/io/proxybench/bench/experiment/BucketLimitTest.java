@@ -29,7 +29,7 @@ class BucketLimitTest {
     }
 
     @ParameterizedTest
-    @CsvSource({"4, 2, 'burst 4, 2/s'", "2, 0.5, 'burst 2, 0.500/s'"})
+    @CsvSource({"4, 2, 'burst 4, 2/s'", "2, 0.5, 'burst 2, 0.5/s'"})
     void labelsAsTheTableDoes(int burst, double rate, String label) {
         assertThat(new BucketLimit(burst, rate).label()).isEqualTo(label);
     }

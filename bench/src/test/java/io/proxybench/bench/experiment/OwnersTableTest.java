@@ -21,6 +21,19 @@ class OwnersTableTest {
         assertThat(text.lines().filter(l -> l.startsWith("http-forward")).findFirst().orElseThrow())
                 .contains(" 352 ").contains(" 1.1 ").contains(" 310 ");
         assertThat(text.lines().filter(l -> l.startsWith("socks5")).findFirst().orElseThrow()).contains(" 25.0 ");
+        assertThat(text).doesNotContain("p99_ms -");
+    }
+
+    @Test
+    void aLevelWithTooFewAnswersForAP99ShowsADashAndSaysWhy() {
+        String text = OwnersTable.text(new OwnersResult(2, 150.0, "bursts", 5, List.of(
+                new OwnersRow(OwnersExperiment.FORWARD, 1, 5, 0, 1, 1L, 5L, 1L, 5.0, "lab", 1, 151.0, null),
+                new OwnersRow(OwnersExperiment.SOCKS5, 16, 80, 0, 16, 16L, 80L, 16L, 5.0, "lab", 1, 155.0,
+                        170.0))));
+
+        assertThat(text.lines().filter(l -> l.startsWith("http-forward")).findFirst().orElseThrow())
+                .endsWith(" 151        -");
+        assertThat(text).contains("p99_ms -: fewer than 20 answered requests at that lane and level");
     }
 
     @Test

@@ -76,7 +76,8 @@ final class FakeSender implements Function<ProxyRequest, CompletableFuture<Proxy
         PhaseTimings timings = new PhaseTimings(
                 Map.of(Phase.TCP, 2_000_000L, Phase.CONNECT, 3_000_000L, Phase.REQUEST, 5_000_000L));
         return new ProxyResponse(status, EmptyHttpHeaders.INSTANCE, bytes, bytes.length,
-                new ConnectionInfo(7, null, "http/1.1", true), false, 1, "direct", null, timings, 120, 340, 90, null);
+                new ConnectionInfo(7, null, "http/1.1", true, null), false, 1, "direct", null, timings, 120, 340, 90,
+                null);
     }
 
     /** Request numbers in the order they were sent, once per send. */

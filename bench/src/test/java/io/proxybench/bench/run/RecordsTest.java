@@ -87,7 +87,7 @@ class RecordsTest {
     @Test
     void theClientsOwnReplayCountsAsASendAndTheSessionComesFromTheResponse() {
         ProxyResponse replayed = new ProxyResponse(200, EmptyHttpHeaders.INSTANCE, new byte[0], 0,
-                new ConnectionInfo(3, null, "h2", true), false, 2, "http://u@127.0.0.1:1 _session-s9", "s9",
+                new ConnectionInfo(3, null, "h2", true, null), false, 2, "http://u@127.0.0.1:1 _session-s9", "s9",
                 new PhaseTimings(Map.of(Phase.DNS, 1_000_000L)), 10, 20, 0, CloseReason.SERVER_CLOSE);
 
         RequestRecord r = Records.plain().of(0, 0, MS, replayed, 2, "tls_SSLException");
@@ -103,8 +103,8 @@ class RecordsTest {
     @Test
     void aConnectionKeptForReuseHasNoCloseReasonAndItsProxySchemeIsRecorded() {
         ProxyResponse viaSocks = new ProxyResponse(200, EmptyHttpHeaders.INSTANCE, new byte[0], 0,
-                new ConnectionInfo(4, ProxySpec.parse("socks5h://u:secret@127.0.0.1:1080"), "http/1.1", true), true,
-                1, "socks5h://u@127.0.0.1:1080", null, new PhaseTimings(Map.of()), 10, 20, 0, null);
+                new ConnectionInfo(4, ProxySpec.parse("socks5h://u:secret@127.0.0.1:1080"), "http/1.1", true, null),
+                true, 1, "socks5h://u@127.0.0.1:1080", null, new PhaseTimings(Map.of()), 10, 20, 0, null);
 
         RequestRecord r = Records.plain().of(0, 0, MS, viaSocks, 1, null);
 
@@ -118,8 +118,8 @@ class RecordsTest {
             h.add(headers[i], headers[i + 1]);
         }
         byte[] bytes = body.getBytes(StandardCharsets.UTF_8);
-        return new ProxyResponse(status, h, bytes, bytes.length, new ConnectionInfo(1, null, "http/1.1", true), true,
-                1, "direct", null, new PhaseTimings(Map.of()), 10, 20, 0, null);
+        return new ProxyResponse(status, h, bytes, bytes.length, new ConnectionInfo(1, null, "http/1.1", true, null),
+                true, 1, "direct", null, new PhaseTimings(Map.of()), 10, 20, 0, null);
     }
 
     @Test

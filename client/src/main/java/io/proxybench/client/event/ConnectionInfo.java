@@ -12,10 +12,4 @@ import io.proxybench.client.proxy.ProxySpec;
  * @param tlsGroup the key-exchange group negotiated with the origin (e.g. {@code X25519MLKEM768}); null without TLS
  *     to the origin, or when the TLS engine does not say (the JDK's)
  */
-public record ConnectionInfo(long id, ProxySpec proxy, String protocol, boolean tunnelled, String tlsGroup) {
-
-    /** A connection whose key-exchange group is not known. */
-    public ConnectionInfo(long id, ProxySpec proxy, String protocol, boolean tunnelled) {
-        this(id, proxy, protocol, tunnelled, null);
-    }
-}
+public record ConnectionInfo(long id, ProxySpec proxy, String protocol, boolean tunnelled, String tlsGroup) {}

@@ -22,6 +22,12 @@ import java.util.regex.Pattern;
  */
 public record SessionTemplate(String text, Duration lifetime, String country) {
 
+    /**
+     * The form the seeds' provider and the embedded lab read, the session appended to the password: the default of
+     * every command's {@code --session-template}.
+     */
+    public static final String DEFAULT_TEXT = "{pass}_session-{id}";
+
     /** The credential field a template rewrites. */
     public enum Field {
         USER,
@@ -35,7 +41,7 @@ public record SessionTemplate(String text, Duration lifetime, String country) {
     private static final String COUNTRY = "{country}";
     private static final List<String> PLACEHOLDERS = List.of(USER, PASS, ID, LIFETIME, COUNTRY);
     private static final String FORMS = "a template holds {user} or {pass} (the field it rewrites), {id}, and"
-            + " optionally {lifetime} and {country}, e.g. {pass}_session-{id}, {user}-session-{id},"
+            + " optionally {lifetime} and {country}, e.g. " + DEFAULT_TEXT + ", {user}-session-{id},"
             + " {pass}_session-{id}_lifetime-{lifetime} or {user}-country-{country}-session-{id}";
     private static final Pattern SESSION_ID = Pattern.compile("[A-Za-z0-9]{1,64}");
     private static final Pattern COUNTRY_CODE = Pattern.compile("[A-Za-z]{2}");

@@ -8,6 +8,7 @@ import io.netty.handler.ssl.SslProvider;
 import io.netty.handler.ssl.util.InsecureTrustManagerFactory;
 import io.proxybench.client.net.TlsEngine;
 import java.util.List;
+import java.util.Locale;
 import java.util.Map;
 import java.util.concurrent.ConcurrentHashMap;
 import javax.net.ssl.SSLException;
@@ -31,16 +32,41 @@ public final class TlsContexts {
         return origin(settings.withAlpn(TlsSettings.HTTP11_ONLY));
     }
 
-    private static SslContext build(TlsSettings settings) {
+    /**
+     * The names in {@code groups} the TLS engine does not know as key-exchange groups, each tried in a context of its
+     * own: the engine's own error names the whole list it was given, not the group it choked on.
+     *
+     * @throws IllegalArgumentException when the engine is not OpenSSL, which alone lets groups be chosen
+     */
+    public static List<String> unknownGroups(List<String> groups) {
+        return groups.stream().filter(g -> !knows(g)).toList();
+    }
+
+    private static boolean knows(String group) {
+        try {
+            groupsOnly(List.of(group)).build();
+            return true;
+        } catch (SSLException e) {
+            return false;
+        }
+    }
+
+    /** A client context builder on the current engine that offers {@code groups}; the engine's default if empty. */
+    private static SslContextBuilder groupsOnly(List<String> groups) {
         TlsEngine engine = TlsEngine.current();
         SslContextBuilder b = SslContextBuilder.forClient().sslProvider(engine.provider());
-        if (!settings.groups().isEmpty()) {
+        if (!groups.isEmpty()) {
             if (engine.provider() != SslProvider.OPENSSL) {
-                throw new IllegalArgumentException("key-exchange groups " + settings.groups() + " can be chosen"
-                        + " with the openssl TLS engine only; this JVM uses " + engine.describe());
+                throw new IllegalArgumentException("key-exchange groups " + groups + " can be chosen with the openssl"
+                        + " TLS engine only; this JVM uses " + engine.describe());
             }
-            b.option(OpenSslContextOption.GROUPS, settings.groups().toArray(String[]::new));
+            b.option(OpenSslContextOption.GROUPS, groups.toArray(String[]::new));
         }
+        return b;
+    }
+
+    private static SslContext build(TlsSettings settings) {
+        SslContextBuilder b = groupsOnly(settings.groups());
         switch (settings.trust()) {
             case CA_FILE -> b.trustManager(settings.caFile().toFile());
             case INSECURE -> b.trustManager(InsecureTrustManagerFactory.INSTANCE);
@@ -55,11 +81,21 @@ public final class TlsContexts {
             return b.build();
         } catch (SSLException | IllegalArgumentException e) {
             throw new IllegalArgumentException("cannot build TLS settings " + describe(settings) + ": "
-                    + e.getMessage(), e);
+                    + e.getMessage() + unknown(settings.groups()), e);
         }
     }
 
     private static String describe(TlsSettings s) {
-        return s.trust() == TlsSettings.Trust.CA_FILE ? "trusting " + s.caFile() : s.trust().name().toLowerCase();
+        String trust = s.trust() == TlsSettings.Trust.CA_FILE ? "trusting " + s.caFile()
+                : s.trust().name().toLowerCase(Locale.ROOT);
+        return s.groups().isEmpty() ? trust
+                : trust + ", offering key-exchange groups " + String.join(":", s.groups());
+    }
+
+    /** What the engine's error leaves out: which offered groups it does not know; empty when all are known. */
+    private static String unknown(List<String> groups) {
+        List<String> unknown = unknownGroups(groups);
+        return unknown.isEmpty() ? "" : " (" + TlsEngine.current().describe() + " knows no group "
+                + String.join(", ", unknown) + ")";
     }
 }

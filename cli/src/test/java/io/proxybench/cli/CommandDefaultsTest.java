@@ -1,0 +1,36 @@
+package io.proxybench.cli;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import io.proxybench.client.session.SessionTemplate;
+import java.time.Duration;
+import java.util.List;
+import org.junit.jupiter.api.Test;
+
+/** The defaults a demo starts from are the ones the command line gives, durations read in proxybench's form. */
+class CommandDefaultsTest {
+
+    @Test
+    void aCommandsDefaultsAreReadAsTheCommandLineReadsThem() {
+        SessionsCommand sessions = Main.defaults(new SessionsCommand());
+        assertThat(sessions.exitSetup).isEqualTo(Duration.ofMillis(200));
+        assertThat(sessions.duration).isEqualTo(Duration.ofSeconds(10));
+        assertThat(sessions.template).isEqualTo(SessionTemplate.DEFAULT_TEXT);
+
+        OwnersCommand owners = Main.defaults(new OwnersCommand());
+        assertThat(owners.concurrency).containsExactly(1, 2, 4, 16, 64);
+        assertThat(owners.rtt).isEqualTo(Duration.ofMillis(150));
+
+        assertThat(Main.defaults(new KeepAliveCommand()).gaps)
+                .isEqualTo(List.of(Duration.ofMillis(25), Duration.ofMillis(50), Duration.ofMillis(150)));
+        assertThat(Main.defaults(new BytesCommand()).path).isEqualTo(BytesCommand.LAB_PATH);
+    }
+
+    @Test
+    void helpShowsTheSharedSessionTemplateDefault() {
+        for (String command : List.of("reuse", "owners", "keepalive", "sessions", "size-pool")) {
+            assertThat(MainTest.run(command, "--help").out()).as(command)
+                    .contains("(default: " + SessionTemplate.DEFAULT_TEXT + ")");
+        }
+    }
+}
