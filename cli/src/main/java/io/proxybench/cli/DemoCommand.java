@@ -30,6 +30,7 @@ import io.proxybench.bench.report.html.HtmlReport;
 import io.proxybench.bench.report.html.LineChart;
 import io.proxybench.bench.report.html.Section;
 import io.proxybench.bench.report.html.Series;
+import io.proxybench.client.session.SessionTemplate;
 import io.proxybench.lab.Lab;
 import io.proxybench.lab.LabConfig;
 import java.io.PrintWriter;
@@ -174,7 +175,7 @@ final class DemoCommand implements Callable<Integer> {
         Path records = out.resolve("run.jsonl");
         try (Lab lab = Lab.start(LabConfig.builder().build())) {
             long third = runFor.toSeconds() / 3;
-            List<String> common = List.of("--session-template", "{pass}_session-{id}", "--sessions", "100",
+            List<String> common = List.of("--session-template", SessionTemplate.DEFAULT_TEXT, "--sessions", "100",
                     "--rotation", "window:5s", "--ramp", "50/s:" + third + "s,200/s:" + third + "s,100/s:"
                             + (runFor.toSeconds() - 2 * third) + "s", "--warmup-for", "2s");
             List<String> args = new ArrayList<>(List.of("run", "--proxy", "http://lab:lab@" + lab.host() + ":"
