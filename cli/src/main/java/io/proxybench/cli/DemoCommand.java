@@ -323,7 +323,7 @@ final class DemoCommand implements Callable<Integer> {
                         + " 7.6 GB per million requests against 1.5 GB at 50 requests per tunnel; post-quantum key"
                         + " exchange (X25519MLKEM768) adds about 2.1 KB per new tunnel. Rerun: ./proxybench bytes",
                 table, List.of(new BarChart("bytes", "Wire bytes per request (TCP payload, both directions)", "bytes",
-                        List.of("CONNECT and TLS handshake", "request and response"), bars).svg())));
+                        List.of("handshakes", "request + response"), bars).svg())));
     }
 
     private static void addBytes(List<Bar> bars, String label, BytesPerRequest bytes) {
@@ -343,8 +343,8 @@ final class DemoCommand implements Callable<Integer> {
                     .toArray(), rows.stream().mapToDouble(SizePoolResult.Row::rejectedPct).toArray()));
         }
         if (result.live() != null) {
-            lines.add(Series.points(String.format(Locale.ROOT, "burst %d, %s/s (lab /limited)", result.live().burst(),
-                    plain(result.live().bucketRatePerSec())), result.live().rows().stream()
+            lines.add(Series.points(String.format(Locale.ROOT, "burst %d, %s/s (lab, %s s)", result.live().burst(),
+                    plain(result.live().bucketRatePerSec()), plain(result.live().secondsEach())), result.live().rows().stream()
                     .mapToDouble(SizePoolResult.LiveRow::sessions).toArray(), result.live().rows().stream()
                     .mapToDouble(SizePoolResult.LiveRow::liveRejectedPct).toArray()));
         }

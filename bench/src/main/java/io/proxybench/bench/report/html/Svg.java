@@ -11,7 +11,7 @@ final class Svg {
     /** The plot area inside the drawing: room for the title above, tick labels left and below, legend right. */
     static final int LEFT = 64;
     static final int TOP = 34;
-    static final int RIGHT = 170;
+    static final int RIGHT = 190;
     static final int BOTTOM = 46;
 
     /** Colour-blind-safe (Okabe–Ito), in the order series are drawn. */
@@ -93,12 +93,12 @@ final class Svg {
         return ticks;
     }
 
-    /** A tick label: no decimals for whole numbers, else up to three significant ones. */
+    /** A label: whole numbers from 100 up (grouped), else up to three significant digits, never an exponent. */
     static String label(double v) {
-        if (v == Math.rint(v) && Math.abs(v) < 1e15) {
-            return String.format(Locale.ROOT, "%,d", (long) v);
+        if ((v == Math.rint(v) || Math.abs(v) >= 100) && Math.abs(v) < 1e15) {
+            return String.format(Locale.ROOT, "%,d", Math.round(v));
         }
-        return String.format(Locale.ROOT, "%.3g", v);
+        return new java.math.BigDecimal(v).round(new java.math.MathContext(3)).stripTrailingZeros().toPlainString();
     }
 
     /** A coordinate with one decimal: enough for a pixel, short in the file. */

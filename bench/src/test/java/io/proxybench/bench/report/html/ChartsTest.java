@@ -22,6 +22,15 @@ class ChartsTest {
     }
 
     @Test
+    void labelsAreGroupedWholeNumbersOrThreeDigitsNeverExponents() {
+        assertThat(Svg.label(2596.4)).isEqualTo("2,596");
+        assertThat(Svg.label(200)).isEqualTo("200");
+        assertThat(Svg.label(62.14)).isEqualTo("62.1");
+        assertThat(Svg.label(0.5)).isEqualTo("0.5");
+        assertThat(Svg.label(0.000123456)).isEqualTo("0.000123");
+    }
+
+    @Test
     void aLineMapsItsPointsOntoThePlotArea() {
         String svg = new LineChart("k", "t", "x", "y", List.of(new Series("s", new double[] {0, 10},
                 new double[] {0, 100}))).svg();
