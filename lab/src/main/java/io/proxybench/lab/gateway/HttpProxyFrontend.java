@@ -18,7 +18,6 @@ import io.netty.handler.codec.http.HttpServerCodec;
 import io.netty.handler.codec.http.HttpUtil;
 import io.netty.handler.codec.http.HttpVersion;
 import io.netty.util.ReferenceCountUtil;
-import io.proxybench.client.session.SessionSyntaxException;
 import java.net.InetSocketAddress;
 import java.net.URI;
 import java.net.URISyntaxException;
@@ -36,7 +35,6 @@ import java.util.Locale;
  */
 final class HttpProxyFrontend extends ChannelInboundHandlerAdapter {
 
-    static final String REALM = "Basic realm=\"proxybench lab\"";
     static final String CODEC = "http";
     static final String EXPECT = "expect-continue";
     private static final String ESTABLISHED = "HTTP/1.1 200 Connection established\r\n\r\n";
@@ -97,22 +95,12 @@ final class HttpProxyFrontend extends ChannelInboundHandlerAdapter {
                             : "malformed request head: " + cause.getMessage()), false);
             return;
         }
-        Caller caller;
-        try {
-            String[] credentials = ProxyAuth.basic(request.headers().get(HttpHeaderNames.PROXY_AUTHORIZATION));
-            caller = credentials == null ? gw.config().auth().check(null, null)
-                    : gw.config().auth().check(credentials[0], credentials[1]);
-        } catch (ProxyAuth.AuthException e) {
-            gw.counters().authFailure();
-            FullHttpResponse denied = Responses.text(HttpResponseStatus.PROXY_AUTHENTICATION_REQUIRED,
-                    "proxy authentication required");
-            denied.headers().set(HttpHeaderNames.PROXY_AUTHENTICATE, REALM);
-            reply(ctx, denied, keepAlive);
-            return;
-        } catch (SessionSyntaxException e) {
-            badRequest(ctx, "bad session parameters in the proxy credentials: " + e.getMessage(), keepAlive);
+        Admission admission = Admission.check(gw, request.headers().get(HttpHeaderNames.PROXY_AUTHORIZATION));
+        if (admission.refusal() != null) {
+            reply(ctx, admission.refusal(), keepAlive);
             return;
         }
+        Caller caller = admission.caller();
         if (request.method().equals(HttpMethod.CONNECT)) {
             connect(ctx, request, caller);
         } else {
@@ -138,10 +126,8 @@ final class HttpProxyFrontend extends ChannelInboundHandlerAdapter {
             public void refuse(Refusal refusal, String message) {
                 tunnelling = false;
                 ctx.pipeline().addBefore(EXPECT, CODEC, codec());
-                HttpResponseStatus status = refusal == Refusal.FORBIDDEN ? HttpResponseStatus.FORBIDDEN
-                        : HttpResponseStatus.BAD_GATEWAY;
                 boolean keepAlive = HttpUtil.isKeepAlive(request);
-                Responses.send(ctx, Responses.text(status, message), keepAlive);
+                Responses.send(ctx, Responses.text(refusal.httpStatus(), message), keepAlive);
                 replayHeld(ctx);
                 if (keepAlive) {
                     ctx.read();

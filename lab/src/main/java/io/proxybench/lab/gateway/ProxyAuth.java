@@ -60,6 +60,18 @@ public final class ProxyAuth {
     }
 
     /**
+     * The caller a {@code Proxy-Authorization} value names, as {@link #check} decides.
+     *
+     * @param proxyAuthorization the header's value, null when the client sent none
+     * @throws AuthException when an account is required and this is not it, or the value is not Basic credentials
+     * @throws io.proxybench.client.session.SessionSyntaxException when the session parameters are malformed
+     */
+    public Caller caller(String proxyAuthorization) {
+        String[] credentials = basic(proxyAuthorization);
+        return credentials == null ? check(null, null) : check(credentials[0], credentials[1]);
+    }
+
+    /**
      * Decodes a {@code Proxy-Authorization: Basic ...} value into {user, password}.
      *
      * @return null when the header is absent

@@ -1,6 +1,7 @@
 package io.proxybench.lab.gateway;
 
 import io.netty.channel.ChannelHandler;
+import io.netty.handler.codec.http.HttpResponseStatus;
 import java.net.InetSocketAddress;
 
 /** How one proxy protocol answers a tunnel request; {@link Tunnels} decides which answer. */
@@ -17,7 +18,12 @@ interface TunnelReply {
         /** Refused on purpose by fault injection (HTTP 502, SOCKS5 "connection refused"). */
         FAULT,
         /** The exit could not connect (HTTP 502, SOCKS5 "connection refused"). */
-        UNREACHABLE
+        UNREACHABLE;
+
+        /** The HTTP status of this refusal, for CONNECT over HTTP/1.1 and HTTP/2 alike. */
+        HttpResponseStatus httpStatus() {
+            return this == FORBIDDEN ? HttpResponseStatus.FORBIDDEN : HttpResponseStatus.BAD_GATEWAY;
+        }
     }
 
     /** Answers with a refusal; {@code message} names the cause and never holds credentials. */
