@@ -68,7 +68,7 @@ public final class Lab implements AutoCloseable {
             target = TargetServer.start(config.target(), boss, workers, identity, exits::locate);
             gateway = GatewayServer.start(config.gateway(), transport, boss, workers, sessions,
                     ServerTls.context(identity, TlsEngine.current().provider(),
-                            ApplicationProtocolNames.HTTP_1_1));
+                            ApplicationProtocolNames.HTTP_2, ApplicationProtocolNames.HTTP_1_1));
             GatewayAdmin admin = GatewayAdmin.start(config.gateway().host(), config.adminPort(), gateway.counters(),
                     target::stall, transport, boss, workers);
             return new Lab(config, boss, workers, ca, exits, sessions, target, gateway, admin);

@@ -67,6 +67,7 @@ public record LabConfig(
         private int maxHeaderBytes = GatewayConfig.defaults().maxHeaderBytes();
         private Duration idleTimeout = GatewayConfig.defaults().idleTimeout();
         private Duration connectTimeout = GatewayConfig.defaults().connectTimeout();
+        private int h2MaxStreams = GatewayConfig.defaults().h2MaxStreams();
         private final List<String> allowDestinations = new ArrayList<>();
         private LatencyPlan latency = LatencyPlan.NONE;
         private FaultPlan faults = FaultPlan.NONE;
@@ -153,6 +154,12 @@ public record LabConfig(
             return this;
         }
 
+        /** The CONNECT streams one HTTP/2 client connection may have open at once (its MAX_CONCURRENT_STREAMS). */
+        public Builder h2MaxStreams(int streams) {
+            this.h2MaxStreams = streams;
+            return this;
+        }
+
         /** Widens the destinations beyond loopback by a CIDR block or address. */
         public Builder allowDestination(String rule) {
             this.allowDestinations.add(rule);
@@ -186,7 +193,7 @@ public record LabConfig(
                 }
             }
             GatewayConfig gateway = new GatewayConfig(host, gatewayPort, gatewayTlsPort, auth, connectReply, forwardIdleCap,
-                    forwardIdleTimeout, maxHeaderBytes, idleTimeout, connectTimeout,
+                    forwardIdleTimeout, maxHeaderBytes, idleTimeout, connectTimeout, h2MaxStreams,
                     DestinationPolicy.loopbackAnd(allowDestinations), latency, faults);
             TargetConfig target = new TargetConfig(host, httpPort, httpsPort, limitedBurst, limitedRate);
             return new LabConfig(home, exits, seed, sessionLifetime, adminPort, gateway, target);

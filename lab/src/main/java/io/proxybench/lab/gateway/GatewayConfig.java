@@ -16,6 +16,8 @@ import java.time.Duration;
  * @param maxHeaderBytes the largest HTTP request head accepted (431 past it)
  * @param idleTimeout a client connection or tunnel with no traffic either way for this long is closed
  * @param connectTimeout how long an exit may take to connect to the target
+ * @param h2MaxStreams the {@code SETTINGS_MAX_CONCURRENT_STREAMS} an HTTP/2 client of the {@code https://} port is
+ *     told: CONNECT streams (so tunnels) open at once on one client connection; a stream past it is refused
  */
 public record GatewayConfig(
         String host,
@@ -28,6 +30,7 @@ public record GatewayConfig(
         int maxHeaderBytes,
         Duration idleTimeout,
         Duration connectTimeout,
+        int h2MaxStreams,
         DestinationPolicy destinations,
         LatencyPlan latency,
         FaultPlan faults) {
@@ -36,6 +39,9 @@ public record GatewayConfig(
         if (forwardIdleCap < 0) {
             throw new IllegalArgumentException("forward idle cap " + forwardIdleCap + " is negative");
         }
+        if (h2MaxStreams < 1) {
+            throw new IllegalArgumentException("HTTP/2 max concurrent streams " + h2MaxStreams + " is below 1");
+        }
         if (maxHeaderBytes < 256) {
             throw new IllegalArgumentException("max header bytes " + maxHeaderBytes + " is below 256");
         }
@@ -43,7 +49,7 @@ public record GatewayConfig(
 
     public static GatewayConfig defaults() {
         return new GatewayConfig("127.0.0.1", 0, 0, ProxyAuth.open(), ConnectReply.EARLY, 2, Duration.ofSeconds(90),
-                8192, Duration.ofMinutes(5), Duration.ofSeconds(10), DestinationPolicy.loopbackAnd(java.util.List.of()),
+                8192, Duration.ofMinutes(5), Duration.ofSeconds(10), 100, DestinationPolicy.loopbackAnd(java.util.List.of()),
                 LatencyPlan.NONE, FaultPlan.NONE);
     }
 }

@@ -9,11 +9,16 @@ import java.util.concurrent.atomic.LongAdder;
 /** Live counters of one gateway; cheap to bump from any event loop, read through {@link #snapshot()}. */
 public final class GatewayCounters {
 
-    /** Tunnel kinds: an HTTP CONNECT tunnel, a SOCKS5 tunnel, and one forwarded plain-HTTP request. */
-    public enum Kind { CONNECT, SOCKS5, FORWARD }
+    /**
+     * Tunnel kinds: an HTTP/1.1 CONNECT tunnel, a SOCKS5 tunnel, one forwarded plain-HTTP request, and an HTTP/2
+     * CONNECT stream (many of which share one client connection).
+     */
+    public enum Kind { CONNECT, SOCKS5, FORWARD, H2_CONNECT }
 
     private final LongAdder clientConnections = new LongAdder();
     private final LongAdder openClientConnections = new LongAdder();
+    private final LongAdder h2ClientConnections = new LongAdder();
+    private final LongAdder openH2ClientConnections = new LongAdder();
     private final Map<Kind, LongAdder> tunnels = new ConcurrentHashMap<>();
     private final LongAdder openTunnels = new LongAdder();
     private final LongAdder upstreamDials = new LongAdder();
@@ -34,6 +39,16 @@ public final class GatewayCounters {
 
     void clientDisconnected() {
         openClientConnections.decrement();
+    }
+
+    /** A client connection (already counted as one) that chose HTTP/2 by ALPN. */
+    void h2Connected() {
+        h2ClientConnections.increment();
+        openH2ClientConnections.increment();
+    }
+
+    void h2Disconnected() {
+        openH2ClientConnections.decrement();
     }
 
     /** One tunnel (or forwarded request) assigned to the exit {@code ip}. */
@@ -89,7 +104,7 @@ public final class GatewayCounters {
 
     /** Zeroes every counter except the gauges of what is open now. */
     public void reset() {
-        for (LongAdder a : new LongAdder[] {clientConnections, upstreamDials, upstreamDialFailures, upstreamReuses,
+        for (LongAdder a : new LongAdder[] {clientConnections, h2ClientConnections, upstreamDials, upstreamDialFailures, upstreamReuses,
                 forwardRetries, authFailures, badRequests, refusedDestinations, idleTimeouts}) {
             a.reset();
         }
@@ -104,7 +119,8 @@ public final class GatewayCounters {
             LongAdder a = tunnels.get(kind);
             byKind.put(kind.name().toLowerCase(java.util.Locale.ROOT), a == null ? 0 : a.sum());
         }
-        return new Snapshot(clientConnections.sum(), openClientConnections.sum(), byKind, openTunnels.sum(),
+        return new Snapshot(clientConnections.sum(), openClientConnections.sum(), h2ClientConnections.sum(),
+                openH2ClientConnections.sum(), byKind, openTunnels.sum(),
                 upstreamDials.sum(), upstreamDialFailures.sum(), upstreamReuses.sum(), forwardRetries.sum(),
                 authFailures.sum(),
                 badRequests.sum(), refusedDestinations.sum(), idleTimeouts.sum(), sums(faults),
@@ -118,13 +134,17 @@ public final class GatewayCounters {
     }
 
     /**
-     * Counters at one moment. {@code tunnels} counts by kind ({@code connect}, {@code socks5}, {@code forward}:
-     * each forwarded request counts once, as it gets its own exit); {@code tunnelsPerExit} counts the same events
-     * by exit address.
+     * Counters at one moment. {@code clientConnections} counts every client connection, {@code h2ClientConnections}
+     * those of them that chose HTTP/2 on the {@code https://} port; {@code tunnels} counts by kind ({@code connect},
+     * {@code socks5}, {@code forward}: each forwarded request counts once, as it gets its own exit;
+     * {@code h2_connect}: one per HTTP/2 CONNECT stream given an exit), so tunnels against client connections show
+     * how many tunnels each connection carried; {@code tunnelsPerExit} counts the same events by exit address.
      */
     public record Snapshot(
             @JsonProperty("client_connections") long clientConnections,
             @JsonProperty("open_client_connections") long openClientConnections,
+            @JsonProperty("h2_client_connections") long h2ClientConnections,
+            @JsonProperty("open_h2_client_connections") long openH2ClientConnections,
             @JsonProperty("tunnels") Map<String, Long> tunnels,
             @JsonProperty("open_tunnels") long openTunnels,
             @JsonProperty("upstream_dials") long upstreamDials,

@@ -1,12 +1,9 @@
 package io.proxybench.lab.gateway;
 
-import io.netty.channel.ChannelDuplexHandler;
-import io.netty.channel.ChannelHandlerContext;
 import io.netty.channel.ChannelInitializer;
 import io.netty.channel.group.ChannelGroup;
 import io.netty.channel.socket.SocketChannel;
 import io.netty.handler.ssl.SslContext;
-import io.netty.handler.timeout.IdleStateEvent;
 import io.netty.handler.timeout.IdleStateHandler;
 import io.proxybench.lab.faults.DelayHandler;
 import io.proxybench.lab.pki.ServerTls;
@@ -14,7 +11,8 @@ import java.util.concurrent.TimeUnit;
 
 /**
  * The pipeline of a client connection to the gateway: the client-leg delay (when injected), TLS on the
- * {@code https://} port, the idle limit, and the sniffer that picks HTTP or SOCKS5.
+ * {@code https://} port, the idle limit, then on the plain port the sniffer that picks HTTP or SOCKS5, and on the
+ * {@code https://} port the ALPN choice between HTTP/2 CONNECT streams and that same sniffer.
  */
 final class GatewayInitializer extends ChannelInitializer<SocketChannel> {
 
@@ -46,20 +44,11 @@ final class GatewayInitializer extends ChannelInitializer<SocketChannel> {
         }
         ch.pipeline()
                 .addLast("idle", new IdleStateHandler(0, 0, config.idleTimeout().toNanos(), TimeUnit.NANOSECONDS))
-                .addLast("idle-close", new IdleClose())
-                .addLast("sniffer", new ProtocolSniffer(gw));
-    }
-
-    /** Closes a connection (and so its tunnel) that carried nothing either way for the idle timeout. */
-    private final class IdleClose extends ChannelDuplexHandler {
-        @Override
-        public void userEventTriggered(ChannelHandlerContext ctx, Object evt) {
-            if (evt instanceof IdleStateEvent) {
-                gw.counters().idleTimeout();
-                ctx.close();
-            } else {
-                ctx.fireUserEventTriggered(evt);
-            }
+                .addLast("idle-close", new IdleClose(gw.counters()));
+        if (tls != null) {
+            ch.pipeline().addLast("alpn", new ProxyAlpn(gw));
+        } else {
+            ch.pipeline().addLast("sniffer", new ProtocolSniffer(gw));
         }
     }
 }

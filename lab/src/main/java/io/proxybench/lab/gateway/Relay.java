@@ -7,6 +7,8 @@ import io.netty.channel.ChannelHandlerContext;
 import io.netty.channel.ChannelInboundHandlerAdapter;
 import io.netty.channel.socket.ChannelInputShutdownEvent;
 import io.netty.channel.socket.DuplexChannel;
+import io.netty.handler.codec.http2.DefaultHttp2DataFrame;
+import io.netty.handler.codec.http2.Http2StreamChannel;
 import io.netty.util.ReferenceCountUtil;
 import java.util.ArrayDeque;
 import java.util.Queue;
@@ -16,7 +18,8 @@ import java.util.Queue;
  * chunk was written. Until the peer is {@link #attach attached} (an early CONNECT reply while the exit still
  * dials), chunks are held in order and nothing more is read. A half-close travels: when one side stops sending
  * (its input shut down), the other side's output is shut down after its pending writes, and a channel whose both
- * directions are shut is closed. When either side closes, the other is closed after its pending writes.
+ * directions are shut is closed. A peer may be an HTTP/2 CONNECT stream behind {@link StreamBytes}: its half-close
+ * is END_STREAM, and the stream closes by itself once both sides ended it. When either side closes, the other is closed after its pending writes.
  */
 final class Relay extends ChannelInboundHandlerAdapter {
 
@@ -88,7 +91,12 @@ final class Relay extends ChannelInboundHandlerAdapter {
         ctx.fireUserEventTriggered(evt);
     }
 
+    /** Ends {@code ch}'s output after its pending writes: a TCP half-close, or END_STREAM on an HTTP/2 stream. */
     private static void shutdownOutput(Channel ch) {
+        if (ch instanceof Http2StreamChannel && ch.isActive()) {
+            ch.writeAndFlush(new DefaultHttp2DataFrame(true));
+            return;
+        }
         if (!(ch instanceof DuplexChannel duplex) || !ch.isActive()) {
             return;
         }

@@ -1,6 +1,7 @@
 package io.proxybench.lab.gateway;
 
 import io.netty.buffer.Unpooled;
+import io.netty.channel.Channel;
 import io.netty.channel.ChannelFuture;
 import io.netty.channel.ChannelFutureListener;
 import io.netty.channel.ChannelHandlerContext;
@@ -10,9 +11,18 @@ import io.netty.handler.codec.http.HttpHeaderNames;
 import io.netty.handler.codec.http.HttpHeaderValues;
 import io.netty.handler.codec.http.HttpResponseStatus;
 import io.netty.handler.codec.http.HttpVersion;
+import io.netty.handler.codec.http2.DefaultHttp2DataFrame;
+import io.netty.handler.codec.http2.DefaultHttp2HeadersFrame;
+import io.netty.handler.codec.http2.DefaultHttp2ResetFrame;
+import io.netty.handler.codec.http2.Http2Error;
+import io.netty.handler.codec.http2.Http2Headers;
+import io.netty.handler.codec.http2.HttpConversionUtil;
 import java.nio.charset.StandardCharsets;
 
-/** The gateway's own HTTP answers: a status and a one-line plain-text reason. */
+/**
+ * The gateway's own HTTP answers: a status and a one-line plain-text reason, sent over HTTP/1.1 or on an HTTP/2
+ * stream.
+ */
 final class Responses {
 
     private Responses() {}
@@ -36,5 +46,22 @@ final class Responses {
             f.addListener(ChannelFutureListener.CLOSE);
         }
         return f;
+    }
+
+    /**
+     * Writes {@code response} on an HTTP/2 stream as HEADERS and a DATA frame that ends the stream, then resets the
+     * stream with {@code reset} once they are on the connection (RFC 9113 section 8.1: {@code NO_ERROR} asks the
+     * client to stop sending without error; {@code PROTOCOL_ERROR} marks a malformed request) and closes it.
+     */
+    static void sendOnStream(ChannelHandlerContext ctx, FullHttpResponse response, Http2Error reset) {
+        Http2Headers headers = HttpConversionUtil.toHttp2Headers(response, false);
+        ctx.write(new DefaultHttp2HeadersFrame(headers));
+        ctx.writeAndFlush(new DefaultHttp2DataFrame(response.content(), true)).addListener(f -> {
+            Channel stream = ctx.channel();
+            if (stream.isActive()) {
+                stream.writeAndFlush(new DefaultHttp2ResetFrame(reset));
+                stream.close();
+            }
+        });
     }
 }
