@@ -97,7 +97,10 @@ public final class Lab implements AutoCloseable {
         return gateway.port();
     }
 
-    /** The {@code https://} proxy port: TLS to the gateway (same CA as the target), then CONNECT or forward. */
+    /**
+     * The {@code https://} proxy port: TLS to the gateway (same CA as the target); by ALPN {@code h2}, one CONNECT
+     * tunnel per HTTP/2 stream, else {@code http/1.1}: CONNECT or forward (and SOCKS5), as on the plain port.
+     */
     public int gatewayTlsPort() {
         return gateway.tlsPort();
     }

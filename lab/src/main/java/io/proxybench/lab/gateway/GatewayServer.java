@@ -16,8 +16,8 @@ import java.net.InetSocketAddress;
 
 /**
  * The lab gateway: one port that speaks HTTP/1.1 proxy (CONNECT and forward) and SOCKS5, and a second port that
- * speaks the same inside TLS (an {@code https://} proxy), sending each tunnel out through an exit chosen by the
- * caller's session.
+ * speaks the same inside TLS (an {@code https://} proxy) and, to clients that choose {@code h2} by ALPN, HTTP/2
+ * with each CONNECT stream a tunnel; each tunnel goes out through an exit chosen by its caller's session.
  */
 public final class GatewayServer implements AutoCloseable {
 
@@ -91,7 +91,10 @@ public final class GatewayServer implements AutoCloseable {
         return ((InetSocketAddress) listener.localAddress()).getPort();
     }
 
-    /** The {@code https://} proxy port: TLS first, then the same HTTP proxy and SOCKS5 as the plain port. */
+    /**
+     * The {@code https://} proxy port: TLS first, then by ALPN either HTTP/2 CONNECT streams ({@code h2}) or the same
+     * HTTP proxy and SOCKS5 as the plain port.
+     */
     public int tlsPort() {
         return ((InetSocketAddress) tlsListener.localAddress()).getPort();
     }

@@ -63,6 +63,21 @@ class LabInteropTest {
     // ---- HTTP CONNECT ----
 
     @Test
+    void curlThroughTheHttpsProxyPortStaysOnHttp11NextToHttp2() {
+        Snapshot before = lab.gatewayCounters();
+
+        Transfer t = Curl.ok("--cacert", ca(lab), "--proxy-cacert", ca(lab),
+                "-x", "https://localhost:" + lab.gatewayTlsPort(), httpsTrace(lab, "127.0.0.1"));
+
+        assertExit(lab, t.ip());
+        assertThat(t.connectStatus()).isEqualTo(200);
+        Snapshot after = lab.gatewayCounters();
+        assertThat(after.tunnels(Kind.CONNECT) - before.tunnels(Kind.CONNECT)).isEqualTo(1);
+        assertThat(after.h2ClientConnections() - before.h2ClientConnections())
+                .as("curl 7.88 offers http/1.1 only to a proxy, though the port also offers h2").isZero();
+    }
+
+    @Test
     void connectTunnelReachesTheTargetFromALabExit() {
         Snapshot before = lab.gatewayCounters();
 
