@@ -1,0 +1,211 @@
+package io.proxybench.client.tunnel;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import io.netty.buffer.ByteBuf;
+import io.netty.buffer.Unpooled;
+import io.netty.channel.ChannelHandlerContext;
+import io.netty.channel.ChannelInboundHandlerAdapter;
+import io.netty.channel.embedded.EmbeddedChannel;
+import io.netty.channel.socket.ChannelInputShutdownEvent;
+import io.netty.handler.codec.http2.DefaultHttp2DataFrame;
+import io.netty.handler.codec.http2.DefaultHttp2Headers;
+import io.netty.handler.codec.http2.DefaultHttp2HeadersFrame;
+import io.netty.handler.codec.http2.DefaultHttp2ResetFrame;
+import io.netty.handler.codec.http2.Http2DataFrame;
+import io.netty.handler.codec.http2.Http2Error;
+import io.netty.handler.codec.http2.Http2Headers;
+import io.netty.handler.codec.http2.Http2HeadersFrame;
+import io.netty.handler.proxy.ProxyConnectException;
+import io.proxybench.client.proxy.ProxyCredentials;
+import java.nio.charset.StandardCharsets;
+import java.util.ArrayList;
+import java.util.Base64;
+import java.util.List;
+import org.junit.jupiter.api.Test;
+
+/** The CONNECT stream as a socket, frame by frame on an {@link EmbeddedChannel} standing in for the stream. */
+class StreamTunnelTest {
+
+    /** What reaches the handlers above the tunnel. */
+    private static final class Above extends ChannelInboundHandlerAdapter {
+        final List<Object> events = new ArrayList<>();
+        final List<Throwable> errors = new ArrayList<>();
+
+        @Override
+        public void userEventTriggered(ChannelHandlerContext ctx, Object evt) {
+            events.add(evt);
+        }
+
+        @Override
+        public void exceptionCaught(ChannelHandlerContext ctx, Throwable cause) {
+            errors.add(cause);
+        }
+    }
+
+    private final Above above = new Above();
+    /** Kept here: a closed channel's pipeline no longer holds it. */
+    private StreamTunnel handler;
+
+    private EmbeddedChannel tunnel(ProxyCredentials credentials) {
+        handler = new StreamTunnel("example.com:443", credentials);
+        return new EmbeddedChannel(handler, above);
+    }
+
+    private static DefaultHttp2HeadersFrame status(String code, boolean endStream) {
+        return new DefaultHttp2HeadersFrame(new DefaultHttp2Headers().status(code), endStream);
+    }
+
+    private static String text(ByteBuf bytes) {
+        try {
+            return bytes.toString(StandardCharsets.UTF_8);
+        } finally {
+            bytes.release();
+        }
+    }
+
+    @Test
+    void sendsConnectWithMethodAuthorityAndTheStreamsOwnCredentialsOnly() {
+        EmbeddedChannel ch = tunnel(new ProxyCredentials("user", "pass_session-7"));
+
+        Http2HeadersFrame sent = ch.readOutbound();
+        Http2Headers h = sent.headers();
+        assertThat(h.method().toString()).isEqualTo("CONNECT");
+        assertThat(h.authority().toString()).isEqualTo("example.com:443");
+        assertThat(h.scheme()).isNull();
+        assertThat(h.path()).isNull();
+        assertThat(h.get("proxy-authorization").toString()).isEqualTo("Basic "
+                + Base64.getEncoder().encodeToString("user:pass_session-7".getBytes(StandardCharsets.UTF_8)));
+        assertThat(sent.isEndStream()).as("the tunnel stays open for bytes").isFalse();
+        assertThat(ch.<Object>readOutbound()).isNull();
+        assertThat(handler.connectFuture().isDone()).isFalse();
+    }
+
+    @Test
+    void withoutCredentialsNoProxyAuthorizationIsSent() {
+        EmbeddedChannel ch = tunnel(null);
+
+        Http2HeadersFrame sent = ch.readOutbound();
+        assertThat(sent.headers().contains("proxy-authorization")).isFalse();
+    }
+
+    @Test
+    void a2xxAnswerOpensTheTunnelThenBytesAreDataFramesBothWays() {
+        EmbeddedChannel ch = tunnel(null);
+        ch.readOutbound();
+
+        ch.writeInbound(status("200", false));
+        assertThat(handler.connectFuture().isSuccess()).isTrue();
+        assertThat(ch.<Object>readInbound()).as("the answer is the tunnel's, not the origin's").isNull();
+
+        ch.writeInbound(new DefaultHttp2DataFrame(Unpooled.copiedBuffer("hello", StandardCharsets.UTF_8)));
+        assertThat(text(ch.readInbound())).isEqualTo("hello");
+
+        ch.writeOutbound(Unpooled.copiedBuffer("client hello", StandardCharsets.UTF_8));
+        Http2DataFrame out = ch.readOutbound();
+        assertThat(out.isEndStream()).isFalse();
+        assertThat(text(out.content())).isEqualTo("client hello");
+        assertThat(ch.isOpen()).isTrue();
+    }
+
+    @Test
+    void aNon2xxAnswerFailsTheSetupWithTheStatusAndClosesTheStream() {
+        EmbeddedChannel ch = tunnel(new ProxyCredentials("user", "secret"));
+        ch.readOutbound();
+
+        ch.writeInbound(status("407", false));
+
+        assertThat(handler.connectFuture().cause()).isInstanceOf(StreamRefusedException.class)
+                .hasMessage("the proxy answered CONNECT example.com:443 with status 407");
+        assertThat(((StreamRefusedException) handler.connectFuture().cause()).status()).isEqualTo(407);
+        assertThat(ch.isOpen()).isFalse();
+    }
+
+    @Test
+    void interimAnswersAreSkippedUntilTheFinalOne() {
+        EmbeddedChannel ch = tunnel(null);
+        ch.readOutbound();
+
+        ch.writeInbound(status("100", false));
+        assertThat(handler.connectFuture().isDone()).isFalse();
+        ch.writeInbound(status("200", false));
+        assertThat(handler.connectFuture().isSuccess()).isTrue();
+    }
+
+    @Test
+    void dataBeforeTheAnswerFailsTheSetup() {
+        EmbeddedChannel ch = tunnel(null);
+        ch.readOutbound();
+
+        ch.writeInbound(new DefaultHttp2DataFrame(Unpooled.copiedBuffer("x", StandardCharsets.UTF_8)));
+
+        assertThat(handler.connectFuture().cause()).isInstanceOf(ProxyConnectException.class)
+                .hasMessageContaining("before answering");
+        assertThat(ch.isOpen()).isFalse();
+    }
+
+    @Test
+    void aResetDuringSetupFailsItWithTheErrorCode() {
+        EmbeddedChannel ch = tunnel(null);
+        ch.readOutbound();
+
+        ch.pipeline().fireUserEventTriggered(new DefaultHttp2ResetFrame(Http2Error.REFUSED_STREAM));
+
+        assertThat(handler.connectFuture().cause()).isInstanceOf(StreamResetException.class)
+                .hasMessageContaining("RST_STREAM REFUSED_STREAM (0x7)");
+        assertThat(above.errors).isEmpty();
+    }
+
+    @Test
+    void aResetMidTunnelReachesTheHandlersAboveAsAnError() {
+        EmbeddedChannel ch = tunnel(null);
+        ch.readOutbound();
+        ch.writeInbound(status("200", false));
+
+        ch.pipeline().fireUserEventTriggered(new DefaultHttp2ResetFrame(Http2Error.CONNECT_ERROR));
+
+        assertThat(above.errors).singleElement().isInstanceOf(StreamResetException.class)
+                .satisfies(e -> assertThat(((StreamResetException) e).errorCode()).isEqualTo(0xaL));
+        assertThat(above.events).isEmpty();
+    }
+
+    @Test
+    void endStreamInIsAHalfCloseThenTheTunnelEndsItsSideWithoutAReset() {
+        EmbeddedChannel ch = tunnel(null);
+        ch.readOutbound();
+        ch.writeInbound(status("200", false));
+
+        ch.writeInbound(new DefaultHttp2DataFrame(Unpooled.copiedBuffer("bye", StandardCharsets.UTF_8), true));
+
+        assertThat(text(ch.readInbound())).isEqualTo("bye");
+        assertThat(above.events).containsExactly(ChannelInputShutdownEvent.INSTANCE);
+        Http2DataFrame end = ch.readOutbound();
+        assertThat(end.isEndStream()).isTrue();
+        assertThat(end.content().readableBytes()).isZero();
+        end.release();
+        assertThat(ch.<Object>readOutbound()).isNull();
+        assertThat(ch.isOpen()).isFalse();
+    }
+
+    @Test
+    void closingALiveTunnelSendsNoEndStreamOfItsOwn() {
+        EmbeddedChannel ch = tunnel(null);
+        ch.readOutbound();
+        ch.writeInbound(status("200", false));
+
+        ch.close();
+
+        assertThat(ch.<Object>readOutbound()).as("the stream channel itself resets a live stream").isNull();
+    }
+
+    @Test
+    void aStreamClosedBeforeTheAnswerFailsTheSetup() {
+        EmbeddedChannel ch = tunnel(null);
+        ch.readOutbound();
+
+        ch.close();
+
+        assertThat(handler.connectFuture().cause()).isInstanceOf(ProxyConnectException.class)
+                .hasMessageContaining("closed before the proxy answered");
+    }
+}
