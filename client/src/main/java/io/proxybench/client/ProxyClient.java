@@ -25,6 +25,8 @@ import io.proxybench.client.pool.ConnectionPool;
 import io.proxybench.client.pool.Gauges;
 import io.proxybench.client.pool.Grant;
 import io.proxybench.client.pool.PoolLimits;
+import io.proxybench.client.proxy.ProxyProtocol;
+import io.proxybench.client.proxy.ProxyScheme;
 import io.proxybench.client.proxy.ProxySpec;
 import io.proxybench.client.session.ParsedCredentials;
 import io.proxybench.client.session.SessionRouter;
@@ -88,7 +90,8 @@ public final class ProxyClient implements AutoCloseable {
         this.config = config;
         Transport transport = Transport.current();
         this.group = transport.newGroup(config.ioThreads);
-        this.connector = new Connector(transport, group, config.tlsContexts, config.timeouts);
+        this.connector = new Connector(transport, group, config.tlsContexts, config.timeouts, config.proxyProtocol,
+                config.maxStreamsPerProxyConnection);
         this.pool = new ConnectionPool<>(config.limits, r -> r.exit() == null ? ExitLabel.DIRECT : r.exit());
         group.next().schedule(this::maintain, MAINTENANCE_MAX_NANOS, TimeUnit.NANOSECONDS);
     }
@@ -366,6 +369,11 @@ public final class ProxyClient implements AutoCloseable {
         return counters.snapshot();
     }
 
+    /** HTTP/2 connections to proxies and the tunnels they carried; fallbacks to HTTP/1.1 (all zero without h2). */
+    public Connector.GatewayStats gatewayStats() {
+        return connector.gatewayStats();
+    }
+
     /** Pool gauges: requests in flight, idle connections, waiting acquisitions, connections. */
     public Gauges poolGauges() {
         return pool.gauges();
@@ -422,6 +430,8 @@ public final class ProxyClient implements AutoCloseable {
         private Timeouts timeouts = Timeouts.defaults();
         private int maxBodyBytes = 16 << 20;
         private int maxStreamsPerConnection = 100;
+        private ProxyProtocol proxyProtocol = ProxyProtocol.HTTP1;
+        private int maxStreamsPerProxyConnection = 100;
         private int ioThreads;
         private String userAgent = "proxybench/0.1";
         private EventListener.Factory listeners = call -> EventListener.NONE;
@@ -478,6 +488,23 @@ public final class ProxyClient implements AutoCloseable {
             return this;
         }
 
+        /**
+         * What to ask {@code https://} proxies for by ALPN: with {@link ProxyProtocol#H2_PREFERRED} each tunnel is a
+         * stream on a shared HTTP/2 connection to the proxy, carrying its own credentials (so its own session); a
+         * proxy that chooses HTTP/1.1 is used that way, reported by {@link EventListener#proxyProtocolFallback} and
+         * counted in {@link #gatewayStats()}. Other proxy schemes are unaffected. Default HTTP1.
+         */
+        public Builder proxyProtocol(ProxyProtocol protocol) {
+            this.proxyProtocol = protocol;
+            return this;
+        }
+
+        /** Tunnels at most on one HTTP/2 connection to a proxy (the proxy's own limit applies too); default 100. */
+        public Builder maxStreamsPerProxyConnection(int streams) {
+            this.maxStreamsPerProxyConnection = streams;
+            return this;
+        }
+
         /** I/O threads; 0 (the default) is twice the cores. */
         public Builder ioThreads(int threads) {
             this.ioThreads = threads;
@@ -499,8 +526,20 @@ public final class ProxyClient implements AutoCloseable {
             if ((template == null) != (router == null)) {
                 throw new IllegalArgumentException("sessions need both a template and a router");
             }
+            if (proxyProtocol == null) {
+                throw new IllegalArgumentException("proxyProtocol is null; use HTTP1 or H2_PREFERRED");
+            }
+            if (maxStreamsPerProxyConnection < 1) {
+                throw new IllegalArgumentException("maxStreamsPerProxyConnection " + maxStreamsPerProxyConnection
+                        + " must be at least 1");
+            }
+            if (proxyProtocol == ProxyProtocol.H2_PREFERRED && proxy != null
+                    && proxy.scheme() != ProxyScheme.HTTPS) {
+                throw new IllegalArgumentException("proxyProtocol H2_PREFERRED needs an https:// proxy (HTTP/2 is"
+                        + " negotiated by TLS ALPN), not " + proxy);
+            }
             tlsContexts.origin(tls);
-            tlsContexts.proxy(tls);
+            tlsContexts.proxy(tls, proxyProtocol);
             return new ProxyClient(this);
         }
     }

@@ -104,6 +104,14 @@ public final class CallTrace {
         listener.proxyTlsEnd(call, tlsVersion);
     }
 
+    public void gatewayConnectionOpened(long gatewayConnectionId) {
+        listener.gatewayConnectionOpened(call, gatewayConnectionId);
+    }
+
+    public void proxyProtocolFallback(ProxySpec proxy, String alpn) {
+        listener.proxyProtocolFallback(call, proxy, alpn);
+    }
+
     public void tunnelStart(Phase phase) {
         begin(phase);
         listener.tunnelStart(call, phase);

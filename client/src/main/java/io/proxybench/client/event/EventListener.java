@@ -17,6 +17,10 @@ import java.util.List;
  * responseBodyEnd, connectionReleased, callEnd}. A call on a reused connection goes from {@code proxySelected}
  * straight to {@code connectionAcquired(reused=true)}: acquired without a connect is reuse. A call that waited
  * for a pool slot sees {@code queueStart, queueEnd} after {@code proxySelected}.
+ *
+ * <p>With HTTP/2 to the proxy, a tunnel is a stream: the call that opens the gateway connection sees {@code
+ * connectStart, connectEnd, proxyTlsStart, proxyTlsEnd, gatewayConnectionOpened}, the calls whose tunnels ride
+ * an open one go from {@code proxySelected} to {@code tunnelStart}.
  */
 public abstract class EventListener {
 
@@ -49,6 +53,20 @@ public abstract class EventListener {
     public void proxyTlsStart(CallInfo call) { }
 
     public void proxyTlsEnd(CallInfo call, String tlsVersion) { }
+
+    /**
+     * This call opened a TLS connection with ALPN {@code h2} to the proxy, whose streams will carry tunnels of any
+     * session (reported once per gateway connection, to the call that opened it, after {@code proxyTlsEnd}).
+     *
+     * @param gatewayConnectionId the client's number for it, from 1
+     */
+    public void gatewayConnectionOpened(CallInfo call, long gatewayConnectionId) { }
+
+    /**
+     * HTTP/2 to the proxy was asked for but the proxy chose {@code alpn} ({@code http/1.1}, or null for no ALPN):
+     * this call's tunnel, and every later one to that proxy, goes over HTTP/1.1, one TLS connection per tunnel.
+     */
+    public void proxyProtocolFallback(CallInfo call, ProxySpec proxy, String alpn) { }
 
     /** CONNECT or SOCKS5 negotiation starts ({@code phase} is {@link Phase#CONNECT} or {@link Phase#SOCKS}). */
     public void tunnelStart(CallInfo call, Phase phase) { }

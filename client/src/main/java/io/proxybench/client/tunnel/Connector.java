@@ -9,24 +9,40 @@ import io.netty.channel.ChannelInitializer;
 import io.netty.channel.ChannelOption;
 import io.netty.channel.ChannelPipeline;
 import io.netty.channel.EventLoopGroup;
+import io.netty.handler.codec.http2.DefaultHttp2WindowUpdateFrame;
+import io.netty.handler.codec.http2.Http2FrameCodec;
+import io.netty.handler.codec.http2.Http2FrameCodecBuilder;
+import io.netty.handler.codec.http2.Http2GoAwayFrame;
+import io.netty.handler.codec.http2.Http2MultiplexHandler;
+import io.netty.handler.codec.http2.Http2StreamChannel;
+import io.netty.handler.codec.http2.Http2StreamChannelBootstrap;
 import io.netty.handler.proxy.HttpProxyHandler;
+import io.netty.handler.proxy.ProxyConnectException;
 import io.netty.handler.proxy.ProxyHandler;
 import io.netty.handler.proxy.Socks5ProxyHandler;
 import io.netty.handler.ssl.ApplicationProtocolNames;
 import io.netty.handler.ssl.OpenSslSession;
 import io.netty.handler.ssl.SslHandler;
 import io.netty.resolver.NoopAddressResolverGroup;
+import io.netty.util.ReferenceCountUtil;
 import io.netty.util.concurrent.Future;
+import io.netty.util.concurrent.ScheduledFuture;
 import io.proxybench.client.event.CallTrace;
 import io.proxybench.client.event.Phase;
 import io.proxybench.client.metrics.WireMeter;
 import io.proxybench.client.net.Dns;
 import io.proxybench.client.net.Transport;
 import io.proxybench.client.proxy.ProxyCredentials;
+import io.proxybench.client.proxy.ProxyProtocol;
 import io.proxybench.client.proxy.ProxyScheme;
 import io.proxybench.client.proxy.ProxySpec;
 import java.net.InetSocketAddress;
+import java.util.Set;
 import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.CompletionException;
+import java.util.concurrent.ConcurrentHashMap;
+import java.util.concurrent.TimeUnit;
+import java.util.concurrent.atomic.AtomicLong;
 import javax.net.ssl.SSLSession;
 
 /**
@@ -37,18 +53,56 @@ import javax.net.ssl.SSLSession;
 public final class Connector implements AutoCloseable {
 
     private static final String SETUP_ERRORS = "setup-errors";
+    /** Receive window of a gateway connection as a whole, added at its start (streams keep Netty's 64 KiB each). */
+    private static final int GATEWAY_CONNECTION_WINDOW_BYTES = 16 << 20;
 
     private final Transport transport;
     private final EventLoopGroup group;
     private final TlsContexts tls;
     private final Timeouts timeouts;
     private final Dns dns = new Dns();
+    private final ProxyProtocol proxyProtocol;
+    private final int maxStreamsPerGateway;
+    private final GatewayConnections gateways = new GatewayConnections();
+    /** Proxy endpoints that answered ALPN with something other than h2: their tunnels go over HTTP/1.1. */
+    private final Set<GatewayConnections.Key> http1Only = ConcurrentHashMap.newKeySet();
+    private final AtomicLong gatewayConnections = new AtomicLong();
+    private final AtomicLong streamTunnels = new AtomicLong();
+    private final AtomicLong fallbackTunnels = new AtomicLong();
 
     public Connector(Transport transport, EventLoopGroup group, TlsContexts tls, Timeouts timeouts) {
+        this(transport, group, tls, timeouts, ProxyProtocol.HTTP1, 100);
+    }
+
+    /**
+     * @param proxyProtocol what to ask {@code https://} proxies for by ALPN
+     * @param maxStreamsPerGateway tunnels at most on one HTTP/2 connection to a proxy (the proxy may allow fewer)
+     */
+    public Connector(Transport transport, EventLoopGroup group, TlsContexts tls, Timeouts timeouts,
+            ProxyProtocol proxyProtocol, int maxStreamsPerGateway) {
+        if (maxStreamsPerGateway < 1) {
+            throw new IllegalArgumentException("streams per proxy connection must be at least 1, not "
+                    + maxStreamsPerGateway);
+        }
         this.transport = transport;
         this.group = group;
         this.tls = tls;
         this.timeouts = timeouts;
+        this.proxyProtocol = proxyProtocol;
+        this.maxStreamsPerGateway = maxStreamsPerGateway;
+    }
+
+    /**
+     * How tunnels reached their proxies so far.
+     *
+     * @param gatewayConnections HTTP/2 connections opened to proxies
+     * @param streamTunnels tunnels opened as HTTP/2 streams (CONNECT requests sent, whatever the answer)
+     * @param fallbackTunnels tunnels that asked for HTTP/2 but went over HTTP/1.1 because the proxy chose it
+     */
+    public record GatewayStats(long gatewayConnections, long streamTunnels, long fallbackTunnels) {}
+
+    public GatewayStats gatewayStats() {
+        return new GatewayStats(gatewayConnections.get(), streamTunnels.get(), fallbackTunnels.get());
     }
 
     /** Opens a connection for {@code route}; the future fails with the cause of the phase that failed. */
@@ -63,6 +117,15 @@ public final class Connector implements AutoCloseable {
             }
             InetSocketAddress target = route.mode() == Route.Mode.TUNNEL
                     ? InetSocketAddress.createUnresolved(origin.host(), origin.port()) : first;
+            if (wantsStream(route)) {
+                return viaStream(route, first, trace).exceptionallyCompose(error -> {
+                    if (!(unwrap(error) instanceof Http1Chosen)) {
+                        return CompletableFuture.failedFuture(unwrap(error));
+                    }
+                    fallbackTunnels.incrementAndGet();
+                    return dial(route, first, target, trace);
+                });
+            }
             return dial(route, first, target, trace);
         });
     }
@@ -182,6 +245,205 @@ public final class Connector implements AutoCloseable {
             String group = session instanceof OpenSslSession openSsl ? openSsl.getNamedGroup() : null;
             ready(ch, result, new Established(ch, meter, protocol, wire(meter), group));
         });
+    }
+
+    /** A CONNECT tunnel through an {@code https://} proxy, with HTTP/2 asked for. */
+    private boolean wantsStream(Route route) {
+        return proxyProtocol == ProxyProtocol.H2_PREFERRED && route.mode() == Route.Mode.TUNNEL && route.proxyTls();
+    }
+
+    private static GatewayConnections.Key gatewayKey(Route route) {
+        return new GatewayConnections.Key(route.proxy().host(), route.proxy().port(), route.tls());
+    }
+
+    /**
+     * The tunnel as a stream on a shared HTTP/2 connection to the proxy; fails with {@link Http1Chosen} when the
+     * proxy is known to (or now does) choose HTTP/1.1, so the caller dials it the HTTP/1.1 way.
+     */
+    private CompletableFuture<Established> viaStream(Route route, InetSocketAddress proxyAddress, CallTrace trace) {
+        GatewayConnections.Key key = gatewayKey(route);
+        if (http1Only.contains(key)) {
+            return CompletableFuture.failedFuture(new Http1Chosen(null, false));
+        }
+        return gateways.reserve(key, () -> openGateway(route, key, proxyAddress, trace))
+                .thenCompose(gateway -> openStream(route, gateway, trace));
+    }
+
+    /** TCP and TLS to the proxy offering h2; reports TCP and PROXY_TLS to the call that opens it. */
+    private CompletableFuture<GatewayConnection> openGateway(Route route, GatewayConnections.Key key,
+            InetSocketAddress proxyAddress, CallTrace trace) {
+        if (http1Only.contains(key)) {
+            return CompletableFuture.failedFuture(new Http1Chosen(null, false));
+        }
+        CompletableFuture<GatewayConnection> result = new CompletableFuture<>();
+        ProxySpec proxy = route.proxy();
+        Bootstrap b = new Bootstrap()
+                .group(group)
+                .channel(transport.socketChannel())
+                .resolver(NoopAddressResolverGroup.INSTANCE)
+                .option(ChannelOption.TCP_NODELAY, true)
+                .option(ChannelOption.CONNECT_TIMEOUT_MILLIS, (int) timeouts.tcp().toMillis())
+                .handler(new ChannelInitializer<Channel>() {
+                    @Override
+                    protected void initChannel(Channel ch) {
+                        SslHandler proxyTls = tls.proxy(route.tls(), ProxyProtocol.H2_PREFERRED)
+                                .newHandler(ch.alloc(), proxy.host(), proxy.port());
+                        proxyTls.setHandshakeTimeoutMillis(timeouts.tunnel().toMillis());
+                        ch.pipeline().addLast(WireMeter.NAME, new WireMeter()).addLast("proxy-tls", proxyTls)
+                                .addLast(SETUP_ERRORS, new SetupErrors());
+                    }
+                });
+        trace.connectStart(proxyAddress);
+        ChannelFuture connected = b.connect(proxyAddress);
+        Channel ch = connected.channel();
+        connected.addListener(f -> {
+            if (!f.isSuccess()) {
+                ch.close();
+                result.completeExceptionally(f.cause());
+                return;
+            }
+            trace.connectEnd(proxyAddress);
+            trace.proxyTlsStart();
+            SslHandler proxyTls = ch.pipeline().get(SslHandler.class);
+            proxyTls.handshakeFuture().addListener(done -> {
+                if (!done.isSuccess()) {
+                    ch.close();
+                    result.completeExceptionally(done.cause());
+                    return;
+                }
+                trace.proxyTlsEnd(proxyTls.engine().getSession().getProtocol());
+                String alpn = proxyTls.applicationProtocol();
+                if (!ApplicationProtocolNames.HTTP_2.equals(alpn)) {
+                    http1Only.add(key);
+                    ch.close();
+                    result.completeExceptionally(new Http1Chosen(alpn, true));
+                    return;
+                }
+                try {
+                    GatewayConnection gateway = gatewayOn(ch);
+                    trace.gatewayConnectionOpened(gateway.id());
+                    result.complete(gateway);
+                } catch (RuntimeException e) {
+                    ch.close();
+                    result.completeExceptionally(e);
+                }
+            });
+        });
+        return result.whenComplete((gateway, error) -> {
+            if (unwrap(error) instanceof Http1Chosen chosen && chosen.justNow()) {
+                trace.proxyProtocolFallback(proxy, chosen.alpn());
+            }
+        });
+    }
+
+    /** Turns a TLS connection that chose h2 into a gateway connection: codec, streams, GOAWAY and errors watched. */
+    private GatewayConnection gatewayOn(Channel ch) {
+        Http2FrameCodec codec = Http2FrameCodecBuilder.forClient().encoderEnforceMaxConcurrentStreams(true).build();
+        GatewayConnection gateway = new GatewayConnection(gatewayConnections.incrementAndGet(), ch, codec,
+                maxStreamsPerGateway);
+        ch.pipeline().remove(SETUP_ERRORS);
+        ch.pipeline().addLast("h2", codec)
+                .addLast("h2-streams", new Http2MultiplexHandler(new ChannelInboundHandlerAdapter()))
+                .addLast("gateway", new GatewayFrames(gateway));
+        // Stream windows pace each tunnel; a large connection window keeps a stalled one from blocking the others.
+        ch.writeAndFlush(new DefaultHttp2WindowUpdateFrame(GATEWAY_CONNECTION_WINDOW_BYTES));
+        return gateway;
+    }
+
+    /** The CONNECT stream on {@code gateway}, then origin TLS on it as on a socket; the stream's slot is held. */
+    private CompletableFuture<Established> openStream(Route route, GatewayConnection gateway, CallTrace trace) {
+        CompletableFuture<Established> result = new CompletableFuture<>();
+        WireMeter meter = new WireMeter();
+        StreamTunnel tunnel = new StreamTunnel(authority(route.origin()), route.proxy().credentials());
+        trace.tunnelStart(Phase.CONNECT);
+        streamTunnels.incrementAndGet();
+        new Http2StreamChannelBootstrap(gateway.channel()).handler(new ChannelInitializer<Http2StreamChannel>() {
+            @Override
+            protected void initChannel(Http2StreamChannel ch) {
+                ch.pipeline().addLast("tunnel", tunnel).addLast(WireMeter.NAME, meter)
+                        .addLast(SETUP_ERRORS, new SetupErrors());
+            }
+        }).open().addListener(opened -> {
+            if (!opened.isSuccess()) {
+                gateway.release();
+                result.completeExceptionally(opened.cause());
+                return;
+            }
+            Http2StreamChannel ch = (Http2StreamChannel) opened.getNow();
+            ch.closeFuture().addListener(closed -> gateway.release());
+            ScheduledFuture<?> timer = ch.eventLoop().schedule(() -> fail(result, ch, new ProxyConnectException(
+                    "no answer to CONNECT within " + timeouts.tunnel().toMillis() + " ms")),
+                    timeouts.tunnel().toNanos(), TimeUnit.NANOSECONDS);
+            tunnel.connectFuture().addListener(f -> {
+                timer.cancel(false);
+                if (!f.isSuccess()) {
+                    fail(result, ch, f.cause());
+                    return;
+                }
+                trace.tunnelEnd(Phase.CONNECT);
+                guarded(result, ch, () -> afterTunnel(route, ch, meter, trace, result));
+            });
+        });
+        return result;
+    }
+
+    /** {@code host:port} as a CONNECT request names it, brackets around an IPv6 literal. */
+    private static String authority(Origin origin) {
+        return (origin.host().indexOf(':') >= 0 ? "[" + origin.host() + "]" : origin.host()) + ":" + origin.port();
+    }
+
+    /** On a gateway connection, after its streams: GOAWAY stops new streams there; an error closes it. */
+    private static final class GatewayFrames extends ChannelInboundHandlerAdapter {
+        private final GatewayConnection gateway;
+
+        GatewayFrames(GatewayConnection gateway) {
+            this.gateway = gateway;
+        }
+
+        @Override
+        public void channelRead(ChannelHandlerContext ctx, Object msg) {
+            if (msg instanceof Http2GoAwayFrame) {
+                gateway.goingAway();
+            }
+            ReferenceCountUtil.release(msg);
+        }
+
+        @Override
+        public void exceptionCaught(ChannelHandlerContext ctx, Throwable cause) {
+            ctx.close();
+        }
+    }
+
+    /**
+     * The proxy chose HTTP/1.1 (or no ALPN) when h2 was asked for: the tunnel goes the HTTP/1.1 way.
+     *
+     * @param justNow true for the connection that found it out, false for tunnels after it
+     */
+    private static final class Http1Chosen extends RuntimeException {
+        private static final long serialVersionUID = 1L;
+        private final String alpn;
+        private final boolean justNow;
+
+        Http1Chosen(String alpn, boolean justNow) {
+            super("the proxy chose " + (alpn == null ? "no ALPN protocol" : alpn) + ", not h2", null, false, false);
+            this.alpn = alpn;
+            this.justNow = justNow;
+        }
+
+        String alpn() {
+            return alpn;
+        }
+
+        boolean justNow() {
+            return justNow;
+        }
+    }
+
+    private static Throwable unwrap(Throwable t) {
+        while (t instanceof CompletionException && t.getCause() != null) {
+            t = t.getCause();
+        }
+        return t;
     }
 
     private ProxyHandler tunnelHandler(ProxySpec proxy, InetSocketAddress proxyAddress) {

@@ -7,6 +7,7 @@ import io.netty.handler.ssl.SslContextBuilder;
 import io.netty.handler.ssl.SslProvider;
 import io.netty.handler.ssl.util.InsecureTrustManagerFactory;
 import io.proxybench.client.net.TlsEngine;
+import io.proxybench.client.proxy.ProxyProtocol;
 import java.util.List;
 import java.util.Locale;
 import java.util.Map;
@@ -29,7 +30,13 @@ public final class TlsContexts {
 
     /** The context for TLS to an {@code https://} proxy: the same trust, HTTP/1.1 only. */
     public SslContext proxy(TlsSettings settings) {
-        return origin(settings.withAlpn(TlsSettings.HTTP11_ONLY));
+        return proxy(settings, ProxyProtocol.HTTP1);
+    }
+
+    /** The context for TLS to an {@code https://} proxy: the same trust, offering {@code h2} first if asked to. */
+    public SslContext proxy(TlsSettings settings, ProxyProtocol protocol) {
+        return origin(settings.withAlpn(protocol == ProxyProtocol.H2_PREFERRED ? TlsSettings.H2_AND_HTTP11
+                : TlsSettings.HTTP11_ONLY));
     }
 
     /**
