@@ -1,0 +1,141 @@
+package io.proxybench.lab.client;
+
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatThrownBy;
+
+import io.proxybench.client.CallException;
+import io.proxybench.client.ProxyClient;
+import io.proxybench.client.ProxyRequest;
+import io.proxybench.client.ProxyResponse;
+import io.proxybench.client.event.Phase;
+import io.proxybench.client.proxy.ProxyProtocol;
+import io.proxybench.client.proxy.ProxySpec;
+import io.proxybench.client.session.SessionRouter;
+import io.proxybench.client.session.SessionTemplate;
+import io.proxybench.client.tunnel.Connector;
+import io.proxybench.client.tunnel.StreamRefusedException;
+import io.proxybench.client.tunnel.TlsSettings;
+import io.proxybench.lab.Lab;
+import io.proxybench.lab.LabConfig;
+import io.proxybench.lab.gateway.GatewayCounters;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.HashSet;
+import java.util.List;
+import java.util.Set;
+import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.CopyOnWriteArrayList;
+import java.util.concurrent.TimeUnit;
+import org.junit.jupiter.api.AfterAll;
+import org.junit.jupiter.api.BeforeAll;
+import org.junit.jupiter.api.BeforeEach;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+/** The client with HTTP/2 to the lab's {@code https://} gateway port: each tunnel a CONNECT stream. */
+class ProxyClientH2GatewayTest {
+
+    @TempDir
+    static Path home;
+
+    static Lab lab;
+
+    @BeforeAll
+    static void start() throws Exception {
+        lab = Lab.start(LabConfig.builder().home(home).auth("alice", "s3cret").build());
+    }
+
+    @AfterAll
+    static void stop() {
+        lab.close();
+    }
+
+    @BeforeEach
+    void reset() {
+        lab.resetGatewayCounters();
+        lab.resetTargetStats();
+    }
+
+    private ProxyClient.Builder base(String credentials) {
+        return ProxyClient.builder().proxy("https://" + credentials + "@127.0.0.1:" + lab.gatewayTlsPort())
+                .proxyProtocol(ProxyProtocol.H2_PREFERRED).tls(TlsSettings.caFile(lab.caFile()));
+    }
+
+    private String url() {
+        return "https://127.0.0.1:" + lab.targetHttpsPort() + "/cdn-cgi/trace";
+    }
+
+    @Test
+    void tenPerRequestSessionsGoOverOneGatewayConnectionAsTenStreamsWithTenExits() throws Exception {
+        List<RecordingListener> calls = new CopyOnWriteArrayList<>();
+        try (ProxyClient client = base("alice:s3cret").sessions(SessionTemplate.parse("{pass}_session-{id}"),
+                SessionRouter.perRequest()).eventListenerFactory(call -> {
+                    RecordingListener l = new RecordingListener();
+                    calls.add(l);
+                    return l;
+                }).build()) {
+            List<CompletableFuture<ProxyResponse>> sent = new ArrayList<>();
+            for (int i = 0; i < 10; i++) {
+                sent.add(client.send(ProxyRequest.get(url()).withSessionKey("k" + i)));
+            }
+            Set<String> exits = new HashSet<>();
+            Set<String> sessions = new HashSet<>();
+            for (CompletableFuture<ProxyResponse> f : sent) {
+                ProxyResponse r = f.get(20, TimeUnit.SECONDS);
+                assertThat(r.status()).isEqualTo(200);
+                assertThat(r.reused()).isFalse();
+                exits.add(ProxyClientLabTest.trace("ip", r));
+                sessions.add(r.session());
+            }
+            assertThat(sessions).as("a session per request").hasSize(10);
+            assertThat(exits).as("each stream's session has its own exit").hasSize(10);
+
+            GatewayCounters.Snapshot g = lab.gatewayCounters();
+            assertThat(g.h2ClientConnections()).as("one HTTP/2 connection to the gateway").isEqualTo(1);
+            assertThat(g.clientConnections()).isEqualTo(1);
+            assertThat(g.tunnels(GatewayCounters.Kind.H2_CONNECT)).isEqualTo(10);
+            assertThat(g.tunnels(GatewayCounters.Kind.CONNECT)).isZero();
+            assertThat(lab.targetStats().connectionsTotal()).isEqualTo(10);
+            assertThat(client.gatewayStats()).isEqualTo(new Connector.GatewayStats(1, 10, 0));
+
+            long opened = calls.stream().filter(l -> l.events.contains("proxyTlsEnd")).count();
+            assertThat(opened).as("proxy TLS once, for the call that opened the connection").isEqualTo(1);
+            assertThat(calls).allSatisfy(l -> assertThat(l.events).containsSubsequence(
+                    "tunnelStart:connect", "tunnelEnd:connect", "originTlsStart", "originTlsEnd:h2"));
+        }
+    }
+
+    @Test
+    void aTunnelOnAStreamIsReusedLikeAConnection() throws Exception {
+        try (ProxyClient client = base("alice:s3cret").build()) {
+            ProxyResponse first = client.send(ProxyRequest.get(url())).get(20, TimeUnit.SECONDS);
+            ProxyResponse second = client.send(ProxyRequest.get(url())).get(20, TimeUnit.SECONDS);
+            assertThat(second.reused()).isTrue();
+            assertThat(ProxyClientLabTest.trace("ip", second)).isEqualTo(ProxyClientLabTest.trace("ip", first));
+            assertThat(lab.gatewayCounters().tunnels(GatewayCounters.Kind.H2_CONNECT)).isEqualTo(1);
+        }
+    }
+
+    @Test
+    void aStreamRefusedWith407FailsAtConnectWithTheStatusAndTheConnectionCarriesOn() throws Exception {
+        try (ProxyClient client = base("alice:s3cret").build()) {
+            CallException refused = Calls.failure(client.send(ProxyRequest.get(url())
+                    .withProxy(ProxySpec.parse(
+                            "https://alice:wrong@127.0.0.1:" + lab.gatewayTlsPort()))));
+            assertThat(refused.phase()).isEqualTo(Phase.CONNECT);
+            assertThat(refused.getCause()).isInstanceOf(StreamRefusedException.class);
+            assertThat(((StreamRefusedException) refused.getCause()).status()).isEqualTo(407);
+            assertThat(refused.getMessage()).doesNotContain("wrong");
+
+            assertThat(client.send(ProxyRequest.get(url())).get(20, TimeUnit.SECONDS).status()).isEqualTo(200);
+            assertThat(lab.gatewayCounters().h2ClientConnections()).as("the refusal was one stream's").isEqualTo(1);
+        }
+    }
+
+    @Test
+    void askingForH2ToAPlainHttpProxyIsRejectedAtBuild() {
+        assertThatThrownBy(() -> ProxyClient.builder().proxy("http://127.0.0.1:" + lab.gatewayPort())
+                .proxyProtocol(ProxyProtocol.H2_PREFERRED).build()).isInstanceOf(IllegalArgumentException.class)
+                .hasMessageContaining("needs an https:// proxy");
+    }
+}
