@@ -67,8 +67,11 @@ public final class Lab implements AutoCloseable {
             ServerIdentity identity = ca.issueServer(List.of("localhost"), List.of("127.0.0.1", "::1"));
             target = TargetServer.start(config.target(), boss, workers, identity, exits::locate);
             gateway = GatewayServer.start(config.gateway(), transport, boss, workers, sessions,
-                    ServerTls.context(identity, TlsEngine.current().provider(),
-                            ApplicationProtocolNames.HTTP_2, ApplicationProtocolNames.HTTP_1_1));
+                    config.gateway().h2()
+                            ? ServerTls.context(identity, TlsEngine.current().provider(),
+                                    ApplicationProtocolNames.HTTP_2, ApplicationProtocolNames.HTTP_1_1)
+                            : ServerTls.context(identity, TlsEngine.current().provider(),
+                                    ApplicationProtocolNames.HTTP_1_1));
             GatewayAdmin admin = GatewayAdmin.start(config.gateway().host(), config.adminPort(), gateway.counters(),
                     target::stall, transport, boss, workers);
             return new Lab(config, boss, workers, ca, exits, sessions, target, gateway, admin);

@@ -68,6 +68,7 @@ public record LabConfig(
         private Duration idleTimeout = GatewayConfig.defaults().idleTimeout();
         private Duration connectTimeout = GatewayConfig.defaults().connectTimeout();
         private int h2MaxStreams = GatewayConfig.defaults().h2MaxStreams();
+        private boolean gatewayH2 = true;
         private final List<String> allowDestinations = new ArrayList<>();
         private LatencyPlan latency = LatencyPlan.NONE;
         private FaultPlan faults = FaultPlan.NONE;
@@ -160,6 +161,15 @@ public record LabConfig(
             return this;
         }
 
+        /**
+         * Whether the {@code https://} proxy port offers HTTP/2 by ALPN (default true); false makes it an HTTP/1.1-only
+         * TLS proxy, for clients' fallback.
+         */
+        public Builder gatewayH2(boolean offered) {
+            this.gatewayH2 = offered;
+            return this;
+        }
+
         /** Widens the destinations beyond loopback by a CIDR block or address. */
         public Builder allowDestination(String rule) {
             this.allowDestinations.add(rule);
@@ -193,7 +203,7 @@ public record LabConfig(
                 }
             }
             GatewayConfig gateway = new GatewayConfig(host, gatewayPort, gatewayTlsPort, auth, connectReply, forwardIdleCap,
-                    forwardIdleTimeout, maxHeaderBytes, idleTimeout, connectTimeout, h2MaxStreams,
+                    forwardIdleTimeout, maxHeaderBytes, idleTimeout, connectTimeout, h2MaxStreams, gatewayH2,
                     DestinationPolicy.loopbackAnd(allowDestinations), latency, faults);
             TargetConfig target = new TargetConfig(host, httpPort, httpsPort, limitedBurst, limitedRate);
             return new LabConfig(home, exits, seed, sessionLifetime, adminPort, gateway, target);

@@ -14,6 +14,7 @@ import io.netty.handler.codec.http2.Http2FrameCodec;
 import io.netty.handler.codec.http2.Http2FrameCodecBuilder;
 import io.netty.handler.codec.http2.Http2GoAwayFrame;
 import io.netty.handler.codec.http2.Http2MultiplexHandler;
+import io.netty.handler.codec.http2.Http2SettingsFrame;
 import io.netty.handler.codec.http2.Http2StreamChannel;
 import io.netty.handler.codec.http2.Http2StreamChannelBootstrap;
 import io.netty.handler.proxy.HttpProxyHandler;
@@ -321,8 +322,18 @@ public final class Connector implements AutoCloseable {
                 }
                 try {
                     GatewayConnection gateway = gatewayOn(ch);
-                    trace.gatewayConnectionOpened(gateway.id());
-                    result.complete(gateway);
+                    ScheduledFuture<?> timer = ch.eventLoop().schedule(() -> {
+                        ch.close();
+                        result.completeExceptionally(new ProxyConnectException("the proxy sent no HTTP/2 SETTINGS"
+                                + " within " + timeouts.tunnel().toMillis() + " ms"));
+                    }, timeouts.tunnel().toNanos(), TimeUnit.NANOSECONDS);
+                    ch.closeFuture().addListener(closed -> result.completeExceptionally(new ProxyConnectException(
+                            "the proxy closed its HTTP/2 connection before its SETTINGS")));
+                    gateway.settled().thenRun(() -> {
+                        timer.cancel(false);
+                        trace.gatewayConnectionOpened(gateway.id());
+                        result.complete(gateway);
+                    });
                 } catch (RuntimeException e) {
                     ch.close();
                     result.completeExceptionally(e);
@@ -336,7 +347,11 @@ public final class Connector implements AutoCloseable {
         });
     }
 
-    /** Turns a TLS connection that chose h2 into a gateway connection: codec, streams, GOAWAY and errors watched. */
+    /**
+     * Turns a TLS connection that chose h2 into a gateway connection: codec, streams, SETTINGS, GOAWAY and errors
+     * watched. It is {@linkplain GatewayConnection#settled() settled} once the proxy's first SETTINGS said how many
+     * streams it allows.
+     */
     private GatewayConnection gatewayOn(Channel ch) {
         Http2FrameCodec codec = Http2FrameCodecBuilder.forClient().encoderEnforceMaxConcurrentStreams(true).build();
         GatewayConnection gateway = new GatewayConnection(gatewayConnections.incrementAndGet(), ch, codec,
@@ -392,7 +407,10 @@ public final class Connector implements AutoCloseable {
         return (origin.host().indexOf(':') >= 0 ? "[" + origin.host() + "]" : origin.host()) + ":" + origin.port();
     }
 
-    /** On a gateway connection, after its streams: GOAWAY stops new streams there; an error closes it. */
+    /**
+     * On a gateway connection, after its streams: the first SETTINGS settle it; GOAWAY stops new streams there; an
+     * error closes it.
+     */
     private static final class GatewayFrames extends ChannelInboundHandlerAdapter {
         private final GatewayConnection gateway;
 
@@ -402,7 +420,9 @@ public final class Connector implements AutoCloseable {
 
         @Override
         public void channelRead(ChannelHandlerContext ctx, Object msg) {
-            if (msg instanceof Http2GoAwayFrame) {
+            if (msg instanceof Http2SettingsFrame) {
+                gateway.settled().complete(null);
+            } else if (msg instanceof Http2GoAwayFrame) {
                 gateway.goingAway();
             }
             ReferenceCountUtil.release(msg);

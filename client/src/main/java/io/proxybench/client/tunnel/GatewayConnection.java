@@ -2,6 +2,7 @@ package io.proxybench.client.tunnel;
 
 import io.netty.channel.Channel;
 import io.netty.handler.codec.http2.Http2FrameCodec;
+import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.atomic.AtomicInteger;
 
 /**
@@ -16,6 +17,7 @@ final class GatewayConnection {
     private final int clientMaxStreams;
     /** Streams reserved or open; reserved under {@link GatewayConnections}' lock, released from any thread. */
     private final AtomicInteger streams = new AtomicInteger();
+    private final CompletableFuture<Void> settled = new CompletableFuture<>();
     private volatile boolean goingAway;
 
     GatewayConnection(long id, Channel channel, Http2FrameCodec codec, int clientMaxStreams) {
@@ -31,6 +33,11 @@ final class GatewayConnection {
 
     Channel channel() {
         return channel;
+    }
+
+    /** Completes when the proxy's first SETTINGS arrived, so {@link #capacity()} is the proxy's limit. */
+    CompletableFuture<Void> settled() {
+        return settled;
     }
 
     int streams() {

@@ -18,6 +18,8 @@ import java.time.Duration;
  * @param connectTimeout how long an exit may take to connect to the target
  * @param h2MaxStreams the {@code SETTINGS_MAX_CONCURRENT_STREAMS} an HTTP/2 client of the {@code https://} port is
  *     told: CONNECT streams (so tunnels) open at once on one client connection; a stream past it is refused
+ * @param h2 whether the {@code https://} port offers ALPN {@code h2} beside {@code http/1.1}; without it every
+ *     client lands on HTTP/1.1, as behind a proxy that has no HTTP/2
  */
 public record GatewayConfig(
         String host,
@@ -31,6 +33,7 @@ public record GatewayConfig(
         Duration idleTimeout,
         Duration connectTimeout,
         int h2MaxStreams,
+        boolean h2,
         DestinationPolicy destinations,
         LatencyPlan latency,
         FaultPlan faults) {
@@ -49,7 +52,7 @@ public record GatewayConfig(
 
     public static GatewayConfig defaults() {
         return new GatewayConfig("127.0.0.1", 0, 0, ProxyAuth.open(), ConnectReply.EARLY, 2, Duration.ofSeconds(90),
-                8192, Duration.ofMinutes(5), Duration.ofSeconds(10), 100, DestinationPolicy.loopbackAnd(java.util.List.of()),
+                8192, Duration.ofMinutes(5), Duration.ofSeconds(10), 100, true, DestinationPolicy.loopbackAnd(java.util.List.of()),
                 LatencyPlan.NONE, FaultPlan.NONE);
     }
 }

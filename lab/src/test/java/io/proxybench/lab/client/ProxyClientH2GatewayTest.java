@@ -133,6 +133,55 @@ class ProxyClientH2GatewayTest {
     }
 
     @Test
+    void tunnelsBeyondTheProxysStreamLimitOpenMoreGatewayConnections(@TempDir Path other) throws Exception {
+        try (Lab limited = Lab.start(LabConfig.builder().home(other).h2MaxStreams(4).build());
+                ProxyClient client = ProxyClient.builder().proxy("https://u:p@127.0.0.1:" + limited.gatewayTlsPort())
+                        .proxyProtocol(ProxyProtocol.H2_PREFERRED).tls(TlsSettings.caFile(limited.caFile()))
+                        .sessions(SessionTemplate.parse("{pass}_session-{id}"), SessionRouter.stickyPerKey())
+                        .build()) {
+            String target = "https://127.0.0.1:" + limited.targetHttpsPort() + "/cdn-cgi/trace";
+            List<CompletableFuture<ProxyResponse>> sent = new ArrayList<>();
+            for (int i = 0; i < 10; i++) {
+                sent.add(client.send(ProxyRequest.get(target).withSessionKey("s" + i)));
+            }
+            for (CompletableFuture<ProxyResponse> f : sent) {
+                assertThat(f.get(20, TimeUnit.SECONDS).status()).isEqualTo(200);
+            }
+            // Sticky sessions keep their tunnels open, so every stream slot stays taken: ceil(10 / 4) connections.
+            assertThat(limited.gatewayCounters().h2ClientConnections()).isEqualTo(3);
+            assertThat(limited.gatewayCounters().openTunnels()).isEqualTo(10);
+            assertThat(client.gatewayStats()).isEqualTo(new Connector.GatewayStats(3, 10, 0));
+        }
+    }
+
+    @Test
+    void aProxyWithoutH2IsUsedOverHttp11AndTheFallbackIsReported(@TempDir Path other) throws Exception {
+        List<RecordingListener> calls = new CopyOnWriteArrayList<>();
+        try (Lab http11 = Lab.start(LabConfig.builder().home(other).gatewayH2(false).build());
+                ProxyClient client = ProxyClient.builder().proxy("https://u:p@127.0.0.1:" + http11.gatewayTlsPort())
+                        .proxyProtocol(ProxyProtocol.H2_PREFERRED).tls(TlsSettings.caFile(http11.caFile()))
+                        .sessions(SessionTemplate.parse("{pass}_session-{id}"), SessionRouter.stickyPerKey())
+                        .eventListenerFactory(call -> {
+                            RecordingListener l = new RecordingListener();
+                            calls.add(l);
+                            return l;
+                        }).build()) {
+            String target = "https://127.0.0.1:" + http11.targetHttpsPort() + "/cdn-cgi/trace";
+            for (int i = 0; i < 3; i++) {
+                assertThat(client.send(ProxyRequest.get(target).withSessionKey("s" + i)).get(20, TimeUnit.SECONDS)
+                        .status()).isEqualTo(200);
+            }
+            assertThat(http11.gatewayCounters().tunnels(GatewayCounters.Kind.CONNECT)).isEqualTo(3);
+            assertThat(http11.gatewayCounters().h2ClientConnections()).isZero();
+            assertThat(client.gatewayStats()).isEqualTo(new Connector.GatewayStats(0, 0, 3));
+            assertThat(calls.get(0).events).containsSubsequence("proxyTlsEnd", "proxyProtocolFallback:http/1.1",
+                    "connectStart", "connectEnd", "proxyTlsStart", "proxyTlsEnd", "tunnelStart:connect");
+            assertThat(calls.get(1).events).doesNotContain("proxyProtocolFallback:http/1.1")
+                    .containsSubsequence("connectStart", "proxyTlsEnd", "tunnelStart:connect");
+        }
+    }
+
+    @Test
     void askingForH2ToAPlainHttpProxyIsRejectedAtBuild() {
         assertThatThrownBy(() -> ProxyClient.builder().proxy("http://127.0.0.1:" + lab.gatewayPort())
                 .proxyProtocol(ProxyProtocol.H2_PREFERRED).build()).isInstanceOf(IllegalArgumentException.class)

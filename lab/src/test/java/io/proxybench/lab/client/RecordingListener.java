@@ -67,6 +67,16 @@ final class RecordingListener extends EventListener {
     }
 
     @Override
+    public void gatewayConnectionOpened(CallInfo call, long gatewayConnectionId) {
+        events.add("gatewayConnectionOpened");
+    }
+
+    @Override
+    public void proxyProtocolFallback(CallInfo call, ProxySpec proxy, String alpn) {
+        events.add("proxyProtocolFallback:" + alpn);
+    }
+
+    @Override
     public void tunnelStart(CallInfo call, Phase phase) {
         events.add("tunnelStart:" + phase.label());
     }
