@@ -396,7 +396,16 @@ public final class Connector implements AutoCloseable {
                     return;
                 }
                 trace.tunnelEnd(Phase.CONNECT);
-                guarded(result, ch, () -> afterTunnel(route, ch, meter, trace, result));
+                // A stream reset during origin TLS closes the stream; the reset, not the close, is the reason.
+                CompletableFuture<Established> setup = new CompletableFuture<>();
+                setup.whenComplete((established, error) -> {
+                    if (error == null) {
+                        result.complete(established);
+                    } else {
+                        result.completeExceptionally(tunnel.endedBy() != null ? tunnel.endedBy() : error);
+                    }
+                });
+                guarded(setup, ch, () -> afterTunnel(route, ch, meter, trace, setup));
             });
         });
         return result;

@@ -13,6 +13,7 @@ import io.netty.handler.codec.http2.DefaultHttp2DataFrame;
 import io.netty.handler.codec.http2.DefaultHttp2Headers;
 import io.netty.handler.codec.http2.DefaultHttp2HeadersFrame;
 import io.netty.handler.codec.http2.Http2DataFrame;
+import io.netty.handler.codec.http2.Http2GoAwayFrame;
 import io.netty.handler.codec.http2.Http2Headers;
 import io.netty.handler.codec.http2.Http2HeadersFrame;
 import io.netty.handler.codec.http2.Http2ResetFrame;
@@ -35,7 +36,8 @@ import java.util.Base64;
  * <p>Then: DATA frames in are passed on as their bytes; {@link ByteBuf}s written out leave as DATA frames; an
  * END_STREAM in (the exit's TCP connection ended) is a {@link ChannelInputShutdownEvent}, after which the tunnel
  * closes, ending its own side with an empty END_STREAM DATA frame rather than a reset. A RST_STREAM in fails the
- * setup, or after it reaches the handlers above as a {@link StreamResetException}; Netty then closes the stream.
+ * setup, or after it reaches the handlers above as a {@link StreamResetException}; Netty then closes the stream. So
+ * does a GOAWAY that left this stream out (Netty tells only the streams above the proxy's last stream id).
  * Closing a tunnel whose input has not ended is left to Netty, which resets the stream with CANCEL.
  *
  * <p>Event-loop thread only, one instance per stream.
@@ -48,6 +50,7 @@ public final class StreamTunnel extends ChannelDuplexHandler {
     private boolean requestSent;
     private boolean inputEnded;
     private boolean outputEnded;
+    private volatile StreamResetException ended;
 
     /**
      * @param authority the target as {@code host:port} (brackets around an IPv6 literal)
@@ -61,6 +64,14 @@ public final class StreamTunnel extends ChannelDuplexHandler {
     /** Completes when the proxy has answered the CONNECT: with success for 2xx, else with the reason. */
     public Future<Void> connectFuture() {
         return connected;
+    }
+
+    /**
+     * The RST_STREAM or GOAWAY that ended the stream, null if none did: the reason behind the closed-channel errors
+     * the handlers above may report for it (a TLS handshake cut short fails as "connection closed").
+     */
+    public StreamResetException endedBy() {
+        return ended;
     }
 
     /** The CONNECT request headers this tunnel sends. */
@@ -160,8 +171,12 @@ public final class StreamTunnel extends ChannelDuplexHandler {
 
     @Override
     public void userEventTriggered(ChannelHandlerContext ctx, Object evt) {
-        if (evt instanceof Http2ResetFrame reset) {
-            StreamResetException cause = new StreamResetException("RST_STREAM", reset.errorCode());
+        StreamResetException cause = evt instanceof Http2ResetFrame reset
+                ? new StreamResetException("RST_STREAM", reset.errorCode())
+                : evt instanceof Http2GoAwayFrame goAway ? new StreamResetException("GOAWAY", goAway.errorCode())
+                : null;
+        if (cause != null) {
+            ended = cause;
             ReferenceCountUtil.release(evt);
             if (!connected.tryFailure(cause)) {
                 ctx.fireExceptionCaught(cause);

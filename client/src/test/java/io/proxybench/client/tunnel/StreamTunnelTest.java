@@ -10,6 +10,7 @@ import io.netty.channel.embedded.EmbeddedChannel;
 import io.netty.channel.socket.ChannelInputShutdownEvent;
 import io.netty.handler.codec.http2.DefaultHttp2DataFrame;
 import io.netty.handler.codec.http2.DefaultHttp2Headers;
+import io.netty.handler.codec.http2.DefaultHttp2GoAwayFrame;
 import io.netty.handler.codec.http2.DefaultHttp2HeadersFrame;
 import io.netty.handler.codec.http2.DefaultHttp2ResetFrame;
 import io.netty.handler.codec.http2.Http2DataFrame;
@@ -167,6 +168,19 @@ class StreamTunnelTest {
         assertThat(above.errors).singleElement().isInstanceOf(StreamResetException.class)
                 .satisfies(e -> assertThat(((StreamResetException) e).errorCode()).isEqualTo(0xaL));
         assertThat(above.events).isEmpty();
+    }
+
+    @Test
+    void aGoAwayThatLeftTheStreamOutFailsItWithTheCode() {
+        EmbeddedChannel ch = tunnel(null);
+        ch.readOutbound();
+        ch.writeInbound(status("200", false));
+
+        ch.pipeline().fireUserEventTriggered(new DefaultHttp2GoAwayFrame(Http2Error.NO_ERROR));
+
+        assertThat(above.errors).hasSize(1);
+        assertThat(above.errors.get(0)).isInstanceOf(StreamResetException.class)
+                .hasMessageContaining("GOAWAY NO_ERROR (0x0)");
     }
 
     @Test

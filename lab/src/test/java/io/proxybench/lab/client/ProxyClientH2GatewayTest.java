@@ -14,9 +14,11 @@ import io.proxybench.client.session.SessionRouter;
 import io.proxybench.client.session.SessionTemplate;
 import io.proxybench.client.tunnel.Connector;
 import io.proxybench.client.tunnel.StreamRefusedException;
+import io.proxybench.client.tunnel.StreamResetException;
 import io.proxybench.client.tunnel.TlsSettings;
 import io.proxybench.lab.Lab;
 import io.proxybench.lab.LabConfig;
+import io.proxybench.lab.faults.FaultPlan;
 import io.proxybench.lab.gateway.GatewayCounters;
 import java.nio.file.Path;
 import java.util.ArrayList;
@@ -25,6 +27,7 @@ import java.util.List;
 import java.util.Set;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.CopyOnWriteArrayList;
+import java.util.concurrent.ExecutionException;
 import java.util.concurrent.TimeUnit;
 import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.BeforeAll;
@@ -178,6 +181,51 @@ class ProxyClientH2GatewayTest {
                     "connectStart", "connectEnd", "proxyTlsStart", "proxyTlsEnd", "tunnelStart:connect");
             assertThat(calls.get(1).events).doesNotContain("proxyProtocolFallback:http/1.1")
                     .containsSubsequence("connectStart", "proxyTlsEnd", "tunnelStart:connect");
+        }
+    }
+
+    @Test
+    void aLargeDownloadThroughAStreamDoesNotStallOnFlowControl() throws Exception {
+        int size = 4 << 20;
+        try (ProxyClient client = base("alice:s3cret").build()) {
+            ProxyResponse r = client.send(ProxyRequest.get("https://127.0.0.1:" + lab.targetHttpsPort() + "/bytes/"
+                    + size)).get(30, TimeUnit.SECONDS);
+            assertThat(r.status()).isEqualTo(200);
+            assertThat(r.bodyBytes()).isEqualTo(size);
+            assertThat(lab.gatewayCounters().tunnels(GatewayCounters.Kind.H2_CONNECT)).isEqualTo(1);
+        }
+    }
+
+    @Test
+    void aStreamResetMidTunnelFailsThatCallWithTheReasonAndOthersGoOn(@TempDir Path other) throws Exception {
+        try (Lab faulty = Lab.start(LabConfig.builder().home(other).faults(new FaultPlan(0, 0.5, 0, 7)).build());
+                ProxyClient client = ProxyClient.builder().proxy("https://u:p@127.0.0.1:" + faulty.gatewayTlsPort())
+                        .proxyProtocol(ProxyProtocol.H2_PREFERRED).tls(TlsSettings.caFile(faulty.caFile()))
+                        .sessions(SessionTemplate.parse("{pass}_session-{id}"), SessionRouter.perRequest())
+                        .build()) {
+            String target = "https://127.0.0.1:" + faulty.targetHttpsPort() + "/cdn-cgi/trace";
+            List<CompletableFuture<ProxyResponse>> sent = new ArrayList<>();
+            for (int i = 0; i < 12; i++) {
+                sent.add(client.send(ProxyRequest.get(target).withSessionKey("k" + i)));
+            }
+            int ok = 0;
+            int reset = 0;
+            for (CompletableFuture<ProxyResponse> f : sent) {
+                try {
+                    assertThat(f.get(20, TimeUnit.SECONDS).status()).isEqualTo(200);
+                    ok++;
+                } catch (ExecutionException e) {
+                    CallException failed = (CallException) e.getCause();
+                    assertThat(failed.phase()).isEqualTo(Phase.TLS);
+                    assertThat(failed.getCause()).isInstanceOf(StreamResetException.class)
+                            .hasMessageContaining("CONNECT_ERROR");
+                    reset++;
+                }
+            }
+            long drawn = faulty.gatewayCounters().faults().getOrDefault("reset_tls", 0L);
+            assertThat(reset).as("every reset_tls draw failed its own call").isEqualTo((int) drawn).isPositive();
+            assertThat(ok).as("the other streams went on").isEqualTo(12 - reset).isPositive();
+            assertThat(faulty.gatewayCounters().h2ClientConnections()).isEqualTo(1);
         }
     }
 
