@@ -279,7 +279,8 @@ public final class ProxyClient implements AutoCloseable {
 
     private ClientConnection wrap(Route route, String exit, Established established, CallTrace trace) {
         ConnectionInfo info = new ConnectionInfo(connectionIds.incrementAndGet(), route.proxy(),
-                established.protocol(), route.mode() == Route.Mode.TUNNEL, established.tlsGroup());
+                established.protocol(), route.mode() == Route.Mode.TUNNEL, established.tlsGroup(),
+                established.gatewayConnectionId());
         EventListener creator = trace.listener();
         if (info.protocol().equals("h2")) {
             return new Http2Connection(info, route, established.channel(), established.meter(),

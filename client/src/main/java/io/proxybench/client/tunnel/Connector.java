@@ -207,7 +207,7 @@ public final class Connector implements AutoCloseable {
                 return;
             }
             if (tunnel == null) {
-                guarded(result, ch, () -> afterTunnel(route, ch, meter, trace, result));
+                guarded(result, ch, () -> afterTunnel(route, ch, meter, 0, trace, result));
                 return;
             }
             Phase phase = route.proxy().scheme().socks() ? Phase.SOCKS : Phase.CONNECT;
@@ -218,16 +218,18 @@ public final class Connector implements AutoCloseable {
                     return;
                 }
                 trace.tunnelEnd(phase);
-                guarded(result, ch, () -> afterTunnel(route, ch, meter, trace, result));
+                guarded(result, ch, () -> afterTunnel(route, ch, meter, 0, trace, result));
             });
         });
     }
 
-    private void afterTunnel(Route route, Channel ch, WireMeter meter, CallTrace trace,
+    /** @param gatewayConnectionId the HTTP/2 proxy connection {@code ch} is a stream of, 0 when a socket */
+    private void afterTunnel(Route route, Channel ch, WireMeter meter, long gatewayConnectionId, CallTrace trace,
             CompletableFuture<Established> result) {
         Origin origin = route.origin();
         if (route.mode() == Route.Mode.FORWARD || !origin.secure()) {
-            ready(ch, result, new Established(ch, meter, ApplicationProtocolNames.HTTP_1_1, wire(meter), null));
+            ready(ch, result, new Established(ch, meter, ApplicationProtocolNames.HTTP_1_1, wire(meter), null,
+                    gatewayConnectionId));
             return;
         }
         trace.originTlsStart();
@@ -244,7 +246,7 @@ public final class Connector implements AutoCloseable {
             SSLSession session = originTls.engine().getSession();
             trace.originTlsEnd(session.getProtocol(), protocol);
             String group = session instanceof OpenSslSession openSsl ? openSsl.getNamedGroup() : null;
-            ready(ch, result, new Established(ch, meter, protocol, wire(meter), group));
+            ready(ch, result, new Established(ch, meter, protocol, wire(meter), group, gatewayConnectionId));
         });
     }
 
@@ -405,7 +407,7 @@ public final class Connector implements AutoCloseable {
                         result.completeExceptionally(tunnel.endedBy() != null ? tunnel.endedBy() : error);
                     }
                 });
-                guarded(setup, ch, () -> afterTunnel(route, ch, meter, trace, setup));
+                guarded(setup, ch, () -> afterTunnel(route, ch, meter, gateway.id(), trace, setup));
             });
         });
         return result;

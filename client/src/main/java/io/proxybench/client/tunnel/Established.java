@@ -9,5 +9,7 @@ import io.proxybench.client.metrics.WireMeter;
  * @param protocol {@code h2} or {@code http/1.1}
  * @param handshakeBytes wire bytes both ways until it was ready
  * @param tlsGroup the key-exchange group negotiated with the origin, null without origin TLS or when unknown
+ * @param gatewayConnectionId the HTTP/2 proxy connection whose stream {@code channel} is, 0 when it is a socket
  */
-public record Established(Channel channel, WireMeter meter, String protocol, long handshakeBytes, String tlsGroup) {}
+public record Established(Channel channel, WireMeter meter, String protocol, long handshakeBytes, String tlsGroup,
+        long gatewayConnectionId) {}

@@ -83,13 +83,19 @@ class ProxyClientH2GatewayTest {
             }
             Set<String> exits = new HashSet<>();
             Set<String> sessions = new HashSet<>();
+            Set<Long> gateways = new HashSet<>();
+            Set<Long> tunnels = new HashSet<>();
             for (CompletableFuture<ProxyResponse> f : sent) {
                 ProxyResponse r = f.get(20, TimeUnit.SECONDS);
                 assertThat(r.status()).isEqualTo(200);
                 assertThat(r.reused()).isFalse();
                 exits.add(ProxyClientLabTest.trace("ip", r));
                 sessions.add(r.session());
+                gateways.add(r.connection().gatewayConnectionId());
+                tunnels.add(r.connection().id());
             }
+            assertThat(gateways).as("every tunnel names its gateway connection").containsExactly(1L);
+            assertThat(tunnels).hasSize(10);
             assertThat(sessions).as("a session per request").hasSize(10);
             assertThat(exits).as("each stream's session has its own exit").hasSize(10);
 
@@ -171,8 +177,10 @@ class ProxyClientH2GatewayTest {
                         }).build()) {
             String target = "https://127.0.0.1:" + http11.targetHttpsPort() + "/cdn-cgi/trace";
             for (int i = 0; i < 3; i++) {
-                assertThat(client.send(ProxyRequest.get(target).withSessionKey("s" + i)).get(20, TimeUnit.SECONDS)
-                        .status()).isEqualTo(200);
+                ProxyResponse r = client.send(ProxyRequest.get(target).withSessionKey("s" + i)).get(20,
+                        TimeUnit.SECONDS);
+                assertThat(r.status()).isEqualTo(200);
+                assertThat(r.connection().gatewayConnectionId()).as("a socket of its own, no stream").isZero();
             }
             assertThat(http11.gatewayCounters().tunnels(GatewayCounters.Kind.CONNECT)).isEqualTo(3);
             assertThat(http11.gatewayCounters().h2ClientConnections()).isZero();
