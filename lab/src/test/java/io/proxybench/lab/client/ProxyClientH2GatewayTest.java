@@ -1,7 +1,6 @@
 package io.proxybench.lab.client;
 
 import static org.assertj.core.api.Assertions.assertThat;
-import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 import io.proxybench.client.CallException;
 import io.proxybench.client.ProxyClient;
@@ -235,12 +234,5 @@ class ProxyClientH2GatewayTest {
             assertThat(ok).as("the other streams went on").isEqualTo(12 - reset).isPositive();
             assertThat(faulty.gatewayCounters().h2ClientConnections()).isEqualTo(1);
         }
-    }
-
-    @Test
-    void askingForH2ToAPlainHttpProxyIsRejectedAtBuild() {
-        assertThatThrownBy(() -> ProxyClient.builder().proxy("http://127.0.0.1:" + lab.gatewayPort())
-                .proxyProtocol(ProxyProtocol.H2_PREFERRED).build()).isInstanceOf(IllegalArgumentException.class)
-                .hasMessageContaining("needs an https:// proxy");
     }
 }
