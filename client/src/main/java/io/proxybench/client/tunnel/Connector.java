@@ -26,6 +26,8 @@ import io.proxybench.client.proxy.ProxyCredentials;
 import io.proxybench.client.proxy.ProxyScheme;
 import io.proxybench.client.proxy.ProxySpec;
 import java.net.InetSocketAddress;
+import java.util.ArrayList;
+import java.util.List;
 import java.util.concurrent.CompletableFuture;
 import javax.net.ssl.SSLSession;
 
@@ -36,7 +38,8 @@ import javax.net.ssl.SSLSession;
  */
 public final class Connector implements AutoCloseable {
 
-    private static final String SETUP_ERRORS = "setup-errors";
+    /** The last handler while a connection is set up; {@link Established#handOver()} removes it. */
+    static final String SETUP_GUARD = "setup-guard";
 
     private final Transport transport;
     private final EventLoopGroup group;
@@ -108,7 +111,7 @@ public final class Connector implements AutoCloseable {
                         if (tunnel != null) {
                             p.addLast("tunnel", tunnel);
                         }
-                        p.addLast(SETUP_ERRORS, new SetupErrors());
+                        p.addLast(SETUP_GUARD, new SetupGuard());
                     }
                 });
         trace.connectStart(first);
@@ -163,13 +166,13 @@ public final class Connector implements AutoCloseable {
             CompletableFuture<Established> result) {
         Origin origin = route.origin();
         if (route.mode() == Route.Mode.FORWARD || !origin.secure()) {
-            ready(ch, result, new Established(ch, meter, ApplicationProtocolNames.HTTP_1_1, wire(meter), null));
+            ready(result, new Established(ch, meter, ApplicationProtocolNames.HTTP_1_1, wire(meter), null));
             return;
         }
         trace.originTlsStart();
         SslHandler originTls = tls.origin(route.tls()).newHandler(ch.alloc(), origin.host(), origin.port());
         originTls.setHandshakeTimeoutMillis(timeouts.tls().toMillis());
-        ch.pipeline().addBefore(SETUP_ERRORS, "origin-tls", originTls);
+        ch.pipeline().addBefore(SETUP_GUARD, "origin-tls", originTls);
         originTls.handshakeFuture().addListener(f -> {
             if (!f.isSuccess()) {
                 fail(result, ch, f.cause());
@@ -180,7 +183,7 @@ public final class Connector implements AutoCloseable {
             SSLSession session = originTls.engine().getSession();
             trace.originTlsEnd(session.getProtocol(), protocol);
             String group = session instanceof OpenSslSession openSsl ? openSsl.getNamedGroup() : null;
-            ready(ch, result, new Established(ch, meter, protocol, wire(meter), group));
+            ready(result, new Established(ch, meter, protocol, wire(meter), group));
         });
     }
 
@@ -207,20 +210,35 @@ public final class Connector implements AutoCloseable {
         }
     }
 
-    /** Hands the connection over; from now on its exchange handlers hear its errors. */
-    private static void ready(Channel ch, CompletableFuture<Established> result, Established established) {
-        ch.pipeline().remove(SETUP_ERRORS);
+    /** The connection is ready: the guard stays until the exchange's handlers are in place behind it. */
+    private static void ready(CompletableFuture<Established> result, Established established) {
         result.complete(established);
     }
 
     /**
-     * Ends the pipeline while a connection is being set up: an error there (a refused tunnel, a failed handshake)
-     * has already failed the setup future with its cause, so here it only closes the channel.
+     * Ends the pipeline while a connection is being set up. An error there (a refused tunnel, a failed handshake)
+     * has already failed the setup future with its cause, so here it only closes the channel. Bytes that arrive
+     * before the exchange takes over are held, not dropped: an h2 server speaks first (its SETTINGS), and TLS can
+     * hand them up in the same read that completes the handshake, before the exchange's handlers exist. Removing
+     * the guard passes them on, in order, to the handlers added behind it.
      */
-    private static final class SetupErrors extends ChannelInboundHandlerAdapter {
+    static final class SetupGuard extends ChannelInboundHandlerAdapter {
+        private final List<Object> held = new ArrayList<>();
+
+        @Override
+        public void channelRead(ChannelHandlerContext ctx, Object msg) {
+            held.add(msg);
+        }
+
         @Override
         public void exceptionCaught(ChannelHandlerContext ctx, Throwable cause) {
             ctx.close();
+        }
+
+        @Override
+        public void handlerRemoved(ChannelHandlerContext ctx) {
+            held.forEach(ctx::fireChannelRead);
+            held.clear();
         }
     }
 

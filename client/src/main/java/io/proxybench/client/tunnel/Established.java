@@ -10,4 +10,13 @@ import io.proxybench.client.metrics.WireMeter;
  * @param handshakeBytes wire bytes both ways until it was ready
  * @param tlsGroup the key-exchange group negotiated with the origin, null without origin TLS or when unknown
  */
-public record Established(Channel channel, WireMeter meter, String protocol, long handshakeBytes, String tlsGroup) {}
+public record Established(Channel channel, WireMeter meter, String protocol, long handshakeBytes, String tlsGroup) {
+
+    /**
+     * Hands the connection to the exchange whose handlers were just added to its pipeline: from now on they hear
+     * its bytes and errors, starting with any bytes that arrived while it was being set up.
+     */
+    public void handOver() {
+        channel.pipeline().remove(Connector.SETUP_GUARD);
+    }
+}
