@@ -4,13 +4,11 @@ import io.netty.handler.ssl.SslProvider;
 import io.proxybench.bench.experiment.BytesExperiment;
 import io.proxybench.bench.experiment.BytesResult;
 import io.proxybench.bench.experiment.BytesTable;
-import io.proxybench.bench.report.ReportJson;
 import io.proxybench.client.net.TlsEngine;
 import io.proxybench.client.tunnel.TlsContexts;
 import io.proxybench.client.tunnel.TlsSettings;
 import io.proxybench.lab.Lab;
 import io.proxybench.lab.LabConfig;
-import java.io.PrintWriter;
 import java.time.Duration;
 import java.util.Arrays;
 import java.util.List;
@@ -93,10 +91,7 @@ final class BytesCommand implements Callable<Integer> {
             result = BytesExperiment.run(new BytesExperiment.Setup(target.proxy(), target.url(), target.tls(),
                     offers, samples, perTunnel, requests, Duration.ofSeconds(60)));
         }
-        PrintWriter out = spec.commandLine().getOut();
-        out.print(json ? ReportJson.write(result) + "\n" : BytesTable.text(result));
-        out.flush();
-        return 0;
+        return Main.print(spec, json, result, BytesTable::text);
     }
 
     /** The rows to measure: each {@code --group} value, or both groups when the engine can set them. */

@@ -7,8 +7,6 @@ import io.proxybench.bench.doctor.RunCounters;
 import io.proxybench.bench.doctor.Source;
 import io.proxybench.bench.record.JsonlReader;
 import io.proxybench.bench.record.RequestRecord;
-import io.proxybench.bench.report.ReportJson;
-import java.io.PrintWriter;
 import java.nio.file.Path;
 import java.time.Duration;
 import java.util.ArrayList;
@@ -62,10 +60,7 @@ final class DoctorCommand implements Callable<Integer> {
         }
         RunCounters counters = summary == null ? null : FileReading.read(summary, () -> RunCounters.read(summary));
         DoctorReport report = Doctor.diagnose(sources, counters, keepAlive, minPer1000);
-        PrintWriter out = spec.commandLine().getOut();
-        out.print(json ? ReportJson.write(report) + "\n" : DoctorTable.text(report));
-        out.flush();
-        return 0;
+        return Main.print(spec, json, report, DoctorTable::text);
     }
 
     /** The demo's use: one client's records (the demo's own run), no counters, the default threshold. */

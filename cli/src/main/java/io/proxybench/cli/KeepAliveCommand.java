@@ -4,13 +4,11 @@ import io.proxybench.bench.experiment.KeepAliveExperiment;
 import io.proxybench.bench.experiment.KeepAliveResult;
 import io.proxybench.bench.experiment.KeepAliveTable;
 import io.proxybench.bench.experiment.ReuseExperiment;
-import io.proxybench.bench.report.ReportJson;
 import io.proxybench.client.proxy.ProxySpec;
 import io.proxybench.client.session.SessionTemplate;
 import io.proxybench.client.tunnel.TlsSettings;
 import io.proxybench.lab.Lab;
 import io.proxybench.lab.LabConfig;
-import java.io.PrintWriter;
 import java.time.Duration;
 import java.util.List;
 import java.util.concurrent.Callable;
@@ -92,10 +90,7 @@ final class KeepAliveCommand implements Callable<Integer> {
                     target.tls(), tableKeepAlives, tableGaps, keepAlives, gaps, rowTime, sigmas, seed,
                     Duration.ofMinutes(1)));
         }
-        PrintWriter out = spec.commandLine().getOut();
-        out.print(json ? ReportJson.write(result) + "\n" : KeepAliveTable.text(result));
-        out.flush();
-        return 0;
+        return Main.print(spec, json, result, KeepAliveTable::text);
     }
 
     /**

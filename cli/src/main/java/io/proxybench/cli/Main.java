@@ -1,6 +1,8 @@
 package io.proxybench.cli;
 
+import io.proxybench.bench.report.ReportJson;
 import java.io.PrintWriter;
+import java.util.function.Function;
 import picocli.CommandLine;
 import picocli.CommandLine.Command;
 
@@ -49,6 +51,14 @@ public final class Main implements Runnable {
     static <T> T defaults(T command) {
         new CommandLine(command).registerConverter(java.time.Duration.class, new DurationConverter()).parseArgs();
         return command;
+    }
+
+    /** Prints {@code result} as JSON with {@code --json}, else as its table; returns the exit code, 0. */
+    static <T> int print(CommandLine.Model.CommandSpec spec, boolean json, T result, Function<T, String> table) {
+        PrintWriter out = spec.commandLine().getOut();
+        out.print(json ? ReportJson.write(result) + "\n" : table.apply(result));
+        out.flush();
+        return 0;
     }
 
     private static String qualifiedName(CommandLine cmd) {

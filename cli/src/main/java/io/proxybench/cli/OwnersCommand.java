@@ -7,7 +7,6 @@ import io.proxybench.bench.experiment.ReuseExperiment;
 import io.proxybench.bench.experiment.ServerSide;
 import io.proxybench.bench.options.Durations;
 import io.proxybench.bench.options.ProxyUrlConverter;
-import io.proxybench.bench.report.ReportJson;
 import io.proxybench.client.proxy.ProxySpec;
 import io.proxybench.client.session.SessionTemplate;
 import io.proxybench.client.tunnel.TlsSettings;
@@ -16,7 +15,6 @@ import io.proxybench.lab.LabConfig;
 import io.proxybench.lab.faults.LatencyPlan;
 import io.proxybench.lab.gateway.GatewayCounters;
 import io.proxybench.lab.target.StatsSnapshot;
-import java.io.PrintWriter;
 import java.time.Duration;
 import java.util.List;
 import java.util.concurrent.Callable;
@@ -103,10 +101,7 @@ final class OwnersCommand implements Callable<Integer> {
                     sessions, target.url(), target.tls(), concurrency, stream, rounds, ServerSide.UNSEEN, null,
                     null, Duration.ofMinutes(10)));
         }
-        PrintWriter out = spec.commandLine().getOut();
-        out.print(json ? ReportJson.write(result) + "\n" : OwnersTable.text(result));
-        out.flush();
-        return 0;
+        return Main.print(spec, json, result, OwnersTable::text);
     }
 
     /**

@@ -5,14 +5,12 @@ import io.proxybench.bench.experiment.ReuseExperiment;
 import io.proxybench.bench.experiment.ReuseRow;
 import io.proxybench.bench.experiment.ReuseTable;
 import io.proxybench.bench.options.ProxyUrlConverter;
-import io.proxybench.bench.report.ReportJson;
 import io.proxybench.client.proxy.ProxySpec;
 import io.proxybench.client.session.SessionTemplate;
 import io.proxybench.client.tunnel.TlsSettings;
 import io.proxybench.lab.Lab;
 import io.proxybench.lab.LabConfig;
 import io.proxybench.lab.faults.LatencyPlan;
-import java.io.PrintWriter;
 import java.time.Duration;
 import java.util.List;
 import java.util.concurrent.Callable;
@@ -94,9 +92,6 @@ final class ReuseCommand implements Callable<Integer> {
             rows = ReuseExperiment.run(new ReuseExperiment.Setup(target.proxy(), ProxyOrLab.withAccount(socks),
                     sessions, target.url(), target.tls(), requests, concurrency, Duration.ofMinutes(10)));
         }
-        PrintWriter out = spec.commandLine().getOut();
-        out.print(json ? ReportJson.write(rows) + "\n" : ReuseTable.text(rows));
-        out.flush();
-        return 0;
+        return Main.print(spec, json, rows, ReuseTable::text);
     }
 }

@@ -3,13 +3,11 @@ package io.proxybench.cli;
 import io.proxybench.bench.experiment.SessionsExperiment;
 import io.proxybench.bench.experiment.SessionsResult;
 import io.proxybench.bench.experiment.SessionsTable;
-import io.proxybench.bench.report.ReportJson;
 import io.proxybench.client.session.SessionTemplate;
 import io.proxybench.client.tunnel.TlsSettings;
 import io.proxybench.lab.Lab;
 import io.proxybench.lab.LabConfig;
 import io.proxybench.lab.faults.LatencyPlan;
-import java.io.PrintWriter;
 import java.time.Duration;
 import java.util.concurrent.Callable;
 import picocli.CommandLine;
@@ -87,10 +85,7 @@ final class SessionsCommand implements Callable<Integer> {
             result = SessionsExperiment.run(new SessionsExperiment.Setup(target.proxy(), sessions, target.url(),
                     target.tls(), concurrency, duration, burstRequests, burstTunnels, Duration.ofMinutes(10)));
         }
-        PrintWriter out = spec.commandLine().getOut();
-        out.print(json ? ReportJson.write(result) + "\n" : SessionsTable.text(result));
-        out.flush();
-        return 0;
+        return Main.print(spec, json, result, SessionsTable::text);
     }
 
     /** The experiment on a fresh lab with {@code exitSetup} and both round trips injected. */

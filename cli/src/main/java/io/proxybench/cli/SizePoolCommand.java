@@ -8,13 +8,11 @@ import io.proxybench.bench.experiment.SizePoolExperiment;
 import io.proxybench.bench.experiment.SizePoolResult;
 import io.proxybench.bench.experiment.SizePoolTable;
 import io.proxybench.bench.record.JsonlReader;
-import io.proxybench.bench.report.ReportJson;
 import io.proxybench.client.session.SessionTemplate;
 import io.proxybench.client.tunnel.TlsSettings;
 import io.proxybench.lab.Lab;
 import io.proxybench.lab.LabConfig;
 import io.proxybench.lab.target.TokenBucket;
-import java.io.PrintWriter;
 import java.nio.file.Path;
 import java.time.Duration;
 import java.util.List;
@@ -135,10 +133,7 @@ final class SizePoolCommand implements Callable<Integer> {
                     target.url(), null, target.tls(), limits.get(0), rate, liveFor, TIMEOUT);
             result = SizePoolExperiment.run(setup(arrivals, limits, assignment, check));
         }
-        PrintWriter out = spec.commandLine().getOut();
-        out.print(json ? ReportJson.write(result) + "\n" : SizePoolTable.text(result));
-        out.flush();
-        return 0;
+        return Main.print(spec, json, result, SizePoolTable::text);
     }
 
     private SizePoolExperiment.Setup setup(Arrivals arrivals, List<BucketLimit> limits, Assignment assignment,

@@ -282,13 +282,14 @@ public final class ProxyClient implements AutoCloseable {
                 established.protocol(), route.mode() == Route.Mode.TUNNEL, established.tlsGroup(),
                 established.gatewayConnectionId());
         EventListener creator = trace.listener();
-        if (info.protocol().equals("h2")) {
-            return new Http2Connection(info, route, established.channel(), established.meter(),
-                    config.maxStreamsPerConnection, (c, reason) -> closed(c, reason, exit, creator),
-                    this::settingsRead);
-        }
-        return new Http1Connection(info, route, established.channel(), established.meter(),
-                (c, reason) -> closed(c, reason, exit, creator));
+        ClientConnection connection = info.protocol().equals("h2")
+                ? new Http2Connection(info, route, established.channel(), established.meter(),
+                        config.maxStreamsPerConnection, (c, reason) -> closed(c, reason, exit, creator),
+                        this::settingsRead)
+                : new Http1Connection(info, route, established.channel(), established.meter(),
+                        (c, reason) -> closed(c, reason, exit, creator));
+        established.handOver();
+        return connection;
     }
 
     /** The server said how many streams it allows: learn whether its origin multiplexes, and use the streams. */

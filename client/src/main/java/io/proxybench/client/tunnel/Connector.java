@@ -38,6 +38,8 @@ import io.proxybench.client.proxy.ProxyProtocol;
 import io.proxybench.client.proxy.ProxyScheme;
 import io.proxybench.client.proxy.ProxySpec;
 import java.net.InetSocketAddress;
+import java.util.ArrayList;
+import java.util.List;
 import java.util.Set;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.CompletionException;
@@ -53,7 +55,8 @@ import javax.net.ssl.SSLSession;
  */
 public final class Connector implements AutoCloseable {
 
-    private static final String SETUP_ERRORS = "setup-errors";
+    /** The last handler while a connection is set up; {@link Established#handOver()} removes it. */
+    static final String SETUP_GUARD = "setup-guard";
     /** Receive window of a gateway connection as a whole, added at its start (streams keep Netty's 64 KiB each). */
     private static final int GATEWAY_CONNECTION_WINDOW_BYTES = 16 << 20;
 
@@ -172,7 +175,7 @@ public final class Connector implements AutoCloseable {
                         if (tunnel != null) {
                             p.addLast("tunnel", tunnel);
                         }
-                        p.addLast(SETUP_ERRORS, new SetupErrors());
+                        p.addLast(SETUP_GUARD, new SetupGuard());
                     }
                 });
         trace.connectStart(first);
@@ -228,14 +231,14 @@ public final class Connector implements AutoCloseable {
             CompletableFuture<Established> result) {
         Origin origin = route.origin();
         if (route.mode() == Route.Mode.FORWARD || !origin.secure()) {
-            ready(ch, result, new Established(ch, meter, ApplicationProtocolNames.HTTP_1_1, wire(meter), null,
+            ready(result, new Established(ch, meter, ApplicationProtocolNames.HTTP_1_1, wire(meter), null,
                     gatewayConnectionId));
             return;
         }
         trace.originTlsStart();
         SslHandler originTls = tls.origin(route.tls()).newHandler(ch.alloc(), origin.host(), origin.port());
         originTls.setHandshakeTimeoutMillis(timeouts.tls().toMillis());
-        ch.pipeline().addBefore(SETUP_ERRORS, "origin-tls", originTls);
+        ch.pipeline().addBefore(SETUP_GUARD, "origin-tls", originTls);
         originTls.handshakeFuture().addListener(f -> {
             if (!f.isSuccess()) {
                 fail(result, ch, f.cause());
@@ -246,7 +249,7 @@ public final class Connector implements AutoCloseable {
             SSLSession session = originTls.engine().getSession();
             trace.originTlsEnd(session.getProtocol(), protocol);
             String group = session instanceof OpenSslSession openSsl ? openSsl.getNamedGroup() : null;
-            ready(ch, result, new Established(ch, meter, protocol, wire(meter), group, gatewayConnectionId));
+            ready(result, new Established(ch, meter, protocol, wire(meter), group, gatewayConnectionId));
         });
     }
 
@@ -293,7 +296,7 @@ public final class Connector implements AutoCloseable {
                                 .newHandler(ch.alloc(), proxy.host(), proxy.port());
                         proxyTls.setHandshakeTimeoutMillis(timeouts.tunnel().toMillis());
                         ch.pipeline().addLast(WireMeter.NAME, new WireMeter()).addLast("proxy-tls", proxyTls)
-                                .addLast(SETUP_ERRORS, new SetupErrors());
+                                .addLast(SETUP_GUARD, new SetupGuard());
                     }
                 });
         trace.connectStart(proxyAddress);
@@ -358,10 +361,11 @@ public final class Connector implements AutoCloseable {
         Http2FrameCodec codec = Http2FrameCodecBuilder.forClient().encoderEnforceMaxConcurrentStreams(true).build();
         GatewayConnection gateway = new GatewayConnection(gatewayConnections.incrementAndGet(), ch, codec,
                 maxStreamsPerGateway);
-        ch.pipeline().remove(SETUP_ERRORS);
         ch.pipeline().addLast("h2", codec)
                 .addLast("h2-streams", new Http2MultiplexHandler(new ChannelInboundHandlerAdapter()))
                 .addLast("gateway", new GatewayFrames(gateway));
+        // After the handlers behind it exist: frames that came with the end of the TLS handshake go to the codec.
+        ch.pipeline().remove(SETUP_GUARD);
         // Stream windows pace each tunnel; a large connection window keeps a stalled one from blocking the others.
         ch.writeAndFlush(new DefaultHttp2WindowUpdateFrame(GATEWAY_CONNECTION_WINDOW_BYTES));
         return gateway;
@@ -378,7 +382,7 @@ public final class Connector implements AutoCloseable {
             @Override
             protected void initChannel(Http2StreamChannel ch) {
                 ch.pipeline().addLast("tunnel", tunnel).addLast(WireMeter.NAME, meter)
-                        .addLast(SETUP_ERRORS, new SetupErrors());
+                        .addLast(SETUP_GUARD, new SetupGuard());
             }
         }).open().addListener(opened -> {
             if (!opened.isSuccess()) {
@@ -500,20 +504,35 @@ public final class Connector implements AutoCloseable {
         }
     }
 
-    /** Hands the connection over; from now on its exchange handlers hear its errors. */
-    private static void ready(Channel ch, CompletableFuture<Established> result, Established established) {
-        ch.pipeline().remove(SETUP_ERRORS);
+    /** The connection is ready: the guard stays until the exchange's handlers are in place behind it. */
+    private static void ready(CompletableFuture<Established> result, Established established) {
         result.complete(established);
     }
 
     /**
-     * Ends the pipeline while a connection is being set up: an error there (a refused tunnel, a failed handshake)
-     * has already failed the setup future with its cause, so here it only closes the channel.
+     * Ends the pipeline while a connection is being set up. An error there (a refused tunnel, a failed handshake)
+     * has already failed the setup future with its cause, so here it only closes the channel. Bytes that arrive
+     * before the exchange takes over are held, not dropped: an h2 server speaks first (its SETTINGS), and TLS can
+     * hand them up in the same read that completes the handshake, before the exchange's handlers exist. Removing
+     * the guard passes them on, in order, to the handlers added behind it.
      */
-    private static final class SetupErrors extends ChannelInboundHandlerAdapter {
+    static final class SetupGuard extends ChannelInboundHandlerAdapter {
+        private final List<Object> held = new ArrayList<>();
+
+        @Override
+        public void channelRead(ChannelHandlerContext ctx, Object msg) {
+            held.add(msg);
+        }
+
         @Override
         public void exceptionCaught(ChannelHandlerContext ctx, Throwable cause) {
             ctx.close();
+        }
+
+        @Override
+        public void handlerRemoved(ChannelHandlerContext ctx) {
+            held.forEach(ctx::fireChannelRead);
+            held.clear();
         }
     }
 

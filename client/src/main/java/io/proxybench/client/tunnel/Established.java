@@ -12,4 +12,13 @@ import io.proxybench.client.metrics.WireMeter;
  * @param gatewayConnectionId the HTTP/2 proxy connection whose stream {@code channel} is, 0 when it is a socket
  */
 public record Established(Channel channel, WireMeter meter, String protocol, long handshakeBytes, String tlsGroup,
-        long gatewayConnectionId) {}
+        long gatewayConnectionId) {
+
+    /**
+     * Hands the connection to the exchange whose handlers were just added to its pipeline: from now on they hear
+     * its bytes and errors, starting with any bytes that arrived while it was being set up.
+     */
+    public void handOver() {
+        channel.pipeline().remove(Connector.SETUP_GUARD);
+    }
+}
