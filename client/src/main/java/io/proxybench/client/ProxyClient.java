@@ -91,7 +91,7 @@ public final class ProxyClient implements AutoCloseable {
         Transport transport = Transport.current();
         this.group = transport.newGroup(config.ioThreads);
         this.connector = new Connector(transport, group, config.tlsContexts, config.timeouts, config.proxyProtocol,
-                config.maxStreamsPerProxyConnection);
+                config.maxStreamsPerProxyConnection, config.limits.keepAlive());
         this.pool = new ConnectionPool<>(config.limits, r -> r.exit() == null ? ExitLabel.DIRECT : r.exit());
         group.next().schedule(this::maintain, MAINTENANCE_MAX_NANOS, TimeUnit.NANOSECONDS);
     }

@@ -18,6 +18,7 @@ import java.nio.file.Path;
 import java.time.Duration;
 import java.util.List;
 import java.util.concurrent.TimeUnit;
+import java.util.concurrent.atomic.AtomicBoolean;
 
 /**
  * A running lab: the rotating/sticky proxy gateway, its admin endpoint and the trace target, all on loopback,
@@ -35,6 +36,7 @@ public final class Lab implements AutoCloseable {
     private final TargetServer target;
     private final GatewayServer gateway;
     private final GatewayAdmin admin;
+    private final AtomicBoolean closed = new AtomicBoolean();
 
     private Lab(LabConfig config, EventLoopGroup boss, EventLoopGroup workers, LabCa ca, ExitPool exits,
             SessionTable sessions, TargetServer target, GatewayServer gateway, GatewayAdmin admin) {
@@ -165,8 +167,22 @@ public final class Lab implements AutoCloseable {
         return target.stall(length);
     }
 
+    /**
+     * Sends GOAWAY on the gateway's HTTP/2 client connections, keeping each one's {@code keepStreams} oldest streams
+     * and cutting the newer ones; see {@link GatewayServer#goAwayH2(int)}.
+     *
+     * @return the HTTP/2 connections told
+     */
+    public int goAwayH2(int keepStreams) {
+        return gateway.goAwayH2(keepStreams);
+    }
+
+    /** Stops everything; a second call does nothing. */
     @Override
     public void close() {
+        if (closed.getAndSet(true)) {
+            return;
+        }
         admin.close();
         gateway.close();
         target.close();

@@ -45,6 +45,8 @@ public final class Http2Connection extends ClientConnection {
     private final Consumer<Http2Connection> onSettings;
     private volatile boolean settingsReceived;
     private volatile boolean goingAway;
+    /** What failed the connection under its streams (a tunnel's stream reset, say), null while none did. */
+    private volatile Throwable connectionError;
 
     /**
      * @param onSettings called on the connection's event loop each time the server's SETTINGS arrive, so that the
@@ -125,7 +127,7 @@ public final class Http2Connection extends ClientConnection {
     }
 
     /** One stream's response. */
-    private static final class StreamReader extends ChannelInboundHandlerAdapter {
+    private final class StreamReader extends ChannelInboundHandlerAdapter {
         private final CallTrace trace;
         private final CompletableFuture<ExchangeResult> done;
         private final BodyBuffer body;
@@ -182,7 +184,9 @@ public final class Http2Connection extends ClientConnection {
         @Override
         public void channelInactive(ChannelHandlerContext ctx) {
             if (!done.isDone()) {
-                fail(ctx.channel(), head == null ? new NoResponseException("stream closed before the response", null)
+                Throwable why = connectionError;
+                fail(ctx.channel(), why != null ? why
+                        : head == null ? new NoResponseException("stream closed before the response", null)
                         : new IOException("stream closed in the middle of the response"));
             }
             ctx.fireChannelInactive();
@@ -196,7 +200,7 @@ public final class Http2Connection extends ClientConnection {
 
     /**
      * Connection-level frames: SETTINGS (Netty has applied them when this sees them) tell how many streams may be
-     * open; GOAWAY makes the connection unusable for new streams.
+     * open; GOAWAY makes the connection unusable for new streams. Errors from below the codec end here too.
      */
     private final class ConnectionFrames extends ChannelInboundHandlerAdapter {
         @Override
@@ -211,6 +215,13 @@ public final class Http2Connection extends ClientConnection {
             } finally {
                 ReferenceCountUtil.release(msg);
             }
+        }
+
+        /** An error below HTTP/2 (Netty's codec handles its own): it ends the connection and is its streams' reason. */
+        @Override
+        public void exceptionCaught(ChannelHandlerContext ctx, Throwable cause) {
+            connectionError = cause;
+            ctx.close();
         }
     }
 

@@ -38,6 +38,7 @@ import io.proxybench.client.proxy.ProxyProtocol;
 import io.proxybench.client.proxy.ProxyScheme;
 import io.proxybench.client.proxy.ProxySpec;
 import java.net.InetSocketAddress;
+import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Set;
@@ -67,7 +68,7 @@ public final class Connector implements AutoCloseable {
     private final Dns dns = new Dns();
     private final ProxyProtocol proxyProtocol;
     private final int maxStreamsPerGateway;
-    private final GatewayConnections gateways = new GatewayConnections();
+    private final GatewayConnections gateways;
     /** Proxy endpoints that answered ALPN with something other than h2: their tunnels go over HTTP/1.1. */
     private final Set<GatewayConnections.Key> http1Only = ConcurrentHashMap.newKeySet();
     private final AtomicLong gatewayConnections = new AtomicLong();
@@ -75,15 +76,16 @@ public final class Connector implements AutoCloseable {
     private final AtomicLong fallbackTunnels = new AtomicLong();
 
     public Connector(Transport transport, EventLoopGroup group, TlsContexts tls, Timeouts timeouts) {
-        this(transport, group, tls, timeouts, ProxyProtocol.HTTP1, 100);
+        this(transport, group, tls, timeouts, ProxyProtocol.HTTP1, 100, Duration.ZERO);
     }
 
     /**
      * @param proxyProtocol what to ask {@code https://} proxies for by ALPN
      * @param maxStreamsPerGateway tunnels at most on one HTTP/2 connection to a proxy (the proxy may allow fewer)
+     * @param gatewayIdle how long an HTTP/2 connection to a proxy stays open without tunnels
      */
     public Connector(Transport transport, EventLoopGroup group, TlsContexts tls, Timeouts timeouts,
-            ProxyProtocol proxyProtocol, int maxStreamsPerGateway) {
+            ProxyProtocol proxyProtocol, int maxStreamsPerGateway, Duration gatewayIdle) {
         if (maxStreamsPerGateway < 1) {
             throw new IllegalArgumentException("streams per proxy connection must be at least 1, not "
                     + maxStreamsPerGateway);
@@ -94,19 +96,27 @@ public final class Connector implements AutoCloseable {
         this.timeouts = timeouts;
         this.proxyProtocol = proxyProtocol;
         this.maxStreamsPerGateway = maxStreamsPerGateway;
+        this.gateways = new GatewayConnections(gatewayIdle);
     }
 
     /**
      * How tunnels reached their proxies so far.
      *
      * @param gatewayConnections HTTP/2 connections opened to proxies
+     * @param openGatewayConnections of those, the ones open now
+     * @param peakGatewayConnections the most open at once
+     * @param gatewayWireBytes bytes both ways on those connections: proxy TLS, HTTP/2 framing and the tunnels'
+     *     payload, which each tunnel also counts as its own; the difference is what sharing a connection costs
      * @param streamTunnels tunnels opened as HTTP/2 streams (CONNECT requests sent, whatever the answer)
      * @param fallbackTunnels tunnels that asked for HTTP/2 but went over HTTP/1.1 because the proxy chose it
      */
-    public record GatewayStats(long gatewayConnections, long streamTunnels, long fallbackTunnels) {}
+    public record GatewayStats(long gatewayConnections, int openGatewayConnections, int peakGatewayConnections,
+            long gatewayWireBytes, long streamTunnels, long fallbackTunnels) {}
 
     public GatewayStats gatewayStats() {
-        return new GatewayStats(gatewayConnections.get(), streamTunnels.get(), fallbackTunnels.get());
+        GatewayConnections.Usage usage = gateways.usage();
+        return new GatewayStats(gatewayConnections.get(), usage.open(), usage.peak(), usage.wireBytes(),
+                streamTunnels.get(), fallbackTunnels.get());
     }
 
     /** Opens a connection for {@code route}; the future fails with the cause of the phase that failed. */
@@ -326,7 +336,7 @@ public final class Connector implements AutoCloseable {
                     return;
                 }
                 try {
-                    GatewayConnection gateway = gatewayOn(ch);
+                    GatewayConnection gateway = gatewayOn(ch, key);
                     ScheduledFuture<?> timer = ch.eventLoop().schedule(() -> {
                         ch.close();
                         result.completeExceptionally(new ProxyConnectException("the proxy sent no HTTP/2 SETTINGS"
@@ -357,10 +367,10 @@ public final class Connector implements AutoCloseable {
      * watched. It is {@linkplain GatewayConnection#settled() settled} once the proxy's first SETTINGS said how many
      * streams it allows.
      */
-    private GatewayConnection gatewayOn(Channel ch) {
+    private GatewayConnection gatewayOn(Channel ch, GatewayConnections.Key key) {
         Http2FrameCodec codec = Http2FrameCodecBuilder.forClient().encoderEnforceMaxConcurrentStreams(true).build();
-        GatewayConnection gateway = new GatewayConnection(gatewayConnections.incrementAndGet(), ch, codec,
-                maxStreamsPerGateway);
+        GatewayConnection gateway = new GatewayConnection(gatewayConnections.incrementAndGet(), key, ch, codec,
+                ch.pipeline().get(WireMeter.class), maxStreamsPerGateway);
         ch.pipeline().addLast("h2", codec)
                 .addLast("h2-streams", new Http2MultiplexHandler(new ChannelInboundHandlerAdapter()))
                 .addLast("gateway", new GatewayFrames(gateway));
@@ -386,14 +396,14 @@ public final class Connector implements AutoCloseable {
             }
         }).open().addListener(opened -> {
             if (!opened.isSuccess()) {
-                gateway.release();
+                gateways.release(gateway);
                 result.completeExceptionally(opened.cause());
                 return;
             }
             Http2StreamChannel ch = (Http2StreamChannel) opened.getNow();
-            ch.closeFuture().addListener(closed -> gateway.release());
-            ScheduledFuture<?> timer = ch.eventLoop().schedule(() -> fail(result, ch, new ProxyConnectException(
-                    "no answer to CONNECT within " + timeouts.tunnel().toMillis() + " ms")),
+            ch.closeFuture().addListener(closed -> gateways.release(gateway));
+            ScheduledFuture<?> timer = ch.eventLoop().schedule(
+                    () -> fail(result, ch, tunnel.timedOut(timeouts.tunnel().toMillis())),
                     timeouts.tunnel().toNanos(), TimeUnit.NANOSECONDS);
             tunnel.connectFuture().addListener(f -> {
                 timer.cancel(false);
@@ -426,7 +436,7 @@ public final class Connector implements AutoCloseable {
      * On a gateway connection, after its streams: the first SETTINGS settle it; GOAWAY stops new streams there; an
      * error closes it.
      */
-    private static final class GatewayFrames extends ChannelInboundHandlerAdapter {
+    private final class GatewayFrames extends ChannelInboundHandlerAdapter {
         private final GatewayConnection gateway;
 
         GatewayFrames(GatewayConnection gateway) {
@@ -438,7 +448,7 @@ public final class Connector implements AutoCloseable {
             if (msg instanceof Http2SettingsFrame) {
                 gateway.settled().complete(null);
             } else if (msg instanceof Http2GoAwayFrame) {
-                gateway.goingAway();
+                gateways.goAway(gateway);
             }
             ReferenceCountUtil.release(msg);
         }
@@ -547,6 +557,7 @@ public final class Connector implements AutoCloseable {
 
     @Override
     public void close() {
+        gateways.closeAll();
         dns.close();
     }
 }

@@ -2,28 +2,39 @@ package io.proxybench.client.tunnel;
 
 import io.netty.channel.Channel;
 import io.netty.handler.codec.http2.Http2FrameCodec;
+import io.proxybench.client.metrics.WireMeter;
 import java.util.concurrent.CompletableFuture;
-import java.util.concurrent.atomic.AtomicInteger;
 
 /**
  * One TLS connection with ALPN {@code h2} to a proxy, whose streams are CONNECT tunnels of any account: credentials
  * travel per stream, so it is shared by every session through the same proxy endpoint and proxy TLS.
+ *
+ * <p>Its stream count and state change only under the lock of the {@link GatewayConnections} that holds it.
  */
 final class GatewayConnection {
 
     private final long id;
+    private final GatewayConnections.Key key;
     private final Channel channel;
     private final Http2FrameCodec codec;
+    private final WireMeter meter;
     private final int clientMaxStreams;
-    /** Streams reserved or open; reserved under {@link GatewayConnections}' lock, released from any thread. */
-    private final AtomicInteger streams = new AtomicInteger();
     private final CompletableFuture<Void> settled = new CompletableFuture<>();
-    private volatile boolean goingAway;
+    /** Streams reserved or open. */
+    private int streams;
+    /** Bumped by every reservation: an idle timer that finds it changed knows the connection was used since. */
+    private long reservations;
+    private boolean goingAway;
+    private boolean retired;
 
-    GatewayConnection(long id, Channel channel, Http2FrameCodec codec, int clientMaxStreams) {
+    /** @param meter counts every byte on the socket: proxy TLS, HTTP/2 frames and the tunnels' payload inside */
+    GatewayConnection(long id, GatewayConnections.Key key, Channel channel, Http2FrameCodec codec, WireMeter meter,
+            int clientMaxStreams) {
         this.id = id;
+        this.key = key;
         this.channel = channel;
         this.codec = codec;
+        this.meter = meter;
         this.clientMaxStreams = clientMaxStreams;
     }
 
@@ -31,8 +42,17 @@ final class GatewayConnection {
         return id;
     }
 
+    GatewayConnections.Key key() {
+        return key;
+    }
+
     Channel channel() {
         return channel;
+    }
+
+    /** Wire bytes both ways so far. */
+    long wireBytes() {
+        return meter.bytesIn() + meter.bytesOut();
     }
 
     /** Completes when the proxy's first SETTINGS arrived, so {@link #capacity()} is the proxy's limit. */
@@ -41,7 +61,11 @@ final class GatewayConnection {
     }
 
     int streams() {
-        return streams.get();
+        return streams;
+    }
+
+    long reservations() {
+        return reservations;
     }
 
     /**
@@ -52,25 +76,37 @@ final class GatewayConnection {
         return Math.min(clientMaxStreams, codec.connection().local().maxActiveStreams());
     }
 
-    /** Open, not going away, and with a free stream. */
+    /** Open, taking streams, and with a free one. */
     boolean hasRoom() {
-        return usable() && streams.get() < capacity();
+        return usable() && streams < capacity();
     }
 
+    /** Open and taking streams: not told to go away by the proxy, not retired by the client. */
     boolean usable() {
-        return channel.isActive() && !goingAway;
+        return channel.isActive() && !goingAway && !retired;
+    }
+
+    boolean goingAway() {
+        return goingAway;
     }
 
     void reserve() {
-        streams.incrementAndGet();
+        streams++;
+        reservations++;
     }
 
     void release() {
-        streams.decrementAndGet();
+        streams--;
     }
 
     /** The proxy sent GOAWAY: no new streams here; the ones it kept go on. */
-    void goingAway() {
+    void goAway() {
         goingAway = true;
+    }
+
+    /** The client stops giving it streams, and closes it. */
+    void retire() {
+        retired = true;
+        channel.close();
     }
 }

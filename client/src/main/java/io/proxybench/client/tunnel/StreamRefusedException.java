@@ -4,7 +4,8 @@ import io.netty.handler.proxy.ProxyConnectException;
 
 /**
  * An HTTP/2 proxy answered a CONNECT stream with a status other than 2xx (RFC 9113 section 8.5): the tunnel was not
- * opened; the proxy's other streams are unaffected. The message names the status, never the credentials sent.
+ * opened; the proxy's other streams are unaffected. The message names the status and the proxy's reason, never the
+ * credentials sent.
  */
 public final class StreamRefusedException extends ProxyConnectException {
 
@@ -12,8 +13,10 @@ public final class StreamRefusedException extends ProxyConnectException {
 
     private final int status;
 
-    public StreamRefusedException(String authority, int status) {
-        super("the proxy answered CONNECT " + authority + " with status " + status);
+    /** @param reason what the proxy said in the answer's body, credentials already masked; may be empty */
+    public StreamRefusedException(String authority, int status, String reason) {
+        super("the proxy answered CONNECT " + authority + " with status " + status
+                + (reason.isEmpty() ? "" : ": " + reason));
         this.status = status;
     }
 

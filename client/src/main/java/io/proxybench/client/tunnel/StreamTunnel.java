@@ -46,7 +46,13 @@ public final class StreamTunnel extends ChannelDuplexHandler {
 
     private final String authority;
     private final ProxyCredentials credentials;
+    /** Longest part of a refusal's body kept for the error message, in bytes. */
+    static final int REASON_BYTES = 200;
+
     private Promise<Void> connected;
+    /** The non-2xx status of a refusal whose body is still being read, 0 otherwise. */
+    private int refusedWith;
+    private final StringBuilder reason = new StringBuilder();
     private boolean requestSent;
     private boolean inputEnded;
     private boolean outputEnded;
@@ -113,6 +119,10 @@ public final class StreamTunnel extends ChannelDuplexHandler {
 
     @Override
     public void channelRead(ChannelHandlerContext ctx, Object msg) {
+        if (refusedWith != 0) {
+            readReason(ctx, msg);
+            return;
+        }
         if (!connected.isDone()) {
             answer(ctx, msg);
             return;
@@ -149,7 +159,10 @@ public final class StreamTunnel extends ChannelDuplexHandler {
                 return; // 1xx: the answer is still to come
             }
             if (HttpStatusClass.valueOf(code) != HttpStatusClass.SUCCESS) {
-                fail(ctx, new StreamRefusedException(authority, code));
+                refusedWith = code;
+                if (headers.isEndStream()) {
+                    refused(ctx);
+                }
                 return;
             }
             connected.trySuccess(null);
@@ -161,6 +174,55 @@ public final class StreamTunnel extends ChannelDuplexHandler {
         } finally {
             ReferenceCountUtil.release(msg);
         }
+    }
+
+    /** A refusal's body: kept up to {@link #REASON_BYTES} for the message, until the proxy ends the stream. */
+    private void readReason(ChannelHandlerContext ctx, Object msg) {
+        try {
+            if (msg instanceof Http2DataFrame data) {
+                ByteBuf bytes = data.content();
+                int room = REASON_BYTES - reason.length();
+                reason.append(bytes.toString(bytes.readerIndex(), Math.min(room, bytes.readableBytes()),
+                        StandardCharsets.UTF_8));
+            }
+            if (msg instanceof Http2DataFrame data && data.isEndStream()
+                    || msg instanceof Http2HeadersFrame trailers && trailers.isEndStream()
+                    || reason.length() >= REASON_BYTES) {
+                refused(ctx);
+            }
+        } finally {
+            ReferenceCountUtil.release(msg);
+        }
+    }
+
+    /** Fails the setup with the refusal's status and what the proxy said about it, credentials masked. */
+    private void refused(ChannelHandlerContext ctx) {
+        fail(ctx, new StreamRefusedException(authority, refusedWith, masked(reason.toString())));
+    }
+
+    /**
+     * The proxy's words with the credentials this stream sent masked (a proxy may echo the user name), on one line.
+     */
+    private String masked(String text) {
+        String line = text.strip().replaceAll("\\s+", " ");
+        if (credentials != null) {
+            for (String secret : new String[] {credentials.password(), credentials.user()}) {
+                if (!secret.isEmpty()) {
+                    line = line.replace(secret, "***");
+                }
+            }
+        }
+        return line;
+    }
+
+    /**
+     * Why setup failed if it is still pending when the caller stops waiting: a refusal whose body never ended is
+     * still the refusal, anything else is "no answer".
+     */
+    public Throwable timedOut(long waitedMillis) {
+        return refusedWith != 0
+                ? new StreamRefusedException(authority, refusedWith, masked(reason.toString()))
+                : new ProxyConnectException("no answer to CONNECT within " + waitedMillis + " ms");
     }
 
     private void inputEnded(ChannelHandlerContext ctx) {
@@ -175,6 +237,11 @@ public final class StreamTunnel extends ChannelDuplexHandler {
                 ? new StreamResetException("RST_STREAM", reset.errorCode())
                 : evt instanceof Http2GoAwayFrame goAway ? new StreamResetException("GOAWAY", goAway.errorCode())
                 : null;
+        if (cause != null && refusedWith != 0) {
+            ReferenceCountUtil.release(evt);
+            refused(ctx); // a proxy may reset the stream it refused: the refusal is the reason
+            return;
+        }
         if (cause != null) {
             ended = cause;
             ReferenceCountUtil.release(evt);
@@ -188,6 +255,9 @@ public final class StreamTunnel extends ChannelDuplexHandler {
 
     @Override
     public void channelInactive(ChannelHandlerContext ctx) {
+        if (refusedWith != 0) {
+            refused(ctx);
+        }
         connected.tryFailure(new ProxyConnectException("the CONNECT stream closed before the proxy answered"));
         ctx.fireChannelInactive();
     }

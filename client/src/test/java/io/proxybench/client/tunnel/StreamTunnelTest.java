@@ -114,12 +114,70 @@ class StreamTunnelTest {
         EmbeddedChannel ch = tunnel(new ProxyCredentials("user", "secret"));
         ch.readOutbound();
 
-        ch.writeInbound(status("407", false));
+        ch.writeInbound(status("407", true));
 
         assertThat(handler.connectFuture().cause()).isInstanceOf(StreamRefusedException.class)
                 .hasMessage("the proxy answered CONNECT example.com:443 with status 407");
         assertThat(((StreamRefusedException) handler.connectFuture().cause()).status()).isEqualTo(407);
         assertThat(ch.isOpen()).isFalse();
+    }
+
+    @Test
+    void aRefusalsBodyIsItsReasonOnOneLineWithTheStreamsCredentialsMasked() {
+        EmbeddedChannel ch = tunnel(new ProxyCredentials("alice", "s3cret_session-9"));
+        ch.readOutbound();
+
+        ch.writeInbound(status("403", false));
+        assertThat(handler.connectFuture().isDone()).as("waits for the body").isFalse();
+        ch.writeInbound(new DefaultHttp2DataFrame(Unpooled.copiedBuffer("user alice\n(s3cret_session-9) ",
+                StandardCharsets.UTF_8)));
+        ch.writeInbound(new DefaultHttp2DataFrame(Unpooled.copiedBuffer("may not reach example.com:443\n",
+                StandardCharsets.UTF_8), true));
+
+        assertThat(handler.connectFuture().cause()).isInstanceOf(StreamRefusedException.class).hasMessage(
+                "the proxy answered CONNECT example.com:443 with status 403: user *** (***) may not reach"
+                        + " example.com:443");
+        assertThat(ch.isOpen()).isFalse();
+    }
+
+    @Test
+    void aRefusalsBodyIsCutAtTheReasonLimitWithoutWaitingForItsEnd() {
+        EmbeddedChannel ch = tunnel(null);
+        ch.readOutbound();
+
+        ch.writeInbound(status("502", false));
+        ch.writeInbound(new DefaultHttp2DataFrame(Unpooled.copiedBuffer("x".repeat(StreamTunnel.REASON_BYTES + 50),
+                StandardCharsets.UTF_8)));
+
+        assertThat(handler.connectFuture().cause()).hasMessage("the proxy answered CONNECT example.com:443 with status"
+                + " 502: " + "x".repeat(StreamTunnel.REASON_BYTES));
+    }
+
+    @Test
+    void aResetAfterARefusalStillReportsTheRefusal() {
+        EmbeddedChannel ch = tunnel(null);
+        ch.readOutbound();
+
+        ch.writeInbound(status("502", false));
+        ch.writeInbound(new DefaultHttp2DataFrame(Unpooled.copiedBuffer("bad gateway", StandardCharsets.UTF_8)));
+        ch.pipeline().fireUserEventTriggered(new DefaultHttp2ResetFrame(Http2Error.NO_ERROR));
+
+        assertThat(handler.connectFuture().cause()).isInstanceOf(StreamRefusedException.class)
+                .hasMessage("the proxy answered CONNECT example.com:443 with status 502: bad gateway");
+        assertThat(above.errors).isEmpty();
+    }
+
+    @Test
+    void aRefusalWhoseBodyNeverEndsIsStillTheRefusalWhenTheCallerStopsWaiting() {
+        EmbeddedChannel ch = tunnel(null);
+        ch.readOutbound();
+        assertThat(handler.timedOut(5000)).isInstanceOf(ProxyConnectException.class)
+                .isNotInstanceOf(StreamRefusedException.class).hasMessage("no answer to CONNECT within 5000 ms");
+
+        ch.writeInbound(status("429", false));
+
+        assertThat(handler.timedOut(5000)).isInstanceOf(StreamRefusedException.class)
+                .hasMessage("the proxy answered CONNECT example.com:443 with status 429");
     }
 
     @Test

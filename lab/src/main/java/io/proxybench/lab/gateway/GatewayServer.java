@@ -1,5 +1,13 @@
 package io.proxybench.lab.gateway;
 
+import io.netty.buffer.Unpooled;
+import io.netty.channel.ChannelHandlerContext;
+import io.netty.handler.codec.http2.Http2Error;
+import io.netty.handler.codec.http2.Http2Exception;
+import io.netty.handler.codec.http2.Http2FrameCodec;
+import java.util.ArrayList;
+import java.util.Collections;
+import java.util.List;
 import io.netty.bootstrap.ServerBootstrap;
 import io.netty.channel.Channel;
 import io.netty.channel.ChannelFuture;
@@ -101,6 +109,49 @@ public final class GatewayServer implements AutoCloseable {
 
     public GatewayCounters counters() {
         return counters;
+    }
+
+    /**
+     * Sends GOAWAY (NO_ERROR) on every HTTP/2 client connection, as a proxy does before it restarts: each keeps its
+     * {@code keepStreams} oldest streams, which go on, and cuts the newer ones (RFC 9113 section 6.8: the last stream
+     * id is the newest kept). A connection takes no new streams after it; its client closes it when done.
+     *
+     * @param keepStreams 0 cuts every stream; at least the number open lets them all finish (a drain)
+     * @return the HTTP/2 connections told
+     */
+    public int goAwayH2(int keepStreams) {
+        if (keepStreams < 0) {
+            throw new IllegalArgumentException("streams to keep must be 0 or more, not " + keepStreams);
+        }
+        int told = 0;
+        for (Channel ch : connections) {
+            Http2FrameCodec codec = ch.pipeline().get(Http2FrameCodec.class);
+            if (codec != null) {
+                told++;
+                ch.eventLoop().execute(() -> goAway(ch, codec, keepStreams));
+            }
+        }
+        return told;
+    }
+
+    private static void goAway(Channel ch, Http2FrameCodec codec, int keepStreams) {
+        ChannelHandlerContext ctx = ch.pipeline().context(codec);
+        if (ctx == null) {
+            return; // closed meanwhile
+        }
+        List<Integer> open = new ArrayList<>();
+        try {
+            codec.connection().forEachActiveStream(stream -> open.add(stream.id()));
+        } catch (Http2Exception e) {
+            throw new IllegalStateException(e); // only a visitor throws it, and this one does not
+        }
+        open.removeIf(id -> id == 0);
+        Collections.sort(open);
+        int last = keepStreams == 0 ? 0
+                : keepStreams >= open.size() ? codec.connection().remote().lastStreamCreated()
+                : open.get(keepStreams - 1);
+        codec.goAway(ctx, last, Http2Error.NO_ERROR.code(), Unpooled.EMPTY_BUFFER, ctx.newPromise());
+        ctx.flush();
     }
 
     /**

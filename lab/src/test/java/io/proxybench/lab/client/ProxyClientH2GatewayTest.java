@@ -7,6 +7,7 @@ import io.proxybench.client.ProxyClient;
 import io.proxybench.client.ProxyRequest;
 import io.proxybench.client.ProxyResponse;
 import io.proxybench.client.event.Phase;
+import io.proxybench.client.pool.PoolLimits;
 import io.proxybench.client.proxy.ProxyProtocol;
 import io.proxybench.client.proxy.ProxySpec;
 import io.proxybench.client.session.SessionRouter;
@@ -20,6 +21,7 @@ import io.proxybench.lab.LabConfig;
 import io.proxybench.lab.faults.FaultPlan;
 import io.proxybench.lab.gateway.GatewayCounters;
 import java.nio.file.Path;
+import java.time.Duration;
 import java.util.ArrayList;
 import java.util.HashSet;
 import java.util.List;
@@ -28,6 +30,7 @@ import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.CopyOnWriteArrayList;
 import java.util.concurrent.ExecutionException;
 import java.util.concurrent.TimeUnit;
+import java.util.function.LongSupplier;
 import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.BeforeEach;
@@ -104,7 +107,11 @@ class ProxyClientH2GatewayTest {
             assertThat(g.tunnels(GatewayCounters.Kind.H2_CONNECT)).isEqualTo(10);
             assertThat(g.tunnels(GatewayCounters.Kind.CONNECT)).isZero();
             assertThat(lab.targetStats().connectionsTotal()).isEqualTo(10);
-            assertThat(client.gatewayStats()).isEqualTo(new Connector.GatewayStats(1, 10, 0));
+            Connector.GatewayStats stats = client.gatewayStats();
+            assertThat(stats.gatewayConnections()).isEqualTo(1);
+            assertThat(stats.peakGatewayConnections()).isEqualTo(1);
+            assertThat(stats.streamTunnels()).isEqualTo(10);
+            assertThat(stats.fallbackTunnels()).isZero();
 
             long opened = calls.stream().filter(l -> l.events.contains("proxyTlsEnd")).count();
             assertThat(opened).as("proxy TLS once, for the call that opened the connection").isEqualTo(1);
@@ -133,6 +140,8 @@ class ProxyClientH2GatewayTest {
             assertThat(refused.phase()).isEqualTo(Phase.CONNECT);
             assertThat(refused.getCause()).isInstanceOf(StreamRefusedException.class);
             assertThat(((StreamRefusedException) refused.getCause()).status()).isEqualTo(407);
+            assertThat(refused.getCause().getMessage()).as("the proxy's own reason follows the status")
+                    .matches("the proxy answered CONNECT 127\\.0\\.0\\.1:\\d+ with status 407: .+");
             assertThat(refused.getMessage()).doesNotContain("wrong");
 
             assertThat(client.send(ProxyRequest.get(url())).get(20, TimeUnit.SECONDS).status()).isEqualTo(200);
@@ -158,7 +167,12 @@ class ProxyClientH2GatewayTest {
             // Sticky sessions keep their tunnels open, so every stream slot stays taken: ceil(10 / 4) connections.
             assertThat(limited.gatewayCounters().h2ClientConnections()).isEqualTo(3);
             assertThat(limited.gatewayCounters().openTunnels()).isEqualTo(10);
-            assertThat(client.gatewayStats()).isEqualTo(new Connector.GatewayStats(3, 10, 0));
+            Connector.GatewayStats stats = client.gatewayStats();
+            assertThat(stats.gatewayConnections()).isEqualTo(3);
+            assertThat(stats.openGatewayConnections()).isEqualTo(3);
+            assertThat(stats.peakGatewayConnections()).isEqualTo(3);
+            assertThat(stats.streamTunnels()).isEqualTo(10);
+            assertThat(stats.fallbackTunnels()).isZero();
         }
     }
 
@@ -183,7 +197,11 @@ class ProxyClientH2GatewayTest {
             }
             assertThat(http11.gatewayCounters().tunnels(GatewayCounters.Kind.CONNECT)).isEqualTo(3);
             assertThat(http11.gatewayCounters().h2ClientConnections()).isZero();
-            assertThat(client.gatewayStats()).isEqualTo(new Connector.GatewayStats(0, 0, 3));
+            Connector.GatewayStats stats = client.gatewayStats();
+            assertThat(stats.gatewayConnections()).isZero();
+            assertThat(stats.peakGatewayConnections()).isZero();
+            assertThat(stats.streamTunnels()).isZero();
+            assertThat(stats.fallbackTunnels()).isEqualTo(3);
             assertThat(calls.get(0).events).containsSubsequence("proxyTlsEnd", "proxyProtocolFallback:http/1.1",
                     "connectStart", "connectEnd", "proxyTlsStart", "proxyTlsEnd", "tunnelStart:connect");
             assertThat(calls.get(1).events).doesNotContain("proxyProtocolFallback:http/1.1")
@@ -234,5 +252,93 @@ class ProxyClientH2GatewayTest {
             assertThat(ok).as("the other streams went on").isEqualTo(12 - reset).isPositive();
             assertThat(faulty.gatewayCounters().h2ClientConnections()).isEqualTo(1);
         }
+    }
+
+    @Test
+    void aGatewayConnectionWithoutTunnelsClosesAfterTheKeepAliveAndItsBytesAreCounted() throws Exception {
+        PoolLimits shortKeepAlive = new PoolLimits(64, 64, 1024, Duration.ofMillis(200), null, 0,
+                Duration.ofSeconds(30));
+        try (ProxyClient client = base("alice:s3cret").limits(shortKeepAlive).build()) {
+            for (int i = 0; i < 3; i++) {
+                assertThat(client.send(ProxyRequest.get(url())).get(20, TimeUnit.SECONDS).status()).isEqualTo(200);
+            }
+            assertThat(client.gatewayStats().openGatewayConnections()).isEqualTo(1);
+
+            awaitEquals(0, () -> client.gatewayStats().openGatewayConnections());
+            awaitEquals(0, () -> lab.gatewayCounters().openH2ClientConnections());
+            Connector.GatewayStats stats = client.gatewayStats();
+            assertThat(stats.gatewayConnections()).isEqualTo(1);
+            assertThat(stats.peakGatewayConnections()).isEqualTo(1);
+            assertThat(stats.gatewayWireBytes()).as("TLS, frames and the tunnel's origin TLS and request")
+                    .isGreaterThan(2_000);
+
+            assertThat(client.send(ProxyRequest.get(url())).get(20, TimeUnit.SECONDS).connection()
+                    .gatewayConnectionId()).as("a new connection after the idle one closed").isEqualTo(2);
+        }
+    }
+
+    @Test
+    void aGoAwayCutsTheStreamsItLeftOutTheKeptOnesFinishAndNewTunnelsTakeANewConnection() throws Exception {
+        PoolLimits noReuse = new PoolLimits(64, 64, 1024, Duration.ZERO, null, 0, Duration.ofSeconds(30));
+        try (ProxyClient client = base("alice:s3cret").limits(noReuse).sessions(
+                SessionTemplate.parse("{pass}_session-{id}"), SessionRouter.perRequest()).build()) {
+            String slow = "https://127.0.0.1:" + lab.targetHttpsPort() + "/delay/1500";
+            List<CompletableFuture<ProxyResponse>> sent = new ArrayList<>();
+            for (int i = 0; i < 4; i++) {
+                sent.add(client.send(ProxyRequest.get(slow).withSessionKey("g" + i)));
+                // One at a time, so stream ids follow the calls: the first two are the oldest streams.
+                awaitEquals(i + 1, () -> lab.targetStats().requestsTotal());
+            }
+
+            assertThat(lab.goAwayH2(2)).isEqualTo(1);
+
+            for (int i = 0; i < 2; i++) {
+                assertThat(sent.get(i).get(20, TimeUnit.SECONDS).status()).as("kept stream %d", i).isEqualTo(200);
+            }
+            for (int i = 2; i < 4; i++) {
+                CallException cut = Calls.failure(sent.get(i));
+                assertThat(cut.phase()).as("cut mid-request").isEqualTo(Phase.REQUEST);
+                assertThat(cut).hasRootCauseInstanceOf(StreamResetException.class);
+                assertThat(cut.getMessage()).contains("GOAWAY");
+            }
+            ProxyResponse after = client.send(ProxyRequest.get(url()).withSessionKey("after")).get(20,
+                    TimeUnit.SECONDS);
+            assertThat(after.connection().gatewayConnectionId()).isEqualTo(2);
+            awaitEquals(0, () -> client.gatewayStats().openGatewayConnections());
+            assertThat(client.gatewayStats().gatewayConnections()).isEqualTo(2);
+        }
+    }
+
+    @Test
+    void losingTheGatewayConnectionFailsEachOfItsTunnelsAtItsOwnPhase(@TempDir Path other) throws Exception {
+        Lab stalling = Lab.start(LabConfig.builder().home(other).faults(new FaultPlan(0, 0, 1, 3)).build());
+        try (ProxyClient client = ProxyClient.builder().proxy("https://u:p@127.0.0.1:" + stalling.gatewayTlsPort())
+                .proxyProtocol(ProxyProtocol.H2_PREFERRED).tls(TlsSettings.caFile(stalling.caFile()))
+                .sessions(SessionTemplate.parse("{pass}_session-{id}"), SessionRouter.perRequest()).build()) {
+            String target = "https://127.0.0.1:" + stalling.targetHttpsPort() + "/cdn-cgi/trace";
+            List<CompletableFuture<ProxyResponse>> sent = new ArrayList<>();
+            for (int i = 0; i < 3; i++) {
+                sent.add(client.send(ProxyRequest.get(target).withSessionKey("s" + i)));
+            }
+            awaitEquals(3, () -> stalling.gatewayCounters().openTunnels());
+
+            stalling.close();
+
+            for (CompletableFuture<ProxyResponse> call : sent) {
+                assertThat(Calls.failure(call).phase()).as("stalled in the origin handshake").isEqualTo(Phase.TLS);
+            }
+            awaitEquals(0, () -> client.gatewayStats().openGatewayConnections());
+        } finally {
+            stalling.close();
+        }
+    }
+
+    /** Waits (at most 10 s, polling) until {@code value} is {@code expected}, then asserts it. */
+    private static void awaitEquals(long expected, LongSupplier value) throws InterruptedException {
+        long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(10);
+        while (value.getAsLong() != expected && System.nanoTime() < deadline) {
+            Thread.sleep(20);
+        }
+        assertThat(value.getAsLong()).isEqualTo(expected);
     }
 }
