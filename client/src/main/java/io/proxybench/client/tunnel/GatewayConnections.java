@@ -113,8 +113,8 @@ final class GatewayConnections {
      */
     synchronized void release(GatewayConnection connection) {
         connection.release();
-        if (connection.streams() > 0) {
-            return;
+        if (connection.streams() > 0 || !connection.channel().isActive()) {
+            return; // still in use, or already closed (its streams end with it)
         }
         if (connection.goingAway() || idleNanos == 0) {
             connection.retire();
