@@ -306,7 +306,7 @@ public final class ProxyClient implements AutoCloseable {
     private void closed(ClientConnection connection, CloseReason reason, String exit, EventListener creator) {
         counters.closed(exit, reason);
         counters.unattributed(exit, connection.unattributedOut(), connection.unattributedIn());
-        creator.connectionClosed(connection.info(), reason);
+        CallTrace.connectionClosed(creator, connection.info(), reason);
     }
 
     /**

@@ -1,5 +1,7 @@
 package io.proxybench.client.event;
 
+import io.netty.util.internal.logging.InternalLogger;
+import io.netty.util.internal.logging.InternalLoggerFactory;
 import io.proxybench.client.pool.CloseReason;
 import io.proxybench.client.proxy.ProxySpec;
 import java.net.InetAddress;
@@ -7,12 +9,22 @@ import java.net.InetSocketAddress;
 import java.util.EnumMap;
 import java.util.List;
 import java.util.Map;
+import java.util.concurrent.atomic.AtomicLong;
+import java.util.function.Consumer;
 
 /**
  * One call's path through the phases: forwards each event to the call's listener and times the phases. Confined
  * to one thread at a time (the call hops between threads only through futures), so it needs no locks.
+ *
+ * <p>A listener that throws is logged, never allowed to break the call: events fire inside Netty listeners and
+ * shared setup (one HTTP/2 connection to a proxy serves many calls), where an exception would be swallowed and
+ * leave calls waiting.
  */
 public final class CallTrace {
+
+    private static final InternalLogger LOG = InternalLoggerFactory.getInstance(CallTrace.class);
+    /** Listener exceptions so far, in this JVM: the first is logged with its stack, then every thousandth. */
+    private static final AtomicLong LISTENER_FAILURES = new AtomicLong();
 
     private final CallInfo call;
     private final EventListener listener;
@@ -42,6 +54,24 @@ public final class CallTrace {
         return new PhaseTimings(took);
     }
 
+    private void tell(Consumer<EventListener> event) {
+        safely(listener, event);
+    }
+
+    private static void safely(EventListener listener, Consumer<EventListener> event) {
+        try {
+            event.accept(listener);
+        } catch (RuntimeException e) {
+            long n = LISTENER_FAILURES.incrementAndGet();
+            if (n == 1) {
+                LOG.warn("event listener {} threw; calls go on without it (fix the listener)",
+                        listener.getClass().getName(), e);
+            } else if (n % 1000 == 0) {
+                LOG.warn("event listeners threw {} times so far; the first was logged with its stack", n);
+            }
+        }
+    }
+
     private void begin(Phase phase) {
         current = phase;
         startedAt.put(phase, System.nanoTime());
@@ -55,122 +85,126 @@ public final class CallTrace {
     }
 
     public void callStart() {
-        listener.callStart(call);
+        tell(l -> l.callStart(call));
     }
 
     public void proxySelected(ProxySpec proxy) {
-        listener.proxySelected(call, proxy);
+        tell(l -> l.proxySelected(call, proxy));
     }
 
     public void queueStart() {
         begin(Phase.QUEUE);
-        listener.queueStart(call);
+        tell(l -> l.queueStart(call));
     }
 
     /** The wait ended; the pool measured it ({@code waitedNanos}), which is what the call reports. */
     public void queueEnd(long waitedNanos) {
         startedAt.remove(Phase.QUEUE);
         took.put(Phase.QUEUE, waitedNanos);
-        listener.queueEnd(call, waitedNanos);
+        tell(l -> l.queueEnd(call, waitedNanos));
     }
 
     public void dnsStart(String host) {
         begin(Phase.DNS);
-        listener.dnsStart(call, host);
+        tell(l -> l.dnsStart(call, host));
     }
 
     public void dnsEnd(String host, List<InetAddress> addresses) {
         end(Phase.DNS);
-        listener.dnsEnd(call, host, addresses);
+        tell(l -> l.dnsEnd(call, host, addresses));
     }
 
     public void connectStart(InetSocketAddress address) {
         begin(Phase.TCP);
-        listener.connectStart(call, address);
+        tell(l -> l.connectStart(call, address));
     }
 
     public void connectEnd(InetSocketAddress address) {
         end(Phase.TCP);
-        listener.connectEnd(call, address);
+        tell(l -> l.connectEnd(call, address));
     }
 
     public void proxyTlsStart() {
         begin(Phase.PROXY_TLS);
-        listener.proxyTlsStart(call);
+        tell(l -> l.proxyTlsStart(call));
     }
 
     public void proxyTlsEnd(String tlsVersion) {
         end(Phase.PROXY_TLS);
-        listener.proxyTlsEnd(call, tlsVersion);
+        tell(l -> l.proxyTlsEnd(call, tlsVersion));
     }
 
     public void gatewayConnectionOpened(long gatewayConnectionId) {
-        listener.gatewayConnectionOpened(call, gatewayConnectionId);
+        tell(l -> l.gatewayConnectionOpened(call, gatewayConnectionId));
     }
 
     public void proxyProtocolFallback(ProxySpec proxy, String alpn) {
-        listener.proxyProtocolFallback(call, proxy, alpn);
+        tell(l -> l.proxyProtocolFallback(call, proxy, alpn));
     }
 
     public void tunnelStart(Phase phase) {
         begin(phase);
-        listener.tunnelStart(call, phase);
+        tell(l -> l.tunnelStart(call, phase));
     }
 
     public void tunnelEnd(Phase phase) {
         end(phase);
-        listener.tunnelEnd(call, phase);
+        tell(l -> l.tunnelEnd(call, phase));
     }
 
     public void originTlsStart() {
         begin(Phase.TLS);
-        listener.originTlsStart(call);
+        tell(l -> l.originTlsStart(call));
     }
 
     public void originTlsEnd(String tlsVersion, String alpn) {
         end(Phase.TLS);
-        listener.originTlsEnd(call, tlsVersion, alpn);
+        tell(l -> l.originTlsEnd(call, tlsVersion, alpn));
     }
 
     public void connectionAcquired(ConnectionInfo connection, boolean reused) {
-        listener.connectionAcquired(call, connection, reused);
+        tell(l -> l.connectionAcquired(call, connection, reused));
     }
 
     public void requestHeadersStart() {
         begin(Phase.REQUEST);
-        listener.requestHeadersStart(call);
+        tell(l -> l.requestHeadersStart(call));
     }
 
     public void requestHeadersEnd() {
-        listener.requestHeadersEnd(call);
+        tell(l -> l.requestHeadersEnd(call));
     }
 
     public void requestBodyEnd(long bodyBytes) {
-        listener.requestBodyEnd(call, bodyBytes);
+        tell(l -> l.requestBodyEnd(call, bodyBytes));
     }
 
     public void responseHeadersEnd(int status) {
-        listener.responseHeadersEnd(call, status);
+        tell(l -> l.responseHeadersEnd(call, status));
     }
 
     public void responseBodyEnd(long bodyBytes) {
         end(Phase.REQUEST);
-        listener.responseBodyEnd(call, bodyBytes);
+        tell(l -> l.responseBodyEnd(call, bodyBytes));
     }
 
     public void connectionReleased(ConnectionInfo connection) {
-        listener.connectionReleased(call, connection);
+        tell(l -> l.connectionReleased(call, connection));
     }
 
-    public void connectionClosed(ConnectionInfo connection, CloseReason reason) {
-        listener.connectionClosed(connection, reason);
+    /**
+     * A connection closed, told to the listener of the call that opened it (the call itself may be long over, so
+     * this takes the listener, not a trace).
+     */
+    public static void connectionClosed(EventListener opener, ConnectionInfo connection, CloseReason reason) {
+        safely(opener, l -> l.connectionClosed(connection, reason));
     }
 
     public void callEnd() {
-        listener.callEnd(call);
+        tell(l -> l.callEnd(call));
     }
 
     public void callFailed(Throwable cause) {
-        listener.callFailed(call, current, cause);
+        tell(l -> l.callFailed(call, current, cause));
     }
 }

@@ -14,6 +14,7 @@ import io.netty.handler.codec.http2.Http2FrameCodec;
 import io.netty.handler.codec.http2.Http2FrameCodecBuilder;
 import io.netty.handler.codec.http2.Http2GoAwayFrame;
 import io.netty.handler.codec.http2.Http2MultiplexHandler;
+import io.netty.handler.codec.http2.Http2Settings;
 import io.netty.handler.codec.http2.Http2SettingsFrame;
 import io.netty.handler.codec.http2.Http2StreamChannel;
 import io.netty.handler.codec.http2.Http2StreamChannelBootstrap;
@@ -60,6 +61,8 @@ public final class Connector implements AutoCloseable {
     static final String SETUP_GUARD = "setup-guard";
     /** Receive window of a gateway connection as a whole, added at its start (streams keep Netty's 64 KiB each). */
     private static final int GATEWAY_CONNECTION_WINDOW_BYTES = 16 << 20;
+    /** Receive window of each CONNECT stream, announced in the client's SETTINGS. */
+    private static final int STREAM_WINDOW_BYTES = 1 << 20;
 
     private final Transport transport;
     private final EventLoopGroup group;
@@ -281,8 +284,25 @@ public final class Connector implements AutoCloseable {
         if (http1Only.contains(key)) {
             return CompletableFuture.failedFuture(new Http1Chosen(null, false));
         }
+        return stream(route, key, proxyAddress, trace).exceptionallyCompose(error -> unwrap(error) instanceof NotProcessed
+                ? stream(route, key, proxyAddress, trace) // once: the connection it was sent on no longer takes streams
+                : CompletableFuture.failedFuture(error)).exceptionallyCompose(error ->
+                        CompletableFuture.failedFuture(unwrap(error) instanceof NotProcessed n ? n.getCause() : error));
+    }
+
+    private CompletableFuture<Established> stream(Route route, GatewayConnections.Key key,
+            InetSocketAddress proxyAddress, CallTrace trace) {
         return gateways.reserve(key, () -> openGateway(route, key, proxyAddress, trace))
                 .thenCompose(gateway -> openStream(route, gateway, trace));
+    }
+
+    /** A CONNECT stream the proxy did not act on (RFC 9113 section 8.7), so one that may be sent again. */
+    private static final class NotProcessed extends RuntimeException {
+        private static final long serialVersionUID = 1L;
+
+        NotProcessed(Throwable cause) {
+            super(cause.getMessage(), cause, false, false);
+        }
     }
 
     /** TCP and TLS to the proxy offering h2; reports TCP and PROXY_TLS to the call that opens it. */
@@ -338,9 +358,9 @@ public final class Connector implements AutoCloseable {
                 try {
                     GatewayConnection gateway = gatewayOn(ch, key);
                     ScheduledFuture<?> timer = ch.eventLoop().schedule(() -> {
-                        ch.close();
                         result.completeExceptionally(new ProxyConnectException("the proxy sent no HTTP/2 SETTINGS"
                                 + " within " + timeouts.tunnel().toMillis() + " ms"));
+                        ch.close();
                     }, timeouts.tunnel().toNanos(), TimeUnit.NANOSECONDS);
                     ch.closeFuture().addListener(closed -> result.completeExceptionally(new ProxyConnectException(
                             "the proxy closed its HTTP/2 connection before its SETTINGS")));
@@ -368,7 +388,12 @@ public final class Connector implements AutoCloseable {
      * streams it allows.
      */
     private GatewayConnection gatewayOn(Channel ch, GatewayConnections.Key key) {
-        Http2FrameCodec codec = Http2FrameCodecBuilder.forClient().encoderEnforceMaxConcurrentStreams(true).build();
+        // Each stream may have STREAM_WINDOW_BYTES in flight towards the client, so a tunnel's download is not held
+        // to 64 KiB per round trip to the proxy (a socket tunnel has no such cap); Netty returns window as it reads.
+        Http2FrameCodec codec = Http2FrameCodecBuilder.forClient().encoderEnforceMaxConcurrentStreams(true)
+                .initialSettings(Http2Settings.defaultSettings().initialWindowSize(STREAM_WINDOW_BYTES)
+                        .pushEnabled(false))
+                .build();
         GatewayConnection gateway = new GatewayConnection(gatewayConnections.incrementAndGet(), key, ch, codec,
                 ch.pipeline().get(WireMeter.class), maxStreamsPerGateway);
         ch.pipeline().addLast("h2", codec)
@@ -385,7 +410,8 @@ public final class Connector implements AutoCloseable {
     private CompletableFuture<Established> openStream(Route route, GatewayConnection gateway, CallTrace trace) {
         CompletableFuture<Established> result = new CompletableFuture<>();
         WireMeter meter = new WireMeter();
-        StreamTunnel tunnel = new StreamTunnel(authority(route.origin()), route.proxy().credentials());
+        StreamTunnel tunnel = new StreamTunnel(authority(route.origin()), route.proxy().credentials(),
+                gateway::closedBy);
         trace.tunnelStart(Phase.CONNECT);
         streamTunnels.incrementAndGet();
         new Http2StreamChannelBootstrap(gateway.channel()).handler(new ChannelInitializer<Http2StreamChannel>() {
@@ -408,7 +434,10 @@ public final class Connector implements AutoCloseable {
             tunnel.connectFuture().addListener(f -> {
                 timer.cancel(false);
                 if (!f.isSuccess()) {
-                    fail(result, ch, f.cause());
+                    if (tunnel.endedBy() instanceof StreamResetException reset && reset.goAway()) {
+                        gateways.goAway(gateway); // before the retry asks for a connection: not this one
+                    }
+                    fail(result, ch, tunnel.unprocessed() ? new NotProcessed(f.cause()) : f.cause());
                     return;
                 }
                 trace.tunnelEnd(Phase.CONNECT);
@@ -453,9 +482,10 @@ public final class Connector implements AutoCloseable {
             ReferenceCountUtil.release(msg);
         }
 
+        /** An error on the connection (a reset socket, a TLS alert): it ends, and is its tunnels' reason. */
         @Override
         public void exceptionCaught(ChannelHandlerContext ctx, Throwable cause) {
-            ctx.close();
+            gateways.failed(gateway, cause);
         }
     }
 

@@ -26,6 +26,7 @@ final class GatewayConnection {
     private long reservations;
     private boolean goingAway;
     private boolean retired;
+    private volatile Throwable closedBy;
 
     /** @param meter counts every byte on the socket: proxy TLS, HTTP/2 frames and the tunnels' payload inside */
     GatewayConnection(long id, GatewayConnections.Key key, Channel channel, Http2FrameCodec codec, WireMeter meter,
@@ -81,9 +82,22 @@ final class GatewayConnection {
         return usable() && streams < capacity();
     }
 
-    /** Open and taking streams: not told to go away by the proxy, not retired by the client. */
+    /**
+     * Open and taking streams: not told to go away by the proxy, not retired by the client. Netty's own record of a
+     * GOAWAY counts too: it is set before the frame reaches the handler that calls {@link #goAway()}, and a tunnel the
+     * GOAWAY cut may ask for a stream in between.
+     */
     boolean usable() {
-        return channel.isActive() && !goingAway && !retired;
+        return channel.isActive() && !goingAway && !retired && !codec.connection().goAwayReceived();
+    }
+
+    boolean retired() {
+        return retired;
+    }
+
+    /** The error that ended the connection, null when none did. */
+    Throwable closedBy() {
+        return closedBy;
     }
 
     boolean goingAway() {
@@ -104,9 +118,24 @@ final class GatewayConnection {
         goingAway = true;
     }
 
-    /** The client stops giving it streams, and closes it. */
-    void retire() {
+    /**
+     * The client stops giving it streams, and closes it: later, when on its event loop, so that whoever retires it
+     * under the lock of {@link GatewayConnections} runs no close listeners while holding it.
+     *
+     * @param cause what ended it, null for an orderly close
+     */
+    void retire(Throwable cause) {
+        if (cause != null && closedBy == null) {
+            closedBy = cause;
+        }
+        if (retired) {
+            return;
+        }
         retired = true;
-        channel.close();
+        if (channel.eventLoop().inEventLoop()) {
+            channel.eventLoop().execute(channel::close);
+        } else {
+            channel.close();
+        }
     }
 }

@@ -73,8 +73,14 @@ final class GatewayConnections {
             registered = new CompletableFuture<>();
             opening.put(key, registered);
         }
+        CompletableFuture<GatewayConnection> connecting;
+        try {
+            connecting = connect.get();
+        } catch (RuntimeException e) {
+            connecting = CompletableFuture.failedFuture(e);
+        }
         // Bookkeeping comes first, so whoever waits on `registered` finds the connection live (or the key free).
-        connect.get().whenComplete((connection, error) -> {
+        connecting.whenComplete((connection, error) -> {
             if (connection != null) {
                 joined(connection);
             }
@@ -113,11 +119,11 @@ final class GatewayConnections {
      */
     synchronized void release(GatewayConnection connection) {
         connection.release();
-        if (connection.streams() > 0 || !connection.channel().isActive()) {
-            return; // still in use, or already closed (its streams end with it)
+        if (connection.streams() > 0 || !connection.channel().isActive() || connection.retired()) {
+            return; // still in use, or closed or closing (its streams end with it)
         }
-        if (connection.goingAway() || idleNanos == 0) {
-            connection.retire();
+        if (!connection.usable() || idleNanos == 0) {
+            connection.retire(null); // told to go away: done with its last stream
             return;
         }
         long seen = connection.reservations();
@@ -127,7 +133,7 @@ final class GatewayConnections {
 
     private synchronized void closeIfIdle(GatewayConnection connection, long seen) {
         if (connection.streams() == 0 && connection.reservations() == seen) {
-            connection.retire();
+            connection.retire(null);
         }
     }
 
@@ -135,17 +141,18 @@ final class GatewayConnections {
     synchronized void goAway(GatewayConnection connection) {
         connection.goAway();
         if (connection.streams() == 0) {
-            connection.retire();
+            connection.retire(null);
         }
     }
 
+    /** An error ended {@code connection}: no new streams; it closes, and {@code cause} is its tunnels' reason. */
+    synchronized void failed(GatewayConnection connection, Throwable cause) {
+        connection.retire(cause);
+    }
+
     /** Closes every connection (each sends GOAWAY as its codec closes); their streams end with them. */
-    void closeAll() {
-        List<GatewayConnection> all;
-        synchronized (this) {
-            all = new ArrayList<>(open);
-        }
-        all.forEach(GatewayConnection::retire);
+    synchronized void closeAll() {
+        new ArrayList<>(open).forEach(c -> c.retire(null));
     }
 
     synchronized Usage usage() {
@@ -154,11 +161,5 @@ final class GatewayConnections {
             wire += c.wireBytes();
         }
         return new Usage(open.size(), peak, wire);
-    }
-
-    /** Connections for {@code key} that are open and take streams. */
-    synchronized int usable(Key key) {
-        List<GatewayConnection> connections = live.get(key);
-        return connections == null ? 0 : (int) connections.stream().filter(GatewayConnection::usable).count();
     }
 }

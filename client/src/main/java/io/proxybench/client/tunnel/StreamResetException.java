@@ -12,6 +12,7 @@ public final class StreamResetException extends IOException {
     private static final long serialVersionUID = 1L;
 
     private final long errorCode;
+    private final boolean goAway;
 
     /**
      * @param frame what ended the stream, e.g. {@code RST_STREAM}
@@ -20,6 +21,12 @@ public final class StreamResetException extends IOException {
     public StreamResetException(String frame, long errorCode) {
         super(frame + " " + name(errorCode) + " (0x" + Long.toHexString(errorCode) + ") on the tunnel's stream");
         this.errorCode = errorCode;
+        this.goAway = frame.equals("GOAWAY");
+    }
+
+    /** True when the proxy's GOAWAY, not a RST_STREAM, ended the stream: the whole connection takes no new ones. */
+    public boolean goAway() {
+        return goAway;
     }
 
     public long errorCode() {

@@ -2,6 +2,7 @@ package io.proxybench.client.tunnel;
 
 import io.netty.buffer.ByteBuf;
 import io.netty.buffer.Unpooled;
+import io.netty.channel.Channel;
 import io.netty.channel.ChannelDuplexHandler;
 import io.netty.channel.ChannelHandlerContext;
 import io.netty.channel.ChannelPromise;
@@ -12,7 +13,9 @@ import io.netty.handler.codec.http.HttpStatusClass;
 import io.netty.handler.codec.http2.DefaultHttp2DataFrame;
 import io.netty.handler.codec.http2.DefaultHttp2Headers;
 import io.netty.handler.codec.http2.DefaultHttp2HeadersFrame;
+import io.netty.handler.codec.http2.DefaultHttp2ResetFrame;
 import io.netty.handler.codec.http2.Http2DataFrame;
+import io.netty.handler.codec.http2.Http2Error;
 import io.netty.handler.codec.http2.Http2GoAwayFrame;
 import io.netty.handler.codec.http2.Http2Headers;
 import io.netty.handler.codec.http2.Http2HeadersFrame;
@@ -22,8 +25,12 @@ import io.netty.util.ReferenceCountUtil;
 import io.netty.util.concurrent.Future;
 import io.netty.util.concurrent.Promise;
 import io.proxybench.client.proxy.ProxyCredentials;
+import java.io.IOException;
 import java.nio.charset.StandardCharsets;
+import java.util.ArrayList;
 import java.util.Base64;
+import java.util.List;
+import java.util.function.Supplier;
 
 /**
  * Turns an HTTP/2 stream of a proxy connection into a tunnel that looks like a socket to the handlers above it
@@ -31,40 +38,52 @@ import java.util.Base64;
  *
  * <p>Setup: when the stream is active it sends the CONNECT request, {@code :method} and {@code :authority} only plus
  * the stream's own {@code proxy-authorization} (RFC 9113 section 8.5); {@link #connectFuture()} succeeds on a 2xx
- * answer and fails with {@link StreamRefusedException} on any other status, closing the stream.
+ * answer and fails with {@link StreamRefusedException} on any other status (with the proxy's reason from the
+ * answer's body), closing the stream.
  *
  * <p>Then: DATA frames in are passed on as their bytes; {@link ByteBuf}s written out leave as DATA frames; an
  * END_STREAM in (the exit's TCP connection ended) is a {@link ChannelInputShutdownEvent}, after which the tunnel
  * closes, ending its own side with an empty END_STREAM DATA frame rather than a reset. A RST_STREAM in fails the
  * setup, or after it reaches the handlers above as a {@link StreamResetException}; Netty then closes the stream. So
- * does a GOAWAY that left this stream out (Netty tells only the streams above the proxy's last stream id).
- * Closing a tunnel whose input has not ended is left to Netty, which resets the stream with CANCEL.
+ * does a GOAWAY that left this stream out (Netty tells only the streams above the proxy's last stream id), and so,
+ * as an {@link IOException} naming it, does the loss of the proxy connection. HEADERS on a connected stream are a
+ * protocol error (section 8.5): the stream is reset with PROTOCOL_ERROR. Closing a tunnel whose input has not ended
+ * is left to Netty, which resets the stream with CANCEL.
  *
  * <p>Event-loop thread only, one instance per stream.
  */
 public final class StreamTunnel extends ChannelDuplexHandler {
 
+    /** Longest part of a refusal's body kept for the error message, in characters. */
+    static final int REASON_CHARS = 200;
+    /** Secrets shorter than this are not masked in a refusal's reason: masking "u" would mangle every word. */
+    private static final int SHORTEST_MASKED = 3;
+
     private final String authority;
     private final ProxyCredentials credentials;
-    /** Longest part of a refusal's body kept for the error message, in bytes. */
-    static final int REASON_BYTES = 200;
-
+    /** Why the proxy connection under this stream closed, null when it closed without an error. */
+    private final Supplier<Throwable> connectionClosedBy;
     private Promise<Void> connected;
     /** The non-2xx status of a refusal whose body is still being read, 0 otherwise. */
     private int refusedWith;
+    /** The refusal's body as received, up to {@link #rawReasonLimit()} characters, masked only when shown. */
     private final StringBuilder reason = new StringBuilder();
     private boolean requestSent;
+    /** The CONNECT request was never written, or the proxy said it did not process it: safe to send again. */
+    private boolean unprocessed;
     private boolean inputEnded;
     private boolean outputEnded;
-    private volatile StreamResetException ended;
+    private volatile IOException ended;
 
     /**
      * @param authority the target as {@code host:port} (brackets around an IPv6 literal)
      * @param credentials the account this stream authenticates with, null for none
+     * @param connectionClosedBy why the proxy connection closed, asked when it has (null: no error seen)
      */
-    public StreamTunnel(String authority, ProxyCredentials credentials) {
+    public StreamTunnel(String authority, ProxyCredentials credentials, Supplier<Throwable> connectionClosedBy) {
         this.authority = authority;
         this.credentials = credentials;
+        this.connectionClosedBy = connectionClosedBy;
     }
 
     /** Completes when the proxy has answered the CONNECT: with success for 2xx, else with the reason. */
@@ -73,22 +92,34 @@ public final class StreamTunnel extends ChannelDuplexHandler {
     }
 
     /**
-     * The RST_STREAM or GOAWAY that ended the stream, null if none did: the reason behind the closed-channel errors
-     * the handlers above may report for it (a TLS handshake cut short fails as "connection closed").
+     * What ended the tunnel from below, null if nothing did: a RST_STREAM, a GOAWAY that left the stream out, or the
+     * proxy connection's loss. It is the reason behind the closed-channel errors the handlers above may report for
+     * it (a TLS handshake cut short fails as "connection closed").
      */
-    public StreamResetException endedBy() {
+    public IOException endedBy() {
         return ended;
+    }
+
+    /**
+     * True when setup failed and the proxy cannot have acted on this CONNECT (RFC 9113 section 8.7): its HEADERS
+     * were never written, or the proxy refused the stream (REFUSED_STREAM) or left it out of a GOAWAY. Such a tunnel
+     * may be asked for again on another connection.
+     */
+    public boolean unprocessed() {
+        return unprocessed && connected.isDone() && !connected.isSuccess();
     }
 
     /** The CONNECT request headers this tunnel sends. */
     Http2Headers request() {
         Http2Headers headers = new DefaultHttp2Headers().method(HttpMethod.CONNECT.asciiName()).authority(authority);
         if (credentials != null) {
-            String pair = credentials.user() + ":" + credentials.password();
-            headers.set(HttpHeaderNames.PROXY_AUTHORIZATION,
-                    "Basic " + Base64.getEncoder().encodeToString(pair.getBytes(StandardCharsets.UTF_8)));
+            headers.set(HttpHeaderNames.PROXY_AUTHORIZATION, "Basic " + basic(credentials));
         }
         return headers;
+    }
+
+    private static String basic(ProxyCredentials c) {
+        return Base64.getEncoder().encodeToString((c.user() + ":" + c.password()).getBytes(StandardCharsets.UTF_8));
     }
 
     @Override
@@ -112,6 +143,7 @@ public final class StreamTunnel extends ChannelDuplexHandler {
         requestSent = true;
         ctx.writeAndFlush(new DefaultHttp2HeadersFrame(request())).addListener(f -> {
             if (!f.isSuccess()) {
+                unprocessed = true;
                 fail(ctx, f.cause());
             }
         });
@@ -138,10 +170,11 @@ public final class StreamTunnel extends ChannelDuplexHandler {
             if (end) {
                 inputEnded(ctx);
             }
-        } else if (msg instanceof Http2HeadersFrame trailers && trailers.isEndStream()) {
-            inputEnded(ctx);
+        } else if (msg instanceof Http2HeadersFrame) {
+            ReferenceCountUtil.release(msg);
+            protocolError(ctx, "the proxy sent HEADERS on a connected CONNECT stream");
         } else {
-            ReferenceCountUtil.release(msg); // trailers without END_STREAM, unknown frames: nothing for a tunnel
+            ReferenceCountUtil.release(msg); // unknown frame types: nothing for a tunnel
         }
     }
 
@@ -154,7 +187,11 @@ public final class StreamTunnel extends ChannelDuplexHandler {
                 return;
             }
             CharSequence status = headers.headers().status();
-            int code = status == null ? -1 : Integer.parseInt(status.toString());
+            if (status == null) {
+                fail(ctx, new ProxyConnectException("the proxy answered CONNECT without a :status"));
+                return;
+            }
+            int code = Integer.parseInt(status.toString());
             if (HttpStatusClass.valueOf(code) == HttpStatusClass.INFORMATIONAL && code != 101) {
                 return; // 1xx: the answer is still to come
             }
@@ -176,18 +213,18 @@ public final class StreamTunnel extends ChannelDuplexHandler {
         }
     }
 
-    /** A refusal's body: kept up to {@link #REASON_BYTES} for the message, until the proxy ends the stream. */
+    /** A refusal's body: kept for the message until the proxy ends the stream or enough of it has come. */
     private void readReason(ChannelHandlerContext ctx, Object msg) {
         try {
             if (msg instanceof Http2DataFrame data) {
                 ByteBuf bytes = data.content();
-                int room = REASON_BYTES - reason.length();
+                int room = rawReasonLimit() - reason.length();
                 reason.append(bytes.toString(bytes.readerIndex(), Math.min(room, bytes.readableBytes()),
                         StandardCharsets.UTF_8));
             }
             if (msg instanceof Http2DataFrame data && data.isEndStream()
                     || msg instanceof Http2HeadersFrame trailers && trailers.isEndStream()
-                    || reason.length() >= REASON_BYTES) {
+                    || reason.length() >= rawReasonLimit()) {
                 refused(ctx);
             }
         } finally {
@@ -195,24 +232,44 @@ public final class StreamTunnel extends ChannelDuplexHandler {
         }
     }
 
-    /** Fails the setup with the refusal's status and what the proxy said about it, credentials masked. */
+    /** Enough raw text that a secret straddling the shown limit is still whole, so masked, when it is cut. */
+    private int rawReasonLimit() {
+        int longest = 0;
+        for (String secret : secrets()) {
+            longest = Math.max(longest, secret.length());
+        }
+        return REASON_CHARS + longest;
+    }
+
+    /** Fails the setup with the refusal's status and what the proxy said about it. */
     private void refused(ChannelHandlerContext ctx) {
-        fail(ctx, new StreamRefusedException(authority, refusedWith, masked(reason.toString())));
+        fail(ctx, new StreamRefusedException(authority, refusedWith, shownReason()));
     }
 
     /**
-     * The proxy's words with the credentials this stream sent masked (a proxy may echo the user name), on one line.
+     * The proxy's words as the message shows them: the credentials this stream sent masked first (a proxy may echo
+     * the user, the password or the whole header), then on one line, then cut to {@link #REASON_CHARS}.
      */
-    private String masked(String text) {
-        String line = text.strip().replaceAll("\\s+", " ");
+    private String shownReason() {
+        String text = reason.toString();
+        for (String secret : secrets()) {
+            text = text.replace(secret, "***");
+        }
+        text = text.strip().replaceAll("\\s+", " ");
+        return text.length() <= REASON_CHARS ? text : text.substring(0, REASON_CHARS).strip();
+    }
+
+    /** What must never be shown: the header's Base64 first (it contains the others' letters), then password, user. */
+    private List<String> secrets() {
+        List<String> secrets = new ArrayList<>(3);
         if (credentials != null) {
-            for (String secret : new String[] {credentials.password(), credentials.user()}) {
-                if (!secret.isEmpty()) {
-                    line = line.replace(secret, "***");
+            for (String s : new String[] {basic(credentials), credentials.password(), credentials.user()}) {
+                if (s.length() >= SHORTEST_MASKED) {
+                    secrets.add(s);
                 }
             }
         }
-        return line;
+        return secrets;
     }
 
     /**
@@ -221,7 +278,7 @@ public final class StreamTunnel extends ChannelDuplexHandler {
      */
     public Throwable timedOut(long waitedMillis) {
         return refusedWith != 0
-                ? new StreamRefusedException(authority, refusedWith, masked(reason.toString()))
+                ? new StreamRefusedException(authority, refusedWith, shownReason())
                 : new ProxyConnectException("no answer to CONNECT within " + waitedMillis + " ms");
     }
 
@@ -231,32 +288,63 @@ public final class StreamTunnel extends ChannelDuplexHandler {
         ctx.channel().close();
     }
 
+    /** A stream error of the proxy's making: reset the stream, and fail whatever waits on the tunnel. */
+    private void protocolError(ChannelHandlerContext ctx, String what) {
+        IOException cause = new IOException(what + " (RFC 9113 section 8.5); the stream was reset");
+        ended = cause;
+        ctx.writeAndFlush(new DefaultHttp2ResetFrame(Http2Error.PROTOCOL_ERROR));
+        if (!connected.tryFailure(cause)) {
+            ctx.fireExceptionCaught(cause);
+        }
+        ctx.close();
+    }
+
     @Override
     public void userEventTriggered(ChannelHandlerContext ctx, Object evt) {
         StreamResetException cause = evt instanceof Http2ResetFrame reset
                 ? new StreamResetException("RST_STREAM", reset.errorCode())
                 : evt instanceof Http2GoAwayFrame goAway ? new StreamResetException("GOAWAY", goAway.errorCode())
                 : null;
-        if (cause != null && refusedWith != 0) {
-            ReferenceCountUtil.release(evt);
+        if (cause == null) {
+            ctx.fireUserEventTriggered(evt);
+            return;
+        }
+        ReferenceCountUtil.release(evt);
+        if (refusedWith != 0) {
             refused(ctx); // a proxy may reset the stream it refused: the refusal is the reason
             return;
         }
-        if (cause != null) {
-            ended = cause;
-            ReferenceCountUtil.release(evt);
-            if (!connected.tryFailure(cause)) {
-                ctx.fireExceptionCaught(cause);
-            }
-            return;
+        ended = cause;
+        if (!connected.isDone()) {
+            unprocessed = evt instanceof Http2GoAwayFrame || cause.errorCode() == Http2Error.REFUSED_STREAM.code();
+            connected.tryFailure(cause);
+        } else {
+            ctx.fireExceptionCaught(cause);
         }
-        ctx.fireUserEventTriggered(evt);
+    }
+
+    @Override
+    public void exceptionCaught(ChannelHandlerContext ctx, Throwable cause) {
+        if (!connected.tryFailure(cause)) {
+            ctx.fireExceptionCaught(cause);
+        } else {
+            ctx.close();
+        }
     }
 
     @Override
     public void channelInactive(ChannelHandlerContext ctx) {
         if (refusedWith != 0) {
             refused(ctx);
+        }
+        Channel connection = ctx.channel().parent();
+        if (ended == null && connection != null && !connection.isActive()) {
+            Throwable why = connectionClosedBy.get();
+            ended = new IOException("the HTTP/2 connection to the proxy closed under the tunnel"
+                    + (why == null ? "" : ": " + why), why);
+            if (!connected.tryFailure(ended)) {
+                ctx.fireExceptionCaught(ended);
+            }
         }
         connected.tryFailure(new ProxyConnectException("the CONNECT stream closed before the proxy answered"));
         ctx.fireChannelInactive();

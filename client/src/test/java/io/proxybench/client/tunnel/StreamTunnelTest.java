@@ -44,12 +44,14 @@ class StreamTunnelTest {
         }
     }
 
-    private final Above above = new Above();
+    /** The handlers above the latest tunnel. */
+    private Above above;
     /** Kept here: a closed channel's pipeline no longer holds it. */
     private StreamTunnel handler;
 
     private EmbeddedChannel tunnel(ProxyCredentials credentials) {
-        handler = new StreamTunnel("example.com:443", credentials);
+        handler = new StreamTunnel("example.com:443", credentials, () -> null);
+        above = new Above();
         return new EmbeddedChannel(handler, above);
     }
 
@@ -146,11 +148,90 @@ class StreamTunnelTest {
         ch.readOutbound();
 
         ch.writeInbound(status("502", false));
-        ch.writeInbound(new DefaultHttp2DataFrame(Unpooled.copiedBuffer("x".repeat(StreamTunnel.REASON_BYTES + 50),
+        ch.writeInbound(new DefaultHttp2DataFrame(Unpooled.copiedBuffer("x".repeat(StreamTunnel.REASON_CHARS + 50),
                 StandardCharsets.UTF_8)));
 
         assertThat(handler.connectFuture().cause()).hasMessage("the proxy answered CONNECT example.com:443 with status"
-                + " 502: " + "x".repeat(StreamTunnel.REASON_BYTES));
+                + " 502: " + "x".repeat(StreamTunnel.REASON_CHARS));
+    }
+
+    @Test
+    void secretsAreMaskedBeforeTheReasonIsCutOrItsSpacesSquashedAndTheHeaderToo() {
+        String password = "pa  ss\tword";
+        EmbeddedChannel ch = tunnel(new ProxyCredentials("alice", password));
+        ch.readOutbound();
+        String header = Base64.getEncoder().encodeToString(("alice:" + password).getBytes(StandardCharsets.UTF_8));
+
+        ch.writeInbound(status("407", false));
+        String filler = "y".repeat(StreamTunnel.REASON_CHARS - 5);
+        ch.writeInbound(new DefaultHttp2DataFrame(Unpooled.copiedBuffer(filler + " " + password + " Basic " + header,
+                StandardCharsets.UTF_8), true));
+
+        String message = handler.connectFuture().cause().getMessage();
+        assertThat(message).doesNotContain("pa  ss").doesNotContain("pa ss").doesNotContain(header)
+                .doesNotContain(header.substring(0, 8)).endsWith(filler + " ***");
+    }
+
+    @Test
+    void oneOrTwoLetterCredentialsAreNotMaskedInTheReasonWhichWouldMangleIt() {
+        EmbeddedChannel ch = tunnel(new ProxyCredentials("u", "p"));
+        ch.readOutbound();
+
+        ch.writeInbound(status("403", false));
+        ch.writeInbound(new DefaultHttp2DataFrame(Unpooled.copiedBuffer("upstream unreachable", StandardCharsets.UTF_8),
+                true));
+
+        assertThat(handler.connectFuture().cause()).hasMessageEndingWith(": upstream unreachable");
+    }
+
+    @Test
+    void anAnswerWithoutStatusFailsTheSetupSayingSo() {
+        EmbeddedChannel ch = tunnel(null);
+        ch.readOutbound();
+
+        ch.writeInbound(new DefaultHttp2HeadersFrame(new DefaultHttp2Headers(), false));
+
+        assertThat(handler.connectFuture().cause()).isInstanceOf(ProxyConnectException.class)
+                .hasMessage("the proxy answered CONNECT without a :status");
+    }
+
+    @Test
+    void headersOnAConnectedStreamResetItWithProtocolErrorAndFailTheTunnel() {
+        EmbeddedChannel ch = tunnel(null);
+        ch.readOutbound();
+        ch.writeInbound(status("200", false));
+
+        ch.writeInbound(status("200", false));
+
+        assertThat(ch.<Object>readOutbound()).isInstanceOfSatisfying(DefaultHttp2ResetFrame.class,
+                reset -> assertThat(reset.errorCode()).isEqualTo(Http2Error.PROTOCOL_ERROR.code()));
+        assertThat(above.errors).singleElement().satisfies(e -> assertThat(e).hasMessageContaining("HEADERS"));
+        assertThat(handler.endedBy()).hasMessageContaining("section 8.5");
+        assertThat(ch.isOpen()).isFalse();
+    }
+
+    @Test
+    void aConnectLeftOutOfAGoAwayOrRefusedIsUnprocessedButAnotherResetIsNot() {
+        EmbeddedChannel goAway = tunnel(null);
+        goAway.readOutbound();
+        goAway.pipeline().fireUserEventTriggered(new DefaultHttp2GoAwayFrame(Http2Error.NO_ERROR));
+        assertThat(handler.unprocessed()).isTrue();
+
+        EmbeddedChannel refused = tunnel(null);
+        refused.readOutbound();
+        refused.pipeline().fireUserEventTriggered(new DefaultHttp2ResetFrame(Http2Error.REFUSED_STREAM));
+        assertThat(handler.unprocessed()).isTrue();
+
+        EmbeddedChannel cancelled = tunnel(null);
+        cancelled.readOutbound();
+        cancelled.pipeline().fireUserEventTriggered(new DefaultHttp2ResetFrame(Http2Error.CANCEL));
+        assertThat(handler.unprocessed()).isFalse();
+
+        EmbeddedChannel answered = tunnel(null);
+        answered.readOutbound();
+        answered.writeInbound(status("200", false));
+        answered.pipeline().fireUserEventTriggered(new DefaultHttp2GoAwayFrame(Http2Error.NO_ERROR));
+        assertThat(handler.unprocessed()).as("the proxy answered it: it acted on it").isFalse();
     }
 
     @Test
