@@ -24,12 +24,14 @@ import io.netty.handler.proxy.ProxyConnectException;
 import io.netty.util.ReferenceCountUtil;
 import io.netty.util.concurrent.Future;
 import io.netty.util.concurrent.Promise;
+import io.netty.util.concurrent.ScheduledFuture;
 import io.proxybench.client.proxy.ProxyCredentials;
 import java.io.IOException;
 import java.nio.charset.StandardCharsets;
 import java.util.ArrayList;
 import java.util.Base64;
 import java.util.List;
+import java.util.concurrent.TimeUnit;
 import java.util.function.Supplier;
 
 /**
@@ -47,13 +49,22 @@ import java.util.function.Supplier;
  * setup, or after it reaches the handlers above as a {@link StreamResetException}; Netty then closes the stream. So
  * does a GOAWAY that left this stream out (Netty tells only the streams above the proxy's last stream id), and so,
  * as an {@link IOException} naming it, does the loss of the proxy connection. HEADERS on a connected stream are a
- * protocol error (section 8.5): the stream is reset with PROTOCOL_ERROR. Closing a tunnel whose input has not ended
- * is left to Netty, which resets the stream with CANCEL.
+ * protocol error (section 8.5): the stream is reset with PROTOCOL_ERROR.
+ *
+ * <p>Closing a connected tunnel ends it the way a TCP close would, not with a reset: END_STREAM out (the proxy
+ * closes the exit's connection to the target), then the close waits, up to {@link #LINGER_MILLIS}, for the proxy's
+ * END_STREAM, reading and dropping whatever comes before it. A stream ended from both sides needs no RST_STREAM;
+ * proxies count resets against abuse (Netty-based ones close the connection, and every tunnel on it, after 200 in
+ * 30 s, the CVE-2023-44487 "rapid reset" guard), and a client that opens a tunnel per request would reach that in
+ * seconds. Only a proxy that does not end its side in time, or a tunnel closed before its answer, gets a reset
+ * (Netty's CANCEL).
  *
  * <p>Event-loop thread only, one instance per stream.
  */
 public final class StreamTunnel extends ChannelDuplexHandler {
 
+    /** How long a closed tunnel waits for the proxy's END_STREAM before resetting the stream, in milliseconds. */
+    static final long LINGER_MILLIS = 2_000;
     /** Longest part of a refusal's body kept for the error message, in characters. */
     static final int REASON_CHARS = 200;
     /** Secrets shorter than this are not masked in a refusal's reason: masking "u" would mangle every word. */
@@ -73,6 +84,11 @@ public final class StreamTunnel extends ChannelDuplexHandler {
     private boolean unprocessed;
     private boolean inputEnded;
     private boolean outputEnded;
+    /** The tunnel was closed while connected: it waits for the proxy's END_STREAM, dropping what comes first. */
+    private boolean closing;
+    /** The promise of that close, until it goes on to Netty; null before and after. */
+    private ChannelPromise lingering;
+    private ScheduledFuture<?> lingerTimer;
     private volatile IOException ended;
 
     /**
@@ -153,6 +169,10 @@ public final class StreamTunnel extends ChannelDuplexHandler {
     public void channelRead(ChannelHandlerContext ctx, Object msg) {
         if (refusedWith != 0) {
             readReason(ctx, msg);
+            return;
+        }
+        if (closing) {
+            lingerRead(ctx, msg);
             return;
         }
         if (!connected.isDone()) {
@@ -310,6 +330,10 @@ public final class StreamTunnel extends ChannelDuplexHandler {
             return;
         }
         ReferenceCountUtil.release(evt);
+        if (closing) {
+            endLinger(ctx); // the proxy ended the stream its own way while the tunnel was closing: nothing to report
+            return;
+        }
         if (refusedWith != 0) {
             refused(ctx); // a proxy may reset the stream it refused: the refusal is the reason
             return;
@@ -357,11 +381,52 @@ public final class StreamTunnel extends ChannelDuplexHandler {
 
     @Override
     public void close(ChannelHandlerContext ctx, ChannelPromise promise) {
-        if (inputEnded && !outputEnded && ctx.channel().isActive()) {
+        if (closing) {
+            ctx.channel().closeFuture().addListener(f -> promise.trySuccess());
+            return;
+        }
+        boolean open = ctx.channel().isActive() && !outputEnded;
+        if (open && connected.isSuccess() && !inputEnded) {
+            outputEnded = true;
+            closing = true;
+            lingering = promise;
+            ctx.writeAndFlush(new DefaultHttp2DataFrame(Unpooled.EMPTY_BUFFER, true));
+            lingerTimer = ctx.executor().schedule(() -> endLinger(ctx), LINGER_MILLIS, TimeUnit.MILLISECONDS);
+            // Netty closes the stream itself once both sides have ended it.
+            ctx.channel().closeFuture().addListener(f -> endLinger(ctx));
+            return;
+        }
+        if (open && inputEnded) {
             outputEnded = true;
             ctx.writeAndFlush(new DefaultHttp2DataFrame(Unpooled.EMPTY_BUFFER, true));
         }
         ctx.close(promise);
+    }
+
+    /** While closing: bytes are dropped (nothing above reads them now), the proxy's END_STREAM ends the wait. */
+    private void lingerRead(ChannelHandlerContext ctx, Object msg) {
+        boolean end = msg instanceof Http2DataFrame data && data.isEndStream()
+                || msg instanceof Http2HeadersFrame headers && headers.isEndStream();
+        ReferenceCountUtil.release(msg);
+        if (end) {
+            inputEnded = true;
+            endLinger(ctx);
+        }
+    }
+
+    /** Finishes a waiting close: cleanly once both sides ended the stream, with Netty's reset after the linger. */
+    private void endLinger(ChannelHandlerContext ctx) {
+        ChannelPromise promise = lingering;
+        if (promise == null) {
+            return;
+        }
+        lingering = null;
+        lingerTimer.cancel(false);
+        if (ctx.channel().isOpen()) {
+            ctx.close(promise);
+        } else {
+            promise.trySuccess();
+        }
     }
 
     private void fail(ChannelHandlerContext ctx, Throwable cause) {

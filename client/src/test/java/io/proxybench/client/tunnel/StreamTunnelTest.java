@@ -4,6 +4,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 
 import io.netty.buffer.ByteBuf;
 import io.netty.buffer.Unpooled;
+import io.netty.channel.ChannelFuture;
 import io.netty.channel.ChannelHandlerContext;
 import io.netty.channel.ChannelInboundHandlerAdapter;
 import io.netty.channel.embedded.EmbeddedChannel;
@@ -23,6 +24,7 @@ import java.nio.charset.StandardCharsets;
 import java.util.ArrayList;
 import java.util.Base64;
 import java.util.List;
+import java.util.concurrent.TimeUnit;
 import org.junit.jupiter.api.Test;
 
 /** The CONNECT stream as a socket, frame by frame on an {@link EmbeddedChannel} standing in for the stream. */
@@ -341,14 +343,46 @@ class StreamTunnelTest {
     }
 
     @Test
-    void closingALiveTunnelSendsNoEndStreamOfItsOwn() {
+    void closingALiveTunnelEndsItsSideThenWaitsForTheProxysEndDroppingWhatComesBefore() {
         EmbeddedChannel ch = tunnel(null);
         ch.readOutbound();
         ch.writeInbound(status("200", false));
 
-        ch.close();
+        ChannelFuture closed = ch.close();
 
-        assertThat(ch.<Object>readOutbound()).as("the stream channel itself resets a live stream").isNull();
+        Http2DataFrame end = ch.readOutbound();
+        assertThat(end.isEndStream()).as("END_STREAM, as a TCP close sends FIN, not a reset").isTrue();
+        assertThat(end.content().readableBytes()).isZero();
+        assertThat(closed.isDone()).as("waits for the proxy's side").isFalse();
+        assertThat(ch.isOpen()).isTrue();
+
+        ByteBuf late = Unpooled.copiedBuffer("close_notify", StandardCharsets.UTF_8);
+        ch.writeInbound(new DefaultHttp2DataFrame(late));
+        assertThat(ch.<Object>readInbound()).as("nothing above reads now").isNull();
+        assertThat(late.refCnt()).as("dropped, and released").isZero();
+
+        ch.writeInbound(new DefaultHttp2DataFrame(Unpooled.EMPTY_BUFFER, true));
+        assertThat(closed.isSuccess()).isTrue();
+        assertThat(ch.isOpen()).isFalse();
+        assertThat(ch.<Object>readOutbound()).as("no second END_STREAM").isNull();
+        assertThat(above.errors).isEmpty();
+    }
+
+    @Test
+    void aProxyThatDoesNotEndItsSideInTimeHasTheStreamClosedAfterTheLinger() {
+        EmbeddedChannel ch = tunnel(null);
+        ch.readOutbound();
+        ch.writeInbound(status("200", false));
+
+        ChannelFuture closed = ch.pipeline().close(); // EmbeddedChannel.close() would cancel the scheduled tasks
+        ch.advanceTimeBy(StreamTunnel.LINGER_MILLIS - 1, TimeUnit.MILLISECONDS);
+        ch.runScheduledPendingTasks();
+        assertThat(closed.isDone()).isFalse();
+
+        ch.advanceTimeBy(1, TimeUnit.MILLISECONDS);
+        ch.runScheduledPendingTasks();
+        assertThat(closed.isSuccess()).isTrue();
+        assertThat(ch.isOpen()).isFalse();
     }
 
     @Test

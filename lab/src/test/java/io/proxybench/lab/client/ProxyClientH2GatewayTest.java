@@ -366,6 +366,29 @@ class ProxyClientH2GatewayTest {
     }
 
     @Test
+    void closedTunnelsEndTheirStreamsWithoutResetsSoAProxysRapidResetGuardNeverTrips() throws Exception {
+        // Netty's HTTP/2 server, the lab's included, closes a connection after 200 RST_STREAM frames in 30 s.
+        PoolLimits noReuse = new PoolLimits(64, 64, 1024, Duration.ZERO, null, 0, Duration.ofSeconds(30));
+        try (ProxyClient client = base("alice:s3cret").limits(noReuse).sessions(
+                SessionTemplate.parse("{pass}_session-{id}"), SessionRouter.perRequest()).build()) {
+            int tunnels = 300;
+            for (int batch = 0; batch < tunnels / 10; batch++) {
+                List<CompletableFuture<ProxyResponse>> sent = new ArrayList<>();
+                for (int i = 0; i < 10; i++) {
+                    sent.add(client.send(ProxyRequest.get(url()).withSessionKey("r" + batch + "-" + i)));
+                }
+                for (CompletableFuture<ProxyResponse> f : sent) {
+                    assertThat(f.get(20, TimeUnit.SECONDS).status()).isEqualTo(200);
+                }
+            }
+            assertThat(lab.gatewayCounters().tunnels(GatewayCounters.Kind.H2_CONNECT)).isEqualTo(tunnels);
+            assertThat(lab.gatewayCounters().h2ClientConnections()).as("one connection carried them all")
+                    .isEqualTo(1);
+            assertThat(client.gatewayStats().gatewayConnections()).isEqualTo(1);
+        }
+    }
+
+    @Test
     void losingTheGatewayConnectionFailsEachOfItsTunnelsAtItsOwnPhase(@TempDir Path other) throws Exception {
         Lab stalling = Lab.start(LabConfig.builder().home(other).faults(new FaultPlan(0, 0, 1, 3)).build());
         try (ProxyClient client = ProxyClient.builder().proxy("https://u:p@127.0.0.1:" + stalling.gatewayTlsPort())
