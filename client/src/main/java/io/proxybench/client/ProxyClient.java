@@ -91,9 +91,17 @@ public final class ProxyClient implements AutoCloseable {
         Transport transport = Transport.current();
         this.group = transport.newGroup(config.ioThreads);
         this.connector = new Connector(transport, group, config.tlsContexts, config.timeouts, config.proxyProtocol,
-                config.maxStreamsPerProxyConnection, config.limits.keepAlive());
+                config.maxStreamsPerProxyConnection, gatewayIdle(config.limits));
         this.pool = new ConnectionPool<>(config.limits, r -> r.exit() == null ? ExitLabel.DIRECT : r.exit());
         group.next().schedule(this::maintain, MAINTENANCE_MAX_NANOS, TimeUnit.NANOSECONDS);
+    }
+
+    /**
+     * How long an HTTP/2 connection to a proxy stays open without tunnels: the pool's keep-alive, or its default when
+     * that is 0, since tunnels that are never reused still share the connection they are streams of.
+     */
+    private static Duration gatewayIdle(PoolLimits limits) {
+        return limits.keepAlive().isZero() ? PoolLimits.defaults().keepAlive() : limits.keepAlive();
     }
 
     public static Builder builder() {

@@ -385,7 +385,7 @@ public final class StreamTunnel extends ChannelDuplexHandler {
             ctx.channel().closeFuture().addListener(f -> promise.trySuccess());
             return;
         }
-        boolean open = ctx.channel().isActive() && !outputEnded;
+        boolean open = ctx.channel().isActive() && !outputEnded && ended == null; // a reset stream is over
         if (open && connected.isSuccess() && !inputEnded) {
             outputEnded = true;
             closing = true;

@@ -64,11 +64,19 @@ class ProxyClientH2GatewayTest {
     }
 
     private ProxyClient.Builder base(String credentials) {
+        return base(lab, credentials);
+    }
+
+    private static ProxyClient.Builder base(Lab lab, String credentials) {
         return ProxyClient.builder().proxy("https://" + credentials + "@127.0.0.1:" + lab.gatewayTlsPort())
                 .proxyProtocol(ProxyProtocol.H2_PREFERRED).tls(TlsSettings.caFile(lab.caFile()));
     }
 
     private String url() {
+        return url(lab);
+    }
+
+    private static String url(Lab lab) {
         return "https://127.0.0.1:" + lab.targetHttpsPort() + "/cdn-cgi/trace";
     }
 
@@ -256,12 +264,15 @@ class ProxyClientH2GatewayTest {
     }
 
     @Test
-    void aGatewayConnectionWithoutTunnelsClosesAfterTheKeepAliveAndItsBytesAreCounted() throws Exception {
+    void aGatewayConnectionWithoutTunnelsClosesAfterTheKeepAliveAndItsBytesAreCounted(@TempDir Path own)
+            throws Exception {
         PoolLimits shortKeepAlive = new PoolLimits(64, 64, 1024, Duration.ofMillis(200), null, 0,
                 Duration.ofSeconds(30));
-        try (ProxyClient client = base("alice:s3cret").limits(shortKeepAlive).build()) {
+        // A lab of its own: its connection count is this client's alone.
+        try (Lab lab = Lab.start(LabConfig.builder().home(own).build());
+                ProxyClient client = base(lab, "u:pass").limits(shortKeepAlive).build()) {
             for (int i = 0; i < 3; i++) {
-                assertThat(client.send(ProxyRequest.get(url())).get(20, TimeUnit.SECONDS).status()).isEqualTo(200);
+                assertThat(client.send(ProxyRequest.get(url(lab))).get(20, TimeUnit.SECONDS).status()).isEqualTo(200);
             }
 
             awaitEquals(0, () -> client.gatewayStats().openGatewayConnections());
@@ -272,15 +283,18 @@ class ProxyClientH2GatewayTest {
             assertThat(stats.gatewayWireBytes()).as("TLS, frames and the tunnel's origin TLS and request")
                     .isGreaterThan(2_000);
 
-            assertThat(client.send(ProxyRequest.get(url())).get(20, TimeUnit.SECONDS).connection()
+            assertThat(client.send(ProxyRequest.get(url(lab))).get(20, TimeUnit.SECONDS).connection()
                     .gatewayConnectionId()).as("a new connection after the idle one closed").isEqualTo(2);
         }
     }
 
     @Test
-    void aGoAwayCutsTheStreamsItLeftOutTheKeptOnesFinishAndNewTunnelsTakeANewConnection() throws Exception {
+    void aGoAwayCutsTheStreamsItLeftOutTheKeptOnesFinishAndNewTunnelsTakeANewConnection(@TempDir Path own)
+            throws Exception {
         PoolLimits noReuse = new PoolLimits(64, 64, 1024, Duration.ZERO, null, 0, Duration.ofSeconds(30));
-        try (ProxyClient client = base("alice:s3cret").limits(noReuse).sessions(
+        // A lab of its own: its GOAWAY reaches this client's connection alone.
+        try (Lab lab = Lab.start(LabConfig.builder().home(own).build());
+                ProxyClient client = base(lab, "u:pass").limits(noReuse).sessions(
                 SessionTemplate.parse("{pass}_session-{id}"), SessionRouter.perRequest()).build()) {
             // Long enough that no kept call is done before the GOAWAY: the lab keeps the oldest streams still open.
             String slow = "https://127.0.0.1:" + lab.targetHttpsPort() + "/delay/5000";
@@ -302,10 +316,10 @@ class ProxyClientH2GatewayTest {
                 assertThat(cut).hasRootCauseInstanceOf(StreamResetException.class);
                 assertThat(cut.getMessage()).contains("GOAWAY");
             }
-            ProxyResponse after = client.send(ProxyRequest.get(url()).withSessionKey("after")).get(20,
+            ProxyResponse after = client.send(ProxyRequest.get(url(lab)).withSessionKey("after")).get(20,
                     TimeUnit.SECONDS);
             assertThat(after.connection().gatewayConnectionId()).isEqualTo(2);
-            awaitEquals(0, () -> client.gatewayStats().openGatewayConnections());
+            awaitEquals(1, () -> client.gatewayStats().openGatewayConnections()); // the old one closed
             assertThat(client.gatewayStats().gatewayConnections()).isEqualTo(2);
         }
     }
