@@ -53,7 +53,8 @@ import org.junit.jupiter.api.io.TempDir;
 class NghttpxH2ProxyTest {
 
     private static final Duration CALL_TIMEOUT = Duration.ofSeconds(20);
-    private static final Pattern SETTINGS_PARAMETER = Pattern.compile("\\[(SETTINGS_[A-Z0-9_]+)\\(0x\\p{XDigit}+\\):(\\d+)]");
+    private static final Pattern SETTINGS_PARAMETER =
+            Pattern.compile("\\[(SETTINGS_[A-Z0-9_]+)\\(0x\\p{XDigit}+\\):(\\d+)]");
 
     @TempDir
     static Path home;
@@ -156,7 +157,8 @@ class NghttpxH2ProxyTest {
                 assertThat(client.gatewayStats()).isEqualTo(new Connector.GatewayStats(3, tunnels, 0));
                 assertThat(responses.stream().collect(Collectors.groupingBy(
                         r -> r.connection().gatewayConnectionId(), Collectors.counting())).values())
-                        .as("streams per gateway connection").hasSize(3).allSatisfy(n -> assertThat(n).isLessThanOrEqualTo(streams));
+                        .as("streams per gateway connection").hasSize(3)
+                        .allSatisfy(n -> assertThat(n).isLessThanOrEqualTo(streams));
             }
             assertThat(clientPorts(nghttpx.awaitAccessLog(tunnels, connect)))
                     .as("client connections nghttpx took the CONNECT streams on").hasSize(3);

@@ -23,7 +23,7 @@ import org.bouncycastle.openssl.jcajce.JcaPKCS8Generator;
  */
 record ServerPem(Path key, Path chain) {
 
-    /** Issues a server identity from {@code ca} and writes it to {@code server-key.pem} and {@code server-chain.pem}. */
+    /** Issues an identity from {@code ca} and writes it as {@code server-key.pem} and {@code server-chain.pem}. */
     static ServerPem write(LabCa ca, Path folder) {
         ServerIdentity identity = ca.issueServer(List.of("localhost"), List.of("127.0.0.1"));
         Path key = folder.resolve("server-key.pem");
