@@ -45,7 +45,8 @@ import org.junit.jupiter.api.io.TempDir;
  * Every request asks for a new connection, so each is its own tunnel, i.e. its own stream. Three witnesses count
  * them: the client ({@code gatewayStats}, the gateway connection id on each response), nghttpx (one access log line
  * per stream, with the client port of the connection it came on) and squid (one {@code TCP_TUNNEL} line per
- * tunnel, written when it closes). nginx and the CA are shared; each test starts its own squid and nghttpx so that
+ * tunnel, written when it closes). Beside the plain case: a refused CONNECT, nghttpx's SETTINGS stream limit and its
+ * GOAWAY after a number of streams. nginx and the CA are shared; each test starts its own squid and nghttpx so that
  * their logs hold its traffic only.
  */
 @Tag("interop")
@@ -81,8 +82,8 @@ class NghttpxH2ProxyTest {
         int tunnels = 20;
         String connect = "\"CONNECT 127.0.0.1:" + nginx.httpsPort() + " HTTP/2\" 200 h2";
         try (Squid squid = Squid.start(); Nghttpx nghttpx = Nghttpx.start(ca, squid.port())) {
-            assertThat(settingsOf(nghttpx)).as("nghttpx's SETTINGS")
-                    .containsEntry("SETTINGS_MAX_CONCURRENT_STREAMS", (long) Nghttpx.DEFAULT_MAX_CONCURRENT_STREAMS);
+            assertThat(settingsOf(nghttpx)).as("nghttpx's SETTINGS").containsEntry("SETTINGS_MAX_CONCURRENT_STREAMS",
+                    (long) Nghttpx.Limits.DEFAULT.maxConcurrentStreams());
             try (ProxyClient client = client(nghttpx)) {
                 List<ProxyResponse> responses = await(sendAll(client, tunnels, nginx.httpsTrace("127.0.0.1")), nghttpx);
 
@@ -147,7 +148,8 @@ class NghttpxH2ProxyTest {
         int tunnels = 10;
         int streams = 4;
         String connect = "\"CONNECT 127.0.0.1:" + nginx.httpsPort() + " HTTP/2\" 200 h2";
-        try (Squid squid = Squid.start(); Nghttpx nghttpx = Nghttpx.start(ca, squid.port(), streams)) {
+        try (Squid squid = Squid.start(); Nghttpx nghttpx = Nghttpx.start(ca, squid.port(),
+                Nghttpx.Limits.DEFAULT.withMaxConcurrentStreams(streams))) {
             assertThat(settingsOf(nghttpx)).as("nghttpx's SETTINGS")
                     .containsEntry("SETTINGS_MAX_CONCURRENT_STREAMS", (long) streams);
             try (ProxyClient client = client(nghttpx)) {
@@ -162,6 +164,36 @@ class NghttpxH2ProxyTest {
             }
             assertThat(clientPorts(nghttpx.awaitAccessLog(tunnels, connect)))
                     .as("client connections nghttpx took the CONNECT streams on").hasSize(3);
+        }
+    }
+
+    /**
+     * nghttpx told to end each connection after 3 streams ({@code frontend-max-requests=3}) sends GOAWAY (1.52:
+     * last-stream-id 2^31-1, NO_ERROR, the graceful notice) as the third CONNECT arrives; the client opens the
+     * fourth tunnel on a new connection, so ten tunnels one after another take ceil(10 / 3) = 4 connections and
+     * none fails.
+     */
+    @Test
+    void aGoawayAfterThreeStreamsMovesLaterTunnelsToANewConnection() throws Exception {
+        int tunnels = 10;
+        String connect = "\"CONNECT 127.0.0.1:" + nginx.httpsPort() + " HTTP/2\" 200 h2";
+        try (Squid squid = Squid.start(); Nghttpx nghttpx = Nghttpx.start(ca, squid.port(),
+                Nghttpx.Limits.DEFAULT.withMaxStreamsPerConnection(3))) {
+            try (ProxyClient client = client(nghttpx)) {
+                List<Long> gateways = new ArrayList<>();
+                for (int i = 0; i < tunnels; i++) {
+                    ProxyResponse r = get(client, ProxyRequest.get(nginx.httpsTrace("127.0.0.1")).withNewConnection(),
+                            nghttpx);
+                    assertThat(r.status()).isEqualTo(200);
+                    gateways.add(r.connection().gatewayConnectionId());
+                }
+
+                assertThat(gateways).as("gateway connection of each tunnel, in order")
+                        .containsExactly(1L, 1L, 1L, 2L, 2L, 2L, 3L, 3L, 3L, 4L);
+                assertThat(client.gatewayStats()).isEqualTo(new Connector.GatewayStats(4, tunnels, 0));
+            }
+            assertThat(clientPorts(nghttpx.awaitAccessLog(tunnels, connect)))
+                    .as("client connections nghttpx took the CONNECT streams on").hasSize(4);
         }
     }
 

@@ -13,13 +13,10 @@ import java.util.List;
  * A real nghttpx 1.52 on 127.0.0.1 in HTTP/2 proxy mode ({@code http2-proxy=yes}): a TLS listener offering h2 and
  * http/1.1 by ALPN, with a certificate for {@code localhost} and {@code 127.0.0.1} issued by the lab CA, that
  * takes each CONNECT stream (RFC 9113 §8.5) and forwards it as an HTTP/1.1 CONNECT to one backend forward proxy
- * (squid). One worker, one foreground process; config, logs and pid file in a private folder; {@link #close()}
- * stops it by PID.
+ * (squid). One worker in one foreground process ({@code single-process=yes}, which writes no pid file and ignores
+ * the reload and graceful-shutdown signals); config and logs in a private folder; {@link #close()} stops it by PID.
  */
 public final class Nghttpx implements AutoCloseable {
-
-    /** What nghttpx advertises as SETTINGS_MAX_CONCURRENT_STREAMS unless told otherwise. */
-    public static final int DEFAULT_MAX_CONCURRENT_STREAMS = 100;
 
     /**
      * Backend connections nghttpx opens per {@code :authority} at once. Its default, 8, holds a 9th CONNECT to the
@@ -40,13 +37,35 @@ public final class Nghttpx implements AutoCloseable {
         this.process = process;
     }
 
-    /** An HTTP/2 proxy in front of the forward proxy on 127.0.0.1:{@code backendPort}, 100 streams per connection. */
-    public static Nghttpx start(LabCa ca, int backendPort) {
-        return start(ca, backendPort, DEFAULT_MAX_CONCURRENT_STREAMS);
+    /**
+     * Limits on a client's HTTP/2 connection to nghttpx.
+     *
+     * @param maxConcurrentStreams what nghttpx advertises as SETTINGS_MAX_CONCURRENT_STREAMS
+     *     ({@code frontend-http2-max-concurrent-streams})
+     * @param maxStreamsPerConnection streams after which nghttpx sends GOAWAY on the connection
+     *     ({@code frontend-max-requests}); 0 for no limit
+     */
+    public record Limits(int maxConcurrentStreams, int maxStreamsPerConnection) {
+
+        /** nghttpx's own defaults: 100 concurrent streams, no limit per connection. */
+        public static final Limits DEFAULT = new Limits(100, 0);
+
+        public Limits withMaxConcurrentStreams(int streams) {
+            return new Limits(streams, maxStreamsPerConnection);
+        }
+
+        public Limits withMaxStreamsPerConnection(int streams) {
+            return new Limits(maxConcurrentStreams, streams);
+        }
     }
 
-    /** As {@link #start(LabCa, int)}, advertising {@code maxConcurrentStreams} streams per client connection. */
-    public static Nghttpx start(LabCa ca, int backendPort, int maxConcurrentStreams) {
+    /** An HTTP/2 proxy in front of the forward proxy on 127.0.0.1:{@code backendPort}, with nghttpx's limits. */
+    public static Nghttpx start(LabCa ca, int backendPort) {
+        return start(ca, backendPort, Limits.DEFAULT);
+    }
+
+    /** As {@link #start(LabCa, int)}, with {@code limits} on each client connection. */
+    public static Nghttpx start(LabCa ca, int backendPort, Limits limits) {
         Path nghttpx = Peer.require("nghttpx", "nghttp2-proxy");
         Path folder = PeerProcess.newFolder("nghttpx");
         int port = Peer.freePort();
@@ -55,7 +74,7 @@ public final class Nghttpx implements AutoCloseable {
         Path errorLog = folder.resolve("error.log");
         ServerPem pem = ServerPem.write(ca, folder);
         try {
-            Files.writeString(config, config(folder, port, backendPort, maxConcurrentStreams, pem, accessLog, errorLog),
+            Files.writeString(config, config(folder, port, backendPort, limits, pem, accessLog, errorLog),
                     StandardCharsets.UTF_8);
         } catch (IOException e) {
             throw new UncheckedIOException("cannot write nghttpx config in " + folder, e);
@@ -99,8 +118,10 @@ public final class Nghttpx implements AutoCloseable {
         process.close();
     }
 
-    private static String config(Path folder, int port, int backendPort, int maxConcurrentStreams, ServerPem pem,
+    private static String config(Path folder, int port, int backendPort, Limits limits, ServerPem pem,
             Path accessLog, Path errorLog) {
+        String perConnection = limits.maxStreamsPerConnection() == 0 ? ""
+                : "frontend-max-requests=" + limits.maxStreamsPerConnection() + "\n";
         return """
                 # proxybench interop nghttpx: loopback only, one worker process, everything in %1$s
                 frontend=127.0.0.1,%2$d
@@ -110,15 +131,14 @@ public final class Nghttpx implements AutoCloseable {
                 certificate-file=%5$s
                 workers=1
                 single-process=yes
-                pid-file=%1$s/nghttpx.pid
                 accesslog-file=%6$s
                 accesslog-format=$remote_addr:$remote_port "$request" $status $alpn
                 errorlog-file=%7$s
                 frontend-http2-max-concurrent-streams=%8$d
                 backend-connections-per-host=%9$d
-                # No OCSP fetching (it would start a helper script and reach out); no DNS: the backend is an address.
+                # No OCSP stapling: it would run a helper script for a certificate that names no responder.
                 no-ocsp=yes
                 """.formatted(folder, port, backendPort, pem.key(), pem.chain(), accessLog, errorLog,
-                maxConcurrentStreams, BACKEND_CONNECTIONS_PER_HOST);
+                limits.maxConcurrentStreams(), BACKEND_CONNECTIONS_PER_HOST) + perConnection;
     }
 }
