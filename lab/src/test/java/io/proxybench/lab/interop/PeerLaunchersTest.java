@@ -6,14 +6,17 @@ import static org.assertj.core.api.Assertions.assertThatThrownBy;
 import com.sun.net.httpserver.HttpServer;
 import io.proxybench.lab.interop.peers.CommandResult;
 import io.proxybench.lab.interop.peers.Dante;
+import io.proxybench.lab.interop.peers.Nghttpx;
 import io.proxybench.lab.interop.peers.Peer;
 import io.proxybench.lab.interop.peers.Squid;
+import io.proxybench.lab.pki.LabCa;
 import java.io.IOException;
 import java.io.OutputStream;
 import java.net.InetAddress;
 import java.net.InetSocketAddress;
 import java.net.Socket;
 import java.nio.charset.StandardCharsets;
+import java.nio.file.Path;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
@@ -21,8 +24,9 @@ import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Tag;
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
 
-/** The real-peer launchers work: curl reaches a JDK HttpServer through squid and dante on loopback. */
+/** The real-peer launchers work: curl reaches a JDK HttpServer through squid, dante and nghttpx on loopback. */
 @Tag("interop")
 class PeerLaunchersTest {
 
@@ -109,15 +113,33 @@ class PeerLaunchersTest {
         }
     }
 
+    /** curl speaks HTTP/1.1 to nghttpx over TLS; nghttpx passes the CONNECT on to squid. */
     @Test
-    void closeStopsThePeer() {
+    void nghttpxTakesConnectOverTlsAndPassesItToSquid(@TempDir Path home) {
+        LabCa ca = LabCa.loadOrCreate(home.resolve("lab-ca"));
+        try (Squid squid = Squid.start(); Nghttpx nghttpx = Nghttpx.start(ca, squid.port())) {
+            String target = targetUrl.substring("http://".length());
+            CommandResult result = curl("-p", "-x", nghttpx.url(), "--proxy-cacert", ca.certFile().toString(),
+                    targetUrl + "/nghttpx");
+
+            assertThat(result.stdout()).isEqualTo("target saw /nghttpx");
+            assertThat(nghttpx.awaitAccessLog(1, "\"CONNECT " + target + " HTTP/1.1\" 200 http/1.1")).hasSize(1);
+            assertThat(squid.awaitAccessLog("TCP_TUNNEL/200", "CONNECT " + target)).isNotBlank();
+        }
+    }
+
+    @Test
+    void closeStopsThePeer(@TempDir Path home) {
         int squidPort;
         int dantePort;
-        try (Squid squid = Squid.start(); Dante dante = Dante.start()) {
+        int nghttpxPort;
+        try (Squid squid = Squid.start(); Dante dante = Dante.start();
+                Nghttpx nghttpx = Nghttpx.start(LabCa.loadOrCreate(home.resolve("lab-ca")), squid.port())) {
             squidPort = squid.port();
             dantePort = dante.port();
+            nghttpxPort = nghttpx.port();
         }
-        for (int port : List.of(squidPort, dantePort)) {
+        for (int port : List.of(squidPort, dantePort, nghttpxPort)) {
             assertThatThrownBy(() -> new Socket(InetAddress.getLoopbackAddress(), port).close())
                     .as("nothing listens on %d after close", port)
                     .isInstanceOf(IOException.class);

@@ -1,21 +1,15 @@
 package io.proxybench.lab.interop.peers;
 
 import io.proxybench.lab.pki.LabCa;
-import io.proxybench.lab.pki.ServerIdentity;
 import java.io.IOException;
-import java.io.StringWriter;
 import java.io.UncheckedIOException;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
-import java.nio.file.attribute.PosixFilePermissions;
-import java.security.cert.X509Certificate;
 import java.time.Duration;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
-import org.bouncycastle.openssl.jcajce.JcaPEMWriter;
-import org.bouncycastle.openssl.jcajce.JcaPKCS8Generator;
 
 /**
  * A real nginx 1.22 on 127.0.0.1 as an independent origin: a TLS port offering h2 and http/1.1 by ALPN, with a
@@ -55,21 +49,12 @@ public final class Nginx implements AutoCloseable {
         Path config = folder.resolve("nginx.conf");
         Path accessLog = folder.resolve("access.log");
         Path errorLog = folder.resolve("error.log");
+        ServerPem pem = ServerPem.write(ca, folder);
         try {
-            ServerIdentity identity = ca.issueServer(List.of("localhost"), List.of("127.0.0.1"));
-            Path key = folder.resolve("server-key.pem");
-            Path chain = folder.resolve("server-chain.pem");
-            Files.writeString(key, pem(new JcaPKCS8Generator(identity.key(), null)), StandardCharsets.UTF_8);
-            Files.setPosixFilePermissions(key, PosixFilePermissions.fromString("rw-------"));
-            StringBuilder certs = new StringBuilder();
-            for (X509Certificate certificate : identity.chain()) {
-                certs.append(pem(certificate));
-            }
-            Files.writeString(chain, certs, StandardCharsets.UTF_8);
-            Files.writeString(config, config(folder, httpsPort, httpPort, key, chain, accessLog, errorLog),
+            Files.writeString(config, config(folder, httpsPort, httpPort, pem.key(), pem.chain(), accessLog, errorLog),
                     StandardCharsets.UTF_8);
         } catch (IOException e) {
-            throw new UncheckedIOException("cannot write nginx config and certificate in " + folder, e);
+            throw new UncheckedIOException("cannot write nginx config in " + folder, e);
         }
         PeerProcess process = PeerProcess.launch("nginx", folder,
                 List.of(nginx.toString(), "-p", folder.toString(), "-c", config.toString()),
@@ -172,17 +157,5 @@ public final class Nginx implements AutoCloseable {
                     }
                 }
                 """.formatted(folder, httpsPort, httpPort, chain, accessLog, errorLog, key);
-    }
-
-    private static String pem(Object value) throws IOException {
-        StringWriter out = new StringWriter();
-        try (JcaPEMWriter writer = new JcaPEMWriter(out)) {
-            if (value instanceof JcaPKCS8Generator generator) {
-                writer.writeObject(generator);
-            } else {
-                writer.writeObject(value);
-            }
-        }
-        return out.toString();
     }
 }

@@ -115,6 +115,24 @@ final class PeerProcess implements AutoCloseable {
                 + " within " + timeout + logTails());
     }
 
+    /**
+     * Waits up to {@code timeout} until {@code count} lines of {@code file} contain every fragment, and returns
+     * them; fails with the lines found so far when fewer appear.
+     */
+    List<String> awaitLines(Path file, int count, Duration timeout, String... fragments) {
+        long deadline = System.nanoTime() + timeout.toNanos();
+        List<String> matching;
+        do {
+            matching = readLines(file).stream().filter(line -> Stream.of(fragments).allMatch(line::contains)).toList();
+            if (matching.size() >= count) {
+                return matching;
+            }
+            sleep(PROBE_INTERVAL_MILLIS);
+        } while (System.nanoTime() < deadline);
+        throw new AssertionError(name + " logged " + matching.size() + " of " + count + " lines containing all of "
+                + List.of(fragments) + " in " + file + " within " + timeout + logTails());
+    }
+
     /** The lines of one of the peer's files so far; none if it is not written yet. */
     static List<String> readLines(Path file) {
         try {

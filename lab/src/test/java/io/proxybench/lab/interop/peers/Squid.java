@@ -66,6 +66,11 @@ public final class Squid implements AutoCloseable {
         return process.awaitLine(accessLog, LOG_WAIT, fragments);
     }
 
+    /** Waits up to 5 s until {@code count} access log lines contain every fragment, and returns them. */
+    public List<String> awaitAccessLog(int count, String... fragments) {
+        return process.awaitLines(accessLog, count, LOG_WAIT, fragments);
+    }
+
     @Override
     public void close() {
         process.close();
