@@ -158,7 +158,8 @@ class NghttpxH2ProxyTest {
 
                 assertThat(responses).allSatisfy(r -> assertThat(r.status()).isEqualTo(200));
                 assertThat(client.gatewayStats()).extracting(Connector.GatewayStats::gatewayConnections,
-                        Connector.GatewayStats::streamTunnels, Connector.GatewayStats::fallbackTunnels).containsExactly(3L, (long) tunnels, 0L);
+                        Connector.GatewayStats::streamTunnels, Connector.GatewayStats::fallbackTunnels)
+                        .containsExactly(3L, (long) tunnels, 0L);
                 assertThat(responses.stream().collect(Collectors.groupingBy(
                         r -> r.connection().gatewayConnectionId(), Collectors.counting())).values())
                         .as("streams per gateway connection").hasSize(3)
@@ -193,7 +194,8 @@ class NghttpxH2ProxyTest {
                 assertThat(gateways).as("gateway connection of each tunnel, in order")
                         .containsExactly(1L, 1L, 1L, 2L, 2L, 2L, 3L, 3L, 3L, 4L);
                 assertThat(client.gatewayStats()).extracting(Connector.GatewayStats::gatewayConnections,
-                        Connector.GatewayStats::streamTunnels, Connector.GatewayStats::fallbackTunnels).containsExactly(4L, (long) tunnels, 0L);
+                        Connector.GatewayStats::streamTunnels, Connector.GatewayStats::fallbackTunnels)
+                        .containsExactly(4L, (long) tunnels, 0L);
             }
             assertThat(clientPorts(nghttpx.awaitAccessLog(tunnels, connect)))
                     .as("client connections nghttpx took the CONNECT streams on").hasSize(4);
