@@ -32,11 +32,11 @@ class DemoCommandTest {
     /** The charts the report must hold (more may follow, e.g. one per phase). */
     private static final List<String> PLOTS = List.of("throughput", "phase-total", "phase-tls", "exits-subnet",
             "exits-country", "reuse", "owners-reuse", "owners-latency", "keepalive", "sessions-throughput",
-            "sessions-tls", "sessions-burst", "size-pool", "bytes");
+            "sessions-tls", "sessions-burst", "size-pool", "bytes", "h2-gateway");
 
     /** Every step, in the order the demo runs them. */
     private static final List<String> STEPS = List.of("run", "reuse", "owners", "keepalive", "sessions", "size-pool",
-            "bytes", "doctor");
+            "bytes", "h2-gateway", "doctor");
 
     @TempDir
     static Path dir;
