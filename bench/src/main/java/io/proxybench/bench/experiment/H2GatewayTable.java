@@ -2,6 +2,7 @@ package io.proxybench.bench.experiment;
 
 import io.proxybench.bench.analyze.Percentiles;
 import io.proxybench.bench.record.Phase;
+import io.proxybench.bench.report.RunSummary;
 import java.util.List;
 import java.util.Locale;
 import java.util.Map;
@@ -15,7 +16,7 @@ import java.util.stream.Collectors;
 public final class H2GatewayTable {
 
     private static final String LABEL = "%-38s";
-    private static final String CELL = " %22s";
+    private static final String CELL = " %27s";
 
     private H2GatewayTable() {}
 
@@ -55,6 +56,12 @@ public final class H2GatewayTable {
             if (!l.errors().isEmpty()) {
                 s.append(String.format(Locale.ROOT, "errors, %s: %s%n", l.lane(), l.errors().entrySet().stream()
                         .map(e -> e.getKey() + " " + e.getValue()).collect(Collectors.joining(", "))));
+            }
+            if (l.startLagP99Ms() > RunSummary.START_LAG_P99_LIMIT_MS || l.backlogPeak() > 0) {
+                s.append(String.format(Locale.ROOT, "warning, %s: start lag p99 %s ms, %s requests waited for an"
+                        + " in-flight slot at once: the client did not keep the schedule, so the figures describe this"
+                        + " machine's CPU as much as the proxy; lower --rate%n", l.lane(),
+                        Cells.number(l.startLagP99Ms(), 1), Cells.grouped(l.backlogPeak())));
             }
             if (l.proxyConnections() != null && l.proxyConnections().fallbackWarning() != null) {
                 s.append(String.format(Locale.ROOT, "warning, %s: %s%n", l.lane(),

@@ -55,7 +55,7 @@ public record RunSummary(
         @JsonProperty("proxy_connections") ProxyConnections proxyConnections) {
 
     /** Start lag p99 above this, in milliseconds, means the client could not keep its schedule. */
-    static final double START_LAG_P99_LIMIT_MS = 10;
+    public static final double START_LAG_P99_LIMIT_MS = 10;
 
     /** The first seconds of a schedule, when a fresh JVM is still compiling its send path. */
     static final double COLD_SECONDS = 2;
