@@ -58,10 +58,10 @@ public final class H2GatewayTable {
                         .map(e -> e.getKey() + " " + e.getValue()).collect(Collectors.joining(", "))));
             }
             if (l.startLagP99Ms() > RunSummary.START_LAG_P99_LIMIT_MS || l.backlogPeak() > 0) {
-                s.append(String.format(Locale.ROOT, "warning, %s: start lag p99 %s ms, %s requests waited for an"
-                        + " in-flight slot at once: the client did not keep the schedule, so the figures describe this"
-                        + " machine's CPU as much as the proxy; lower --rate%n", l.lane(),
-                        Cells.number(l.startLagP99Ms(), 1), Cells.grouped(l.backlogPeak())));
+                s.append(String.format(Locale.ROOT, "warning, %s: start lag p99 %s ms%s: the client did not keep the"
+                        + " schedule, so the figures describe this machine's CPU as much as the proxy; lower --rate%n",
+                        l.lane(), Cells.number(l.startLagP99Ms(), 1), l.backlogPeak() == 0 ? ""
+                                : ", " + Cells.grouped(l.backlogPeak()) + " requests waiting for an in-flight slot"));
             }
             if (l.proxyConnections() != null && l.proxyConnections().fallbackWarning() != null) {
                 s.append(String.format(Locale.ROOT, "warning, %s: %s%n", l.lane(),
