@@ -99,6 +99,11 @@ final class ProxyOrLab {
         return ProxySpec.parse("http://lab:lab@" + lab.host() + ":" + lab.gatewayPort());
     }
 
+    /** The lab's gateway as an {@code https://} proxy (HTTP/2 or HTTP/1.1 inside TLS), account {@code lab:lab}. */
+    static ProxySpec labTlsGateway(Lab lab) {
+        return ProxySpec.parse("https://lab:lab@" + lab.host() + ":" + lab.gatewayTlsPort());
+    }
+
     /** A URL on the lab's HTTPS target, e.g. {@code /cdn-cgi/trace}. */
     static URI labHttps(Lab lab, String path) {
         return URI.create("https://" + lab.host() + ":" + lab.targetHttpsPort() + path);

@@ -10,6 +10,7 @@ import io.proxybench.bench.record.HdrLog;
 import io.proxybench.bench.record.JsonlWriter;
 import io.proxybench.bench.record.PhaseHistograms;
 import io.proxybench.bench.record.RequestRecord;
+import io.proxybench.bench.report.ProxyConnections;
 import io.proxybench.bench.report.ReportJson;
 import io.proxybench.bench.report.RunSummary;
 import io.proxybench.bench.analyze.Expect;
@@ -28,9 +29,12 @@ import io.proxybench.client.ProxyClient;
 import io.proxybench.client.ProxyRequest;
 import io.proxybench.client.metrics.ClientCounters;
 import io.proxybench.client.pool.PoolLimits;
+import io.proxybench.client.proxy.ProxyProtocol;
+import io.proxybench.client.proxy.ProxyScheme;
 import io.proxybench.client.proxy.ProxySpec;
 import io.proxybench.client.session.SessionRouter;
 import io.proxybench.client.session.SessionTemplate;
+import io.proxybench.client.tunnel.Connector;
 import io.proxybench.client.tunnel.Timeouts;
 import java.io.IOException;
 import java.io.PrintWriter;
@@ -112,6 +116,17 @@ final class RunCommand implements Callable<Integer> {
     @Option(names = "--proxy-file", paramLabel = "FILE",
             description = "Proxy URLs, one per line ('#' comments); requests rotate over them.")
     Path proxyFile;
+
+    @Option(names = "--proxy-http2",
+            description = {"Ask the https:// proxy for HTTP/2 (like curl's option): each tunnel is then a CONNECT"
+                    + " stream on a shared connection to the proxy, with its own credentials and session.",
+                "A proxy that answers http/1.1 is used over HTTP/1.1, and the summary says so."})
+    boolean proxyHttp2;
+
+    @Option(names = "--proxy-max-streams", paramLabel = "N",
+            description = "With --proxy-http2: tunnels at most on one connection to the proxy (its own limit"
+                    + " applies too; default 100).")
+    Integer proxyMaxStreams;
 
     @Option(names = "--warmup", negatable = true, defaultValue = "true", fallbackValue = "true",
             description = "Send one request per session before the run, outside the statistics (default: on).")
@@ -202,6 +217,7 @@ final class RunCommand implements Callable<Integer> {
         if (!proxies.isEmpty() && proxy != null) {
             throw new IllegalArgumentException("--proxy and --proxy-file exclude each other");
         }
+        checkProxyHttp2();
         Timeouts timeouts = TimeoutOption.parse(timeout);
         if (template == null && spec.commandLine().getParseResult().hasMatchedOption("--rotation")) {
             throw new IllegalArgumentException("--rotation applies to --session-template sessions; give both");
@@ -231,6 +247,7 @@ final class RunCommand implements Callable<Integer> {
                 warmUpAtRate(client, drainNanos, parking);
             }
             ClientCounters.Counts beforeRun = client.counters().total();
+            Connector.GatewayStats gatewaysBefore = client.gatewayStats();
             Consumer<RequestRecord> sink = r -> {
                 records.add(r.withoutBody()); // the summary reads no body; --keep-body's go to the file only
                 phases.record(r);
@@ -263,8 +280,10 @@ final class RunCommand implements Callable<Integer> {
             }
             String described = closedLoop == null ? schedule.describe()
                     : "closed loop, " + closedLoop + " workers for " + Durations.format(duration);
-            RunSummary summary = RunSummary.of(described, closedLoop != null, List.copyOf(records),
-                    client.counters().total().since(beforeRun), stats.backlogPeak(), cpu);
+            List<RequestRecord> all = List.copyOf(records);
+            RunSummary summary = RunSummary.of(described, closedLoop != null, all,
+                    client.counters().total().since(beforeRun), stats.backlogPeak(), cpu,
+                    proxyHttp2 ? ProxyConnections.of(gatewaysBefore, client.gatewayStats(), all) : null);
             PrintWriter o = spec.commandLine().getOut();
             o.print(json ? ReportJson.write(summary) + "\n" : summary.text()
                     + "records: " + out + "\ninterval log: " + log.file() + "\n");
@@ -319,7 +338,47 @@ final class RunCommand implements Callable<Integer> {
         if (template != null) {
             builder.sessions(template, router);
         }
+        if (proxyHttp2) {
+            builder.proxyProtocol(ProxyProtocol.H2_PREFERRED);
+        }
+        if (proxyMaxStreams != null) {
+            builder.maxStreamsPerProxyConnection(proxyMaxStreams);
+        }
         return builder.build();
+    }
+
+    /**
+     * Checks {@code --proxy-http2} and {@code --proxy-max-streams}: HTTP/2 is negotiated by TLS ALPN, so every proxy
+     * must be {@code https://}; it carries CONNECT tunnels, so every target {@code https://}.
+     */
+    private void checkProxyHttp2() {
+        if (proxyMaxStreams != null && !proxyHttp2) {
+            throw new IllegalArgumentException("--proxy-max-streams applies to --proxy-http2; give both");
+        }
+        if (proxyMaxStreams != null && proxyMaxStreams < 1) {
+            throw new IllegalArgumentException("--proxy-max-streams " + proxyMaxStreams + " must be at least 1");
+        }
+        if (!proxyHttp2) {
+            return;
+        }
+        if (proxy == null && proxies.isEmpty()) {
+            throw new IllegalArgumentException("--proxy-http2 needs an https:// proxy: give --proxy https://HOST:PORT"
+                    + " (or a --proxy-file of https:// proxies), or leave --proxy-http2 out");
+        }
+        for (ProxySpec p : proxy != null ? List.of(proxy) : proxies) {
+            if (p.scheme() != ProxyScheme.HTTPS) {
+                throw new IllegalArgumentException("--proxy-http2 needs https:// proxies (HTTP/2 is negotiated by"
+                        + " TLS ALPN), but " + (proxy != null ? "--proxy is " : "--proxy-file " + proxyFile
+                        + " has ") + p + ": use the proxy's https:// endpoint, or leave --proxy-http2 out");
+            }
+        }
+        for (URI url : urls) {
+            if (!"https".equals(url.getScheme())) {
+                throw new IllegalArgumentException("--proxy-http2 carries CONNECT tunnels, so https:// targets only;"
+                        + " --url " + url + " would be forwarded over HTTP/1.1: use https:// URLs, or leave"
+                        + " --proxy-http2 out");
+            }
+        }
     }
 
     /** The highest arrival rate of the schedule, requests per second (a burst counts as arriving at once). */

@@ -28,7 +28,7 @@ class CommandDefaultsTest {
 
     @Test
     void helpShowsTheSharedSessionTemplateDefault() {
-        for (String command : List.of("reuse", "owners", "keepalive", "sessions", "size-pool")) {
+        for (String command : List.of("reuse", "owners", "keepalive", "sessions", "size-pool", "h2-gateway")) {
             assertThat(MainTest.run(command, "--help").out()).as(command)
                     .contains("(default: " + SessionTemplate.DEFAULT_TEXT + ")");
         }

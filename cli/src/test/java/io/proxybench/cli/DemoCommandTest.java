@@ -32,11 +32,11 @@ class DemoCommandTest {
     /** The charts the report must hold (more may follow, e.g. one per phase). */
     private static final List<String> PLOTS = List.of("throughput", "phase-total", "phase-tls", "exits-subnet",
             "exits-country", "reuse", "owners-reuse", "owners-latency", "keepalive", "sessions-throughput",
-            "sessions-tls", "sessions-burst", "size-pool", "bytes");
+            "sessions-tls", "sessions-burst", "size-pool", "bytes", "h2-gateway");
 
     /** Every step, in the order the demo runs them. */
     private static final List<String> STEPS = List.of("run", "reuse", "owners", "keepalive", "sessions", "size-pool",
-            "bytes", "doctor");
+            "bytes", "h2-gateway", "doctor");
 
     @TempDir
     static Path dir;
@@ -66,7 +66,8 @@ class DemoCommandTest {
         assertThat(printed).contains("== Open-loop run ==", "== Reuse (seed 000) ==",
                 "== Who owns the connection (seed 001) ==", "== Keep-alive cold share (seed 001) ==",
                 "== Rotation vs sticky (seed 002) ==", "== Pool size vs per-IP limits (seed 002) ==",
-                "== Bytes per request (seed 002) ==", "== Doctor: why so many handshakes? ==", "report: ");
+                "== Bytes per request (seed 002) ==", "== HTTP/2 to the proxy (seed 002) ==",
+                "== Doctor: why so many handshakes? ==", "report: ");
         for (int i = 0; i < STEPS.size(); i++) {
             assertThat(errors).containsPattern("\\[" + (i + 1) + "/" + STEPS.size() + " +\\d+s\\] " + STEPS.get(i)
                     + ": ");
@@ -80,6 +81,7 @@ class DemoCommandTest {
         assertThat(results.path("sessions").path("modes")).hasSize(2);
         assertThat(results.path("size-pool").path("rows")).isNotEmpty();
         assertThat(results.path("bytes").path("rows")).isNotEmpty();
+        assertThat(results.path("h2-gateway").path("lanes")).hasSize(2);
         assertThat(Files.readString(dir.resolve("report/index.html"))).doesNotContain("lab:lab@");
         assertThat(Files.list(dir.resolve("lab-home"))).as("the labs' CA went to the test's home").isNotEmpty();
         assertThat(Files.readAllLines(dir.resolve("report/run.jsonl"))).hasSizeGreaterThan(100);

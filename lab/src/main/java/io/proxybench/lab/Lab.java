@@ -141,6 +141,11 @@ public final class Lab implements AutoCloseable {
         return gateway.counters().snapshot();
     }
 
+    /** Client connections open at the gateway now, both ports; cheap enough to sample every few milliseconds. */
+    public long openGatewayConnections() {
+        return gateway.counters().openClientConnections();
+    }
+
     public void resetGatewayCounters() {
         gateway.counters().reset();
     }

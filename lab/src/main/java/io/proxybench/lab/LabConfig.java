@@ -68,6 +68,7 @@ public record LabConfig(
         private Duration idleTimeout = GatewayConfig.defaults().idleTimeout();
         private Duration connectTimeout = GatewayConfig.defaults().connectTimeout();
         private int h2MaxStreams = GatewayConfig.defaults().h2MaxStreams();
+        private int h2MaxResets = GatewayConfig.defaults().h2MaxResets();
         private boolean gatewayH2 = true;
         private final List<String> allowDestinations = new ArrayList<>();
         private LatencyPlan latency = LatencyPlan.NONE;
@@ -162,6 +163,16 @@ public record LabConfig(
         }
 
         /**
+         * RST_STREAM frames one HTTP/2 client connection may send per {@link GatewayConfig#H2_RESET_WINDOW} before the
+         * gateway closes it: the rapid-reset guard, Netty's by default ({@value GatewayConfig#NETTY_H2_MAX_RESETS});
+         * 0 for no guard.
+         */
+        public Builder h2MaxResets(int resets) {
+            this.h2MaxResets = resets;
+            return this;
+        }
+
+        /**
          * Whether the {@code https://} proxy port offers HTTP/2 by ALPN (default true); false makes it an HTTP/1.1-only
          * TLS proxy, for clients' fallback.
          */
@@ -203,8 +214,8 @@ public record LabConfig(
                 }
             }
             GatewayConfig gateway = new GatewayConfig(host, gatewayPort, gatewayTlsPort, auth, connectReply, forwardIdleCap,
-                    forwardIdleTimeout, maxHeaderBytes, idleTimeout, connectTimeout, h2MaxStreams, gatewayH2,
-                    DestinationPolicy.loopbackAnd(allowDestinations), latency, faults);
+                    forwardIdleTimeout, maxHeaderBytes, idleTimeout, connectTimeout, h2MaxStreams, h2MaxResets,
+                    gatewayH2, DestinationPolicy.loopbackAnd(allowDestinations), latency, faults);
             TargetConfig target = new TargetConfig(host, httpPort, httpsPort, limitedBurst, limitedRate);
             return new LabConfig(home, exits, seed, sessionLifetime, adminPort, gateway, target);
         }

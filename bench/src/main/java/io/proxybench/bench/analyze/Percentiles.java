@@ -68,6 +68,14 @@ public record Percentiles(int count, double p50, double p90, double p99) {
         return String.format(Locale.ROOT, "%-9s p50=%7.1f ms  p90=%7.1f ms  p99=%7.1f ms", name, p50, p90, p99);
     }
 
+    /**
+     * {@link #line(String)}, saying how many of {@code ok} successes had the phase when some did not (e.g. only the
+     * requests that opened a connection have {@code tcp}): a phase a request skipped has no value, not 0.
+     */
+    public String line(String name, long ok) {
+        return count < ok ? line(name) + String.format(Locale.ROOT, "  (%d of %d ok)", count, ok) : line(name);
+    }
+
     /** numpy's "linear" method: rank (n - 1) * p / 100, interpolated between its two neighbours. */
     private static double at(double[] sorted, double p) {
         double rank = (sorted.length - 1) * p / 100;

@@ -15,10 +15,13 @@ import com.fasterxml.jackson.annotation.JsonProperty;
  * @param done completion, seconds after the run's start ({@code sched + total})
  * @param startLag how late the request started compared with {@code sched}, seconds
  * @param queue time waiting for a pool slot, seconds
- * @param tcp TCP connect to the proxy, seconds
- * @param proxyTls TLS handshake with the proxy itself (HTTPS proxies), seconds
+ * @param tcp TCP connect to the proxy, seconds; through an HTTP/2 proxy connection, only on the request that opened
+ *     it
+ * @param proxyTls TLS handshake with the proxy itself (HTTPS proxies), seconds; through an HTTP/2 proxy connection,
+ *     only on the request that opened it (the others rode a connection already set up)
  * @param socks SOCKS negotiation, seconds
- * @param connect HTTP CONNECT exchange with the proxy, seconds
+ * @param connect HTTP CONNECT exchange with the proxy, seconds; for a tunnel on an HTTP/2 proxy connection, its
+ *     CONNECT stream's request and answer
  * @param tls TLS handshake with the target through the tunnel, seconds
  * @param request request sent until response read, seconds
  * @param total scheduled start until done, seconds
@@ -46,6 +49,10 @@ import com.fasterxml.jackson.annotation.JsonProperty;
  *     absent when it stayed open for reuse (an idle connection's later close is in the client's counters only)
  * @param scheme the proxy scheme the connection went through: {@code http}, {@code https}, {@code socks5},
  *     {@code socks5h}; absent when direct
+ * @param gatewayConnectionId the number of the HTTP/2 connection to the proxy whose stream carried the tunnel
+ *     (from 1; requests with the same number shared one connection to the gateway), 0 when the tunnel or forwarded
+ *     request had a connection to the proxy of its own (HTTP/1.1, SOCKS5, or an HTTP/2 request that fell back);
+ *     absent when direct
  */
 @JsonInclude(JsonInclude.Include.NON_NULL)
 public record RequestRecord(
@@ -79,7 +86,8 @@ public record RequestRecord(
         @JsonProperty("http") String http,
         @JsonProperty("body") String body,
         @JsonProperty("closed") String closed,
-        @JsonProperty("scheme") String scheme) {
+        @JsonProperty("scheme") String scheme,
+        @JsonProperty("gateway_connection_id") Long gatewayConnectionId) {
 
     /** Whether the target answered 200, the seed's definition of a success. */
     public boolean ok() {
@@ -100,14 +108,15 @@ public record RequestRecord(
     public RequestRecord withOutcome(Outcome outcome) {
         return new RequestRecord(sched, done, startLag, queue, dns, tcp, proxyTls, socks, connect, tls, request,
                 total, status, ip, loc, error, firstError, outcome, reused, conn, session, attempt, bytesOut, bytesIn,
-                handshakeBytes, bodyLen, challenge, http, body, closed, scheme);
+                handshakeBytes, bodyLen, challenge, http, body, closed, scheme, gatewayConnectionId);
     }
 
     /** This record without its {@code body} (itself when it has none). */
     public RequestRecord withoutBody() {
         return body == null ? this : new RequestRecord(sched, done, startLag, queue, dns, tcp, proxyTls, socks, connect,
                 tls, request, total, status, ip, loc, error, firstError, outcome, reused, conn, session, attempt,
-                bytesOut, bytesIn, handshakeBytes, bodyLen, challenge, http, null, closed, scheme);
+                bytesOut, bytesIn, handshakeBytes, bodyLen, challenge, http, null, closed, scheme,
+                gatewayConnectionId);
     }
 
     /** Builds a record field by field; every field the builder is not given stays absent (null). */
@@ -120,7 +129,7 @@ public record RequestRecord(
         private String ip, loc, error, firstError, session, http, body, closed, scheme;
         private Outcome outcome;
         private Boolean reused, challenge;
-        private Long conn, bytesOut, bytesIn, handshakeBytes, bodyLen;
+        private Long conn, bytesOut, bytesIn, handshakeBytes, bodyLen, gatewayConnectionId;
 
         private Builder(double sched, double done) {
             this.sched = sched;
@@ -156,11 +165,12 @@ public record RequestRecord(
         public Builder body(String text) { body = text; return this; }
         public Builder closed(String reason) { closed = reason; return this; }
         public Builder scheme(String proxyScheme) { scheme = proxyScheme; return this; }
+        public Builder gatewayConnectionId(Long id) { gatewayConnectionId = id; return this; }
 
         public RequestRecord build() {
             return new RequestRecord(sched, done, startLag, queue, dns, tcp, proxyTls, socks, connect, tls, request,
                     total, status, ip, loc, error, firstError, outcome, reused, conn, session, attempt, bytesOut,
-                    bytesIn, handshakeBytes, bodyLen, challenge, http, body, closed, scheme);
+                    bytesIn, handshakeBytes, bodyLen, challenge, http, body, closed, scheme, gatewayConnectionId);
         }
     }
 }

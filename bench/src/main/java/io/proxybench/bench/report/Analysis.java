@@ -8,6 +8,7 @@ import io.proxybench.bench.analyze.BlockClassifier;
 import io.proxybench.bench.analyze.BlockRates;
 import io.proxybench.bench.analyze.ExitStats;
 import io.proxybench.bench.analyze.Expect;
+import io.proxybench.bench.analyze.GatewayUse;
 import io.proxybench.bench.analyze.Outcomes;
 import io.proxybench.bench.analyze.Percentiles;
 import io.proxybench.bench.analyze.SteadyWindow;
@@ -41,6 +42,7 @@ import java.util.stream.Collectors;
  * @param windowSeconds length of the block-rate windows
  * @param blockWindows block figures per window, in time order; windows without a record are absent
  * @param blockExits block figures per exit IP, highest block rate first (then most requests, then IP text)
+ * @param gatewayUse how tunnels shared HTTP/2 connections to the proxy; null when no record names one
  * @param notes caveats about the figures, e.g. an option the records cannot honour
  */
 public record Analysis(
@@ -59,6 +61,7 @@ public record Analysis(
         @JsonProperty("window_seconds") long windowSeconds,
         @JsonProperty("block_windows") List<BlockWindow> blockWindows,
         @JsonProperty("block_exits") List<BlockExit> blockExits,
+        @JsonProperty("gateway_use") GatewayUse gatewayUse,
         @JsonProperty("notes") List<String> notes) {
 
     private static final int TOP = 5;
@@ -101,7 +104,7 @@ public record Analysis(
         return new Analysis(records.size(), ok.size(), SteadyWindow.of(records).orElse(null), phases, perPhase,
                 perLabel, ExitStats.of(records), asns == null ? null : AsnStats.of(records, asns), bytesPerOk,
                 RunSummary.FirstTries.of(records), outcomes, classified.medianBodyBytes(), windowSeconds, windows,
-                exits, notes);
+                exits, GatewayUse.of(records).orElse(null), notes);
     }
 
     /** The analysis as one JSON object, snake_case names throughout. */
@@ -115,7 +118,7 @@ public record Analysis(
         lines.add(String.format(Locale.ROOT, "%d records, %d ok", records, ok));
         lines.add(steady == null ? "steady window: none (no second between ramp-up and the 90% mark)"
                 : steady.line());
-        phasesMs.forEach((phase, p) -> lines.add(p.line(phase)));
+        phasesMs.forEach((phase, p) -> lines.add(p.line(phase, ok)));
         if (!failures.isEmpty()) {
             lines.add("failures by phase: " + counts(failuresPerPhase));
             lines.add("failures by label: " + counts(failures));
@@ -128,6 +131,9 @@ public record Analysis(
         }
         if (asns != null) {
             lines.add(asnLine());
+        }
+        if (gatewayUse != null) {
+            lines.add(gatewayUse.line());
         }
         if (bytesPerOk != null) {
             lines.add(String.format(Locale.ROOT, "bytes per successful request: %.0f", bytesPerOk));

@@ -29,6 +29,7 @@ import java.util.TreeMap;
  * @param closedLoop whether the run was the closed-loop comparison (no schedule; latency from the send)
  * @param connectionsClosed connections the client closed, by reason ({@code idle_timeout}, {@code evicted},
  *     {@code client_close}, ...), from its counters: an idle connection's close has no record of its own
+ * @param proxyConnections how tunnels reached the proxy when HTTP/2 to it was asked for; null when it was not
  */
 public record RunSummary(
         @JsonProperty("schedule") String schedule,
@@ -50,10 +51,11 @@ public record RunSummary(
         @JsonProperty("steady") SteadyWindow steady,
         @JsonProperty("client_cpu") CpuSampler.CpuLoad clientCpu,
         @JsonProperty("warnings") List<String> warnings,
-        @JsonProperty("connections_closed") Map<String, Long> connectionsClosed) {
+        @JsonProperty("connections_closed") Map<String, Long> connectionsClosed,
+        @JsonProperty("proxy_connections") ProxyConnections proxyConnections) {
 
     /** Start lag p99 above this, in milliseconds, means the client could not keep its schedule. */
-    static final double START_LAG_P99_LIMIT_MS = 10;
+    public static final double START_LAG_P99_LIMIT_MS = 10;
 
     /** The first seconds of a schedule, when a fresh JVM is still compiling its send path. */
     static final double COLD_SECONDS = 2;
@@ -105,9 +107,10 @@ public record RunSummary(
     /**
      * @param closedLoop whether the records come from the closed-loop comparison mode
      * @param cpu the client's CPU load during the run, or null when it was not sampled
+     * @param proxyConnections the run's HTTP/2 proxy connections, null when HTTP/2 to the proxy was not asked for
      */
     public static RunSummary of(String schedule, boolean closedLoop, List<RequestRecord> records,
-            ClientCounters.Counts client, int backlogPeak, CpuSampler.CpuLoad cpu) {
+            ClientCounters.Counts client, int backlogPeak, CpuSampler.CpuLoad cpu, ProxyConnections proxyConnections) {
         List<RequestRecord> ok = records.stream().filter(RequestRecord::ok).toList();
         Map<String, Percentiles> phases = Percentiles.perPhaseMillis(records);
         Map<String, Long> errors = new TreeMap<>();
@@ -120,12 +123,15 @@ public record RunSummary(
         if (closedLoop) {
             warnings.add(0, CLOSED_LOOP_WARNING);
         }
+        if (proxyConnections != null && proxyConnections.fallbackWarning() != null) {
+            warnings.add(0, proxyConnections.fallbackWarning());
+        }
         return new RunSummary(schedule, records.size(), ok.size(),
                 ok.stream().map(RequestRecord::ip).filter(Objects::nonNull).distinct().count(),
                 phases, errors, maxLag, backlogPeak, client.handshakesPer1000(), client.reuseRate(),
                 ok.isEmpty() ? 0 : (double) bytes / ok.size(), FirstTries.of(records), outcomes, closedLoop,
                 totals(ok, false), totals(ok, true), SteadyWindow.of(records).orElse(null), cpu, warnings,
-                client.closedByReason());
+                client.closedByReason(), proxyConnections);
     }
 
     /** What makes the figures the client's rather than the proxy's, in words a user can act on. */
@@ -171,7 +177,7 @@ public record RunSummary(
         s.append(String.format(Locale.ROOT, "%s: %d/%d ok, %d unique exit IPs%n", schedule, ok, scheduled,
                 uniqueExitIps));
         for (Map.Entry<String, Percentiles> e : phasesMs.entrySet()) {
-            s.append(e.getValue().line(e.getKey())).append('\n');
+            s.append(e.getValue().line(e.getKey(), ok)).append('\n');
         }
         if (!errors.isEmpty()) {
             s.append("errors: ").append(errors).append('\n');
@@ -181,6 +187,9 @@ public record RunSummary(
                 + " successful request%n", handshakesPer1000, reuseRate * 100, bytesPerOk));
         if (!connectionsClosed.isEmpty()) {
             s.append("connections closed: ").append(connectionsClosed).append('\n');
+        }
+        if (proxyConnections != null) {
+            s.append(proxyConnections.line()).append('\n');
         }
         if (firstTries.retried() > 0) {
             s.append(String.format(Locale.ROOT, "first tries: %d/%d ok; %d requests retried on a new connection (%d"

@@ -62,6 +62,7 @@ public final class Records {
         String head = text(response.body(), TRACE_HEAD_BYTES);
         String body = classifier.expect() != null || keepBody ? text(response.body(), Integer.MAX_VALUE) : null;
         boolean challenge = "challenge".equalsIgnoreCase(response.headers().get("cf-mitigated"));
+        boolean proxied = response.connection().proxy() != null;
         return RequestRecord.builder(seconds(schedNanos), seconds(doneNanos))
                 .startLag(seconds(sentNanos - schedNanos))
                 .queue(phase(t, Phase.QUEUE)).dns(phase(t, Phase.DNS)).tcp(phase(t, Phase.TCP))
@@ -80,7 +81,8 @@ public final class Records {
                 .challenge(challenge ? Boolean.TRUE : null).http(response.protocol())
                 .body(keepBody ? body : null)
                 .closed(response.closeReason() == null ? null : response.closeReason().label())
-                .scheme(response.connection().proxy() == null ? null : response.connection().proxy().scheme().text())
+                .scheme(proxied ? response.connection().proxy().scheme().text() : null)
+                .gatewayConnectionId(proxied ? response.connection().gatewayConnectionId() : null)
                 .build();
     }
 

@@ -19,7 +19,8 @@ class RequestRecordJsonTest {
             .tcp(0.01).proxyTls(0.02).socks(0.03).connect(0.04).tls(0.05).request(0.06).total(0.395).status(200)
             .ip("203.0.113.7").loc("US").firstError("tcp_ConnectException").outcome(Outcome.HARD_BLOCK)
             .reused(true).conn(42L).session("s1").attempt(2).bytesOut(900L).bytesIn(5000L).handshakeBytes(4100L)
-            .bodyLen(1234L).challenge(true).http("HTTP/1.1").body("<html>hi</html>").build();
+            .bodyLen(1234L).challenge(true).http("HTTP/1.1").body("<html>hi</html>").closed("server_close")
+            .scheme("https").gatewayConnectionId(2L).build();
 
     static final RequestRecord FAILED = RequestRecord.builder(1.0, 1.5).startLag(0.0003).tcp(0.01).total(0.5)
             .error("tls_TimeoutException").outcome(Outcome.PROXY_FAILURE).build();
@@ -30,7 +31,8 @@ class RequestRecordJsonTest {
         assertThat(json.fieldNames()).toIterable().containsExactlyInAnyOrder(
                 "sched", "done", "start_lag", "queue", "dns", "tcp", "proxy_tls", "socks", "connect", "tls",
                 "request", "total", "status", "ip", "loc", "first_error", "outcome", "reused", "conn", "session",
-                "attempt", "bytes_out", "bytes_in", "handshake_bytes", "body_len", "challenge", "http", "body");
+                "attempt", "bytes_out", "bytes_in", "handshake_bytes", "body_len", "challenge", "http", "body",
+                "closed", "scheme", "gateway_connection_id");
         assertThat(json.get("start_lag").asDouble()).isEqualTo(0.0001);
         assertThat(json.get("outcome").asText()).isEqualTo("hard_block");
         assertThat(json.get("reused").asBoolean()).isTrue();

@@ -110,6 +110,27 @@ class RecordsTest {
 
         assertThat(r.closed()).isNull();
         assertThat(r.scheme()).isEqualTo("socks5h");
+        assertThat(r.gatewayConnectionId()).as("a socket of its own to the proxy").isZero();
+    }
+
+    @Test
+    void aTunnelOnAnHttp2ProxyConnectionNamesItAndHasOnlyThePhasesItHad() {
+        ProxySpec proxy = ProxySpec.parse("https://u:secret@127.0.0.1:8443");
+        PhaseTimings streamOnly = new PhaseTimings(Map.of(Phase.CONNECT, 4_000_000L, Phase.TLS, 6_000_000L,
+                Phase.REQUEST, 2_000_000L));
+        ProxyResponse stream = new ProxyResponse(200, EmptyHttpHeaders.INSTANCE, new byte[0], 0,
+                new ConnectionInfo(9, proxy, "h2", true, null, 3), false, 1, "https://u@127.0.0.1:8443", null,
+                streamOnly, 10, 20, 0, null);
+
+        RequestRecord r = Records.plain().of(0, 0, 20 * MS, stream, 1, null);
+
+        assertThat(r.gatewayConnectionId()).isEqualTo(3);
+        assertThat(r.scheme()).isEqualTo("https");
+        assertThat(r.connect()).as("the CONNECT stream").isCloseTo(0.004, within(EPS));
+        assertThat(r.tcp()).as("the connection to the gateway was there already").isNull();
+        assertThat(r.proxyTls()).isNull();
+        assertThat(Records.plain().of(0, 0, MS, response(200, ""), 1, null).gatewayConnectionId())
+                .as("direct").isNull();
     }
 
     private static ProxyResponse response(int status, String body, String... headers) {

@@ -25,6 +25,8 @@ import java.util.concurrent.atomic.AtomicLong;
 public final class ExitPool {
 
     public static final int PER_SUBNET = 16;
+    /** The largest pool: 16 exits in each of 254 x 16 /24 subnets. */
+    public static final int MAX_SIZE = 254 * 16 * PER_SUBNET;
     static final int ASNS = 48;
     static final int FIRST_ASN = 64512;
     private static final String[] COUNTRIES = {"US", "US", "US", "US", "US", "DE", "GB", "FR", "NL", "CA", "JP",
@@ -46,11 +48,10 @@ public final class ExitPool {
         byCountry.forEach((country, list) -> rotations.put(country, new Rotation(country, list, seed ^ country.hashCode())));
     }
 
-    /** Builds a pool of {@code size} exits (1 to 65,024) from {@code seed}. */
+    /** Builds a pool of {@code size} exits (1 to {@link #MAX_SIZE}) from {@code seed}. */
     public static ExitPool generate(int size, long seed) {
-        if (size < 1 || size > 254 * 16 * PER_SUBNET) {
-            throw new IllegalArgumentException("exit pool size " + size + " is out of range; use 1 to "
-                    + 254 * 16 * PER_SUBNET);
+        if (size < 1 || size > MAX_SIZE) {
+            throw new IllegalArgumentException("exit pool size " + size + " is out of range; use 1 to " + MAX_SIZE);
         }
         Random random = new Random(seed);
         String[] asnCountry = new String[ASNS];

@@ -18,6 +18,9 @@ import java.time.Duration;
  * @param connectTimeout how long an exit may take to connect to the target
  * @param h2MaxStreams the {@code SETTINGS_MAX_CONCURRENT_STREAMS} an HTTP/2 client of the {@code https://} port is
  *     told: CONNECT streams (so tunnels) open at once on one client connection; a stream past it is refused
+ * @param h2MaxResets RST_STREAM frames an HTTP/2 client connection may send in {@link #H2_RESET_WINDOW} before the
+ *     gateway closes it, the guard against "rapid reset" floods (CVE-2023-44487) that HTTP/2 servers have; Netty's
+ *     servers allow {@value #NETTY_H2_MAX_RESETS}; 0 for no guard
  * @param h2 whether the {@code https://} port offers ALPN {@code h2} beside {@code http/1.1}; without it every
  *     client lands on HTTP/1.1, as behind a proxy that has no HTTP/2
  */
@@ -33,10 +36,16 @@ public record GatewayConfig(
         Duration idleTimeout,
         Duration connectTimeout,
         int h2MaxStreams,
+        int h2MaxResets,
         boolean h2,
         DestinationPolicy destinations,
         LatencyPlan latency,
         FaultPlan faults) {
+
+    /** The window {@code h2MaxResets} counts over. */
+    public static final Duration H2_RESET_WINDOW = Duration.ofSeconds(30);
+    /** Netty's default {@code h2MaxResets} for servers. */
+    public static final int NETTY_H2_MAX_RESETS = 200;
 
     public GatewayConfig {
         if (forwardIdleCap < 0) {
@@ -45,6 +54,9 @@ public record GatewayConfig(
         if (h2MaxStreams < 1) {
             throw new IllegalArgumentException("HTTP/2 max concurrent streams " + h2MaxStreams + " is below 1");
         }
+        if (h2MaxResets < 0) {
+            throw new IllegalArgumentException("HTTP/2 max resets " + h2MaxResets + " is negative");
+        }
         if (maxHeaderBytes < 256) {
             throw new IllegalArgumentException("max header bytes " + maxHeaderBytes + " is below 256");
         }
@@ -52,7 +64,7 @@ public record GatewayConfig(
 
     public static GatewayConfig defaults() {
         return new GatewayConfig("127.0.0.1", 0, 0, ProxyAuth.open(), ConnectReply.EARLY, 2, Duration.ofSeconds(90),
-                8192, Duration.ofMinutes(5), Duration.ofSeconds(10), 100, true, DestinationPolicy.loopbackAnd(java.util.List.of()),
-                LatencyPlan.NONE, FaultPlan.NONE);
+                8192, Duration.ofMinutes(5), Duration.ofSeconds(10), 100, NETTY_H2_MAX_RESETS, true,
+                DestinationPolicy.loopbackAnd(java.util.List.of()), LatencyPlan.NONE, FaultPlan.NONE);
     }
 }

@@ -113,6 +113,14 @@ public final class GatewayCounters {
         tunnelsPerExit.clear();
     }
 
+    /**
+     * Client connections open now, on both ports: a cheap read, for sampling every few milliseconds ({@link
+     * #snapshot()} copies every per-exit count, thousands of entries after a rotating run).
+     */
+    public long openClientConnections() {
+        return openClientConnections.sum();
+    }
+
     public Snapshot snapshot() {
         Map<String, Long> byKind = new TreeMap<>();
         for (Kind kind : Kind.values()) {

@@ -39,7 +39,10 @@ final class ProxyAlpn extends ApplicationProtocolNegotiationHandler {
             gw.counters().h2Connected();
             ctx.channel().closeFuture().addListener(f -> gw.counters().h2Disconnected());
             Http2Settings settings = Http2Settings.defaultSettings().maxConcurrentStreams(gw.config().h2MaxStreams());
-            ctx.pipeline().addAfter(ctx.name(), "h2", Http2FrameCodecBuilder.forServer().initialSettings(settings).build())
+            ctx.pipeline().addAfter(ctx.name(), "h2", Http2FrameCodecBuilder.forServer().initialSettings(settings)
+                            .decoderEnforceMaxRstFramesPerWindow(gw.config().h2MaxResets(),
+                                    (int) GatewayConfig.H2_RESET_WINDOW.toSeconds())
+                            .build())
                     .addAfter("h2", "h2-streams", new Http2MultiplexHandler(new H2StreamInitializer(gw)));
             // The connection window holds every stream's unread bytes: as large as all streams' windows together, so
             // a tunnel whose upstream is slow holds up its own stream only.

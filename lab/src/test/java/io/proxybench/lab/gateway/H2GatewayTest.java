@@ -208,6 +208,34 @@ class H2GatewayTest {
     }
 
     @Test
+    void aConnectionThatResetsMoreStreamsThanTheGuardAllowsIsClosed() throws Exception {
+        H2ProxyConnection c = start(LabConfig.builder().h2MaxResets(3));
+        for (int i = 0; i < 3; i++) {
+            Tunnel t = c.open(USER, target());
+            assertThat(t.status()).isEqualTo(200);
+            t.cancel();
+        }
+        Tunnel stillServed = c.open(USER, target());
+        assertThat(stillServed.status()).as("three resets are within the guard").isEqualTo(200);
+        assertThat(lab.gatewayCounters().openH2ClientConnections()).isEqualTo(1);
+
+        stillServed.cancel();
+        awaitEquals(0, () -> lab.gatewayCounters().openH2ClientConnections());
+    }
+
+    @Test
+    void withoutAGuardResetsNeverCloseTheConnection() throws Exception {
+        H2ProxyConnection c = start(LabConfig.builder().h2MaxResets(0));
+        for (int i = 0; i < GatewayConfig.NETTY_H2_MAX_RESETS + 5; i++) {
+            Tunnel t = c.open(USER, "127.0.0.1:" + lab.targetHttpPort());
+            assertThat(t.status()).isEqualTo(200);
+            t.cancel();
+        }
+        assertThat(c.open(USER, target()).getNow("/cdn-cgi/trace").status()).isEqualTo(200);
+        assertThat(lab.gatewayCounters().h2ClientConnections()).isEqualTo(1);
+    }
+
+    @Test
     void closingTheConnectionClosesAllItsTunnels() throws Exception {
         H2ProxyConnection c = start();
         traces(c, USER, 3);
