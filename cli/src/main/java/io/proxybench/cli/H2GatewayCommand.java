@@ -92,8 +92,8 @@ final class H2GatewayCommand implements Callable<Integer> {
             description = {"Lab only: RST_STREAM frames one HTTP/2 connection may send per 30 s before the gateway"
                     + " closes it, the rapid-reset guard HTTP/2 servers have (default: ${DEFAULT-VALUE}, Netty's);"
                     + " 0 for none.",
-                "A client that ends each finished tunnel with RST_STREAM trips it once a connection has carried that"
-                    + " many tunnels in 30 s."})
+                "The project's client ends finished tunnels with END_STREAM and does not trip it; a client that resets"
+                    + " each one (RST_STREAM) does once a connection has carried that many tunnels in 30 s."})
     int gatewayMaxResets;
 
     @Option(names = "--json", description = "Print the result as JSON.")

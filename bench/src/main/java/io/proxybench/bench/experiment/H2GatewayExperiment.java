@@ -63,7 +63,7 @@ public final class H2GatewayExperiment {
     private static final String LAB_OPENED = "lab: client connections accepted";
     private static final String LAB_TUNNELS = "lab: CONNECT tunnels + HTTP/2 CONNECT streams";
     private static final String CLIENT_PEAK = "client: open tunnels, one proxy connection each, sampled every 50 ms";
-    private static final String CLIENT_NO_PEAK = "not counted: the client does not count open HTTP/2 proxy connections";
+    private static final String CLIENT_PEAK_H2 = "client: open HTTP/2 proxy connections, sampled every 50 ms";
     private static final String CLIENT_OPENED_H1 = "client: connections opened, one per tunnel";
     private static final String CLIENT_OPENED_H2 = "client: HTTP/2 proxy connections + fallback tunnels opened";
     private static final String CLIENT_TUNNELS = "client: tunnels opened";
@@ -164,18 +164,17 @@ public final class H2GatewayExperiment {
             ClientCounters.Counts clientBefore = client.counters().total();
             Connector.GatewayStats statsBefore = client.gatewayStats();
             LongSupplier open = s.gateway() != null ? s.gateway()::openConnections
-                    : lane == Lane.HTTP1 ? () -> client.poolGauges().total() : null;
+                    : lane == Lane.HTTP1 ? () -> client.poolGauges().total()
+                    : () -> client.gatewayStats().openGatewayConnections();
             List<RequestRecord> records = Collections.synchronizedList(new ArrayList<>());
-            PeakSampler sampler = open == null ? null : PeakSampler.start(open, SAMPLE_PERIOD);
+            PeakSampler sampler = PeakSampler.start(open, SAMPLE_PERIOD);
             RunStats stats;
             try {
                 stats = runLoop(s, client, s.ratePerSecond(), s.length(), records::add);
             } finally {
-                if (sampler != null) {
-                    sampler.close();
-                }
+                sampler.close();
             }
-            Long peak = sampler == null ? null : sampler.peak() - openBefore;
+            long peak = sampler.peak() - openBefore;
             ClientCounters.Counts clientCounts = client.counters().total().since(clientBefore);
             Connector.GatewayStats statsAfter = client.gatewayStats();
             List<RequestRecord> all = List.copyOf(records);
@@ -197,13 +196,13 @@ public final class H2GatewayExperiment {
                 openedFrom = lane == Lane.HTTP1 ? CLIENT_OPENED_H1 : CLIENT_OPENED_H2;
                 tunnelsFrom = CLIENT_TUNNELS;
             }
-            String peakFrom = s.gateway() != null ? LAB_PEAK : lane == Lane.HTTP1 ? CLIENT_PEAK : CLIENT_NO_PEAK;
+            String peakFrom = s.gateway() != null ? LAB_PEAK : lane == Lane.HTTP1 ? CLIENT_PEAK : CLIENT_PEAK_H2;
             return lane(lane, all, stats, peak, peakFrom, opened, openedFrom, tunnels, tunnelsFrom,
                     lane == Lane.HTTP2 ? ProxyConnections.of(statsBefore, statsAfter, all) : null);
         }
     }
 
-    private static H2GatewayLane lane(Lane lane, List<RequestRecord> records, RunStats stats, Long peak,
+    private static H2GatewayLane lane(Lane lane, List<RequestRecord> records, RunStats stats, long peak,
             String peakFrom, long opened, String openedFrom, long tunnels, String tunnelsFrom,
             ProxyConnections proxyConnections) {
         List<RequestRecord> ok = records.stream().filter(RequestRecord::ok).toList();

@@ -22,7 +22,7 @@ import java.util.Map;
  * @param backlogPeak most requests that waited for an in-flight slot at once; above 0, the cap on requests in flight
  *     was reached
  * @param gatewayConnectionsPeak most connections to the gateway open at once during the lane, over those open before
- *     it; null when nothing counted them
+ *     it
  * @param gatewayConnectionsPeakFrom what {@code gatewayConnectionsPeak} was measured from
  * @param gatewayConnectionsOpened connections to the gateway opened during the lane
  * @param gatewayConnectionsOpenedFrom what {@code gatewayConnectionsOpened} was counted from
@@ -47,7 +47,7 @@ public record H2GatewayLane(
         @JsonProperty("steady_ok_per_second") Double steadyOkPerSecond,
         @JsonProperty("start_lag_p99_ms") double startLagP99Ms,
         @JsonProperty("backlog_peak") int backlogPeak,
-        @JsonProperty("gateway_connections_peak") Long gatewayConnectionsPeak,
+        @JsonProperty("gateway_connections_peak") long gatewayConnectionsPeak,
         @JsonProperty("gateway_connections_peak_from") String gatewayConnectionsPeakFrom,
         @JsonProperty("gateway_connections_opened") long gatewayConnectionsOpened,
         @JsonProperty("gateway_connections_opened_from") String gatewayConnectionsOpenedFrom,

@@ -34,8 +34,7 @@ public final class H2GatewayTable {
         row(s, "steady ok/s (median)", lanes, l -> Cells.number(l.steadyOkPerSecond(), 0));
         row(s, "start lag p99", lanes, l -> Cells.number(l.startLagP99Ms(), 1, " ms"));
         row(s, "backlog peak (in-flight cap reached)", lanes, l -> Cells.grouped(l.backlogPeak()));
-        row(s, "gateway connections open, peak", lanes, l -> l.gatewayConnectionsPeak() == null ? Cells.MISSING
-                : Cells.grouped(l.gatewayConnectionsPeak()));
+        row(s, "gateway connections open, peak", lanes, l -> Cells.grouped(l.gatewayConnectionsPeak()));
         row(s, "gateway connections opened", lanes, l -> Cells.grouped(l.gatewayConnectionsOpened()));
         row(s, "tunnels", lanes, l -> Cells.grouped(l.tunnels()));
         row(s, "tunnels per gateway connection", lanes, l -> Cells.number(l.tunnelsPerGatewayConnection(), 1));

@@ -14,6 +14,8 @@ import java.util.Objects;
  * "HTTP/2 through an HTTP/1.1-only proxy" trap).
  *
  * @param gatewayConnections HTTP/2 connections the client opened to proxies during the run
+ * @param peakOpen the most of the client's HTTP/2 proxy connections open at once (over the client's life, which is the
+ *     run's for {@code run})
  * @param streamTunnels tunnels opened during the run as CONNECT streams on such connections
  * @param fallbackTunnels tunnels opened during the run over HTTP/1.1, each on a connection of its own, because the
  *     proxy did not choose {@code h2}
@@ -23,6 +25,7 @@ import java.util.Objects;
  */
 public record ProxyConnections(
         @JsonProperty("gateway_connections") long gatewayConnections,
+        @JsonProperty("gateway_connections_peak") int peakOpen,
         @JsonProperty("stream_tunnels") long streamTunnels,
         @JsonProperty("fallback_tunnels") long fallbackTunnels,
         @JsonProperty("tunnels_per_gateway_connection") Double tunnelsPerGatewayConnection,
@@ -35,7 +38,7 @@ public record ProxyConnections(
         long streams = after.streamTunnels() - before.streamTunnels();
         long named = records.stream().map(RequestRecord::gatewayConnectionId).filter(Objects::nonNull)
                 .filter(id -> id > 0).distinct().count();
-        return new ProxyConnections(connections, streams, after.fallbackTunnels() - before.fallbackTunnels(),
+        return new ProxyConnections(connections, after.peakGatewayConnections(), streams, after.fallbackTunnels() - before.fallbackTunnels(),
                 connections == 0 ? null : (double) streams / connections, named);
     }
 
@@ -52,9 +55,9 @@ public record ProxyConnections(
 
     /** One line of the run's summary. */
     public String line() {
-        return String.format(Locale.ROOT, "proxy connections (HTTP/2 asked): %d gateway connections opened, %d"
-                + " tunnels as streams on them%s, %d fallback tunnels over HTTP/1.1; records name %d gateway"
-                + " connections", gatewayConnections, streamTunnels, tunnelsPerGatewayConnection == null ? ""
+        return String.format(Locale.ROOT, "proxy connections (HTTP/2 asked): %d gateway connections opened (at"
+                + " most %d open at once), %d tunnels as streams on them%s, %d fallback tunnels over HTTP/1.1; records"
+                + " name %d gateway connections", gatewayConnections, peakOpen, streamTunnels, tunnelsPerGatewayConnection == null ? ""
                         : String.format(Locale.ROOT, " (%.1f per connection)", tunnelsPerGatewayConnection),
                 fallbackTunnels, gatewayConnectionsInRecords);
     }

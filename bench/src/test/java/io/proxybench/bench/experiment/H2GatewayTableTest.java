@@ -19,7 +19,7 @@ class H2GatewayTableTest {
         return m;
     }
 
-    private static H2GatewayLane lane(String name, Long peak, String peakFrom, long opened, String openedFrom,
+    private static H2GatewayLane lane(String name, long peak, String peakFrom, long opened, String openedFrom,
             ProxyConnections proxyConnections, Map<String, Long> errors) {
         return new H2GatewayLane(name, name.startsWith("HTTP/2") ? "h2" : "http/1.1", 1000, 1000 - errors.size(),
                 errors, 99.0, errors.isEmpty() ? 2.5 : 40, errors.isEmpty() ? 0 : 7, peak, peakFrom, opened, openedFrom, 1000, "lab: tunnels", 1000.0 / opened, 990,
@@ -29,9 +29,9 @@ class H2GatewayTableTest {
     @Test
     void aFigureMeasuredAlikeInBothLanesNamesItsSourceOnce() {
         String text = H2GatewayTable.text(new H2GatewayResult("the lab", 100, 10, 1024, 100, List.of(
-                lane("HTTP/1.1 proxy", 80L, "lab: open", 1000, "lab: accepted", null, Map.of()),
+                lane("HTTP/1.1 proxy", 80, "lab: open", 1000, "lab: accepted", null, Map.of()),
                 lane("HTTP/2 proxy", 2L, "lab: open", 3, "lab: accepted",
-                        new ProxyConnections(3, 1000, 0, 333.3, 3), Map.of()))));
+                        new ProxyConnections(3, 2, 1000, 0, 333.3, 3), Map.of()))));
 
         assertThat(text.lines()).contains(
                 "open loop at 100 req/s for 10 s per lane, a new tunnel (own session, own exit) per request",
@@ -46,16 +46,16 @@ class H2GatewayTableTest {
     }
 
     @Test
-    void aFigureMeasuredDifferentlyPerLaneNamesEachSourceAndAMissingPeakIsADash() {
+    void aFigureMeasuredDifferentlyPerLaneNamesEachSource() {
         String text = H2GatewayTable.text(new H2GatewayResult("https://gw.example:2001", 100, 10, 1024, 100, List.of(
-                lane("HTTP/1.1 proxy", 80L, "client: open tunnels", 1000, "client: opened", null,
+                lane("HTTP/1.1 proxy", 80, "client: open tunnels", 1000, "client: opened", null,
                         Map.of("tls_SSLException", 1L)),
-                lane("HTTP/2 proxy", null, "not counted", 1000, "client: opened",
-                        new ProxyConnections(0, 0, 1000, null, 0), Map.of()))));
+                lane("HTTP/2 proxy", 0, "client: open HTTP/2 proxy connections", 1000, "client: opened",
+                        new ProxyConnections(0, 0, 0, 1000, null, 0), Map.of()))));
 
         assertThat(text.lines()).contains(
-                "gateway connections open, peak                                  80                           -",
-                "  peak     HTTP/1.1 proxy: client: open tunnels; HTTP/2 proxy: not counted",
+                "gateway connections open, peak                                  80                           0",
+                "  peak     HTTP/1.1 proxy: client: open tunnels; HTTP/2 proxy: client: open HTTP/2 proxy connections",
                 "  opened   client: opened",
                 "errors, HTTP/1.1 proxy: tls_SSLException 1",
                 "warning, HTTP/1.1 proxy: start lag p99 40.0 ms, 7 requests waiting for an in-flight slot: the"
