@@ -73,7 +73,7 @@ class RunCommandTest {
         Path out = home.resolve("rotating.jsonl");
         JsonNode summary = run(out, "--rate", "50", "--duration", "2s", "--session-template", "{pass}_session-{id}",
                 "--sessions", "1", "--rotation", "per-request");
-        assertThat(summary.path("ok").asLong()).isEqualTo(100);
+        assertThat(summary.path("ok").asLong()).as("ok; errors by label %s", summary.path("errors")).isEqualTo(100);
         assertThat(summary.path("unique_exit_ips").asLong()).isEqualTo(100);
         assertThat(summary.path("handshakes_per_1000").asDouble()).isEqualTo(1000.0);
     }

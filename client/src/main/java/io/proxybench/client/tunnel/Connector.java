@@ -168,29 +168,23 @@ public final class Connector implements AutoCloseable {
         WireMeter meter = new WireMeter();
         ProxySpec proxy = route.proxy();
         ProxyHandler tunnel = route.mode() == Route.Mode.TUNNEL ? tunnelHandler(proxy, first) : null;
-        Bootstrap b = new Bootstrap()
-                .group(group)
-                .channel(transport.socketChannel())
-                .resolver(NoopAddressResolverGroup.INSTANCE)
-                .option(ChannelOption.TCP_NODELAY, true)
-                .option(ChannelOption.CONNECT_TIMEOUT_MILLIS, (int) timeouts.tcp().toMillis())
-                .handler(new ChannelInitializer<Channel>() {
-                    @Override
-                    protected void initChannel(Channel ch) {
-                        ChannelPipeline p = ch.pipeline();
-                        p.addLast(WireMeter.NAME, meter);
-                        if (route.proxyTls()) {
-                            SslHandler proxyTls = tls.proxy(route.tls()).newHandler(ch.alloc(), proxy.host(),
-                                    proxy.port());
-                            proxyTls.setHandshakeTimeoutMillis(timeouts.tunnel().toMillis());
-                            p.addLast("proxy-tls", proxyTls);
-                        }
-                        if (tunnel != null) {
-                            p.addLast("tunnel", tunnel);
-                        }
-                        p.addLast(SETUP_GUARD, new SetupGuard());
-                    }
-                });
+        Bootstrap b = bootstrap().handler(new ChannelInitializer<Channel>() {
+            @Override
+            protected void initChannel(Channel ch) {
+                ChannelPipeline p = ch.pipeline();
+                p.addLast(WireMeter.NAME, meter);
+                if (route.proxyTls()) {
+                    SslHandler proxyTls = tls.proxy(route.tls()).newHandler(ch.alloc(), proxy.host(),
+                            proxy.port());
+                    proxyTls.setHandshakeTimeoutMillis(timeouts.tunnel().toMillis());
+                    p.addLast("proxy-tls", proxyTls);
+                }
+                if (tunnel != null) {
+                    p.addLast("tunnel", tunnel);
+                }
+                p.addLast(SETUP_GUARD, new SetupGuard());
+            }
+        });
         trace.connectStart(first);
         ChannelFuture connected = b.connect(tunnel != null ? target : first);
         Channel ch = connected.channel();
@@ -266,7 +260,17 @@ public final class Connector implements AutoCloseable {
         });
     }
 
-    /** A CONNECT tunnel through an {@code https://} proxy, with HTTP/2 asked for. */
+    /** A TCP connection to dial, addresses already resolved; the caller adds the handler. */
+    private Bootstrap bootstrap() {
+        return new Bootstrap()
+                .group(group)
+                .channel(transport.socketChannel())
+                .resolver(NoopAddressResolverGroup.INSTANCE)
+                .option(ChannelOption.TCP_NODELAY, true)
+                .option(ChannelOption.CONNECT_TIMEOUT_MILLIS, (int) timeouts.tcp().toMillis());
+    }
+
+        /** A CONNECT tunnel through an {@code https://} proxy, with HTTP/2 asked for. */
     private boolean wantsStream(Route route) {
         return proxyProtocol == ProxyProtocol.H2_PREFERRED && route.mode() == Route.Mode.TUNNEL && route.proxyTls();
     }
@@ -313,22 +317,16 @@ public final class Connector implements AutoCloseable {
         }
         CompletableFuture<GatewayConnection> result = new CompletableFuture<>();
         ProxySpec proxy = route.proxy();
-        Bootstrap b = new Bootstrap()
-                .group(group)
-                .channel(transport.socketChannel())
-                .resolver(NoopAddressResolverGroup.INSTANCE)
-                .option(ChannelOption.TCP_NODELAY, true)
-                .option(ChannelOption.CONNECT_TIMEOUT_MILLIS, (int) timeouts.tcp().toMillis())
-                .handler(new ChannelInitializer<Channel>() {
-                    @Override
-                    protected void initChannel(Channel ch) {
-                        SslHandler proxyTls = tls.proxy(route.tls(), ProxyProtocol.H2_PREFERRED)
-                                .newHandler(ch.alloc(), proxy.host(), proxy.port());
-                        proxyTls.setHandshakeTimeoutMillis(timeouts.tunnel().toMillis());
-                        ch.pipeline().addLast(WireMeter.NAME, new WireMeter()).addLast("proxy-tls", proxyTls)
-                                .addLast(SETUP_GUARD, new SetupGuard());
-                    }
-                });
+        Bootstrap b = bootstrap().handler(new ChannelInitializer<Channel>() {
+            @Override
+            protected void initChannel(Channel ch) {
+                SslHandler proxyTls = tls.proxy(route.tls(), ProxyProtocol.H2_PREFERRED)
+                        .newHandler(ch.alloc(), proxy.host(), proxy.port());
+                proxyTls.setHandshakeTimeoutMillis(timeouts.tunnel().toMillis());
+                ch.pipeline().addLast(WireMeter.NAME, new WireMeter()).addLast("proxy-tls", proxyTls)
+                        .addLast(SETUP_GUARD, new SetupGuard());
+            }
+        });
         trace.connectStart(proxyAddress);
         ChannelFuture connected = b.connect(proxyAddress);
         Channel ch = connected.channel();
