@@ -13,6 +13,7 @@ import java.util.List;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicInteger;
+import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.Test;
 
 /**
@@ -28,6 +29,13 @@ class GatewayConnectionsTest {
     private final GatewayConnections gateways = new GatewayConnections(IDLE);
     private final List<CompletableFuture<GatewayConnection>> openings = new ArrayList<>();
     private final AtomicInteger ids = new AtomicInteger();
+    private final List<EmbeddedChannel> channels = new ArrayList<>();
+
+    /** The codecs' own frames (preface, SETTINGS, GOAWAY) sit in the channels' outbound queues: release them. */
+    @AfterEach
+    void releaseFrames() {
+        channels.forEach(EmbeddedChannel::finishAndReleaseAll);
+    }
 
     /** An opening the test completes: with {@link #connection(int)} or a failure. */
     private CompletableFuture<GatewayConnection> open() {
@@ -40,6 +48,7 @@ class GatewayConnectionsTest {
     private GatewayConnection connection(int maxStreams) {
         Http2FrameCodec codec = Http2FrameCodecBuilder.forClient().build();
         EmbeddedChannel ch = new EmbeddedChannel(codec);
+        channels.add(ch);
         return new GatewayConnection(ids.incrementAndGet(), KEY, ch, codec, new WireMeter(), maxStreams);
     }
 
