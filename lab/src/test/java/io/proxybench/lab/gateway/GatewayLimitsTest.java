@@ -144,9 +144,8 @@ class GatewayLimitsTest {
         String head = "GET " + httpTarget() + "/ HTTP/1.1\r\nHost: a\r\nX-Pad: " + "p".repeat(200);
         assertThat(trickle(socket(lab.gatewayPort()), head.getBytes(StandardCharsets.ISO_8859_1)))
                 .as("bytes sent before the gateway hung up").isLessThan(head.length());
-        byte[] socksGreeting = {5, 1, 0};
         Socket socks = socket(lab.gatewayPort());
-        trickle(socks, socksGreeting);
+        socks.getOutputStream().write(new byte[] {5, 1, 0});
         assertThat(socks.getInputStream().readNBytes(2)).as("the greeting is answered").containsExactly(5, 0);
         assertThat(socks.getInputStream().read()).as("no command follows: dropped").isEqualTo(-1);
         awaitEquals(2, () -> lab.gatewayCounters().slowClientsDropped());
@@ -154,7 +153,7 @@ class GatewayLimitsTest {
 
     @Test
     void connectionsThatMadeTheirRequestOutliveTheHeaderTimeoutUntilIdle() throws Exception {
-        start(LabConfig.builder().headerTimeout(Duration.ofMillis(200)).idleTimeout(Duration.ofMillis(1500))
+        start(LabConfig.builder().headerTimeout(Duration.ofMillis(200)).idleTimeout(Duration.ofSeconds(3))
                 .auth("alice", "s3cret"));
         Socket keptAlive = socket(lab.gatewayPort());
         assertThat(LabClient.forward(keptAlive, httpTarget() + "/cdn-cgi/trace", USER).status()).isEqualTo(200);
