@@ -10,6 +10,7 @@ import io.proxybench.lab.LabConfig;
 import io.proxybench.lab.exits.Exit;
 import io.proxybench.lab.faults.FaultPlan;
 import io.proxybench.lab.faults.LatencyPlan;
+import io.proxybench.lab.gateway.AllowedPorts;
 import io.proxybench.lab.gateway.ConnectReply;
 import java.io.PrintWriter;
 import java.nio.file.Path;
@@ -119,9 +120,23 @@ final class LabCommand implements Callable<Integer> {
             description = "Largest proxy request head accepted (default: ${DEFAULT-VALUE}).")
     int maxHeaderBytes;
 
+    @Option(names = "--header-timeout", paramLabel = "DURATION", defaultValue = "10s",
+            description = "Drop a client that has not finished its TLS handshake and first request head or SOCKS5"
+                    + " command this long after connecting, however it trickles bytes (default: ${DEFAULT-VALUE}).")
+    Duration headerTimeout;
+
+    @Option(names = "--max-client-connections", paramLabel = "N", defaultValue = "20000",
+            description = "Client connections open at once on both gateway ports; more are closed on arrival"
+                    + " (default: ${DEFAULT-VALUE}).")
+    int maxClientConnections;
+
     @Option(names = "--allow-destination", paramLabel = "CIDR",
             description = "Also allow tunnels to this block (default: loopback only). Repeatable.")
     List<String> allowDestinations = List.of();
+
+    @Option(names = "--allow-ports", paramLabel = "PORTS", defaultValue = AllowedPorts.ALL_SPEC,
+            description = "Destination ports tunnels may reach, e.g. 443,8443,1024-65535 (default: ${DEFAULT-VALUE}).")
+    String allowPorts;
 
     @Option(names = "--limited-burst", paramLabel = "N", defaultValue = "4",
             description = "/limited: requests each source IP may burst (default: ${DEFAULT-VALUE}).")
@@ -158,6 +173,9 @@ final class LabCommand implements Callable<Integer> {
                 .forwardIdleTimeout(forwardIdleTimeout)
                 .idleTimeout(idleTimeout)
                 .maxHeaderBytes(maxHeaderBytes)
+                .headerTimeout(headerTimeout)
+                .maxClientConnections(maxClientConnections)
+                .allowPorts(AllowedPorts.parse(allowPorts))
                 .limited(limitedBurst, limitedRate);
         allowDestinations.forEach(b::allowDestination);
         if (home != null) {

@@ -46,6 +46,10 @@ class MainTest {
         "lab --refuse 1.5 --home /tmp|fault fraction 1.5 is outside 0..1",
         "lab --allow-destination bogus --home /tmp|destination rule 'bogus' is not an IP address or CIDR block",
         "lab --forward-idle-cap -1 --home /tmp|forward idle cap -1 is negative",
+        "lab --allow-ports 443,http --home /tmp|'http' is not a port or range within 1..65535",
+        "lab --allow-ports 9000-80 --home /tmp|port range '9000-80' runs backwards",
+        "lab --max-client-connections 0 --home /tmp|max client connections 0 is below 1",
+        "lab --header-timeout 0s --home /tmp|header timeout 0s must be positive",
         "lab exits --exits 0|exit pool size 0 is out of range",
         "lab exits --format csv|Invalid value for option '--format'",
     })

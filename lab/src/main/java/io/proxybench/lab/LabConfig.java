@@ -2,6 +2,7 @@ package io.proxybench.lab;
 
 import io.proxybench.lab.faults.FaultPlan;
 import io.proxybench.lab.faults.LatencyPlan;
+import io.proxybench.lab.gateway.AllowedPorts;
 import io.proxybench.lab.gateway.ConnectReply;
 import io.proxybench.lab.gateway.DestinationPolicy;
 import io.proxybench.lab.gateway.GatewayConfig;
@@ -11,6 +12,7 @@ import java.nio.file.Path;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.Locale;
 
 /**
  * Everything a lab is started with. Build one with {@link #builder()}; every setting has a default that gives a
@@ -48,6 +50,13 @@ public record LabConfig(
         return env != null && !env.isBlank() ? Path.of(env) : Path.of(System.getProperty("user.home"), ".proxybench");
     }
 
+    private static void positive(String name, Duration timeout) {
+        if (timeout.isNegative() || timeout.isZero()) {
+            String written = timeout.toString().substring(2).toLowerCase(Locale.ROOT);
+            throw new IllegalArgumentException(name + " " + written + " must be positive");
+        }
+    }
+
     /** Setters for each knob; {@link #build()} checks them together. */
     public static final class Builder {
         private Path home = defaultHome();
@@ -66,6 +75,9 @@ public record LabConfig(
         private Duration forwardIdleTimeout = GatewayConfig.defaults().forwardIdleTimeout();
         private int maxHeaderBytes = GatewayConfig.defaults().maxHeaderBytes();
         private Duration idleTimeout = GatewayConfig.defaults().idleTimeout();
+        private Duration headerTimeout = GatewayConfig.defaults().headerTimeout();
+        private int maxClientConnections = GatewayConfig.defaults().maxClientConnections();
+        private AllowedPorts allowPorts = AllowedPorts.ALL;
         private Duration connectTimeout = GatewayConfig.defaults().connectTimeout();
         private int h2MaxStreams = GatewayConfig.defaults().h2MaxStreams();
         private int h2MaxResets = GatewayConfig.defaults().h2MaxResets();
@@ -151,6 +163,18 @@ public record LabConfig(
             return this;
         }
 
+        /** How long a new client connection has for its TLS handshake and first request head or SOCKS5 command. */
+        public Builder headerTimeout(Duration timeout) {
+            this.headerTimeout = timeout;
+            return this;
+        }
+
+        /** Client connections open at once on both gateway ports; one more is closed at once. */
+        public Builder maxClientConnections(int connections) {
+            this.maxClientConnections = connections;
+            return this;
+        }
+
         public Builder connectTimeout(Duration timeout) {
             this.connectTimeout = timeout;
             return this;
@@ -187,6 +211,12 @@ public record LabConfig(
             return this;
         }
 
+        /** The destination ports tunnels may reach (all by default), e.g. {@code 443,8443,1024-65535}. */
+        public Builder allowPorts(AllowedPorts ports) {
+            this.allowPorts = ports;
+            return this;
+        }
+
         public Builder latency(LatencyPlan latency) {
             this.latency = latency;
             return this;
@@ -208,14 +238,14 @@ public record LabConfig(
             if (sessionLifetime.isNegative() || sessionLifetime.isZero()) {
                 throw new IllegalArgumentException("session lifetime " + sessionLifetime + " must be positive");
             }
-            for (Duration d : List.of(forwardIdleTimeout, idleTimeout, connectTimeout)) {
-                if (d.isNegative() || d.isZero()) {
-                    throw new IllegalArgumentException("timeout " + d + " must be positive");
-                }
-            }
+            positive("forward idle timeout", forwardIdleTimeout);
+            positive("idle timeout", idleTimeout);
+            positive("header timeout", headerTimeout);
+            positive("connect timeout", connectTimeout);
             GatewayConfig gateway = new GatewayConfig(host, gatewayPort, gatewayTlsPort, auth, connectReply, forwardIdleCap,
-                    forwardIdleTimeout, maxHeaderBytes, idleTimeout, connectTimeout, h2MaxStreams, h2MaxResets,
-                    gatewayH2, DestinationPolicy.loopbackAnd(allowDestinations), latency, faults);
+                    forwardIdleTimeout, maxHeaderBytes, idleTimeout, headerTimeout, maxClientConnections, connectTimeout,
+                    h2MaxStreams, h2MaxResets, gatewayH2, DestinationPolicy.loopbackAnd(allowDestinations, allowPorts),
+                    latency, faults);
             TargetConfig target = new TargetConfig(host, httpPort, httpsPort, limitedBurst, limitedRate);
             return new LabConfig(home, exits, seed, sessionLifetime, adminPort, gateway, target);
         }

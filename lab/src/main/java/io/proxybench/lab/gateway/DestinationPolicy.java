@@ -2,23 +2,26 @@ package io.proxybench.lab.gateway;
 
 import io.netty.util.NetUtil;
 import java.net.InetAddress;
+import java.net.InetSocketAddress;
 import java.util.ArrayList;
 import java.util.List;
 
 /**
  * Where the gateway may tunnel to: a list of CIDR blocks, loopback only ({@code 127.0.0.0/8}) unless widened, so
- * the lab is never an open proxy.
+ * the lab is never an open proxy, and on those the {@link AllowedPorts} (all by default).
  */
 public final class DestinationPolicy {
 
     public static final String LOOPBACK = "127.0.0.0/8";
 
     private final List<String> rules;
+    private final AllowedPorts ports;
     private final List<byte[]> networks = new ArrayList<>();
     private final List<Integer> prefixes = new ArrayList<>();
 
-    private DestinationPolicy(List<String> rules) {
+    private DestinationPolicy(List<String> rules, AllowedPorts ports) {
         this.rules = List.copyOf(rules);
+        this.ports = ports;
         for (String rule : rules) {
             int slash = rule.indexOf('/');
             String host = slash < 0 ? rule : rule.substring(0, slash);
@@ -42,15 +45,24 @@ public final class DestinationPolicy {
         }
     }
 
-    /** Loopback plus each of {@code extraRules} (CIDR blocks or single addresses). */
+    /** Loopback plus each of {@code extraRules} (CIDR blocks or single addresses), any port. */
     public static DestinationPolicy loopbackAnd(List<String> extraRules) {
+        return loopbackAnd(extraRules, AllowedPorts.ALL);
+    }
+
+    /** Loopback plus each of {@code extraRules} (CIDR blocks or single addresses), on {@code ports} only. */
+    public static DestinationPolicy loopbackAnd(List<String> extraRules, AllowedPorts ports) {
         List<String> rules = new ArrayList<>();
         rules.add(LOOPBACK);
         rules.addAll(extraRules);
-        return new DestinationPolicy(rules);
+        return new DestinationPolicy(rules, ports);
     }
 
-    public boolean allows(InetAddress address) {
+    public boolean allows(InetSocketAddress destination) {
+        return allows(destination.getAddress()) && ports.allows(destination.getPort());
+    }
+
+    private boolean allows(InetAddress address) {
         byte[] bytes = address.getAddress();
         for (int i = 0; i < networks.size(); i++) {
             if (matches(networks.get(i), prefixes.get(i), bytes)) {
@@ -73,10 +85,18 @@ public final class DestinationPolicy {
         return true;
     }
 
-    /** Why {@code destination} is refused, naming the rules and the option that widens them. */
-    public String refusal(String destination) {
-        return "destination " + destination + " is outside the lab's allowed destinations " + rules
-                + "; widen them with --allow-destination CIDR";
+    /**
+     * Why {@code destination} is refused, naming the rule it breaks and the option that widens it.
+     *
+     * @param named the destination as the client named it
+     */
+    public String refusal(InetSocketAddress destination, String named) {
+        if (!allows(destination.getAddress())) {
+            return "destination " + named + " is outside the lab's allowed destinations " + rules
+                    + "; widen them with --allow-destination CIDR";
+        }
+        return "port " + destination.getPort() + " of destination " + named + " is outside the lab's allowed ports "
+                + ports + "; widen them with --allow-ports " + ports + "," + destination.getPort();
     }
 
     public List<String> rules() {

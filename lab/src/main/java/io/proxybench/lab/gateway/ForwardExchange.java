@@ -93,9 +93,9 @@ final class ForwardExchange {
         if (finished) {
             return;
         }
-        if (!gw.config().destinations().allows(target.getAddress())) {
+        if (!gw.config().destinations().allows(target)) {
             gw.counters().refusedDestination();
-            reject(HttpResponseStatus.FORBIDDEN, gw.config().destinations().refusal(named.toString()));
+            reject(HttpResponseStatus.FORBIDDEN, gw.config().destinations().refusal(target, named.toString()));
             return;
         }
         try {

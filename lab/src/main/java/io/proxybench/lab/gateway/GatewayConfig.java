@@ -15,6 +15,11 @@ import java.time.Duration;
  * @param forwardIdleTimeout how long an idle forward-mode upstream connection is kept
  * @param maxHeaderBytes the largest HTTP request head accepted (431 past it)
  * @param idleTimeout a client connection or tunnel with no traffic either way for this long is closed
+ * @param headerTimeout how long a new client connection has to finish its TLS handshake (on the {@code https://}
+ *     port) and its first request: an HTTP request head, a SOCKS5 negotiation up to its command, or the ALPN choice
+ *     of HTTP/2; a client slower than that (silent, or a slowloris trickling bytes) is dropped
+ * @param maxClientConnections client connections open at once on both ports together; one more is closed as soon
+ *     as it is accepted
  * @param connectTimeout how long an exit may take to connect to the target
  * @param h2MaxStreams the {@code SETTINGS_MAX_CONCURRENT_STREAMS} an HTTP/2 client of the {@code https://} port is
  *     told: CONNECT streams (so tunnels) open at once on one client connection; a stream past it is refused
@@ -34,6 +39,8 @@ public record GatewayConfig(
         Duration forwardIdleTimeout,
         int maxHeaderBytes,
         Duration idleTimeout,
+        Duration headerTimeout,
+        int maxClientConnections,
         Duration connectTimeout,
         int h2MaxStreams,
         int h2MaxResets,
@@ -47,7 +54,16 @@ public record GatewayConfig(
     /** Netty's default {@code h2MaxResets} for servers. */
     public static final int NETTY_H2_MAX_RESETS = 200;
 
+    /**
+     * The default {@code maxClientConnections}: room for ten thousand tunnels (each one client connection over
+     * HTTP/1.1 or SOCKS5) twice over, well under a raised open-files limit of 65,536 given each tunnel's upstream.
+     */
+    public static final int DEFAULT_MAX_CLIENT_CONNECTIONS = 20_000;
+
     public GatewayConfig {
+        if (maxClientConnections < 1) {
+            throw new IllegalArgumentException("max client connections " + maxClientConnections + " is below 1");
+        }
         if (forwardIdleCap < 0) {
             throw new IllegalArgumentException("forward idle cap " + forwardIdleCap + " is negative");
         }
@@ -64,7 +80,8 @@ public record GatewayConfig(
 
     public static GatewayConfig defaults() {
         return new GatewayConfig("127.0.0.1", 0, 0, ProxyAuth.open(), ConnectReply.EARLY, 2, Duration.ofSeconds(90),
-                8192, Duration.ofMinutes(5), Duration.ofSeconds(10), 100, NETTY_H2_MAX_RESETS, true,
+                8192, Duration.ofMinutes(5), Duration.ofSeconds(10), DEFAULT_MAX_CLIENT_CONNECTIONS,
+                Duration.ofSeconds(10), 100, NETTY_H2_MAX_RESETS, true,
                 DestinationPolicy.loopbackAnd(java.util.List.of()), LatencyPlan.NONE, FaultPlan.NONE);
     }
 }

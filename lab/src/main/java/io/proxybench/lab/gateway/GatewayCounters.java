@@ -4,6 +4,7 @@ import com.fasterxml.jackson.annotation.JsonProperty;
 import java.util.Map;
 import java.util.TreeMap;
 import java.util.concurrent.ConcurrentHashMap;
+import java.util.concurrent.atomic.AtomicLong;
 import java.util.concurrent.atomic.LongAdder;
 
 /** Live counters of one gateway; cheap to bump from any event loop, read through {@link #snapshot()}. */
@@ -16,7 +17,10 @@ public final class GatewayCounters {
     public enum Kind { CONNECT, SOCKS5, FORWARD, H2_CONNECT }
 
     private final LongAdder clientConnections = new LongAdder();
-    private final LongAdder openClientConnections = new LongAdder();
+    /** Exact, unlike the adders: admission compares it against the connection limit. */
+    private final AtomicLong openClientConnections = new AtomicLong();
+    private final LongAdder refusedConnections = new LongAdder();
+    private final LongAdder slowClientsDropped = new LongAdder();
     private final LongAdder h2ClientConnections = new LongAdder();
     private final LongAdder openH2ClientConnections = new LongAdder();
     private final Map<Kind, LongAdder> tunnels = new ConcurrentHashMap<>();
@@ -32,13 +36,31 @@ public final class GatewayCounters {
     private final Map<String, LongAdder> faults = new ConcurrentHashMap<>();
     private final Map<String, LongAdder> tunnelsPerExit = new ConcurrentHashMap<>();
 
-    void clientConnected() {
+    /**
+     * Admits a new client connection if fewer than {@code max} are open, else counts it refused.
+     *
+     * @return whether it was admitted; an admitted one must be matched by {@link #clientDisconnected()}
+     */
+    boolean clientConnected(int max) {
+        long open;
+        do {
+            open = openClientConnections.get();
+            if (open >= max) {
+                refusedConnections.increment();
+                return false;
+            }
+        } while (!openClientConnections.compareAndSet(open, open + 1));
         clientConnections.increment();
-        openClientConnections.increment();
+        return true;
     }
 
     void clientDisconnected() {
-        openClientConnections.decrement();
+        openClientConnections.decrementAndGet();
+    }
+
+    /** A client dropped for not finishing its handshake and first request within the header timeout. */
+    void slowClientDropped() {
+        slowClientsDropped.increment();
     }
 
     /** A client connection (already counted as one) that chose HTTP/2 by ALPN. */
@@ -104,8 +126,9 @@ public final class GatewayCounters {
 
     /** Zeroes every counter except the gauges of what is open now. */
     public void reset() {
-        for (LongAdder a : new LongAdder[] {clientConnections, h2ClientConnections, upstreamDials, upstreamDialFailures, upstreamReuses,
-                forwardRetries, authFailures, badRequests, refusedDestinations, idleTimeouts}) {
+        for (LongAdder a : new LongAdder[] {clientConnections, refusedConnections, slowClientsDropped, h2ClientConnections,
+                upstreamDials, upstreamDialFailures, upstreamReuses, forwardRetries, authFailures, badRequests,
+                refusedDestinations, idleTimeouts}) {
             a.reset();
         }
         tunnels.clear();
@@ -118,7 +141,7 @@ public final class GatewayCounters {
      * #snapshot()} copies every per-exit count, thousands of entries after a rotating run).
      */
     public long openClientConnections() {
-        return openClientConnections.sum();
+        return openClientConnections.get();
     }
 
     public Snapshot snapshot() {
@@ -127,7 +150,8 @@ public final class GatewayCounters {
             LongAdder a = tunnels.get(kind);
             byKind.put(kind.name().toLowerCase(java.util.Locale.ROOT), a == null ? 0 : a.sum());
         }
-        return new Snapshot(clientConnections.sum(), openClientConnections.sum(), h2ClientConnections.sum(),
+        return new Snapshot(clientConnections.sum(), openClientConnections.get(), refusedConnections.sum(),
+                slowClientsDropped.sum(), h2ClientConnections.sum(),
                 openH2ClientConnections.sum(), byKind, openTunnels.sum(),
                 upstreamDials.sum(), upstreamDialFailures.sum(), upstreamReuses.sum(), forwardRetries.sum(),
                 authFailures.sum(),
@@ -147,10 +171,15 @@ public final class GatewayCounters {
      * {@code socks5}, {@code forward}: each forwarded request counts once, as it gets its own exit;
      * {@code h2_connect}: one per HTTP/2 CONNECT stream given an exit), so tunnels against client connections show
      * how many tunnels each connection carried; {@code tunnelsPerExit} counts the same events by exit address.
+     * {@code refusedConnections} are connections closed on arrival past the connection limit (not in
+     * {@code clientConnections}); {@code slowClientsDropped} those closed at the header timeout; {@code badRequests}
+     * includes request heads refused with 431 for their size; {@code refusedDestinations} includes refused ports.
      */
     public record Snapshot(
             @JsonProperty("client_connections") long clientConnections,
             @JsonProperty("open_client_connections") long openClientConnections,
+            @JsonProperty("refused_connections") long refusedConnections,
+            @JsonProperty("slow_clients_dropped") long slowClientsDropped,
             @JsonProperty("h2_client_connections") long h2ClientConnections,
             @JsonProperty("open_h2_client_connections") long openH2ClientConnections,
             @JsonProperty("tunnels") Map<String, Long> tunnels,

@@ -10,8 +10,8 @@ import io.proxybench.lab.pki.ServerTls;
 import java.util.concurrent.TimeUnit;
 
 /**
- * The pipeline of a client connection to the gateway: the client-leg delay (when injected), TLS on the
- * {@code https://} port, the idle limit, then on the plain port the sniffer that picks HTTP or SOCKS5, and on the
+ * The pipeline of a client connection to the gateway, past the connection limit (one more is closed on arrival):
+ * the header deadline, the client-leg delay (when injected), TLS on the {@code https://} port, the idle limit, then on the plain port the sniffer that picks HTTP or SOCKS5, and on the
  * {@code https://} port the ALPN choice between HTTP/2 CONNECT streams and that same sniffer.
  */
 final class GatewayInitializer extends ChannelInitializer<SocketChannel> {
@@ -33,9 +33,13 @@ final class GatewayInitializer extends ChannelInitializer<SocketChannel> {
     @Override
     protected void initChannel(SocketChannel ch) {
         GatewayConfig config = gw.config();
+        if (!gw.counters().clientConnected(config.maxClientConnections())) {
+            ch.close();
+            return;
+        }
         connections.add(ch);
-        gw.counters().clientConnected();
         ch.closeFuture().addListener(f -> gw.counters().clientDisconnected());
+        ch.pipeline().addLast(HeadDeadline.NAME, new HeadDeadline(config.headerTimeout(), gw.counters()));
         if (!config.latency().clientRtt().isZero()) {
             ch.pipeline().addLast("client-leg-delay", new DelayHandler(config.latency().clientRtt()));
         }

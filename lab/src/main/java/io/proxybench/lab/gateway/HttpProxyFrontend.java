@@ -84,6 +84,7 @@ final class HttpProxyFrontend extends ChannelInboundHandlerAdapter {
     }
 
     private void handle(ChannelHandlerContext ctx, HttpRequest request) {
+        HeadDeadline.met(ctx.pipeline());
         boolean keepAlive = HttpUtil.isKeepAlive(request);
         if (request.decoderResult().isFailure()) {
             gw.counters().badRequest();

@@ -36,14 +36,18 @@ final class ProxyAlpn extends ApplicationProtocolNegotiationHandler {
     @Override
     protected void configurePipeline(ChannelHandlerContext ctx, String protocol) {
         if (ApplicationProtocolNames.HTTP_2.equals(protocol)) {
+            HeadDeadline.met(ctx.pipeline());
             gw.counters().h2Connected();
             ctx.channel().closeFuture().addListener(f -> gw.counters().h2Disconnected());
-            Http2Settings settings = Http2Settings.defaultSettings().maxConcurrentStreams(gw.config().h2MaxStreams());
+            Http2Settings settings = Http2Settings.defaultSettings().maxConcurrentStreams(gw.config().h2MaxStreams())
+                    .maxHeaderListSize(gw.config().maxHeaderBytes());
             ctx.pipeline().addAfter(ctx.name(), "h2", Http2FrameCodecBuilder.forServer().initialSettings(settings)
                             .decoderEnforceMaxRstFramesPerWindow(gw.config().h2MaxResets(),
                                     (int) GatewayConfig.H2_RESET_WINDOW.toSeconds())
+                            .frameLogger(new H2OversizedHeads(gw.counters()))
                             .build())
-                    .addAfter("h2", "h2-streams", new Http2MultiplexHandler(new H2StreamInitializer(gw)));
+                    .addAfter("h2", "h2-streams", new Http2MultiplexHandler(new H2StreamInitializer(gw)))
+                    .addAfter("h2-streams", "h2-errors", new H2ConnectionErrors(gw.counters()));
             // The connection window holds every stream's unread bytes: as large as all streams' windows together, so
             // a tunnel whose upstream is slow holds up its own stream only.
             long all = (long) gw.config().h2MaxStreams() * Http2CodecUtil.DEFAULT_WINDOW_SIZE;

@@ -4,12 +4,14 @@ import io.proxybench.client.session.ParsedCredentials;
 import io.proxybench.client.session.SessionSyntax;
 import java.nio.charset.StandardCharsets;
 import java.security.MessageDigest;
+import java.security.NoSuchAlgorithmException;
 import java.util.Base64;
 
 /**
  * The gateway's account check. With no account configured anyone may use the gateway; credentials, when sent,
  * still carry session parameters. With one configured, the account part of the credentials must match exactly.
- * A failure never tells whether the user or the password was wrong.
+ * A failure never tells whether the user or the password was wrong, neither by its answer nor by its timing: both
+ * are always compared, in constant time.
  */
 public final class ProxyAuth {
 
@@ -49,14 +51,29 @@ public final class ProxyAuth {
         }
         ParsedCredentials parsed = SessionSyntax.parse(username, pass);
         if (required()) {
-            boolean userOk = MessageDigest.isEqual(user.getBytes(StandardCharsets.UTF_8),
-                    parsed.user().getBytes(StandardCharsets.UTF_8));
-            boolean passOk = MessageDigest.isEqual(password, parsed.password().getBytes(StandardCharsets.UTF_8));
+            boolean userOk = sameDigest(user.getBytes(StandardCharsets.UTF_8), parsed.user());
+            boolean passOk = sameDigest(password, parsed.password());
             if (!(userOk & passOk)) {
                 throw new AuthException();
             }
         }
         return new Caller(parsed.user(), parsed.session());
+    }
+
+    /**
+     * Compares SHA-256 digests in constant time: {@link MessageDigest#isEqual} returns early on a length mismatch,
+     * which comparing the secrets themselves would leak; digests are always 32 bytes.
+     */
+    private static boolean sameDigest(byte[] expected, String given) {
+        return MessageDigest.isEqual(sha256(expected), sha256(given.getBytes(StandardCharsets.UTF_8)));
+    }
+
+    private static byte[] sha256(byte[] bytes) {
+        try {
+            return MessageDigest.getInstance("SHA-256").digest(bytes);
+        } catch (NoSuchAlgorithmException e) {
+            throw new IllegalStateException("every Java platform has SHA-256", e);
+        }
     }
 
     /**

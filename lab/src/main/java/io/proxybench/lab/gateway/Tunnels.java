@@ -45,9 +45,9 @@ final class Tunnels {
     private void openResolved(ChannelHandlerContext ctx, Caller caller, InetSocketAddress target,
             HostPort named, GatewayCounters.Kind kind, boolean earlyReply, TunnelReply reply) {
         GatewayCounters counters = gw.counters();
-        if (!gw.config().destinations().allows(target.getAddress())) {
+        if (!gw.config().destinations().allows(target)) {
             counters.refusedDestination();
-            reply.refuse(TunnelReply.Refusal.FORBIDDEN, gw.config().destinations().refusal(named.toString()));
+            reply.refuse(TunnelReply.Refusal.FORBIDDEN, gw.config().destinations().refusal(target, named.toString()));
             return;
         }
         ExitChoice choice;
