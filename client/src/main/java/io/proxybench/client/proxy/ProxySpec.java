@@ -1,11 +1,13 @@
 package io.proxybench.client.proxy;
 
+import io.netty.util.NetUtil;
 import java.io.ByteArrayOutputStream;
 import java.nio.charset.CharacterCodingException;
 import java.nio.charset.CodingErrorAction;
 import java.nio.charset.StandardCharsets;
 import java.nio.ByteBuffer;
 import java.util.Objects;
+import java.util.regex.Pattern;
 
 /**
  * A proxy to route through: scheme, endpoint and, when it has one, the account (whose username or password may
@@ -17,6 +19,9 @@ public record ProxySpec(ProxyScheme scheme, String host, int port, ProxyCredenti
     static final String FORMS = "use forms like http://user:pass@host:port, https://host:port,"
             + " socks5://user:pass@host:port or socks5h://host:port (percent-encode ':', '@' and '%' in the user"
             + " or password)";
+
+    /** A host name or IPv4 address; an IPv6 address goes in brackets instead. */
+    private static final Pattern HOST_NAME = Pattern.compile("[A-Za-z0-9._-]+");
 
     public ProxySpec {
         Objects.requireNonNull(scheme, "scheme");
@@ -64,7 +69,8 @@ public record ProxySpec(ProxyScheme scheme, String host, int port, ProxyCredenti
         String hostPort = slash < 0 ? rest : rest.substring(0, slash);
         String host;
         String portText;
-        if (hostPort.startsWith("[")) {
+        boolean bracketed = hostPort.startsWith("[");
+        if (bracketed) {
             int close = hostPort.indexOf(']');
             if (close < 0) {
                 throw bad(shown, "unclosed '[' in the host");
@@ -79,6 +85,9 @@ public record ProxySpec(ProxyScheme scheme, String host, int port, ProxyCredenti
         }
         if (host.isEmpty()) {
             throw bad(shown, "no host");
+        }
+        if (bracketed ? !NetUtil.isValidIpV6Address(host) : !HOST_NAME.matcher(host).matches()) {
+            throw bad(shown, "host '" + host + "' is not a host name, IPv4 address or [IPv6] address");
         }
         if (portText == null || portText.isEmpty()) {
             throw bad(shown, "no port");

@@ -74,4 +74,19 @@ class ProxySpecTest {
                 .hasMessageContaining("use forms like http://user:pass@host:port")
                 .hasMessageNotContaining("hunter2");
     }
+
+    /** Found by {@link ProxySpecFuzzTest}: such a host was accepted and then printed as an unreadable endpoint. */
+    @ParameterizedTest
+    @CsvSource(delimiter = '|', value = {
+        "http://alice:hunter2@g]w]:1|host 'g]w]'",
+        "http://alice:hunter2@::1:1|host '::1'",
+        "http://alice:hunter2@[gw]:1|host 'gw'",
+        "http://alice:hunter2@g w:1|host 'g w'",
+    })
+    void aHostThatIsNotANameOrAddressIsRefused(String url, String problem) {
+        assertThatThrownBy(() -> ProxySpec.parse(url))
+                .isInstanceOf(IllegalArgumentException.class)
+                .hasMessageContaining(problem + " is not a host name, IPv4 address or [IPv6] address")
+                .hasMessageNotContaining("hunter2");
+    }
 }

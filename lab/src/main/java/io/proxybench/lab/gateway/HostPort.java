@@ -1,10 +1,12 @@
 package io.proxybench.lab.gateway;
 
+import io.netty.util.NetUtil;
+
 /** A destination as a client named it: a host name or IP literal (IPv6 without brackets) and a port. */
 record HostPort(String host, int port) {
 
     /**
-     * Parses a CONNECT authority {@code host:port} or {@code [v6]:port}.
+     * Parses a CONNECT authority {@code host:port} or {@code [v6]:port}; brackets hold an IPv6 address only.
      *
      * @throws IllegalArgumentException naming the accepted form
      */
@@ -17,6 +19,9 @@ record HostPort(String host, int port) {
                 throw bad(authority);
             }
             host = authority.substring(1, close);
+            if (!NetUtil.isValidIpV6Address(host)) {
+                throw bad(authority);
+            }
             port = authority.substring(close + 2);
         } else {
             int colon = authority.lastIndexOf(':');
