@@ -20,7 +20,8 @@ class GatewayFrontendFuzzTest {
     private static final GatewayConfig CONFIG = new GatewayConfig(DEFAULTS.host(), DEFAULTS.port(),
             DEFAULTS.tlsPort(), ProxyAuth.account("fuzz-user", "N8v2kQpX4mT7wZ1rL5sD9hJ3bC6yF0aE"),
             DEFAULTS.connectReply(), DEFAULTS.forwardIdleCap(), DEFAULTS.forwardIdleTimeout(),
-            DEFAULTS.maxHeaderBytes(), DEFAULTS.idleTimeout(), DEFAULTS.connectTimeout(), DEFAULTS.h2MaxStreams(),
+            DEFAULTS.maxHeaderBytes(), DEFAULTS.idleTimeout(), DEFAULTS.headerTimeout(),
+            DEFAULTS.maxClientConnections(), DEFAULTS.connectTimeout(), DEFAULTS.h2MaxStreams(),
             DEFAULTS.h2MaxResets(), DEFAULTS.h2(), DEFAULTS.destinations(), DEFAULTS.latency(), DEFAULTS.faults());
     private static final Dns NEVER_USED = new Dns();
 
