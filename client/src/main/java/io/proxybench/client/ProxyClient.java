@@ -314,7 +314,7 @@ public final class ProxyClient implements AutoCloseable {
     private void closed(ClientConnection connection, CloseReason reason, String exit, EventListener creator) {
         counters.closed(exit, reason);
         counters.unattributed(exit, connection.unattributedOut(), connection.unattributedIn());
-        CallTrace.connectionClosed(creator, connection.info(), reason);
+        creator.connectionClosed(connection.info(), reason);
     }
 
     /**

@@ -78,10 +78,6 @@ public final class Connector implements AutoCloseable {
     private final AtomicLong streamTunnels = new AtomicLong();
     private final AtomicLong fallbackTunnels = new AtomicLong();
 
-    public Connector(Transport transport, EventLoopGroup group, TlsContexts tls, Timeouts timeouts) {
-        this(transport, group, tls, timeouts, ProxyProtocol.HTTP1, 100, Duration.ZERO);
-    }
-
     /**
      * @param proxyProtocol what to ask {@code https://} proxies for by ALPN
      * @param maxStreamsPerGateway tunnels at most on one HTTP/2 connection to a proxy (the proxy may allow fewer)
@@ -134,6 +130,10 @@ public final class Connector implements AutoCloseable {
             }
             InetSocketAddress target = route.mode() == Route.Mode.TUNNEL
                     ? InetSocketAddress.createUnresolved(origin.host(), origin.port()) : first;
+            if (wantsStream(route) && http1Only.contains(gatewayKey(route))) {
+                fallbackTunnels.incrementAndGet();
+                return dial(route, first, target, trace);
+            }
             if (wantsStream(route)) {
                 return viaStream(route, first, trace).exceptionallyCompose(error -> {
                     if (!(unwrap(error) instanceof Http1Chosen)) {
@@ -238,7 +238,7 @@ public final class Connector implements AutoCloseable {
             CompletableFuture<Established> result) {
         Origin origin = route.origin();
         if (route.mode() == Route.Mode.FORWARD || !origin.secure()) {
-            ready(result, new Established(ch, meter, ApplicationProtocolNames.HTTP_1_1, wire(meter), null,
+            result.complete(new Established(ch, meter, ApplicationProtocolNames.HTTP_1_1, wire(meter), null,
                     gatewayConnectionId));
             return;
         }
@@ -256,7 +256,7 @@ public final class Connector implements AutoCloseable {
             SSLSession session = originTls.engine().getSession();
             trace.originTlsEnd(session.getProtocol(), protocol);
             String group = session instanceof OpenSslSession openSsl ? openSsl.getNamedGroup() : null;
-            ready(result, new Established(ch, meter, protocol, wire(meter), group, gatewayConnectionId));
+            result.complete(new Established(ch, meter, protocol, wire(meter), group, gatewayConnectionId));
         });
     }
 
@@ -285,9 +285,6 @@ public final class Connector implements AutoCloseable {
      */
     private CompletableFuture<Established> viaStream(Route route, InetSocketAddress proxyAddress, CallTrace trace) {
         GatewayConnections.Key key = gatewayKey(route);
-        if (http1Only.contains(key)) {
-            return CompletableFuture.failedFuture(new Http1Chosen(null, false));
-        }
         return stream(route, key, proxyAddress, trace).exceptionallyCompose(error -> unwrap(error) instanceof NotProcessed
                 ? stream(route, key, proxyAddress, trace) // once: the connection it was sent on no longer takes streams
                 : CompletableFuture.failedFuture(error)).exceptionallyCompose(error ->
@@ -408,7 +405,7 @@ public final class Connector implements AutoCloseable {
     private CompletableFuture<Established> openStream(Route route, GatewayConnection gateway, CallTrace trace) {
         CompletableFuture<Established> result = new CompletableFuture<>();
         WireMeter meter = new WireMeter();
-        StreamTunnel tunnel = new StreamTunnel(authority(route.origin()), route.proxy().credentials(),
+        StreamTunnel tunnel = new StreamTunnel(route.origin().authority(), route.proxy().credentials(),
                 gateway::closedBy);
         trace.tunnelStart(Phase.CONNECT);
         streamTunnels.incrementAndGet();
@@ -452,11 +449,6 @@ public final class Connector implements AutoCloseable {
             });
         });
         return result;
-    }
-
-    /** {@code host:port} as a CONNECT request names it, brackets around an IPv6 literal. */
-    private static String authority(Origin origin) {
-        return (origin.host().indexOf(':') >= 0 ? "[" + origin.host() + "]" : origin.host()) + ":" + origin.port();
     }
 
     /**
@@ -540,11 +532,6 @@ public final class Connector implements AutoCloseable {
         } catch (RuntimeException e) {
             fail(result, ch, e);
         }
-    }
-
-    /** The connection is ready: the guard stays until the exchange's handlers are in place behind it. */
-    private static void ready(CompletableFuture<Established> result, Established established) {
-        result.complete(established);
     }
 
     /**

@@ -44,7 +44,7 @@ final class GatewayConnections {
     private int peak;
     private long closedWireBytes;
 
-    /** @param idle how long a connection without streams stays open; zero closes it as its last stream ends */
+    /** @param idle how long a connection without streams stays open */
     GatewayConnections(Duration idle) {
         this.idleNanos = idle.toNanos();
     }
@@ -122,7 +122,7 @@ final class GatewayConnections {
         if (connection.streams() > 0 || !connection.channel().isActive() || connection.retired()) {
             return; // still in use, or closed or closing (its streams end with it)
         }
-        if (!connection.usable() || idleNanos == 0) {
+        if (!connection.usable()) {
             connection.retire(null); // told to go away: done with its last stream
             return;
         }
