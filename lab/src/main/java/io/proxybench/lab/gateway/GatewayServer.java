@@ -145,7 +145,6 @@ public final class GatewayServer implements AutoCloseable {
         } catch (Http2Exception e) {
             throw new IllegalStateException(e); // only a visitor throws it, and this one does not
         }
-        open.removeIf(id -> id == 0);
         Collections.sort(open);
         int last = keepStreams == 0 ? 0
                 : keepStreams >= open.size() ? codec.connection().remote().lastStreamCreated()

@@ -2,12 +2,12 @@ package io.proxybench.lab.gateway;
 
 import io.netty.channel.ChannelHandlerContext;
 import io.netty.channel.ChannelInboundHandlerAdapter;
-import io.netty.handler.codec.http2.Http2Exception;
+import io.netty.handler.codec.http2.Http2CodecUtil;
 
 /**
  * The last handler of an HTTP/2 client connection: an HTTP/2 connection error the client caused (a header list far
- * over the limit, a rapid-reset flood, a malformed frame), for which the codec has already sent GOAWAY, counts as a
- * bad request; any error closes the connection.
+ * over the limit, a rapid-reset flood, a malformed frame) counts as a bad request and is left to the codec, which
+ * tells the codec's handlers first and then sends GOAWAY and closes; any other error closes the connection here.
  */
 final class H2ConnectionErrors extends ChannelInboundHandlerAdapter {
 
@@ -19,8 +19,9 @@ final class H2ConnectionErrors extends ChannelInboundHandlerAdapter {
 
     @Override
     public void exceptionCaught(ChannelHandlerContext ctx, Throwable cause) {
-        if (cause instanceof Http2Exception) {
+        if (Http2CodecUtil.getEmbeddedHttp2Exception(cause) != null) {
             counters.badRequest();
+            return;
         }
         ctx.close();
     }

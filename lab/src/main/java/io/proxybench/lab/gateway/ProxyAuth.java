@@ -15,12 +15,13 @@ import java.util.Base64;
  */
 public final class ProxyAuth {
 
-    private final String user;
-    private final byte[] password;
+    /** SHA-256 of the account's user and password, null when none is configured; computed once. */
+    private final byte[] userDigest;
+    private final byte[] passwordDigest;
 
     private ProxyAuth(String user, String password) {
-        this.user = user;
-        this.password = password == null ? null : password.getBytes(StandardCharsets.UTF_8);
+        this.userDigest = user == null ? null : sha256(user);
+        this.passwordDigest = password == null ? null : sha256(password);
     }
 
     public static ProxyAuth open() {
@@ -32,7 +33,7 @@ public final class ProxyAuth {
     }
 
     public boolean required() {
-        return user != null;
+        return userDigest != null;
     }
 
     /**
@@ -51,8 +52,8 @@ public final class ProxyAuth {
         }
         ParsedCredentials parsed = SessionSyntax.parse(username, pass);
         if (required()) {
-            boolean userOk = sameDigest(user.getBytes(StandardCharsets.UTF_8), parsed.user());
-            boolean passOk = sameDigest(password, parsed.password());
+            boolean userOk = MessageDigest.isEqual(userDigest, sha256(parsed.user()));
+            boolean passOk = MessageDigest.isEqual(passwordDigest, sha256(parsed.password()));
             if (!(userOk & passOk)) {
                 throw new AuthException();
             }
@@ -61,16 +62,13 @@ public final class ProxyAuth {
     }
 
     /**
-     * Compares SHA-256 digests in constant time: {@link MessageDigest#isEqual} returns early on a length mismatch,
-     * which comparing the secrets themselves would leak; digests are always 32 bytes.
+     * Secrets are compared by their SHA-256 digests: {@link MessageDigest#isEqual} is constant-time for equal
+     * lengths but returns early on a length mismatch, which comparing the secrets themselves would leak; digests are
+     * always 32 bytes.
      */
-    private static boolean sameDigest(byte[] expected, String given) {
-        return MessageDigest.isEqual(sha256(expected), sha256(given.getBytes(StandardCharsets.UTF_8)));
-    }
-
-    private static byte[] sha256(byte[] bytes) {
+    private static byte[] sha256(String secret) {
         try {
-            return MessageDigest.getInstance("SHA-256").digest(bytes);
+            return MessageDigest.getInstance("SHA-256").digest(secret.getBytes(StandardCharsets.UTF_8));
         } catch (NoSuchAlgorithmException e) {
             throw new IllegalStateException("every Java platform has SHA-256", e);
         }
