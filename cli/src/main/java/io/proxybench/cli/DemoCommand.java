@@ -332,7 +332,6 @@ final class DemoCommand implements Callable<Integer> {
 
     private static DemoStep h2Gateway() throws Exception {
         H2GatewayResult result = H2GatewayCommand.demo();
-        // A lane whose peak nothing counted gets no bar: a 0 would read as a measurement.
         List<Bar> bars = result.lanes().stream().map(l -> new Bar(l.lane(), l.gatewayConnectionsPeak())).toList();
         String table = H2GatewayTable.text(result);
         return new DemoStep("h2-gateway", table, result, DemoStep.section("h2-gateway", "HTTP/2 to the proxy (seed 002)",

@@ -157,7 +157,7 @@ final class H2GatewayCommand implements Callable<Integer> {
                 @Override
                 public Counts counts() {
                     GatewayCounters.Snapshot g = lab.gatewayCounters();
-                    return new Counts(g.clientConnections(), g.h2ClientConnections(),
+                    return new Counts(g.clientConnections(),
                             g.tunnels(GatewayCounters.Kind.CONNECT) + g.tunnels(GatewayCounters.Kind.H2_CONNECT));
                 }
             };

@@ -17,15 +17,13 @@ public interface GatewaySide {
      * Counters at one moment.
      *
      * @param connections client connections the gateway accepted
-     * @param h2Connections those of them that chose HTTP/2 by ALPN
      * @param tunnels tunnels it opened for clients: HTTP/1.1 CONNECT tunnels and HTTP/2 CONNECT streams
      */
-    record Counts(long connections, long h2Connections, long tunnels) {
+    record Counts(long connections, long tunnels) {
 
         /** What was counted since {@code earlier}, a reading of the same counters. */
         public Counts since(Counts earlier) {
-            return new Counts(connections - earlier.connections, h2Connections - earlier.h2Connections,
-                    tunnels - earlier.tunnels);
+            return new Counts(connections - earlier.connections, tunnels - earlier.tunnels);
         }
     }
 }

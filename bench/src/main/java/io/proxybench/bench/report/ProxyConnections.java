@@ -38,8 +38,8 @@ public record ProxyConnections(
         long streams = after.streamTunnels() - before.streamTunnels();
         long named = records.stream().map(RequestRecord::gatewayConnectionId).filter(Objects::nonNull)
                 .filter(id -> id > 0).distinct().count();
-        return new ProxyConnections(connections, after.peakGatewayConnections(), streams, after.fallbackTunnels() - before.fallbackTunnels(),
-                connections == 0 ? null : (double) streams / connections, named);
+        return new ProxyConnections(connections, after.peakGatewayConnections(), streams,
+                after.fallbackTunnels() - before.fallbackTunnels(), connections == 0 ? null : (double) streams / connections, named);
     }
 
     /** The fallback said plainly, or null when no tunnel fell back to HTTP/1.1. */
