@@ -122,7 +122,8 @@ final class LabCommand implements Callable<Integer> {
 
     @Option(names = "--header-timeout", paramLabel = "DURATION", defaultValue = "10s",
             description = "Drop a client that has not finished its TLS handshake and first request head or SOCKS5"
-                    + " command this long after connecting, however it trickles bytes (default: ${DEFAULT-VALUE}).")
+                    + " command this long after connecting, or a later HTTP/1.1 head this long after its first byte,"
+                    + " however it trickles bytes (default: ${DEFAULT-VALUE}).")
     Duration headerTimeout;
 
     @Option(names = "--max-client-connections", paramLabel = "N", defaultValue = "20000",

@@ -44,6 +44,7 @@ final class HttpProxyFrontend extends ChannelInboundHandlerAdapter {
             "proxy-connection", HttpHeaderNames.TE, HttpHeaderNames.TRAILER, HttpHeaderNames.UPGRADE);
 
     private final GatewayContext gw;
+    private final HeadDeadline deadline;
     private final Tunnels tunnels;
     private final Deque<Object> backlog = new ArrayDeque<>();
     /** Bytes the client sent after a CONNECT head, kept in order until the tunnel opens or is refused. */
@@ -51,8 +52,9 @@ final class HttpProxyFrontend extends ChannelInboundHandlerAdapter {
     private ForwardExchange current;
     private boolean tunnelling;
 
-    HttpProxyFrontend(GatewayContext gw) {
+    HttpProxyFrontend(GatewayContext gw, HeadDeadline deadline) {
         this.gw = gw;
+        this.deadline = deadline;
         this.tunnels = new Tunnels(gw);
     }
 
@@ -84,7 +86,7 @@ final class HttpProxyFrontend extends ChannelInboundHandlerAdapter {
     }
 
     private void handle(ChannelHandlerContext ctx, HttpRequest request) {
-        HeadDeadline.met(ctx.pipeline());
+        deadline.met();
         boolean keepAlive = HttpUtil.isKeepAlive(request);
         if (request.decoderResult().isFailure()) {
             gw.counters().badRequest();
@@ -131,7 +133,7 @@ final class HttpProxyFrontend extends ChannelInboundHandlerAdapter {
                 Responses.send(ctx, Responses.text(refusal.httpStatus(), message), keepAlive);
                 replayHeld(ctx);
                 if (keepAlive) {
-                    ctx.read();
+                    readNextHead(ctx);
                 }
             }
 
@@ -143,6 +145,7 @@ final class HttpProxyFrontend extends ChannelInboundHandlerAdapter {
                 held.clear();
                 ctx.pipeline().remove(EXPECT);
                 ctx.pipeline().remove(HttpProxyFrontend.this);
+                HeadDeadline.remove(ctx.pipeline());
             }
         });
     }
@@ -225,7 +228,7 @@ final class HttpProxyFrontend extends ChannelInboundHandlerAdapter {
             dispatch(ctx, backlog.poll());
         }
         if (current == null && !tunnelling) {
-            ctx.read();
+            readNextHead(ctx);
         }
     }
 
@@ -238,8 +241,14 @@ final class HttpProxyFrontend extends ChannelInboundHandlerAdapter {
     private void reply(ChannelHandlerContext ctx, FullHttpResponse response, boolean keepAlive) {
         Responses.send(ctx, response, keepAlive);
         if (keepAlive) {
-            ctx.read();
+            readNextHead(ctx);
         }
+    }
+
+    /** Reads on for the next request on a kept-alive connection, whose head gets the header timeout again. */
+    private void readNextHead(ChannelHandlerContext ctx) {
+        deadline.awaitNextHead();
+        ctx.read();
     }
 
     @Override

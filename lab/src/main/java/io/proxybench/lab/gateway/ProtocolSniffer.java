@@ -44,7 +44,7 @@ final class ProtocolSniffer extends ByteToMessageDecoder {
             ctx.close();
             return;
         } else {
-            HttpProxyFrontend frontend = new HttpProxyFrontend(gw);
+            HttpProxyFrontend frontend = new HttpProxyFrontend(gw, ctx.pipeline().get(HeadDeadline.class));
             ctx.pipeline().addAfter(ctx.name(), HttpProxyFrontend.CODEC, frontend.codec())
                     .addAfter(HttpProxyFrontend.CODEC, HttpProxyFrontend.EXPECT, new HttpServerExpectContinueHandler())
                     .addAfter(HttpProxyFrontend.EXPECT, "http-proxy", frontend);

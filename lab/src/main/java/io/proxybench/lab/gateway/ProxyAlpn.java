@@ -36,7 +36,7 @@ final class ProxyAlpn extends ApplicationProtocolNegotiationHandler {
     @Override
     protected void configurePipeline(ChannelHandlerContext ctx, String protocol) {
         if (ApplicationProtocolNames.HTTP_2.equals(protocol)) {
-            HeadDeadline.met(ctx.pipeline());
+            HeadDeadline.remove(ctx.pipeline());
             gw.counters().h2Connected();
             ctx.channel().closeFuture().addListener(f -> gw.counters().h2Disconnected());
             Http2Settings settings = Http2Settings.defaultSettings().maxConcurrentStreams(gw.config().h2MaxStreams())

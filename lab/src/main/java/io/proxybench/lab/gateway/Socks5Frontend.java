@@ -112,7 +112,7 @@ final class Socks5Frontend extends ChannelInboundHandlerAdapter {
     }
 
     private void command(ChannelHandlerContext ctx, Socks5CommandRequest command) {
-        HeadDeadline.met(ctx.pipeline());
+        HeadDeadline.remove(ctx.pipeline());
         if (!command.type().equals(Socks5CommandType.CONNECT)) {
             gw.counters().badRequest();
             fail(ctx, Socks5CommandStatus.COMMAND_UNSUPPORTED);

@@ -30,7 +30,8 @@ class GatewayFrontendFuzzTest {
         GatewayContext gw = new GatewayContext(CONFIG, null, new GatewayCounters(), CONFIG.faults().decider(), null,
                 null, NEVER_USED);
         EmbeddedChannel ch = new EmbeddedChannel();
-        ch.pipeline().addLast("sniffer", new ProtocolSniffer(gw));
+        ch.pipeline().addLast(HeadDeadline.NAME, new HeadDeadline(CONFIG.headerTimeout(), gw.counters()))
+                .addLast("sniffer", new ProtocolSniffer(gw));
         // Two writes, so a frontend also sees a request split across reads; the second only if the gateway has not
         // closed the connection after the first.
         int half = input.length / 2;

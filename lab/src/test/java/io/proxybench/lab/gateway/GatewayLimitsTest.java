@@ -171,6 +171,21 @@ class GatewayLimitsTest {
         assertThat(lab.gatewayCounters().slowClientsDropped()).isZero();
     }
 
+    @Test
+    void aLaterHeadOnAKeptAliveConnectionGetsTheHeaderTimeoutFromItsFirstByte() throws Exception {
+        start(LabConfig.builder().headerTimeout(Duration.ofMillis(300)).auth("alice", "s3cret"));
+        Socket keptAlive = socket(lab.gatewayPort());
+        assertThat(LabClient.forward(keptAlive, httpTarget() + "/cdn-cgi/trace", USER).status()).isEqualTo(200);
+        Thread.sleep(600); // idle between requests for two header timeouts: allowed
+        assertThat(LabClient.forward(keptAlive, httpTarget() + "/cdn-cgi/trace", USER).status()).isEqualTo(200);
+        assertThat(lab.gatewayCounters().slowClientsDropped()).isZero();
+
+        String head = "GET " + httpTarget() + "/ HTTP/1.1\r\nHost: a\r\nX-Pad: " + "p".repeat(200);
+        assertThat(trickle(keptAlive, head.getBytes(StandardCharsets.ISO_8859_1)))
+                .as("bytes of the third head sent before the gateway hung up").isLessThan(head.length());
+        awaitEquals(1, () -> lab.gatewayCounters().slowClientsDropped());
+    }
+
     // --- auth failures ---------------------------------------------------------------------------------------
 
     @Test
