@@ -12,6 +12,7 @@ import io.proxybench.client.proxy.ProxyProtocol;
 import io.proxybench.client.proxy.ProxySpec;
 import io.proxybench.client.session.SessionRouter;
 import io.proxybench.client.session.SessionTemplate;
+import io.proxybench.client.testing.Await;
 import io.proxybench.client.tunnel.Connector;
 import io.proxybench.client.tunnel.StreamRefusedException;
 import io.proxybench.client.tunnel.StreamResetException;
@@ -32,7 +33,6 @@ import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.CopyOnWriteArrayList;
 import java.util.concurrent.ExecutionException;
 import java.util.concurrent.TimeUnit;
-import java.util.function.LongSupplier;
 import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.BeforeEach;
@@ -275,8 +275,8 @@ class ProxyClientH2GatewayTest {
                 assertThat(client.send(ProxyRequest.get(url(lab))).get(20, TimeUnit.SECONDS).status()).isEqualTo(200);
             }
 
-            awaitEquals(0, () -> client.gatewayStats().openGatewayConnections());
-            awaitEquals(0, () -> lab.gatewayCounters().openH2ClientConnections());
+            Await.untilEquals(0, () -> client.gatewayStats().openGatewayConnections());
+            Await.untilEquals(0, () -> lab.gatewayCounters().openH2ClientConnections());
             Connector.GatewayStats stats = client.gatewayStats();
             assertThat(stats.gatewayConnections()).isEqualTo(1);
             assertThat(stats.peakGatewayConnections()).isEqualTo(1);
@@ -302,7 +302,7 @@ class ProxyClientH2GatewayTest {
             for (int i = 0; i < 4; i++) {
                 sent.add(client.send(ProxyRequest.get(slow).withSessionKey("g" + i)));
                 // One at a time, so stream ids follow the calls: the first two are the oldest streams.
-                awaitEquals(i + 1, () -> lab.targetStats().requestsTotal());
+                Await.untilEquals(i + 1, () -> lab.targetStats().requestsTotal());
             }
 
             assertThat(lab.goAwayH2(2)).isEqualTo(1);
@@ -319,7 +319,7 @@ class ProxyClientH2GatewayTest {
             ProxyResponse after = client.send(ProxyRequest.get(url(lab)).withSessionKey("after")).get(20,
                     TimeUnit.SECONDS);
             assertThat(after.connection().gatewayConnectionId()).isEqualTo(2);
-            awaitEquals(1, () -> client.gatewayStats().openGatewayConnections()); // the old one closed
+            Await.untilEquals(1, () -> client.gatewayStats().openGatewayConnections()); // the old one closed
             assertThat(client.gatewayStats().gatewayConnections()).isEqualTo(2);
         }
     }
@@ -337,7 +337,7 @@ class ProxyClientH2GatewayTest {
             for (int i = 0; i < 3; i++) {
                 sent.add(client.send(ProxyRequest.get(target).withSessionKey("s" + i)));
             }
-            awaitEquals(3, () -> slowExits.gatewayCounters().tunnels(GatewayCounters.Kind.H2_CONNECT));
+            Await.untilEquals(3, () -> slowExits.gatewayCounters().tunnels(GatewayCounters.Kind.H2_CONNECT));
 
             assertThat(slowExits.goAwayH2(0)).isEqualTo(1);
 
@@ -374,8 +374,8 @@ class ProxyClientH2GatewayTest {
                     .anyMatch(CompletableFuture::isCompletedExceptionally);
 
             // A slot kept by any failed or finished tunnel would hold its connection open past the keep-alive.
-            awaitEquals(0, () -> client.gatewayStats().openGatewayConnections());
-            awaitEquals(0, () -> faulty.gatewayCounters().openH2ClientConnections());
+            Await.untilEquals(0, () -> client.gatewayStats().openGatewayConnections());
+            Await.untilEquals(0, () -> faulty.gatewayCounters().openH2ClientConnections());
         }
     }
 
@@ -413,7 +413,7 @@ class ProxyClientH2GatewayTest {
             for (int i = 0; i < 3; i++) {
                 sent.add(client.send(ProxyRequest.get(target).withSessionKey("s" + i)));
             }
-            awaitEquals(3, () -> stalling.gatewayCounters().openTunnels());
+            Await.untilEquals(3, () -> stalling.gatewayCounters().openTunnels());
 
             stalling.close();
 
@@ -422,18 +422,9 @@ class ProxyClientH2GatewayTest {
                 assertThat(lost.phase()).as("stalled in the origin handshake").isEqualTo(Phase.TLS);
                 assertThat(lost).hasMessageContaining("the HTTP/2 connection to the proxy closed under the tunnel");
             }
-            awaitEquals(0, () -> client.gatewayStats().openGatewayConnections());
+            Await.untilEquals(0, () -> client.gatewayStats().openGatewayConnections());
         } finally {
             stalling.close();
         }
-    }
-
-    /** Waits (at most 10 s, polling) until {@code value} is {@code expected}, then asserts it. */
-    private static void awaitEquals(long expected, LongSupplier value) throws InterruptedException {
-        long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(10);
-        while (value.getAsLong() != expected && System.nanoTime() < deadline) {
-            Thread.sleep(20);
-        }
-        assertThat(value.getAsLong()).isEqualTo(expected);
     }
 }

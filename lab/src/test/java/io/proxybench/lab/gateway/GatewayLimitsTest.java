@@ -3,6 +3,7 @@ package io.proxybench.lab.gateway;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import io.netty.handler.codec.http2.DefaultHttp2Headers;
+import io.proxybench.client.testing.Await;
 import io.proxybench.lab.Lab;
 import io.proxybench.lab.LabClient;
 import io.proxybench.lab.LabConfig;
@@ -19,8 +20,6 @@ import java.time.Duration;
 import java.util.ArrayList;
 import java.util.Base64;
 import java.util.List;
-import java.util.concurrent.TimeUnit;
-import java.util.function.LongSupplier;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
@@ -100,7 +99,7 @@ class GatewayLimitsTest {
                 .isEqualTo(200);
         assertThat(lab.gatewayCounters().badRequests()).isEqualTo(2);
         c.open(USER, target(), new DefaultHttp2Headers().set("x-big", "x".repeat(4000)));
-        awaitEquals(0, () -> lab.gatewayCounters().openH2ClientConnections()); // far over the limit: GOAWAY
+        Await.untilEquals(0, () -> lab.gatewayCounters().openH2ClientConnections()); // far over the limit: GOAWAY
         assertThat(lab.gatewayCounters().badRequests()).isEqualTo(3);
     }
 
@@ -111,7 +110,7 @@ class GatewayLimitsTest {
         start(LabConfig.builder().maxClientConnections(2));
         Socket first = socket(lab.gatewayPort());
         h2();
-        awaitEquals(2, lab::openGatewayConnections);
+        Await.untilEquals(2, lab::openGatewayConnections);
         assertThat(socket(lab.gatewayPort()).getInputStream().read()).as("plain port, past the limit").isEqualTo(-1);
         assertThat(socket(lab.gatewayTlsPort()).getInputStream().read()).as("https port, past the limit")
                 .isEqualTo(-1);
@@ -120,7 +119,7 @@ class GatewayLimitsTest {
         assertThat(g.clientConnections()).isEqualTo(2);
 
         first.close();
-        awaitEquals(1, lab::openGatewayConnections);
+        Await.untilEquals(1, lab::openGatewayConnections);
         assertThat(LabClient.forward(socket(lab.gatewayPort()), httpTarget() + "/cdn-cgi/trace", null).status())
                 .as("a freed place is taken again").isEqualTo(200);
     }
@@ -134,7 +133,7 @@ class GatewayLimitsTest {
         Socket stalledTls = socket(lab.gatewayTlsPort());
         send(stalledTls, "\u0016\u0003\u0001"); // the start of a TLS record, never finished
         assertThat(stalledTls.getInputStream().read()).isEqualTo(-1);
-        awaitEquals(2, () -> lab.gatewayCounters().slowClientsDropped());
+        Await.untilEquals(2, () -> lab.gatewayCounters().slowClientsDropped());
         assertThat(lab.gatewayCounters().idleTimeouts()).isZero();
     }
 
@@ -148,7 +147,7 @@ class GatewayLimitsTest {
         socks.getOutputStream().write(new byte[] {5, 1, 0});
         assertThat(socks.getInputStream().readNBytes(2)).as("the greeting is answered").containsExactly(5, 0);
         assertThat(socks.getInputStream().read()).as("no command follows: dropped").isEqualTo(-1);
-        awaitEquals(2, () -> lab.gatewayCounters().slowClientsDropped());
+        Await.untilEquals(2, () -> lab.gatewayCounters().slowClientsDropped());
     }
 
     @Test
@@ -183,7 +182,7 @@ class GatewayLimitsTest {
         String head = "GET " + httpTarget() + "/ HTTP/1.1\r\nHost: a\r\nX-Pad: " + "p".repeat(200);
         assertThat(trickle(keptAlive, head.getBytes(StandardCharsets.ISO_8859_1)))
                 .as("bytes of the third head sent before the gateway hung up").isLessThan(head.length());
-        awaitEquals(1, () -> lab.gatewayCounters().slowClientsDropped());
+        Await.untilEquals(1, () -> lab.gatewayCounters().slowClientsDropped());
     }
 
     // --- auth failures ---------------------------------------------------------------------------------------
@@ -301,14 +300,5 @@ class GatewayLimitsTest {
             Thread.sleep(50);
         }
         return bytes.length;
-    }
-
-    /** Waits (at most 10 s, polling) until {@code value} is {@code expected}, then asserts it. */
-    private static void awaitEquals(long expected, LongSupplier value) throws InterruptedException {
-        long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(10);
-        while (value.getAsLong() != expected && System.nanoTime() < deadline) {
-            Thread.sleep(20);
-        }
-        assertThat(value.getAsLong()).isEqualTo(expected);
     }
 }

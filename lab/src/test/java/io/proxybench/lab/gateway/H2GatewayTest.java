@@ -5,6 +5,7 @@ import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 import io.netty.handler.codec.http2.DefaultHttp2Headers;
 import io.netty.handler.codec.http2.Http2Error;
+import io.proxybench.client.testing.Await;
 import io.proxybench.lab.Lab;
 import io.proxybench.lab.LabClient.Response;
 import io.proxybench.lab.LabConfig;
@@ -20,7 +21,6 @@ import java.util.List;
 import java.util.Set;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.TimeUnit;
-import java.util.function.LongSupplier;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
@@ -200,8 +200,8 @@ class H2GatewayTest {
         }
         assertThat(lab.targetStats().openConnections()).isEqualTo(3);
         tunnels.get(0).cancel();
-        awaitEquals(2, () -> lab.targetStats().openConnections());
-        awaitEquals(2, () -> lab.gatewayCounters().openTunnels());
+        Await.untilEquals(2, () -> lab.targetStats().openConnections());
+        Await.untilEquals(2, () -> lab.gatewayCounters().openTunnels());
         for (Tunnel t : tunnels.subList(1, 3)) {
             assertThat(t.getNow("/cdn-cgi/trace").trace("req")).isEqualTo("2");
         }
@@ -220,7 +220,7 @@ class H2GatewayTest {
         assertThat(lab.gatewayCounters().openH2ClientConnections()).isEqualTo(1);
 
         stillServed.cancel();
-        awaitEquals(0, () -> lab.gatewayCounters().openH2ClientConnections());
+        Await.untilEquals(0, () -> lab.gatewayCounters().openH2ClientConnections());
     }
 
     @Test
@@ -244,9 +244,9 @@ class H2GatewayTest {
         assertThat(survivor.getNow("/cdn-cgi/trace").status()).isEqualTo(200);
         assertThat(lab.targetStats().openConnections()).isEqualTo(4);
         c.close();
-        awaitEquals(1, () -> lab.targetStats().openConnections());
-        awaitEquals(1, () -> lab.gatewayCounters().openTunnels());
-        awaitEquals(1, () -> lab.gatewayCounters().openH2ClientConnections());
+        Await.untilEquals(1, () -> lab.targetStats().openConnections());
+        Await.untilEquals(1, () -> lab.gatewayCounters().openTunnels());
+        Await.untilEquals(1, () -> lab.gatewayCounters().openH2ClientConnections());
         assertThat(survivor.getNow("/cdn-cgi/trace").trace("req")).isEqualTo("2");
         assertThat(lab.gatewayCounters().h2ClientConnections()).isEqualTo(2);
     }
@@ -262,8 +262,8 @@ class H2GatewayTest {
         t.send("", true);
         assertThat(t.stream().closeFuture().await(H2ProxyConnection.WAIT_SECONDS, TimeUnit.SECONDS)).isTrue();
         assertThat(t.resetSoFar()).as("both ends ended the stream: nothing to reset").isNull();
-        awaitEquals(0, () -> lab.gatewayCounters().openTunnels());
-        awaitEquals(0, () -> lab.targetStats().openConnections());
+        Await.untilEquals(0, () -> lab.gatewayCounters().openTunnels());
+        Await.untilEquals(0, () -> lab.targetStats().openConnections());
     }
 
     @Test
@@ -281,14 +281,5 @@ class H2GatewayTest {
         try (ServerSocket s = new ServerSocket(0, 1, InetAddress.getLoopbackAddress())) {
             return s.getLocalPort();
         }
-    }
-
-    /** Waits (at most 10 s, polling) until {@code value} is {@code expected}, then asserts it. */
-    private static void awaitEquals(long expected, LongSupplier value) throws InterruptedException {
-        long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(10);
-        while (value.getAsLong() != expected && System.nanoTime() < deadline) {
-            Thread.sleep(20);
-        }
-        assertThat(value.getAsLong()).isEqualTo(expected);
     }
 }
