@@ -1,9 +1,8 @@
 package io.proxybench.bench.experiment;
 
 import io.proxybench.bench.analyze.Percentiles;
-import io.proxybench.bench.run.Records;
+import io.proxybench.bench.run.Trace;
 import io.proxybench.client.ProxyResponse;
-import java.nio.charset.StandardCharsets;
 import java.util.ArrayList;
 import java.util.HashSet;
 import java.util.List;
@@ -16,9 +15,6 @@ import java.util.Set;
  */
 final class LaneTally implements Crawl.Observer {
 
-    /** A trace is about 250 bytes; only its head is decoded. */
-    private static final int TRACE_HEAD_BYTES = 1024;
-
     private final List<Double> okMillis = new ArrayList<>();
     private final Set<String> connections = new HashSet<>();
     private final Set<String> exits = new HashSet<>();
@@ -30,13 +26,12 @@ final class LaneTally implements Crawl.Observer {
             return;
         }
         okMillis.add(nanos / 1e6);
-        byte[] body = response.body();
-        String head = new String(body, 0, Math.min(body.length, TRACE_HEAD_BYTES), StandardCharsets.UTF_8);
-        String conn = Records.traceValue(head, "conn=");
+        Trace trace = Trace.of(response.body());
+        String conn = trace.value("conn");
         if (conn != null) {
             traced++;
             connections.add(conn);
-            String ip = Records.traceValue(head, "ip=");
+            String ip = trace.value("ip");
             if (ip != null) {
                 exits.add(ip);
             }

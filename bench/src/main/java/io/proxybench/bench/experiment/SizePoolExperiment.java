@@ -6,6 +6,7 @@ import io.proxybench.bench.run.OpenLoopRunner;
 import io.proxybench.bench.run.Records;
 import io.proxybench.bench.run.RunOptions;
 import io.proxybench.bench.run.Sleeper;
+import io.proxybench.bench.run.Trace;
 import io.proxybench.client.ProxyClient;
 import io.proxybench.client.ProxyRequest;
 import io.proxybench.client.ProxyResponse;
@@ -205,7 +206,7 @@ public final class SizePoolExperiment {
     }
 
     private static Optional<String> ip(ProxyResponse r) {
-        return r.bodyText().lines().filter(line -> line.startsWith("ip=")).findFirst().map(l -> l.substring(3).strip());
+        return Optional.ofNullable(Trace.of(r.body()).value("ip"));
     }
 
     /** A few random characters per run, so that its sessions (and their exits' buckets) are new to the target. */

@@ -25,9 +25,6 @@ public final class Records {
 
     private static final double NANOS_PER_SECOND = 1e9;
 
-    /** How much of a body is searched for the trace lines {@code ip=} and {@code loc=}: a trace is ~200 bytes. */
-    private static final int TRACE_HEAD_BYTES = 1024;
-
     private final BlockClassifier classifier;
     private final boolean keepBody;
 
@@ -58,9 +55,10 @@ public final class Records {
     public RequestRecord of(long schedNanos, long sentNanos, long doneNanos, ProxyResponse response, int sends,
             String firstError) {
         PhaseTimings t = response.timings();
-        // ip= and loc= lead a trace body; only what an expectation or --keep-body needs is decoded in full.
-        String head = text(response.body(), TRACE_HEAD_BYTES);
-        String body = classifier.expect() != null || keepBody ? text(response.body(), Integer.MAX_VALUE) : null;
+        // Only what an expectation or --keep-body needs is decoded in full.
+        Trace trace = Trace.of(response.body());
+        String body = classifier.expect() != null || keepBody
+                ? new String(response.body(), StandardCharsets.UTF_8) : null;
         boolean challenge = "challenge".equalsIgnoreCase(response.headers().get("cf-mitigated"));
         boolean proxied = response.connection().proxy() != null;
         return RequestRecord.builder(seconds(schedNanos), seconds(doneNanos))
@@ -69,7 +67,7 @@ public final class Records {
                 .proxyTls(phase(t, Phase.PROXY_TLS)).socks(phase(t, Phase.SOCKS)).connect(phase(t, Phase.CONNECT))
                 .tls(phase(t, Phase.TLS)).request(phase(t, Phase.REQUEST))
                 .total(seconds(doneNanos - schedNanos))
-                .status(response.status()).ip(traceValue(head, "ip=")).loc(traceValue(head, "loc="))
+                .status(response.status()).ip(trace.value("ip")).loc(trace.value("loc"))
                 .firstError(firstError)
                 .outcome(classifier.classify(new BlockClassifier.Input(response.status(), null, challenge,
                         response.bodyBytes(), body)))
@@ -118,17 +116,6 @@ public final class Records {
             return call.label();
         }
         return "total_" + cause.getClass().getSimpleName();
-    }
-
-    /** The first {@code maxBytes} of {@code body} as UTF-8 text. */
-    private static String text(byte[] body, int maxBytes) {
-        return new String(body, 0, Math.min(body.length, maxBytes), StandardCharsets.UTF_8);
-    }
-
-    /** The value of the first line starting with {@code key} in a trace body ({@code ip=...}), or null. */
-    public static String traceValue(String body, String key) {
-        return body.lines().filter(line -> line.startsWith(key)).findFirst()
-                .map(line -> line.substring(key.length()).strip()).orElse(null);
     }
 
     /** The phase's time in seconds, or null when the call did not have it. */

@@ -3,6 +3,8 @@ package io.proxybench.bench.record;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
+import java.io.ByteArrayOutputStream;
+import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
@@ -48,6 +50,39 @@ class JsonlFilesTest {
         assertThatThrownBy(() -> JsonlReader.read(file)).hasMessage(file + ":1: null is not a record");
         Files.writeString(file, "[1, 2]\n");
         assertThatThrownBy(() -> JsonlReader.read(file)).hasMessageStartingWith(file + ":1: ");
+    }
+
+    @Test
+    void aLineThatIsNotUtf8IsMalformedAndNamed() throws Exception {
+        Path file = dir.resolve("latin1.jsonl");
+        byte[] good = "{\"sched\": 0.0, \"done\": 0.1, \"start_lag\": 0}\n".getBytes(StandardCharsets.UTF_8);
+        byte[] latin1 = "{\"sched\": 0.0, \"done\": 0.1, \"start_lag\": 0, \"loc\": \"Z\u00fcrich\"}\n"
+                .getBytes(StandardCharsets.ISO_8859_1);
+        Files.write(file, concat(good, good, latin1));
+        assertThatThrownBy(() -> JsonlReader.read(file)).hasMessage(file + ":3: not UTF-8 text");
+    }
+
+    @Test
+    void aRecordWithTextAfterItIsMalformed() throws Exception {
+        Path file = dir.resolve("joined.jsonl");
+        Files.writeString(file, "{\"sched\": 0.0, \"done\": 0.1, \"start_lag\": 0}"
+                + "{\"sched\": 0.2, \"done\": 0.3, \"start_lag\": 0}\n");
+        assertThatThrownBy(() -> JsonlReader.read(file)).hasMessageStartingWith(file + ":1: Trailing token");
+    }
+
+    @Test
+    void aLineOfControlCharactersIsNotBlank() throws Exception {
+        Path file = dir.resolve("control.jsonl");
+        Files.writeString(file, "{\"sched\": 0.0, \"done\": 0.1, \"start_lag\": 0}\n \t\n\u000b\n");
+        assertThatThrownBy(() -> JsonlReader.read(file)).hasMessageStartingWith(file + ":3: ");
+    }
+
+    private static byte[] concat(byte[]... parts) {
+        ByteArrayOutputStream out = new ByteArrayOutputStream();
+        for (byte[] part : parts) {
+            out.writeBytes(part);
+        }
+        return out.toByteArray();
     }
 
     @Test

@@ -1,6 +1,5 @@
 package io.proxybench.lab.gateway;
 
-import io.proxybench.client.net.Dns;
 import io.proxybench.lab.exits.SessionTable;
 import io.proxybench.lab.faults.FaultPlan;
 
@@ -12,4 +11,4 @@ record GatewayContext(
         FaultPlan.Decider faults,
         ExitDialer dialer,
         ForwardPool forwardPool,
-        Dns resolver) {}
+        Resolver resolver) {}

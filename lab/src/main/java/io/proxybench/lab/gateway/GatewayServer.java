@@ -59,7 +59,7 @@ public final class GatewayServer implements AutoCloseable {
                 workers.next());
         Dns resolver = new Dns();
         GatewayContext gw = new GatewayContext(config, sessions, counters, config.faults().decider(), dialer, pool,
-                resolver);
+                resolver::resolve);
         ChannelGroup connections = new DefaultChannelGroup("lab-gateway", GlobalEventExecutor.INSTANCE);
         ServerBootstrap b = new ServerBootstrap()
                 .group(boss, workers)
