@@ -118,6 +118,12 @@ final class Socks5Frontend extends ChannelInboundHandlerAdapter {
             fail(ctx, Socks5CommandStatus.COMMAND_UNSUPPORTED);
             return;
         }
+        if (command.dstAddr().isEmpty()) {
+            // An empty domain name would resolve to this host (the JDK's reading of ""): not a destination.
+            gw.counters().badRequest();
+            fail(ctx, Socks5CommandStatus.ADDRESS_UNSUPPORTED);
+            return;
+        }
         HostPort destination = new HostPort(command.dstAddr(), command.dstPort());
         new Tunnels(gw).open(ctx, caller, destination, GatewayCounters.Kind.SOCKS5, false, new TunnelReply() {
             @Override

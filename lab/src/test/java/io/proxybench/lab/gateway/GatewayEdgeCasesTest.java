@@ -173,6 +173,22 @@ class GatewayEdgeCasesTest {
     }
 
     @Test
+    void aSocks5RequestForAnEmptyDomainNameIsRefusedWithoutALookup() throws Exception {
+        long badBefore = lab.gatewayCounters().badRequests();
+        try (Socket s = client.gatewaySocket()) {
+            send(s, "\u0005\u0001\u0000");
+            assertThat(s.getInputStream().readNBytes(2)).containsExactly(5, 0);
+            int port = lab.targetHttpPort();
+            s.getOutputStream().write(new byte[] {5, 1, 0, 3, 0, (byte) (port >> 8), (byte) port});
+            s.getOutputStream().flush();
+            byte[] reply = s.getInputStream().readNBytes(10);
+            assertThat(reply[1]).as("reply code: address type not supported").isEqualTo((byte) 8);
+            assertThat(s.getInputStream().read()).as("then the gateway closes").isEqualTo(-1);
+        }
+        assertThat(lab.gatewayCounters().badRequests()).isEqualTo(badBefore + 1);
+    }
+
+    @Test
     void theHostHeaderComesFromTheTargetUriWithoutUserInfo() throws Exception {
         try (Socket s = client.gatewaySocket()) {
             send(s, "GET " + http + "/cdn-cgi/trace HTTP/1.1\r\nHost: evil.example\r\n\r\n");
