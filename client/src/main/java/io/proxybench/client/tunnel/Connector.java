@@ -63,6 +63,8 @@ public final class Connector implements AutoCloseable {
     private static final int GATEWAY_CONNECTION_WINDOW_BYTES = 16 << 20;
     /** Receive window of each CONNECT stream, announced in the client's SETTINGS. */
     private static final int STREAM_WINDOW_BYTES = 1 << 20;
+    /** How long {@link #close()} lets an HTTP/2 connection to a proxy close gracefully before it closes it at once. */
+    private static final Duration CLOSE_WAIT = Duration.ofSeconds(5);
 
     private final Transport transport;
     private final EventLoopGroup group;
@@ -385,7 +387,10 @@ public final class Connector implements AutoCloseable {
     private GatewayConnection gatewayOn(Channel ch, GatewayConnections.Key key) {
         // Each stream may have STREAM_WINDOW_BYTES in flight towards the client, so a tunnel's download is not held
         // to 64 KiB per round trip to the proxy (a socket tunnel has no such cap); Netty returns window as it reads.
+        // The client retires a gateway connection only without streams, or when it fails or the client closes, so a
+        // close does not wait for streams to end (Netty's default waits up to 30 s).
         Http2FrameCodec codec = Http2FrameCodecBuilder.forClient().encoderEnforceMaxConcurrentStreams(true)
+                .gracefulShutdownTimeoutMillis(0)
                 .initialSettings(Http2Settings.defaultSettings().initialWindowSize(STREAM_WINDOW_BYTES)
                         .pushEnabled(false))
                 .build();
@@ -570,9 +575,10 @@ public final class Connector implements AutoCloseable {
         result.completeExceptionally(cause);
     }
 
+    /** Closes the HTTP/2 connections to proxies, returning once their sockets are closed. */
     @Override
     public void close() {
-        gateways.closeAll();
+        gateways.closeAll(CLOSE_WAIT);
         dns.close();
     }
 }

@@ -1,5 +1,6 @@
 package io.proxybench.client.tunnel;
 
+import io.netty.channel.Channel;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.Comparator;
@@ -150,9 +151,30 @@ final class GatewayConnections {
         connection.retire(cause);
     }
 
-    /** Closes every connection (each sends GOAWAY as its codec closes); their streams end with them. */
-    synchronized void closeAll() {
-        new ArrayList<>(open).forEach(c -> c.retire(null));
+    /**
+     * Closes every connection and returns once their sockets are closed: each sends GOAWAY and TLS close_notify as its
+     * handlers close it (their streams end with it), and one still open after {@code wait} is closed at once,
+     * without them. Sockets are closed from their event loops, so a client that stops its event loops right after
+     * this would otherwise leave some open.
+     */
+    void closeAll(Duration wait) {
+        List<GatewayConnection> closing;
+        synchronized (this) {
+            closing = new ArrayList<>(open);
+            closing.forEach(c -> c.retire(null));
+        }
+        long deadline = System.nanoTime() + wait.toNanos();
+        for (GatewayConnection c : closing) {
+            c.channel().closeFuture().awaitUninterruptibly(Math.max(0, deadline - System.nanoTime()),
+                    TimeUnit.NANOSECONDS);
+        }
+        for (GatewayConnection c : closing) {
+            Channel ch = c.channel();
+            if (ch.isOpen()) {
+                ch.eventLoop().execute(() -> ch.unsafe().close(ch.voidPromise()));
+                ch.closeFuture().awaitUninterruptibly(wait.toMillis());
+            }
+        }
     }
 
     synchronized Usage usage() {

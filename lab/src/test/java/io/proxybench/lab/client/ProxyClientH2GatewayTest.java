@@ -289,6 +289,29 @@ class ProxyClientH2GatewayTest {
     }
 
     @Test
+    void closingTheClientClosesItsGatewayConnectionsWithTheirIdleTunnels(@TempDir Path own) throws Exception {
+        // A lab of its own: its connection count is this client's alone.
+        try (Lab lab = Lab.start(LabConfig.builder().home(own).build())) {
+            ProxyClient client = ProxyClient.builder().proxyProtocol(ProxyProtocol.H2_PREFERRED)
+                    .tls(TlsSettings.caFile(lab.caFile())).build();
+            try {
+                // A session each, so each tunnel stays idle in the pool under its own key: 3 connections' worth.
+                for (int i = 0; i < 250; i++) {
+                    ProxySpec proxy = ProxySpec.parse("https://u:p_session-c" + i + "@127.0.0.1:" + lab.gatewayTlsPort());
+                    assertThat(client.send(ProxyRequest.get(url(lab)).withProxy(proxy)).get(20, TimeUnit.SECONDS)
+                            .status()).isEqualTo(200);
+                }
+                assertThat(lab.gatewayCounters().openTunnels()).isEqualTo(250);
+            } finally {
+                client.close();
+            }
+
+            assertThat(client.gatewayStats().openGatewayConnections()).as("sockets left open by the client").isZero();
+            awaitEquals(0, () -> lab.gatewayCounters().openClientConnections());
+        }
+    }
+
+    @Test
     void aGoAwayCutsTheStreamsItLeftOutTheKeptOnesFinishAndNewTunnelsTakeANewConnection(@TempDir Path own)
             throws Exception {
         PoolLimits noReuse = new PoolLimits(64, 64, 1024, Duration.ZERO, null, 0, Duration.ofSeconds(30));
