@@ -41,7 +41,7 @@ import org.junit.jupiter.params.provider.MethodSource;
  * adds a record); the client's pool is empty afterwards ({@code pool_after}); the lab counts no open gateway
  * connection. Buffers: the NoLeaks extension fails the class if Netty's leak detector (paranoid) reports one.
  *
- * <p>Nothing here bounds a time: each run is bounded by its schedule, {@code --timeout 2s} and the drain.
+ * <p>Nothing here bounds a time: each run is bounded by its schedule, {@code --timeout} and the drain.
  */
 class FaultMatrixTest {
 
@@ -64,9 +64,10 @@ class FaultMatrixTest {
      * @param errors the error labels a failed record may carry; the first is surely among them
      * @param outcome the outcome of every failed record; null for the outcome of its phase
      * @param everyRequestFails whether no request may succeed (else some must, and some must fail)
+     * @param timeout {@code --timeout}: short where the fault is a wait, else long enough for a loaded machine
      */
     record Fault(String name, UnaryOperator<LabConfig.Builder> lab, LabUrl url, String proxyUser, LabAction before,
-            LabAction during, List<String> errors, Outcome outcome, boolean everyRequestFails) {
+            LabAction during, List<String> errors, Outcome outcome, boolean everyRequestFails, String timeout) {
         @Override
         public String toString() {
             return name;
@@ -86,31 +87,31 @@ class FaultMatrixTest {
         LabAction nothing = lab -> { };
         return Stream.of(
                 new Fault("tunnel refused", b -> b.faults(new FaultPlan(1, 0, 0, 7)), trace, "u:p", nothing, null,
-                        List.of("connect_502"), Outcome.PROXY_FAILURE, true),
+                        List.of("connect_502"), Outcome.PROXY_FAILURE, true, "10s"),
                 new Fault("reset during TLS", b -> b.faults(new FaultPlan(0, 1, 0, 7)), trace, "u:p", nothing, null,
-                        List.of("tls_ClosedChannelException"), Outcome.PROXY_FAILURE, true),
+                        List.of("tls_ClosedChannelException"), Outcome.PROXY_FAILURE, true, "10s"),
                 new Fault("stalled tunnel", b -> b.faults(new FaultPlan(0, 0, 1, 7)), trace, "u:p", nothing, null,
-                        List.of("tls_SslHandshakeTimeoutException"), Outcome.PROXY_FAILURE, true),
+                        List.of("tls_SslHandshakeTimeoutException"), Outcome.PROXY_FAILURE, true, "2s"),
                 new Fault("407, wrong password", b -> b.auth("u", "p"), trace, "u:wrong", nothing, null,
-                        List.of("connect_407"), Outcome.PROXY_FAILURE, true),
+                        List.of("connect_407"), Outcome.PROXY_FAILURE, true, "10s"),
                 new Fault("502, destination refuses (reply after dial)", b -> b.connectReply(ConnectReply.AFTER_DIAL),
                         lab -> "https://127.0.0.1:" + closedPort() + "/", "u:p", nothing, null,
-                        List.of("connect_502"), Outcome.PROXY_FAILURE, true),
+                        List.of("connect_502"), Outcome.PROXY_FAILURE, true, "10s"),
                 new Fault("destination refuses after an early 200", b -> b.connectReply(ConnectReply.EARLY),
                         lab -> "https://127.0.0.1:" + closedPort() + "/", "u:p", nothing, null,
-                        List.of("tls_ClosedChannelException"), Outcome.PROXY_FAILURE, true),
+                        List.of("tls_ClosedChannelException"), Outcome.PROXY_FAILURE, true, "10s"),
                 new Fault("exit gone for a locked session", b -> b, trace, "u:p_lockedsession-gone",
                         lab -> takeExitOffline(lab, "u", "p_lockedsession-gone"), null, List.of("connect_502"),
-                        Outcome.PROXY_FAILURE, true),
+                        Outcome.PROXY_FAILURE, true, "10s"),
                 new Fault("target closes mid-body", b -> b,
                         lab -> "https://127.0.0.1:" + lab.targetHttpsPort() + "/truncate/100000", "u:p", nothing,
-                        null, List.of("request_TruncatedResponseException"), Outcome.TARGET_ERROR, true),
+                        null, List.of("request_TruncatedResponseException"), Outcome.TARGET_ERROR, true, "10s"),
                 // Refused while down; cut in flight: in its CONNECT, its TLS handshake, before or during a response.
                 new Fault("gateway restart mid-run", b -> b, trace, "u:p", nothing,
                         lab -> lab.restartGateway(Duration.ofMillis(500)),
                         List.of("tcp_ConnectException", "connect_ProxyConnectException", "tls_ClosedChannelException",
                                 "request_NoResponseException", "request_TruncatedResponseException"),
-                        null, false));
+                        null, false, "10s"));
     }
 
     @ParameterizedTest(name = "{0}")
@@ -123,7 +124,7 @@ class FaultMatrixTest {
                     "--proxy", "http://" + fault.proxyUser() + "@127.0.0.1:" + lab.gatewayPort(),
                     "--ca", lab.caFile().toString(), "--out", out.toString(), "--json", "--no-progress",
                     "--rate", String.valueOf(RATE), "--duration", REQUESTS / RATE + "s", "--retries", "1",
-                    "--timeout", "2s");
+                    "--timeout", fault.timeout());
             CompletableFuture<MainTest.Run> running =
                     CompletableFuture.supplyAsync(() -> MainTest.run(args.toArray(String[]::new)));
             if (fault.during() != null) {
