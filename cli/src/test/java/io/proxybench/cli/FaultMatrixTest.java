@@ -21,7 +21,6 @@ import java.net.ServerSocket;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Duration;
-import java.util.ArrayList;
 import java.util.List;
 import java.util.Set;
 import java.util.TreeMap;
@@ -34,9 +33,9 @@ import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.MethodSource;
 
 /**
- * The fault matrix: {@code proxybench run} in-process against a lab of its own per fault, open loop, 40 or 60
- * requests with {@code --retries 1}. For every fault, the records file holds exactly one record per scheduled
- * request; each failed record names the phase the fault hits and its outcome; retries are counted apart (a retried
+ * The fault matrix: {@code proxybench run} in-process against a lab of its own per fault, open loop, 40 requests
+ * at 20/s with {@code --retries 1}. For every fault, the records file holds exactly one record per scheduled
+ * request; each failed record carries the fault's error label (its phase and reason) and outcome; retries are counted apart (a retried
  * record has {@code attempt} 2 and its {@code first_error}, the summary's {@code first_tries} agree, and no retry
  * adds a record); the client's pool is empty afterwards ({@code pool_after}); the lab counts no open gateway
  * connection. Buffers: the NoLeaks extension fails the class if Netty's leak detector (paranoid) reports one.
