@@ -10,6 +10,7 @@ import io.proxybench.bench.record.HdrLog;
 import io.proxybench.bench.record.JsonlWriter;
 import io.proxybench.bench.record.PhaseHistograms;
 import io.proxybench.bench.record.RequestRecord;
+import io.proxybench.bench.report.PoolAfter;
 import io.proxybench.bench.report.ProxyConnections;
 import io.proxybench.bench.report.ReportJson;
 import io.proxybench.bench.report.RunSummary;
@@ -28,6 +29,7 @@ import io.proxybench.bench.run.Sleeper;
 import io.proxybench.client.ProxyClient;
 import io.proxybench.client.ProxyRequest;
 import io.proxybench.client.metrics.ClientCounters;
+import io.proxybench.client.pool.Gauges;
 import io.proxybench.client.pool.PoolLimits;
 import io.proxybench.client.proxy.ProxyProtocol;
 import io.proxybench.client.proxy.ProxyScheme;
@@ -281,9 +283,13 @@ final class RunCommand implements Callable<Integer> {
             String described = closedLoop == null ? schedule.describe()
                     : "closed loop, " + closedLoop + " workers for " + Durations.format(duration);
             List<RequestRecord> all = List.copyOf(records);
-            RunSummary summary = RunSummary.of(described, closedLoop != null, all,
-                    client.counters().total().since(beforeRun), stats.backlogPeak(), cpu,
-                    proxyHttp2 ? ProxyConnections.of(gatewaysBefore, client.gatewayStats(), all) : null);
+            ClientCounters.Counts run = client.counters().total().since(beforeRun);
+            ProxyConnections gateways = proxyHttp2 ? ProxyConnections.of(gatewaysBefore, client.gatewayStats(), all)
+                    : null;
+            Gauges atEnd = client.poolGauges();
+            client.close(); // early, so that the summary can say whether every connection closed
+            RunSummary summary = RunSummary.of(described, closedLoop != null, all, run, stats.backlogPeak(), cpu,
+                    gateways, PoolAfter.of(atEnd, client.counters().total()));
             PrintWriter o = spec.commandLine().getOut();
             o.print(json ? ReportJson.write(summary) + "\n" : summary.text()
                     + "records: " + out + "\ninterval log: " + log.file() + "\n");

@@ -202,7 +202,7 @@ class SecretsTest {
                 "--burst-requests", "10", "--burst-tunnels", "5", "--json")));
 
         assertThat(outputs.get("run http-sticky")).as("the run itself worked").contains("\"ok\":");
-        assertThat(outputs.get("run http-wrong-password")).contains("connect_HttpProxyConnectException");
+        assertThat(outputs.get("run http-wrong-password")).contains("connect_407");
         assertThat(outputs.get("--proxy-http2 with an http:// proxy")).contains("but --proxy is http://" + USER);
         assertThat(outputs.get("lab --auth")).contains(USER + ":");
         try (Stream<Path> files = Files.walk(dir)) {

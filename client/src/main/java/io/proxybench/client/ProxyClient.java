@@ -398,6 +398,7 @@ public final class ProxyClient implements AutoCloseable {
                 Math.min(next, MAINTENANCE_MAX_NANOS)), TimeUnit.NANOSECONDS);
     }
 
+    /** Closes every connection and stops the client's I/O threads; a second call does nothing. */
     @Override
     public void close() {
         closed = true;

@@ -182,6 +182,18 @@ public final class Lab implements AutoCloseable {
         return gateway.goAwayH2(keepStreams);
     }
 
+    /**
+     * Restarts the gateway, both ports, as a crashed proxy process that comes back after {@code down}: its
+     * listening sockets and every client connection close (tunnels with them), connections meanwhile are refused,
+     * then the same ports listen again. Exits, sessions (a locked session keeps its exit), configuration and
+     * counters stay. The target is not touched. Blocks for {@code down}; see {@link GatewayServer#restart}.
+     *
+     * @throws IllegalStateException when a port cannot be bound again
+     */
+    public void restartGateway(Duration down) throws InterruptedException {
+        gateway.restart(down);
+    }
+
     /** Stops everything; a second call does nothing. */
     @Override
     public void close() {

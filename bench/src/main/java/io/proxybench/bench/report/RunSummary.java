@@ -30,6 +30,7 @@ import java.util.TreeMap;
  * @param connectionsClosed connections the client closed, by reason ({@code idle_timeout}, {@code evicted},
  *     {@code client_close}, ...), from its counters: an idle connection's close has no record of its own
  * @param proxyConnections how tunnels reached the proxy when HTTP/2 to it was asked for; null when it was not
+ * @param poolAfter the client's connections once the run was over and the client closed
  */
 public record RunSummary(
         @JsonProperty("schedule") String schedule,
@@ -52,7 +53,8 @@ public record RunSummary(
         @JsonProperty("client_cpu") CpuSampler.CpuLoad clientCpu,
         @JsonProperty("warnings") List<String> warnings,
         @JsonProperty("connections_closed") Map<String, Long> connectionsClosed,
-        @JsonProperty("proxy_connections") ProxyConnections proxyConnections) {
+        @JsonProperty("proxy_connections") ProxyConnections proxyConnections,
+        @JsonProperty("pool_after") PoolAfter poolAfter) {
 
     /** Start lag p99 above this, in milliseconds, means the client could not keep its schedule. */
     public static final double START_LAG_P99_LIMIT_MS = 10;
@@ -110,7 +112,8 @@ public record RunSummary(
      * @param proxyConnections the run's HTTP/2 proxy connections, null when HTTP/2 to the proxy was not asked for
      */
     public static RunSummary of(String schedule, boolean closedLoop, List<RequestRecord> records,
-            ClientCounters.Counts client, int backlogPeak, CpuSampler.CpuLoad cpu, ProxyConnections proxyConnections) {
+            ClientCounters.Counts client, int backlogPeak, CpuSampler.CpuLoad cpu, ProxyConnections proxyConnections,
+            PoolAfter poolAfter) {
         List<RequestRecord> ok = records.stream().filter(RequestRecord::ok).toList();
         Map<String, Percentiles> phases = Percentiles.perPhaseMillis(records);
         Map<String, Long> errors = new TreeMap<>();
@@ -131,7 +134,7 @@ public record RunSummary(
                 phases, errors, maxLag, backlogPeak, client.handshakesPer1000(), client.reuseRate(),
                 ok.isEmpty() ? 0 : (double) bytes / ok.size(), FirstTries.of(records), outcomes, closedLoop,
                 totals(ok, false), totals(ok, true), SteadyWindow.of(records).orElse(null), cpu, warnings,
-                client.closedByReason(), proxyConnections);
+                client.closedByReason(), proxyConnections, poolAfter);
     }
 
     /** What makes the figures the client's rather than the proxy's, in words a user can act on. */
@@ -190,6 +193,9 @@ public record RunSummary(
         }
         if (proxyConnections != null) {
             s.append(proxyConnections.line()).append('\n');
+        }
+        if (!poolAfter.clean()) {
+            s.append(poolAfter.line()).append('\n');
         }
         if (firstTries.retried() > 0) {
             s.append(String.format(Locale.ROOT, "first tries: %d/%d ok; %d requests retried on a new connection (%d"

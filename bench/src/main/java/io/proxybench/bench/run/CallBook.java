@@ -11,7 +11,8 @@ import java.util.function.LongSupplier;
 /**
  * The bookkeeping both runners share: sends a call (with retries), turns its end into a record, and makes sure
  * every call gets exactly one, the unanswered ones at the drain. The sink is called from completion threads,
- * possibly concurrently; its first exception is kept for the end of the run.
+ * possibly concurrently, and never once {@link #finish} has returned; the first exception making a record or in the
+ * sink is kept for the end of the run.
  */
 final class CallBook {
     /** How often the drain checks whether every call has a record, in nanoseconds. */
@@ -23,7 +24,8 @@ final class CallBook {
     private final RunStats stats;
     private final LongSupplier nanoClock;
     private final Set<Call> unrecorded = ConcurrentHashMap.newKeySet();
-    private final AtomicReference<RuntimeException> sinkFailure = new AtomicReference<>();
+    /** The first exception making or sinking a record, rethrown at the run's end. */
+    private final AtomicReference<RuntimeException> failure = new AtomicReference<>();
     private long startNanos;
 
     CallBook(RetryingSender sender, Records records, Consumer<RequestRecord> sink, RunStats stats,
@@ -66,11 +68,21 @@ final class CallBook {
             stats.onRetry();
         }).thenAccept(result -> {
             long doneNanos = elapsedNanos();
-            record(call, result.failure() == null
-                    ? records.of(call.schedNanos, call.sentNanos, doneNanos, result.response(), result.sends(),
-                            result.firstError())
-                    : records.failed(call.schedNanos, call.sentNanos, doneNanos,
-                            Records.errorLabel(result.failure()), result.sends(), result.firstError()));
+            RequestRecord made;
+            try {
+                made = result.failure() == null
+                        ? records.of(call.schedNanos, call.sentNanos, doneNanos, result.response(), result.sends(),
+                                result.firstError())
+                        : records.failed(call.schedNanos, call.sentNanos, doneNanos,
+                                Records.errorLabel(result.failure()), result.sends(), result.firstError());
+            } catch (RuntimeException e) {
+                // A reply that cannot be recorded is a bug: the run fails with it at its end, and the call gets its
+                // record now instead of waiting out the drain for a timeout it never had.
+                failure.compareAndSet(null, e);
+                made = records.failed(call.schedNanos, call.sentNanos, doneNanos, Records.errorLabel(e),
+                        result.sends(), result.firstError());
+            }
+            record(call, made);
         });
     }
 
@@ -80,7 +92,7 @@ final class CallBook {
      * {@link Records#TIMEOUT}, sent or not. Later replies are dropped, their calls having their record.
      *
      * @return the run's counters, once no record is still being written
-     * @throws RuntimeException the first exception the sink threw
+     * @throws RuntimeException the first exception making a record or the sink threw
      */
     RunStats finish(long drainTimeoutNanos, Sleeper sleeper, Runnable stopSending) {
         long deadlineNanos = nanoClock.getAsLong() + drainTimeoutNanos;
@@ -89,9 +101,9 @@ final class CallBook {
         }
         stopSending.run();
         giveUp(sleeper);
-        RuntimeException failure = sinkFailure.get();
-        if (failure != null) {
-            throw failure;
+        RuntimeException first = failure.get();
+        if (first != null) {
+            throw first;
         }
         return stats;
     }
@@ -117,7 +129,7 @@ final class CallBook {
         try {
             sink.accept(record);
         } catch (RuntimeException e) {
-            sinkFailure.compareAndSet(null, e);
+            failure.compareAndSet(null, e);
         } finally {
             stats.onRecord(record);
             unrecorded.remove(call);

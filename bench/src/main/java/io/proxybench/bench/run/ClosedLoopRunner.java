@@ -64,7 +64,8 @@ public final class ClosedLoopRunner implements LoadRunner {
      * Runs the workers for the duration, then drains; returns once every request sent has a record.
      *
      * @throws IllegalStateException on a second call
-     * @throws RuntimeException the first exception the sink threw, after the run has finished
+     * @throws RuntimeException the first exception making a record or the sink threw, after the run has finished
+     *     (every request has its record all the same)
      */
     @Override
     public RunStats run() {

@@ -70,7 +70,8 @@ public final class OpenLoopRunner implements LoadRunner {
      * record.
      *
      * @throws IllegalStateException on a second call
-     * @throws RuntimeException the first exception the sink threw, after the run has finished
+     * @throws RuntimeException the first exception making a record or the sink threw, after the run has finished
+     *     (every request has its record all the same)
      */
     @Override
     public RunStats run() {

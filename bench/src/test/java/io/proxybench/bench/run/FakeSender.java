@@ -44,6 +44,13 @@ final class FakeSender implements Function<ProxyRequest, CompletableFuture<Proxy
             return new Reply(delayNanos, null, failure, false);
         }
 
+        /** A reply no record can be made of: its response has no headers, which a real one always has. */
+        static Reply unrecordable(long delayNanos) {
+            ProxyResponse ok = FakeSender.response(200, "");
+            return new Reply(delayNanos, new ProxyResponse(200, null, new byte[0], 0, ok.connection(), false, 1,
+                    "direct", null, ok.timings(), 0, 0, 0, null), null, false);
+        }
+
         static Reply none() {
             return new Reply(0, null, null, true);
         }

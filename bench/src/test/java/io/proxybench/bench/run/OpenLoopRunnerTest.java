@@ -68,6 +68,19 @@ class OpenLoopRunnerTest {
     }
 
     @Test
+    void aReplyThatCannotBeRecordedGetsAFailedRecordAtOnceAndTheRunThrowsAtItsEnd() {
+        FakeSender sender = new FakeSender(clock, 0,
+                (n, sent) -> n == 4 ? FakeSender.Reply.unrecordable(20 * MS) : FakeSender.Reply.ok(20 * MS));
+        OpenLoopRunner runner = runner(ArrivalSchedule.constant(10, Duration.ofSeconds(1)), sender, 0);
+
+        assertThatThrownBy(runner::run).isInstanceOf(NullPointerException.class);
+
+        assertThat(bySched()).hasSize(10);
+        assertThat(bySched().get(4).error()).isEqualTo("total_NullPointerException");
+        assertThat(clock.elapsedNanos()).as("no wait for the drain timeout").isBetween(920 * MS, 921 * MS);
+    }
+
+    @Test
     void returnsAsSoonAsEveryRequestHasARecord() {
         FakeSender sender = new FakeSender(clock, 0, (n, sent) -> FakeSender.Reply.ok(20 * MS));
 

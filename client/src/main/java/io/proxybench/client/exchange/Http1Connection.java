@@ -169,7 +169,7 @@ public final class Http1Connection extends ClientConnection {
         @Override
         public void channelInactive(ChannelHandlerContext ctx) {
             fail(!sawResponse ? new NoResponseException("connection closed by the peer before the response", null)
-                    : new IOException("connection closed by the peer in the middle of the response"));
+                    : new TruncatedResponseException("connection closed by the peer in the middle of the response"));
             ctx.fireChannelInactive();
         }
 

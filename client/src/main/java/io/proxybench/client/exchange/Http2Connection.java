@@ -24,7 +24,6 @@ import io.proxybench.client.event.ConnectionInfo;
 import io.proxybench.client.metrics.WireMeter;
 import io.proxybench.client.pool.CloseReason;
 import io.proxybench.client.tunnel.Route;
-import java.io.IOException;
 import java.time.Duration;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.TimeUnit;
@@ -187,7 +186,7 @@ public final class Http2Connection extends ClientConnection {
                 Throwable why = connectionError;
                 fail(ctx.channel(), why != null ? why
                         : head == null ? new NoResponseException("stream closed before the response", null)
-                        : new IOException("stream closed in the middle of the response"));
+                        : new TruncatedResponseException("stream closed in the middle of the response"));
             }
             ctx.fireChannelInactive();
         }

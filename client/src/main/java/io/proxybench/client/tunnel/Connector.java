@@ -39,6 +39,7 @@ import io.proxybench.client.proxy.ProxyProtocol;
 import io.proxybench.client.proxy.ProxyScheme;
 import io.proxybench.client.proxy.ProxySpec;
 import java.net.InetSocketAddress;
+import java.nio.channels.ClosedChannelException;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
@@ -245,6 +246,12 @@ public final class Connector implements AutoCloseable {
             return;
         }
         trace.originTlsStart();
+        if (!ch.isActive()) {
+            // The proxy closed the tunnel right after its 200 (a dial that failed after an early reply): there is
+            // nothing to handshake over, and the pipeline may be torn down already.
+            fail(result, ch, new ClosedChannelException());
+            return;
+        }
         SslHandler originTls = tls.origin(route.tls()).newHandler(ch.alloc(), origin.host(), origin.port());
         originTls.setHandshakeTimeoutMillis(timeouts.tls().toMillis());
         ch.pipeline().addBefore(SETUP_GUARD, "origin-tls", originTls);

@@ -133,6 +133,11 @@ final class ForwardPool implements AutoCloseable {
     @Override
     public void close() {
         sweeper.cancel(false);
+        closeIdle();
+    }
+
+    /** Closes every idle connection; the pool goes on keeping new ones. */
+    void closeIdle() {
         List<Channel> all = new ArrayList<>();
         for (Deque<Channel> deque : idle.values()) {
             synchronized (deque) {

@@ -21,6 +21,7 @@ import io.proxybench.client.net.Dns;
 import io.proxybench.client.net.Transport;
 import io.proxybench.lab.exits.SessionTable;
 import java.net.InetSocketAddress;
+import java.time.Duration;
 
 /**
  * The lab gateway: one port that speaks HTTP/1.1 proxy (CONNECT and forward) and SOCKS5, and a second port that
@@ -29,15 +30,23 @@ import java.net.InetSocketAddress;
  */
 public final class GatewayServer implements AutoCloseable {
 
-    private final Channel listener;
-    private final Channel tlsListener;
+    private final ServerBootstrap plainBootstrap;
+    private final ServerBootstrap tlsBootstrap;
+    private final String host;
+    /** The listening sockets; replaced by a {@link #restart}, which keeps their ports. */
+    private volatile Channel listener;
+    private volatile Channel tlsListener;
     private final ChannelGroup connections;
     private final GatewayCounters counters;
     private final Dns resolver;
     private final ForwardPool forwardPool;
 
-    private GatewayServer(Channel listener, Channel tlsListener, ChannelGroup connections, GatewayCounters counters,
-            Dns resolver, ForwardPool forwardPool) {
+    private GatewayServer(ServerBootstrap plainBootstrap, ServerBootstrap tlsBootstrap, String host, Channel listener,
+            Channel tlsListener, ChannelGroup connections, GatewayCounters counters, Dns resolver,
+            ForwardPool forwardPool) {
+        this.plainBootstrap = plainBootstrap;
+        this.tlsBootstrap = tlsBootstrap;
+        this.host = host;
         this.listener = listener;
         this.tlsListener = tlsListener;
         this.connections = connections;
@@ -65,15 +74,17 @@ public final class GatewayServer implements AutoCloseable {
                 .group(boss, workers)
                 .channel(transport.serverChannel())
                 .option(ChannelOption.SO_BACKLOG, 4096)
+                .option(ChannelOption.SO_REUSEADDR, true) // a restart binds its ports again past TIME_WAIT
                 .childOption(ChannelOption.AUTO_READ, false)
                 .childOption(ChannelOption.TCP_NODELAY, true)
                 .childHandler(new GatewayInitializer(gw, connections, null));
         Channel plain = null;
         try {
             plain = bind(b, "gateway", config.host(), config.port());
-            Channel secure = bind(b.clone().childHandler(new GatewayInitializer(gw, connections, tls)),
-                    "https gateway", config.host(), config.tlsPort());
-            return new GatewayServer(plain, secure, connections, counters, resolver, pool);
+            ServerBootstrap secureBootstrap = b.clone().childHandler(new GatewayInitializer(gw, connections, tls));
+            Channel secure = bind(secureBootstrap, "https gateway", config.host(), config.tlsPort());
+            return new GatewayServer(b, secureBootstrap, config.host(), plain, secure, connections, counters, resolver,
+                    pool);
         } catch (RuntimeException | InterruptedException e) {
             if (plain != null) {
                 plain.close();
@@ -151,6 +162,32 @@ public final class GatewayServer implements AutoCloseable {
                 : open.get(keepStreams - 1);
         codec.goAway(ctx, last, Http2Error.NO_ERROR.code(), Unpooled.EMPTY_BUFFER, ctx.newPromise());
         ctx.flush();
+    }
+
+    /**
+     * Restarts the gateway as a crashed and restarted proxy process would look to its clients: stops listening,
+     * closes every client connection (their tunnels and forward exchanges close their upstream connections with
+     * them) and the forward pool's idle connections, waits {@code down} (connections meanwhile are refused), then
+     * listens again on the same ports. What outlives the process's sockets stays: configuration, counters (the
+     * dropped connections count as closed), and the lab's exits and sessions, so a sticky session gets its exit
+     * back. Blocks the caller for {@code down} and the rebinding; not to be called on an event loop.
+     *
+     * @param down 0 or more
+     * @throws IllegalStateException when a port cannot be bound again (another process took it meanwhile)
+     */
+    public void restart(Duration down) throws InterruptedException {
+        if (down.isNegative()) {
+            throw new IllegalArgumentException("time down must be 0 or more, not " + down);
+        }
+        int plainPort = port();
+        int securePort = tlsPort();
+        listener.close().syncUninterruptibly();
+        tlsListener.close().syncUninterruptibly();
+        connections.close().syncUninterruptibly();
+        forwardPool.closeIdle();
+        Thread.sleep(down.toMillis());
+        listener = bind(plainBootstrap, "gateway", host, plainPort);
+        tlsListener = bind(tlsBootstrap, "https gateway", host, securePort);
     }
 
     /**

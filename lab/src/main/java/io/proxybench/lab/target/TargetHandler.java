@@ -54,6 +54,7 @@ final class TargetHandler extends ChannelInboundHandlerAdapter {
             not found; the proxybench lab target serves:
               GET /cdn-cgi/trace   who the target sees: ip, loc, tls, http version, connection and request number
               GET /bytes/N         N bytes of application/octet-stream, 0 <= N <= 1073741824
+              GET /truncate/N      announces N bytes, sends N/2, then closes (HTTP/2: resets the stream), 2 <= N <= 1073741824
               GET /status/CODE     that status, 200 <= CODE <= 599
               GET /delay/MS        200 after MS milliseconds, 0 <= MS <= 60000
               GET /challenge       403 bot challenge page with cf-mitigated: challenge
@@ -145,6 +146,8 @@ final class TargetHandler extends ChannelInboundHandlerAdapter {
             ctx.writeAndFlush(Responses.text(HttpResponseStatus.OK, trace(ctx.channel(), request, number), head));
         } else if (path.startsWith("/bytes/")) {
             bytes(ctx, path.substring("/bytes/".length()), head);
+        } else if (path.startsWith("/truncate/")) {
+            truncate(ctx, path.substring("/truncate/".length()), head);
         } else if (path.startsWith("/status/")) {
             status(ctx, path.substring("/status/".length()), head);
         } else if (path.startsWith("/delay/")) {
@@ -212,6 +215,23 @@ final class TargetHandler extends ChannelInboundHandlerAdapter {
         } else {
             ctx.write(Responses.headers(HttpResponseStatus.OK, Responses.OCTETS, length.getAsLong()));
             ctx.writeAndFlush(new HttpChunkedInput(new FillerInput(length.getAsLong())));
+        }
+    }
+
+    /**
+     * A body cut short: the headers announce N bytes, the first N/2 go out, then the connection closes (an HTTP/2
+     * stream is reset), as a target that crashes or drops the connection mid-response. HEAD gets the headers only.
+     */
+    private void truncate(ChannelHandlerContext ctx, String argument, boolean head) {
+        OptionalLong length = parse(argument, 2, MAX_BYTES);
+        if (length.isEmpty()) {
+            badRequest(ctx, "/truncate/N needs an integer N from 2 to " + MAX_BYTES, head);
+        } else if (head) {
+            ctx.writeAndFlush(Responses.headersOnly(HttpResponseStatus.OK, Responses.OCTETS, length.getAsLong()));
+        } else {
+            ctx.write(Responses.headers(HttpResponseStatus.OK, Responses.OCTETS, length.getAsLong()));
+            ctx.writeAndFlush(new UnfinishedBodyInput(new FillerInput(length.getAsLong() / 2)))
+                    .addListener(ChannelFutureListener.CLOSE);
         }
     }
 

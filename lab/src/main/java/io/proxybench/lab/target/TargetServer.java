@@ -21,8 +21,8 @@ import java.util.function.Function;
 
 /**
  * The lab's origin site: a plain HTTP/1.1 listener and an HTTPS listener offering h2 and http/1.1, both on
- * {@link TargetConfig#host()}, serving {@code /cdn-cgi/trace}, {@code /bytes/N}, {@code /status/CODE},
- * {@code /delay/MS}, {@code /challenge}, {@code /limited} and {@code /stats}.
+ * {@link TargetConfig#host()}, serving {@code /cdn-cgi/trace}, {@code /bytes/N}, {@code /truncate/N},
+ * {@code /status/CODE}, {@code /delay/MS}, {@code /challenge}, {@code /limited} and {@code /stats}.
  *
  * <p>The event loop groups belong to the caller, who must have made them with {@link Transport#current()}.
  */

@@ -85,6 +85,51 @@ class FaultsIntegrationTest {
     }
 
     @Test
+    void aRestartedGatewayDropsItsTunnelsRefusesWhileDownAndKeepsItsPortsAndSessions() throws Exception {
+        try (Lab lab = lab(LabConfig.builder())) {
+            LabClient client = new LabClient(lab);
+            String target = "127.0.0.1:" + lab.targetHttpsPort();
+            int port = lab.gatewayPort();
+            int tlsPort = lab.gatewayTlsPort();
+            String exitBefore;
+            try (LabClient.Tunnel open = client.connect("user:pass_session-r1", target)) {
+                exitBefore = open.get("/cdn-cgi/trace").trace("ip");
+                Thread restart = new Thread(() -> {
+                    try {
+                        lab.restartGateway(Duration.ofSeconds(2));
+                    } catch (InterruptedException e) {
+                        Thread.currentThread().interrupt();
+                    }
+                });
+                restart.start();
+                assertThat(closedByPeer(open.socket())).as("the open tunnel is closed").isTrue();
+                assertThatThrownBy(client::gatewaySocket).as("refused while down")
+                        .isInstanceOf(java.net.ConnectException.class);
+                restart.join(10_000);
+                assertThat(restart.isAlive()).isFalse();
+            }
+            assertThat(lab.gatewayPort()).isEqualTo(port);
+            assertThat(lab.gatewayTlsPort()).isEqualTo(tlsPort);
+            assertThat(lab.openGatewayConnections()).isZero();
+            try (LabClient.Tunnel again = client.connect("user:pass_session-r1", target)) {
+                assertThat(again.get("/cdn-cgi/trace").trace("ip")).as("the session kept its exit")
+                        .isEqualTo(exitBefore);
+            }
+            assertThat(lab.gatewayCounters().tunnels(GatewayCounters.Kind.CONNECT)).isEqualTo(2);
+        }
+    }
+
+    /** Whether the peer closes {@code socket} within 5 s: end of stream or a reset. */
+    private static boolean closedByPeer(java.net.Socket socket) throws IOException {
+        socket.setSoTimeout(5_000);
+        try {
+            return socket.getInputStream().read() == -1;
+        } catch (java.net.SocketException reset) {
+            return true;
+        }
+    }
+
+    @Test
     void afterDialRepliesReport502WhenTheExitCannotConnect() throws Exception {
         int closedPort;
         try (ServerSocket s = new ServerSocket(0, 1, java.net.InetAddress.getLoopbackAddress())) {

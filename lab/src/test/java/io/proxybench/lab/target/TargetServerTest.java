@@ -235,6 +235,29 @@ class TargetServerTest {
     }
 
     @Test
+    void truncateAnnouncesNBytesSendsHalfAndCloses() throws IOException {
+        try (Http1Connection connection = Http1Connection.open(server.httpPort())) {
+            connection.write(connection.requestText("GET", "/truncate/100001"));
+
+            assertThatThrownBy(() -> connection.read(false)).isInstanceOf(IOException.class)
+                    .hasMessage("body ended after 50000 of 100001 bytes");
+            assertThat(connection.closedByServer()).isTrue();
+        }
+        try (Http1Connection connection = Http1Connection.open(server.httpPort())) {
+            assertThat(connection.request("HEAD", "/truncate/1000").header("content-length")).isEqualTo("1000");
+        }
+    }
+
+    @Test
+    void truncateOverH2ResetsTheStreamMidBody() {
+        assertThatThrownBy(() -> client(HttpClient.Version.HTTP_2).send(
+                HttpRequest.newBuilder(URI.create("https://localhost:" + server.httpsPort() + "/truncate/100000"))
+                        .timeout(java.time.Duration.ofSeconds(10)).build(),
+                HttpResponse.BodyHandlers.ofByteArray())).isInstanceOf(IOException.class)
+                .isNotInstanceOf(java.net.http.HttpTimeoutException.class);
+    }
+
+    @Test
     void bytesStreamOverH2() throws Exception {
         HttpResponse<byte[]> response = client(HttpClient.Version.HTTP_2).send(
                 HttpRequest.newBuilder(URI.create("https://localhost:" + server.httpsPort() + "/bytes/5000000"))
@@ -343,13 +366,13 @@ class TargetServerTest {
             Http1Connection.Response response = connection.get("/nope");
 
             assertThat(response.status()).isEqualTo(404);
-            assertThat(response.text()).contains("/cdn-cgi/trace", "/bytes/N", "/status/CODE", "/delay/MS",
-                    "/challenge", "/limited", "/stats");
+            assertThat(response.text()).contains("/cdn-cgi/trace", "/bytes/N", "/truncate/N", "/status/CODE",
+                    "/delay/MS", "/challenge", "/limited", "/stats");
         }
     }
 
     @ParameterizedTest
-    @ValueSource(strings = {"/bytes/abc", "/bytes/-1", "/bytes/1073741825", "/status/199", "/status/600",
+    @ValueSource(strings = {"/bytes/abc", "/bytes/-1", "/bytes/1073741825", "/truncate/1", "/truncate/x", "/status/199", "/status/600",
             "/status/x", "/delay/60001", "/delay/-5", "/delay/"})
     void badArgumentsAre400NamingTheRange(String target) throws IOException {
         try (Http1Connection connection = Http1Connection.open(server.httpPort())) {

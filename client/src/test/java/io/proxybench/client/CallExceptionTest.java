@@ -1,0 +1,35 @@
+package io.proxybench.client;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import io.netty.handler.codec.http.EmptyHttpHeaders;
+import io.netty.handler.proxy.HttpProxyHandler;
+import io.netty.handler.proxy.ProxyConnectException;
+import io.proxybench.client.event.Phase;
+import io.proxybench.client.tunnel.StreamRefusedException;
+import java.net.ConnectException;
+import org.junit.jupiter.api.Test;
+
+class CallExceptionTest {
+
+    @Test
+    void aRefusedConnectIsLabelledWithTheProxysStatusAsTheSeedHarnessDoes() {
+        HttpProxyHandler.HttpProxyConnectException netty = new HttpProxyHandler.HttpProxyConnectException(
+                "http, basic, /127.0.0.1:3128 => 127.0.0.1:443, status: 407 Proxy Authentication Required",
+                EmptyHttpHeaders.INSTANCE);
+
+        assertThat(new CallException(Phase.CONNECT, netty).label()).isEqualTo("connect_407");
+        assertThat(new CallException(Phase.CONNECT, new StreamRefusedException("127.0.0.1:443", 502, "")).label())
+                .isEqualTo("connect_502");
+    }
+
+    @Test
+    void otherFailuresAreLabelledWithTheirExceptionsName() {
+        assertThat(new CallException(Phase.CONNECT, new ProxyConnectException("disconnected")).label())
+                .isEqualTo("connect_ProxyConnectException");
+        assertThat(new CallException(Phase.CONNECT, new HttpProxyHandler.HttpProxyConnectException("no status", null))
+                .label()).isEqualTo("connect_HttpProxyConnectException");
+        assertThat(new CallException(Phase.TCP, new ConnectException("refused")).label())
+                .isEqualTo("tcp_ConnectException");
+    }
+}
