@@ -453,6 +453,11 @@ public final class Connector implements AutoCloseable {
                 setup.whenComplete((established, error) -> {
                     if (error == null) {
                         result.complete(established);
+                    } else if (tunnel.endedBy() == null && !ch.parent().isActive()) {
+                        // The lost proxy connection can fail the handshake (a write fails) before the stream
+                        // hears of it; the stream learns the loss as it closes, at once with no connection under it.
+                        ch.closeFuture().addListener(closed -> result.completeExceptionally(
+                                tunnel.endedBy() != null ? tunnel.endedBy() : error));
                     } else {
                         result.completeExceptionally(tunnel.endedBy() != null ? tunnel.endedBy() : error);
                     }
