@@ -307,7 +307,7 @@ class ProxyClientH2GatewayTest {
             }
 
             assertThat(client.gatewayStats().openGatewayConnections()).as("sockets left open by the client").isZero();
-            awaitEquals(0, () -> lab.gatewayCounters().openClientConnections());
+            Await.untilEquals(0, () -> lab.gatewayCounters().openClientConnections());
         }
     }
 
