@@ -209,17 +209,19 @@ public final class ProxyClient implements AutoCloseable {
                 trace.connectionAcquired(grant.connection().info(), true);
                 return CompletableFuture.completedFuture(new Acquired(grant.connection(), true));
             }
-            return connector.connect(route, trace).handle((established, error) -> {
+            return connector.connect(route, trace).thenCompose(established -> established.handOver(() -> {
+                ClientConnection connection = wrap(route, exit, established, trace);
+                counters.created(exit, established.handshakeBytes());
+                return connection;
+            })).handle((connection, error) -> {
                 if (error != null) {
                     pool.createFailed(grant, System.nanoTime());
                     throw new CompletionException(unwrap(error));
                 }
-                ClientConnection connection = wrap(route, exit, established, trace);
                 if (!connection.multiplexes()) {
                     multiplexed.remove(new Multiplexed(route.origin(), route.tls()));
                 }
                 pool.created(grant, connection, System.nanoTime());
-                counters.created(exit, established.handshakeBytes());
                 counters.acquired(exit, false);
                 trace.connectionAcquired(connection.info(), false);
                 return new Acquired(connection, false);
@@ -285,6 +287,7 @@ public final class ProxyClient implements AutoCloseable {
                 });
     }
 
+    /** The exchange of a new connection, its handlers added; on its event loop, see {@link Established#handOver}. */
     private ClientConnection wrap(Route route, String exit, Established established, CallTrace trace) {
         ConnectionInfo info = new ConnectionInfo(connectionIds.incrementAndGet(), route.proxy(),
                 established.protocol(), route.mode() == Route.Mode.TUNNEL, established.tlsGroup(),
@@ -296,7 +299,6 @@ public final class ProxyClient implements AutoCloseable {
                         this::settingsRead)
                 : new Http1Connection(info, route, established.channel(), established.meter(),
                         (c, reason) -> closed(c, reason, exit, creator));
-        established.handOver();
         return connection;
     }
 

@@ -58,7 +58,7 @@ import javax.net.ssl.SSLSession;
  */
 public final class Connector implements AutoCloseable {
 
-    /** The last handler while a connection is set up; {@link Established#handOver()} removes it. */
+    /** The last handler while a connection is set up; {@link Established#handOver} removes it. */
     static final String SETUP_GUARD = "setup-guard";
     /** Receive window of a gateway connection as a whole, added at its start (streams keep Netty's 64 KiB each). */
     private static final int GATEWAY_CONNECTION_WINDOW_BYTES = 16 << 20;
@@ -556,7 +556,8 @@ public final class Connector implements AutoCloseable {
      * has already failed the setup future with its cause, so here it only closes the channel. Bytes that arrive
      * before the exchange takes over are held, not dropped: an h2 server speaks first (its SETTINGS), and TLS can
      * hand them up in the same read that completes the handshake, before the exchange's handlers exist. Removing
-     * the guard passes them on, in order, to the handlers added behind it.
+     * the guard passes them on, in order, to the handlers added behind it, then ends their read: handlers that hold
+     * work until a read ends (Netty's HTTP/2 stream multiplexer skips its streams' flushes until then) go on.
      */
     static final class SetupGuard extends ChannelInboundHandlerAdapter {
         private final List<Object> held = new ArrayList<>();
@@ -573,8 +574,12 @@ public final class Connector implements AutoCloseable {
 
         @Override
         public void handlerRemoved(ChannelHandlerContext ctx) {
+            if (held.isEmpty()) {
+                return;
+            }
             held.forEach(ctx::fireChannelRead);
             held.clear();
+            ctx.fireChannelReadComplete();
         }
     }
 

@@ -1,7 +1,10 @@
 package io.proxybench.client.tunnel;
 
 import io.netty.channel.Channel;
+import io.netty.channel.EventLoop;
 import io.proxybench.client.metrics.WireMeter;
+import java.util.concurrent.CompletableFuture;
+import java.util.function.Supplier;
 
 /**
  * A connection ready for HTTP: tunnel (if any) up and origin TLS (if any) done.
@@ -15,10 +18,36 @@ public record Established(Channel channel, WireMeter meter, String protocol, lon
         long gatewayConnectionId) {
 
     /**
-     * Hands the connection to the exchange whose handlers were just added to its pipeline: from now on they hear
-     * its bytes and errors, starting with any bytes that arrived while it was being set up.
+     * Hands the connection to an exchange: {@code exchange} adds its handlers to the pipeline, then the setup guard
+     * leaves, passing on any bytes that arrived while the connection was set up. Both happen in one step on the
+     * channel's event loop, whichever thread asks: from another thread Netty would add and remove the handlers later,
+     * in tasks of their own, and a read in between would go past the exchange's handlers before they are in place
+     * (an h2 server's SETTINGS lost) or leave the guard's bytes to arrive without the end of their read.
+     *
+     * @return completes on the event loop with what {@code exchange} made, or fails (the channel closed) if it threw
      */
-    public void handOver() {
-        channel.pipeline().remove(Connector.SETUP_GUARD);
+    public <T> CompletableFuture<T> handOver(Supplier<T> exchange) {
+        CompletableFuture<T> handedOver = new CompletableFuture<>();
+        Runnable step = () -> {
+            try {
+                T made = exchange.get();
+                channel.pipeline().remove(Connector.SETUP_GUARD);
+                handedOver.complete(made);
+            } catch (RuntimeException e) {
+                channel.close();
+                handedOver.completeExceptionally(e);
+            }
+        };
+        EventLoop loop = channel.eventLoop();
+        if (loop.inEventLoop()) {
+            step.run();
+        } else {
+            try {
+                loop.execute(step);
+            } catch (RuntimeException stopped) {
+                handedOver.completeExceptionally(stopped);
+            }
+        }
+        return handedOver;
     }
 }
