@@ -163,7 +163,10 @@ public record LabConfig(
             return this;
         }
 
-        /** How long a new client connection has for its TLS handshake and first request head or SOCKS5 command. */
+        /**
+         * How long a new client connection has for its TLS handshake and first request head or SOCKS5 command, and a
+         * kept-alive HTTP/1.1 connection for each later head from its first byte.
+         */
         public Builder headerTimeout(Duration timeout) {
             this.headerTimeout = timeout;
             return this;

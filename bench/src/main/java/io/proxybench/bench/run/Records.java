@@ -103,8 +103,9 @@ public final class Records {
     }
 
     /**
-     * The seed's error label: {@link CallException#label()} ({@code <phase>_<ExceptionName>}), or
-     * {@code total_<ExceptionName>} when the failure names no phase. Completion wrappers are unwrapped.
+     * The seed's error label: {@link CallException#label()} ({@code <phase>_<Reason>}: a refused CONNECT's status
+     * such as {@code connect_407}, else the exception's name), or {@code total_<ExceptionName>} when the failure
+     * names no phase. Completion wrappers are unwrapped.
      */
     public static String errorLabel(Throwable failure) {
         Throwable cause = failure;

@@ -33,7 +33,8 @@ public record Established(Channel channel, WireMeter meter, String protocol, lon
                 T made = exchange.get();
                 channel.pipeline().remove(Connector.SETUP_GUARD);
                 handedOver.complete(made);
-            } catch (RuntimeException e) {
+            } catch (Throwable e) {
+                // Errors too: on the event loop Netty would only log one, and the call would wait forever.
                 channel.close();
                 handedOver.completeExceptionally(e);
             }

@@ -17,7 +17,8 @@ import java.time.Duration;
  * @param idleTimeout a client connection or tunnel with no traffic either way for this long is closed
  * @param headerTimeout how long a new client connection has to finish its TLS handshake (on the {@code https://}
  *     port) and its first request: an HTTP request head, a SOCKS5 negotiation up to its command, or the ALPN choice
- *     of HTTP/2; a client slower than that (silent, or a slowloris trickling bytes) is dropped
+ *     of HTTP/2; and a kept-alive HTTP/1.1 connection has as long for each later head from its first byte; a client
+ *     slower than that (silent, or a slowloris trickling bytes) is dropped
  * @param maxClientConnections client connections open at once on both ports together; one more is closed as soon
  *     as it is accepted
  * @param connectTimeout how long an exit may take to connect to the target

@@ -58,7 +58,7 @@ public final class GatewayCounters {
         openClientConnections.decrementAndGet();
     }
 
-    /** A client dropped for not finishing its handshake and first request within the header timeout. */
+    /** A client dropped for not finishing its handshake and first request, or a later head, in the header timeout. */
     void slowClientDropped() {
         slowClientsDropped.increment();
     }

@@ -58,6 +58,7 @@ final class HeadDeadline extends ChannelInboundHandlerAdapter {
     }
 
     private void arm() {
+        met();
         timer = ctx.executor().schedule(() -> {
             if (ctx.channel().isActive()) {
                 counters.slowClientDropped();

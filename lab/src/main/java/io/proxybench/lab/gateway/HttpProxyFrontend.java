@@ -17,6 +17,7 @@ import io.netty.handler.codec.http.HttpResponseStatus;
 import io.netty.handler.codec.http.HttpServerCodec;
 import io.netty.handler.codec.http.HttpUtil;
 import io.netty.handler.codec.http.HttpVersion;
+import io.netty.handler.codec.http.LastHttpContent;
 import io.netty.util.ReferenceCountUtil;
 import java.net.InetSocketAddress;
 import java.net.URI;
@@ -79,7 +80,12 @@ final class HttpProxyFrontend extends ChannelInboundHandlerAdapter {
         } else if (msg instanceof HttpContent content && current != null) {
             current.fromClient(content);
         } else {
-            // The body of a request already answered: drain it, then read on for the next request.
+            // The body of a request already answered: drain it, then read on for the next request. Its bytes are no
+            // head, though they may have started the next head's clock: that clock starts after the body's end.
+            deadline.met();
+            if (msg instanceof LastHttpContent) {
+                deadline.awaitNextHead();
+            }
             ReferenceCountUtil.release(msg);
             ctx.read();
         }
@@ -132,8 +138,10 @@ final class HttpProxyFrontend extends ChannelInboundHandlerAdapter {
                 boolean keepAlive = HttpUtil.isKeepAlive(request);
                 Responses.send(ctx, Responses.text(refusal.httpStatus(), message), keepAlive);
                 replayHeld(ctx);
-                if (keepAlive) {
+                if (keepAlive && current == null) {
                     readNextHead(ctx);
+                } else if (keepAlive) {
+                    ctx.read(); // a replayed request is being forwarded: its exchange awaits the next head
                 }
             }
 

@@ -185,6 +185,18 @@ class GatewayLimitsTest {
         Await.untilEquals(1, () -> lab.gatewayCounters().slowClientsDropped());
     }
 
+    @Test
+    void aBodySentAfterARefusalIsNoHeadAndTheConnectionMayIdleAfterIt() throws Exception {
+        start(LabConfig.builder().headerTimeout(Duration.ofMillis(300)).auth("alice", "s3cret"));
+        Socket keptAlive = socket(lab.gatewayPort());
+        send(keptAlive, "POST " + httpTarget() + "/cdn-cgi/trace HTTP/1.1\r\nHost: a\r\nContent-Length: 5\r\n\r\n");
+        assertThat(LabClient.readResponse(keptAlive.getInputStream(), false).status()).isEqualTo(407);
+        send(keptAlive, "hello"); // the body follows the refusal, as after a 100-continue: drained, not a head
+        Thread.sleep(600); // idle between requests for two header timeouts: allowed
+        assertThat(LabClient.forward(keptAlive, httpTarget() + "/cdn-cgi/trace", USER).status()).isEqualTo(200);
+        assertThat(lab.gatewayCounters().slowClientsDropped()).isZero();
+    }
+
     // --- auth failures ---------------------------------------------------------------------------------------
 
     @Test
