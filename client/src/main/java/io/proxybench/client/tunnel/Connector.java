@@ -38,6 +38,7 @@ import io.proxybench.client.proxy.ProxyCredentials;
 import io.proxybench.client.proxy.ProxyProtocol;
 import io.proxybench.client.proxy.ProxyScheme;
 import io.proxybench.client.proxy.ProxySpec;
+import java.io.IOException;
 import java.net.InetSocketAddress;
 import java.nio.channels.ClosedChannelException;
 import java.time.Duration;
@@ -448,19 +449,16 @@ public final class Connector implements AutoCloseable {
                     return;
                 }
                 trace.tunnelEnd(Phase.CONNECT);
-                // A stream reset during origin TLS closes the stream; the reset, not the close, is the reason.
+                // A stream reset or a lost proxy connection during origin TLS fails the handshake; that, not the
+                // closed channel the handshake reports, is the reason.
                 CompletableFuture<Established> setup = new CompletableFuture<>();
                 setup.whenComplete((established, error) -> {
                     if (error == null) {
                         result.complete(established);
-                    } else if (tunnel.endedBy() == null && !ch.parent().isActive()) {
-                        // The lost proxy connection can fail the handshake (a write fails) before the stream
-                        // hears of it; the stream learns the loss as it closes, at once with no connection under it.
-                        ch.closeFuture().addListener(closed -> result.completeExceptionally(
-                                tunnel.endedBy() != null ? tunnel.endedBy() : error));
-                    } else {
-                        result.completeExceptionally(tunnel.endedBy() != null ? tunnel.endedBy() : error);
+                        return;
                     }
+                    IOException endedBy = tunnel.endedBy();
+                    result.completeExceptionally(endedBy != null ? endedBy : error);
                 });
                 guarded(setup, ch, () -> afterTunnel(route, ch, meter, gateway.id(), trace, setup));
             });

@@ -90,6 +90,8 @@ public final class StreamTunnel extends ChannelDuplexHandler {
     private ChannelPromise lingering;
     private ScheduledFuture<?> lingerTimer;
     private volatile IOException ended;
+    /** The proxy connection this stream runs on, set when the handler is added. */
+    private volatile Channel connection;
 
     /**
      * @param authority the target as {@code host:port} (brackets around an IPv6 literal)
@@ -110,10 +112,23 @@ public final class StreamTunnel extends ChannelDuplexHandler {
     /**
      * What ended the tunnel from below, null if nothing did: a RST_STREAM, a GOAWAY that left the stream out, or the
      * proxy connection's loss. It is the reason behind the closed-channel errors the handlers above may report for
-     * it (a TLS handshake cut short fails as "connection closed").
+     * it (a TLS handshake cut short fails as "connection closed"), known as soon as the connection is down, even
+     * before this stream has heard of it.
      */
     public IOException endedBy() {
-        return ended;
+        IOException seen = ended;
+        return seen == null && connectionLost() ? connectionLoss() : seen;
+    }
+
+    private boolean connectionLost() {
+        Channel under = connection;
+        return under != null && !under.isActive();
+    }
+
+    private IOException connectionLoss() {
+        Throwable why = connectionClosedBy.get();
+        return new IOException("the HTTP/2 connection to the proxy closed under the tunnel"
+                + (why == null ? "" : ": " + why), why);
     }
 
     /**
@@ -140,6 +155,7 @@ public final class StreamTunnel extends ChannelDuplexHandler {
 
     @Override
     public void handlerAdded(ChannelHandlerContext ctx) {
+        connection = ctx.channel().parent();
         connected = ctx.executor().newPromise();
         if (ctx.channel().isActive()) {
             sendRequest(ctx);
@@ -361,11 +377,8 @@ public final class StreamTunnel extends ChannelDuplexHandler {
         if (refusedWith != 0) {
             refused(ctx);
         }
-        Channel connection = ctx.channel().parent();
-        if (ended == null && connection != null && !connection.isActive()) {
-            Throwable why = connectionClosedBy.get();
-            ended = new IOException("the HTTP/2 connection to the proxy closed under the tunnel"
-                    + (why == null ? "" : ": " + why), why);
+        if (ended == null && connectionLost()) {
+            ended = connectionLoss();
             if (!connected.tryFailure(ended)) {
                 ctx.fireExceptionCaught(ended);
             }
