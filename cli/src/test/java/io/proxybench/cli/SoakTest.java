@@ -30,7 +30,13 @@ import org.junit.jupiter.api.io.TempDir;
  * Soak: 10,000 tunnels open at once through a lab gateway, held idle for a minute, all used again, then closed:
  * no call fails, every tunnel survives the minute (the second round opens nothing), and the gateway is back to no
  * open connection once the client closes. Memory per tunnel, heap and resident, is written to {@code target/soak.txt}
- * and checked only against a loose bound; speed and memory goals belong to benchmarks.
+ * and checked only against a loose bound; speed and memory goals belong to benchmarks ({@code bench/idle-tunnels.sh}
+ * runs this test as one, with other sizes and without leak detection).
+ *
+ * <p>Memory per tunnel is each process's memory with every tunnel open less its memory before: live heap after a full
+ * GC, direct memory (native memory tracking's "Other": all three JVMs run with {@code -XX:NativeMemoryTracking=summary})
+ * and resident set. The system properties {@code proxybench.soak.tunnels} and {@code proxybench.soak.hold} (seconds)
+ * change the size and the idle time.
  *
  * <p>Layout, set by open files: the gateway and the target each run in a lab process of their own (the target's lab
  * is used only as a target), since each holds a socket per tunnel and an open-files hard limit of 20,000 a process is
@@ -42,12 +48,12 @@ import org.junit.jupiter.api.io.TempDir;
  */
 class SoakTest {
 
-    static final int TUNNELS = 10_000;
+    static final int TUNNELS = Integer.getInteger("proxybench.soak.tunnels", 10_000);
     /** Open files each lab process gets: a socket per tunnel, and the JVM's own (jars, event loops, listeners). */
     static final int LAB_OPEN_FILES = TUNNELS + 1_000;
     /** Calls in flight at once, so that tunnels open at the pace the machine allows and no backlog overflows. */
     static final int IN_FLIGHT = 200;
-    static final Duration HOLD = Duration.ofSeconds(60);
+    static final Duration HOLD = Duration.ofSeconds(Integer.getInteger("proxybench.soak.hold", 60));
     static final Duration ROUND_TIMEOUT = Duration.ofMinutes(3);
     static final Duration CLOSE_TIMEOUT = Duration.ofSeconds(30);
     /** Far above what a tunnel costs: a sanity bound, not a goal. */
@@ -61,7 +67,7 @@ class SoakTest {
     @Timeout(value = 10, unit = TimeUnit.MINUTES)
     void tenThousandTunnelsHeldForAMinuteThenClosed() throws Exception {
         LabProcess.requireOpenFiles(LAB_OPEN_FILES, "a socket for each of " + TUNNELS + " tunnels");
-        List<String> jvm = List.of("-Xmx1g");
+        List<String> jvm = List.of("-Xmx1g", "-XX:NativeMemoryTracking=summary");
         String home = dir.resolve("home").toString();
         try (LabProcess gateway = LabProcess.start("gateway", dir, LAB_OPEN_FILES, jvm, "--home", home);
                 LabProcess target = LabProcess.start("target", dir, LAB_OPEN_FILES, jvm, "--home", home);
@@ -120,10 +126,11 @@ class SoakTest {
                     "soak: %,d tunnels, HTTP/2 CONNECT streams on %d gateway connections, TLS to the target in each%n"
                             + "opened in %.1f s (%d calls in flight), held %d s, all reused in %.1f s,"
                             + " gateway empty %.1f s after close%n"
-                            + "%-8s %14s %14s %16s %16s%n%s%s%s",
+                            + "%-8s %15s %17s %20s %15s %16s %16s%n%s%s%s",
                     TUNNELS, opened.path("open_h2_client_connections").asLong(), seconds(open.took()), IN_FLIGHT,
                     HOLD.toSeconds(), seconds(reuse.took()), seconds(closeTook),
-                    "process", "heap/tunnel", "RSS/tunnel", "heap open", "RSS open",
+                    "process", "heap/tunnel", "direct/tunnel", "heap+direct/tunnel", "RSS/tunnel", "heap open",
+                    "RSS open",
                     row("gateway", gatewayPer, gatewayOpen), row("target", targetPer, targetOpen),
                     row("client", clientPer, clientOpen));
             System.out.print(report);
@@ -131,6 +138,8 @@ class SoakTest {
             Files.writeString(REPORT, report);
             for (ProcessMemory.Per per : List.of(gatewayPer, clientPer)) {
                 assertThat(per.heapLiveBytes()).isLessThan(MAX_BYTES_PER_TUNNEL);
+                assertThat(per.directBytes()).as("direct memory per tunnel (NaN: not tracked)")
+                        .isLessThan(MAX_BYTES_PER_TUNNEL);
                 assertThat(per.rssBytes()).isLessThan(MAX_BYTES_PER_TUNNEL);
             }
         }
@@ -196,9 +205,10 @@ class SoakTest {
     }
 
     private static String row(String process, ProcessMemory.Per per, ProcessMemory open) {
-        return String.format(Locale.ROOT, "%-8s %11.1f KB %11.1f KB %13.1f MB %13.1f MB%n", process,
-                per.heapLiveBytes() / 1024, per.rssBytes() / 1024, open.heapLiveBytes() / 1048576.0,
-                open.rssBytes() / 1048576.0);
+        return String.format(Locale.ROOT, "%-8s %11.1f KiB %13.1f KiB %16.1f KiB %11.1f KiB %13.1f MiB %13.1f MiB%n",
+                process, per.heapLiveBytes() / 1024, per.directBytes() / 1024,
+                (per.heapLiveBytes() + per.directBytes()) / 1024, per.rssBytes() / 1024,
+                open.heapLiveBytes() / 1048576.0, open.rssBytes() / 1048576.0);
     }
 
     private static double seconds(Duration d) {
