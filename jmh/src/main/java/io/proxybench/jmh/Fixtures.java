@@ -32,7 +32,7 @@ public final class Fixtures {
     public static final String EXIT = "http://user@127.0.0.1:8080 session-worker7";
     public static final String SESSION = "worker7";
 
-    /** What the lab target's {@code /cdn-cgi/trace} answers, 311 bytes. */
+    /** What the lab target's {@code /cdn-cgi/trace} answers, 192 bytes. */
     public static final byte[] TRACE_BODY = ("fl=proxybench-lab\nh=127.0.0.1:8443\nip=127.3.17.42\nts=1795939200.123\n"
             + "visit_scheme=https\nuag=proxybench/0.1\ncolo=LAB\nsliver=none\nhttp=http/1.1\nloc=DE\ntls=TLSv1.3\n"
             + "sni=off\nwarp=off\nconn=41\nreq=17\n").getBytes(StandardCharsets.UTF_8);
