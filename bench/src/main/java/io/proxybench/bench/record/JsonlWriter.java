@@ -1,30 +1,38 @@
 package io.proxybench.bench.record;
 
+import com.fasterxml.jackson.databind.ObjectWriter;
+import java.io.BufferedOutputStream;
 import java.io.IOException;
-import java.io.Writer;
-import java.nio.charset.StandardCharsets;
+import java.io.OutputStream;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.nio.file.StandardOpenOption;
 
 /**
- * Appends records to a JSONL file, one JSON object per line. Buffered; {@link #write} is thread-safe;
+ * Appends records to a JSONL file, one JSON object per line, in UTF-8. Buffered; {@link #write} is thread-safe;
  * {@link #close} flushes. An existing file is appended to, never truncated.
  */
 public final class JsonlWriter implements AutoCloseable {
-    private final Writer out;
+    /** Resolved once: a record's serializer is not looked up per line. */
+    private static final ObjectWriter RECORDS = Jsonl.MAPPER.writerFor(RequestRecord.class);
+
+    private final OutputStream out;
 
     /** Opens {@code file} for appending, creating it if needed. */
     public JsonlWriter(Path file) throws IOException {
-        this.out = Files.newBufferedWriter(file, StandardCharsets.UTF_8,
-                StandardOpenOption.CREATE, StandardOpenOption.APPEND, StandardOpenOption.WRITE);
+        this.out = new BufferedOutputStream(Files.newOutputStream(file,
+                StandardOpenOption.CREATE, StandardOpenOption.APPEND, StandardOpenOption.WRITE));
     }
 
-    /** Appends one record as one line; the JSON is built outside the lock, so concurrent writers only queue to append. */
+    /**
+     * Appends one record as one line. The JSON is encoded to UTF-8 bytes outside the lock (no intermediate text), so
+     * concurrent writers only queue to copy them into the buffer.
+     */
     public void write(RequestRecord record) throws IOException {
-        String line = Jsonl.MAPPER.writeValueAsString(record) + "\n";
+        byte[] json = RECORDS.writeValueAsBytes(record);
         synchronized (this) {
-            out.write(line);
+            out.write(json);
+            out.write('\n');
         }
     }
 
