@@ -44,9 +44,9 @@ peers_for=$(( ROUNDS * 3 * (DURATION + WARMUP + 60) + 120 ))
 nginx_start "$peers_for"
 squid_start "$peers_for"
 
-row_fmt='%-30s %10s %9s %11s %9s %7s  %s\n'
-header() { printf "$row_fmt" tool "req/s" "p99_ms" "cpu_ms/req" "new_conn" errors inside; }
-row() { printf "$row_fmt" "$1" "$r_rps" "$r_p99" "$r_cpu" "$r_new" "$r_errors" "$r_http"; }
+row_fmt='%-30s %10s %9s %11s %9s %12s %7s  %s\n'
+header() { printf "$row_fmt" tool "req/s" "p99_ms" "cpu_ms/req" "new_conn" "nginx_conns" errors inside; }
+row() { printf "$row_fmt" "$1" "$r_rps" "$r_p99" "$r_cpu" "$r_new" "$r_conns" "$r_errors" "$r_http"; }
 
 echo "$me: C=$C, ${DURATION}s per run, $ROUNDS rounds, ${WARMUP}s client warm-up per proxybench run;" \
   "through squid $squid_url to nginx (h1-only $nginx_h1_url, h2+h1 $nginx_url); load average" \
@@ -86,7 +86,8 @@ for round in $(seq 1 "$ROUNDS"); do
 done
 
 echo
-echo "medians over $ROUNDS rounds (new_conn: connections proxybench opened in its measured window; hey does not say)"
+echo "medians over $ROUNDS rounds (new_conn: tunnels proxybench opened in its measured window, hey does not say;"
+echo "nginx_conns: connections nginx accepted in the whole invocation, proxybench's warm-up included: one per tunnel)"
 printf '%-30s %10s %9s %11s\n' tool "req/s" "p99_ms" "cpu_ms/req"
 printf '%-30s %10s %9s %11s\n' "hey -x" "$(median "${hey_rps[@]}")" "$(median "${hey_p99[@]}")" \
   "$(median "${hey_cpu[@]}")"

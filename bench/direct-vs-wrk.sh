@@ -40,7 +40,7 @@ echo "$me: building the launcher's jar if it is stale..." >&2
 
 nginx_start $(( ROUNDS * 2 * (DURATION + WARMUP + 60) + 120 ))
 
-row_fmt='%-12s %10s %9s %11s %9s %7s  %s\n'
+row_fmt='%-12s %10s %9s %11s %9s %12s %7s  %s\n'
 echo "$me: C=$C, ${DURATION}s per run, $ROUNDS rounds, ${WARMUP}s client warm-up per proxybench run; to" \
   "$nginx_h1_url; load average $(cut -d' ' -f1-3 /proc/loadavg)"
 wrk_rps=() wrk_p99=() wrk_cpu=() pb_rps=() pb_p99=() pb_cpu=() ratios=()
@@ -58,20 +58,21 @@ for round in $(seq 1 "$ROUNDS"); do
       tool=proxybench
     fi
     # shellcheck disable=SC2059 # the format is the table's layout
-    lines+=("$(printf "$row_fmt" "$tool" "$r_rps" "$r_p99" "$r_cpu" "$r_new" "$r_errors" "$r_http")")
+    lines+=("$(printf "$row_fmt" "$tool" "$r_rps" "$r_p99" "$r_cpu" "$r_new" "$r_conns" "$r_errors" "$r_http")")
     sleep 1
   done
   ratios+=("$(per "${pb_rps[-1]}" "${wrk_rps[-1]}" 1)")
   echo
   echo "round $round/$ROUNDS"
   # shellcheck disable=SC2059
-  printf "$row_fmt" tool "req/s" "p99_ms" "cpu_ms/req" "new_conn" errors inside
+  printf "$row_fmt" tool "req/s" "p99_ms" "cpu_ms/req" "new_conn" "nginx_conns" errors inside
   printf '%s\n' "${lines[@]}"
   echo "round $round ratio proxybench/wrk requests/s: $(two "${ratios[-1]}")"
 done
 
 echo
-echo "medians over $ROUNDS rounds (new_conn: connections proxybench opened in its measured window; wrk does not say)"
+echo "medians over $ROUNDS rounds (new_conn: connections proxybench opened in its measured window, wrk does not say;"
+echo "nginx_conns: connections nginx accepted in the whole invocation, proxybench's warm-up included)"
 printf '%-12s %10s %9s %11s\n' tool "req/s" "p99_ms" "cpu_ms/req"
 printf '%-12s %10s %9s %11s\n' wrk "$(median "${wrk_rps[@]}")" "$(median "${wrk_p99[@]}")" "$(median "${wrk_cpu[@]}")"
 printf '%-12s %10s %9s %11s\n' proxybench "$(median "${pb_rps[@]}")" "$(median "${pb_p99[@]}")" \

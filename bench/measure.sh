@@ -5,6 +5,8 @@
 #   r_cpu       the load tool's CPU, ms per successful request ("-" when unknown)
 #   r_requests  successful requests in the measured window; r_errors: failed or non-2xx ones
 #   r_new       connections (tunnels) the tool opened in its measured window ("-" when the tool does not say)
+#   r_conns     connections nginx accepted during the whole invocation (warm-up included): through a CONNECT or
+#               SOCKS5 relay, one per tunnel the tool opened
 #   r_http      the protocol inside the connection (or tunnel)
 #   r_relay     with relay_pid set: CPU seconds of that process tree per 1,000 requests nginx answered during the
 #               whole invocation (a proxybench run's warm-up included: nginx counts those requests too), else "-"
@@ -32,13 +34,14 @@ median() {
             else printf "%.4f\n", (a[NR / 2] + a[NR / 2 + 1]) / 2 }'
 }
 
-# Runs "$@" with the relay's CPU and nginx's request count read around it; sets r_relay.
+# Runs "$@" with the relay's CPU and nginx's counts read around it; sets r_relay and r_conns.
 _around() {
-  local t0="" t1 n0 n1
+  local t0="" t1 a0 n0 a1 n1
   [ -z "$relay_pid" ] || t0="$(tree_ticks "$relay_pid")"
-  n0="$(nginx_requests)"
+  read -r a0 n0 <<<"$(nginx_counts)"
   "$@"
-  n1="$(nginx_requests)"
+  read -r a1 n1 <<<"$(nginx_counts)"
+  r_conns=$(( a1 - a0 - 1 ))
   r_relay="-"
   if [ -n "$relay_pid" ]; then
     t1="$(tree_ticks "$relay_pid")"
@@ -158,7 +161,7 @@ relay_rounds() {
   local -a names=() proxies=() pids=()
   while [ $# -gt 0 ]; do names+=("$1") proxies+=("$2") pids+=("$3"); shift 3; done
   n="${#names[@]}"
-  local fmt='%-22s %10s %9s %15s %11s %9s %7s  %s\n'
+  local fmt='%-22s %10s %9s %15s %11s %9s %12s %7s  %s\n'
   declare -A rps relay p99 cpu
   for round in $(seq 1 "$ROUNDS"); do
     lines=()
@@ -170,18 +173,20 @@ relay_rounds() {
       relay_pid=""
       rps[$name]+="$r_rps " relay[$name]+="$r_relay " p99[$name]+="$r_p99 " cpu[$name]+="$r_cpu "
       # shellcheck disable=SC2059 # the format is the table's layout
-      lines+=("$(printf "$fmt" "$name" "$r_rps" "$r_p99" "$r_relay" "$r_cpu" "$r_new" "$r_errors" "$r_http")")
+      lines+=("$(printf "$fmt" "$name" "$r_rps" "$r_p99" "$r_relay" "$r_cpu" "$r_new" "$r_conns" "$r_errors" \
+        "$r_http")")
       sleep 1
     done
     echo
     echo "round $round/$ROUNDS"
     # shellcheck disable=SC2059
-    printf "$fmt" relay "req/s" "p99_ms" "relay_cpu_s/1k" "client_ms" "new_conn" errors inside
+    printf "$fmt" relay "req/s" "p99_ms" "relay_cpu_s/1k" "client_ms" "new_conn" "nginx_conns" errors inside
     printf '%s\n' "${lines[@]}"
   done
   echo
   echo "medians over $ROUNDS rounds (relay_cpu_s/1k: the relay's CPU seconds per 1,000 requests; client_ms: the"
-  echo "client's CPU ms per request; new_conn: tunnels the client opened in its measured window)"
+  echo "client's CPU ms per request; new_conn: tunnels the client opened in its measured window; nginx_conns:"
+  echo "connections nginx accepted in the whole invocation, warm-up included: one per tunnel)"
   printf '%-22s %10s %9s %15s %11s\n' relay "req/s" "p99_ms" "relay_cpu_s/1k" "client_ms"
   for name in "${names[@]}"; do
     # shellcheck disable=SC2086 # the accumulated strings are lists

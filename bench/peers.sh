@@ -5,8 +5,8 @@
 #   peer_require BINARY PACKAGE   exits with the apt-get line when BINARY is missing
 #   nginx_start SECONDS           HTTPS origin, self-signed for 127.0.0.1; sets nginx_pid, nginx_url (h2 and
 #                                 http/1.1 by ALPN), nginx_h1_url (http/1.1 only), nginx_cert (trust it with --ca)
-#   nginx_requests                requests nginx has answered so far (stub_status, on a plain port of its own; the
-#                                 reading itself counts one)
+#   nginx_counts                  "ACCEPTS REQUESTS": connections nginx has accepted and requests it has answered so
+#                                 far (stub_status, on a plain port of its own; the reading itself counts one of each)
 #   squid_start SECONDS           CONNECT proxy (to nginx's ports only), no auth, no cache, no access log;
 #                                 sets squid_pid, squid_url. Needs nginx_start first.
 #   tinyproxy_start SECONDS       HTTP proxy with CONNECT to any port, no auth; sets tinyproxy_pid, tinyproxy_url
@@ -118,10 +118,10 @@ EOF
     || { echo "$me: nginx does not answer on $nginx_url: $(cat "$dir/error.log")" >&2; exit 1; }
 }
 
-nginx_requests() {
+nginx_counts() {
   local n
-  n="$(curl -sS --max-time 5 "$nginx_status" | awk 'NR == 3 { print $3 }')"
-  [[ "$n" =~ ^[0-9]+$ ]] || { echo "$me: nginx's stub_status ($nginx_status) gave no request count" >&2; exit 1; }
+  n="$(curl -sS --max-time 5 "$nginx_status" | awk 'NR == 3 { print $1, $3 }')"
+  [[ "$n" =~ ^[0-9]+\ [0-9]+$ ]] || { echo "$me: nginx's stub_status ($nginx_status) gave no counts" >&2; exit 1; }
   echo "$n"
 }
 

@@ -13,7 +13,8 @@
 #   C=4 DURATION=2 ROUNDS=1 WARMUP=1 bench/relay-connect.sh  # CI-sized smoke
 #
 # Env: C (proxybench workers), DURATION (seconds per measured run), ROUNDS (each relay once per round, the order
-# rotating), WARMUP (seconds of `run --warmup-for` before each run, discarded; 0 for none), INNER (http1 or h2),
+# rotating), WARMUP (seconds of `run --warmup-for` before each run, discarded, and of one discarded run through the
+# lab before round 1, so that the lab's JIT is warm too; 0 for none), INNER (http1 or h2),
 # RUN_ARGS (extra `proxybench run` flags), PROXYBENCH_JAVA_OPTS (JVM flags of the client and the lab).
 # The last line is the ratio lab/squid of the median requests/s.
 set -euo pipefail
@@ -43,7 +44,7 @@ bench_tmp
 echo "$me: building the launcher's jar if it is stale..." >&2
 ./proxybench --help >/dev/null
 
-run_for=$(( ROUNDS * 3 * (DURATION + WARMUP + 60) + 120 ))
+run_for=$(( (ROUNDS * 3 + 1) * (DURATION + WARMUP + 60) + 120 ))
 nginx_start "$run_for"
 squid_start "$run_for"
 tinyproxy_start "$run_for"
@@ -55,6 +56,10 @@ echo "$me: C=$C, ${DURATION}s per run, $ROUNDS rounds, ${WARMUP}s client warm-up
   "$INNER; to $url; load average $(cut -d' ' -f1-3 /proc/loadavg)"
 echo "$me: lab gateway $gateway (PID $lab_pid), squid $squid_url (PID $squid_pid), tinyproxy $tinyproxy_url" \
   "(PID $tinyproxy_pid)"
+if [ "$WARMUP" -gt 0 ]; then
+  echo "$me: warming the lab up: one ${WARMUP}s run through it (discarded)"
+  DURATION="$WARMUP" pb_run "$gateway" "$url"
+fi
 relay_rounds "$url" "lab gateway" "$gateway" "$lab_pid" squid "$squid_url" "$squid_pid" \
   tinyproxy "$tinyproxy_url" "$tinyproxy_pid"
 echo "ratio tinyproxy/squid requests/s: $(two "$(per "${med_rps[tinyproxy]}" "${med_rps[squid]}" 1)")"

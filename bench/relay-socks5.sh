@@ -14,7 +14,8 @@
 #   C=4 DURATION=2 ROUNDS=1 WARMUP=1 bench/relay-socks5.sh  # CI-sized smoke
 #
 # Env: C (proxybench workers), DURATION (seconds per measured run), ROUNDS (each relay once per round, the order
-# rotating), WARMUP (seconds of `run --warmup-for` before each run, discarded; 0 for none), INNER (http1 or h2),
+# rotating), WARMUP (seconds of `run --warmup-for` before each run, discarded, and of one discarded run through the
+# lab before round 1, so that the lab's JIT is warm too; 0 for none), INNER (http1 or h2),
 # RUN_ARGS (extra `proxybench run` flags), PROXYBENCH_JAVA_OPTS (JVM flags of the client and the lab).
 # The last line is the ratio lab/dante of the median requests/s.
 set -euo pipefail
@@ -44,7 +45,7 @@ bench_tmp
 echo "$me: building the launcher's jar if it is stale..." >&2
 ./proxybench --help >/dev/null
 
-run_for=$(( ROUNDS * 2 * (DURATION + WARMUP + 60) + 120 ))
+run_for=$(( (ROUNDS * 2 + 1) * (DURATION + WARMUP + 60) + 120 ))
 nginx_start "$run_for"
 dante_start "$run_for"
 lab_start "$run_for"
@@ -57,6 +58,10 @@ curl -sSf --max-time 10 --cacert "$nginx_cert" -x "socks5h://${gateway#http://}"
 echo "$me: C=$C, ${DURATION}s per run, $ROUNDS rounds, ${WARMUP}s client warm-up per run, inside:" \
   "$INNER; to $url; load average $(cut -d' ' -f1-3 /proc/loadavg)"
 echo "$me: lab gateway $lab_socks (PID $lab_pid), dante $dante_url (PID $dante_pid)"
+if [ "$WARMUP" -gt 0 ]; then
+  echo "$me: warming the lab up: one ${WARMUP}s run through it (discarded)"
+  DURATION="$WARMUP" pb_run "$lab_socks" "$url"
+fi
 relay_rounds "$url" "lab gateway" "$lab_socks" "$lab_pid" dante "$dante_url" "$dante_pid"
 echo "ratio lab/dante requests/s: $(two "$(per "${med_rps[lab gateway]}" "${med_rps[dante]}" 1)") (medians of" \
   "$ROUNDS rounds; relay CPU s per 1,000 requests: lab ${med_relay[lab gateway]}, dante ${med_relay[dante]})"
