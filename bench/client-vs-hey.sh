@@ -4,8 +4,8 @@
 # the ratio within a run means something). Requests/s and p99 (each tool's own, from the send), and the tool's own
 # CPU per request. hey speaks HTTP/1.1 inside the tunnel; `run` has no option to offer only http/1.1 by ALPN, so the
 # like-for-like row sends proxybench to nginx's http/1.1-only port; a second proxybench row goes to the port that
-# offers h2, which `run` then negotiates (one tunnel carrying every worker's streams): shown, with its own ratio,
-# but not like for like.
+# offers h2, which `run` then negotiates (nginx_conns shows how many tunnels carried it): shown, with its own
+# ratio, but not like for like.
 #
 #   bench/client-vs-hey.sh                                   # C=50 DURATION=10 ROUNDS=3 WARMUP=5
 #   C=4 DURATION=2 ROUNDS=1 WARMUP=1 bench/client-vs-hey.sh  # CI-sized smoke
@@ -13,7 +13,9 @@
 # Env: C (concurrency: proxybench workers, hey -c), DURATION (seconds per measured run), ROUNDS, WARMUP (seconds of
 # `run --warmup-for` before each proxybench run, discarded: each run is a new JVM; 0 for none), RUN_ARGS (extra
 # `proxybench run` flags), PROXYBENCH_JAVA_OPTS (the client's JVM flags, as for ./proxybench).
-# cpu_ms/req: proxybench's own sampler over its measured window; hey's whole process. The last line is the ratio.
+# cpu_ms/req: proxybench's own sampler over its measured window; hey's whole process. nginx_conns: connections nginx
+# accepted during the invocation, one per tunnel squid opened for the tool (hey's churn shows there). The last line
+# is the ratio.
 set -euo pipefail
 
 root="$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)"

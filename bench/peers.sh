@@ -23,6 +23,7 @@ peer_require() {
 
 # A TCP port on 127.0.0.1 that nothing listens on now (the kernel's choice, so not one in use).
 _free_port() {
+  peer_require python3 python3-minimal
   python3 -c 'import socket; s = socket.socket(); s.bind(("127.0.0.1", 0)); print(s.getsockname()[1]); s.close()'
 }
 

@@ -7,7 +7,7 @@
 # The lab's credentials carry no session: it picks a new exit per tunnel (rotating), which with reused tunnels
 # means one exit per tunnel for the tunnel's life, and one dial per tunnel, like squid's and tinyproxy's.
 # HTTP/1.1 inside the tunnels by default (nginx's http/1.1-only port): one tunnel per worker. INNER=h2 targets the
-# port offering h2 instead, which `run` negotiates, multiplexing every worker on one tunnel.
+# port offering h2 instead, which `run` negotiates.
 #
 #   bench/relay-connect.sh                                   # C=50 DURATION=10 ROUNDS=3 WARMUP=5
 #   C=4 DURATION=2 ROUNDS=1 WARMUP=1 bench/relay-connect.sh  # CI-sized smoke

@@ -8,7 +8,7 @@
 # client reuses its SOCKS5 connections (keep-alive), so each relay sees C connections per run, opened during run's
 # warm-up; the lab gets no credentials, so no session: a new exit per connection, kept for its life.
 # HTTP/1.1 inside by default (nginx's http/1.1-only port): one connection per worker. INNER=h2 targets the port
-# offering h2 instead, which `run` negotiates, multiplexing every worker on one connection.
+# offering h2 instead, which `run` negotiates.
 #
 #   bench/relay-socks5.sh                                   # C=50 DURATION=10 ROUNDS=3 WARMUP=5
 #   C=4 DURATION=2 ROUNDS=1 WARMUP=1 bench/relay-socks5.sh  # CI-sized smoke
