@@ -1,13 +1,15 @@
 # Sourced by the benchmark scripts: a temporary folder, and the lab as a separate process, stopped by PID on exit.
 # The caller sets $me (its name, for messages) and runs from the repository's root.
 #
-#   bench_tmp                 makes $tmp and the trap that stops the lab and deletes $tmp
+#   bench_tmp                 makes $tmp and the trap that stops the lab and every PID in peer_pids (bench/peers.sh)
+#                             and deletes $tmp
 #   lab_start SECONDS         starts the lab for at most SECONDS; sets lab_pid, gateway, target, ca, admin, url
 #   lab_ticks                 the lab's CPU time so far, in clock ticks (exits if the lab has died)
 
 bench_tmp() {
   tmp="$(mktemp -d)"
   lab_pid=""
+  peer_pids=()
   trap _bench_cleanup EXIT
   trap 'exit 130' INT TERM
 }
@@ -17,6 +19,13 @@ _bench_cleanup() {
     kill "$lab_pid" 2>/dev/null || true
     wait "$lab_pid" 2>/dev/null || true
   fi
+  local pid
+  for pid in "${peer_pids[@]}"; do
+    if kill -0 "$pid" 2>/dev/null; then
+      kill "$pid" 2>/dev/null || true
+      wait "$pid" 2>/dev/null || true
+    fi
+  done
   rm -rf "$tmp"
 }
 

@@ -1,0 +1,198 @@
+# Sourced by the peer benchmark scripts after bench/peers.sh and nginx_start: one measured run of each load tool
+# at concurrency $C for $DURATION seconds, and the small sums the tables need. Every run sets
+#   r_rps       successful requests per second in the tool's measured window
+#   r_p99       p99 latency of successful requests, ms (each tool's own figure: from the send, closed loop)
+#   r_cpu       the load tool's CPU, ms per successful request ("-" when unknown)
+#   r_requests  successful requests in the measured window; r_errors: failed or non-2xx ones
+#   r_new       connections (tunnels) the tool opened in its measured window ("-" when the tool does not say)
+#   r_conns     connections nginx accepted during the whole invocation (warm-up included): through a CONNECT or
+#               SOCKS5 relay, one per tunnel the tool opened
+#   r_http      the protocol inside the connection (or tunnel)
+#   r_relay     with relay_pid set: CPU seconds of that process tree per 1,000 requests nginx answered during the
+#               whole invocation (a proxybench run's warm-up included: nginx counts those requests too), else "-"
+#
+#   pb_run PROXY URL [FLAGS...]   `proxybench run --closed-loop $C` (PROXY "" = direct), after $WARMUP s of
+#                                 --warmup-for (its JIT warm-up, discarded; each run is a new JVM)
+#   hey_run PROXY URL             `hey -z` (PROXY "" = direct); hey speaks HTTP/1.1
+#   wrk_run URL                   `wrk -t 2 -c $C` direct; HTTP/1.1
+#   median VALUES...              the median, ignoring "-"
+#   per A B K                     A / B * K with 4 decimals, "-" when B is 0 or not a number
+#   two X                         X with 2 decimals ("-" stays "-")
+#   relay_rounds URL NAME PROXY PID...  pb_run through each relay per round, tables, medians in med_rps, med_relay
+
+ticks_per_s="$(getconf CLK_TCK)"
+cores="$(nproc)"
+relay_pid=""
+
+per() {
+  awk -v a="$1" -v b="$2" -v k="$3" 'BEGIN { if (b + 0 > 0 && a != "-") printf "%.4f", a / b * k; else print "-" }'
+}
+
+median() {
+  printf '%s\n' "$@" | grep -v '^-$' | sort -g \
+    | awk '{ a[NR] = $1 } END { if (NR == 0) print "-"; else if (NR % 2) print a[(NR + 1) / 2];
+            else printf "%.4f\n", (a[NR / 2] + a[NR / 2 + 1]) / 2 }'
+}
+
+# Runs "$@" with the relay's CPU and nginx's counts read around it; sets r_relay and r_conns.
+_around() {
+  local t0="" t1 a0 n0 a1 n1
+  [ -z "$relay_pid" ] || t0="$(tree_ticks "$relay_pid")"
+  read -r a0 n0 <<<"$(nginx_counts)"
+  "$@"
+  read -r a1 n1 <<<"$(nginx_counts)"
+  r_conns=$(( a1 - a0 - 1 ))
+  r_relay="-"
+  if [ -n "$relay_pid" ]; then
+    t1="$(tree_ticks "$relay_pid")"
+    r_relay="$(per $(( t1 - t0 )) $(( n1 - n0 - 1 )) "$(( 1000 / ticks_per_s ))")"
+  fi
+}
+
+pb_run() { _around _pb_run "$@"; }
+hey_run() { _around _hey_run "$@"; }
+wrk_run() { _around _wrk_run "$@"; }
+
+_pb_run() {
+  local proxy="$1" url="$2" out="$tmp/records.jsonl" rc=0 warm=()
+  shift 2
+  [ "$WARMUP" -eq 0 ] || warm=(--warmup-for "${WARMUP}s")
+  rm -f "$out" "$out.hlog"
+  # shellcheck disable=SC2086 # RUN_ARGS is split into flags on purpose
+  timeout $(( DURATION + WARMUP + 120 )) ./proxybench run --closed-loop "$C" --duration "${DURATION}s" \
+      --url "$url" ${proxy:+--proxy "$proxy"} --ca "$nginx_cert" "${warm[@]}" --json --no-progress --out "$out" \
+      ${RUN_ARGS:-} "$@" >"$tmp/run.json" 2>"$tmp/run.err" || rc=$?
+  if [ "$rc" -ne 0 ] || [ ! -s "$tmp/run.json" ]; then
+    echo "$me: proxybench run through '${proxy:-no proxy}' to $url failed (exit $rc):" >&2
+    cat "$tmp/run.err" "$tmp/run.json" >&2
+    exit 1
+  fi
+  # One tab-separated line: ok errors first_sched last_done new_connections protocols
+  local sums
+  sums="$(jq -r '[.sched, (.done // .sched), .status, (.reused | tostring), (.http // "-"), (.total // 0)] | @tsv' \
+      "$out" | awk -F'\t' -v totals="$tmp/totals" '
+        NR == 1 { first = $1; last = $2 }
+        { if ($1 < first) first = $1; if ($2 > last) last = $2; if ($4 == "false") fresh++ }
+        $3 == 200 { ok++; print $6 > totals; proto[$5]++; next }
+        { bad++ }
+        END { p = ""; for (k in proto) p = p (p == "" ? "" : "+") k
+              printf "%d\t%d\t%s\t%s\t%d\t%s\n", ok, bad, first, last, fresh, (p == "" ? "-" : p) }')"
+  local first last
+  IFS=$'\t' read -r r_requests r_errors first last r_new r_http <<<"$sums"
+  r_rps="$(awk -v n="$r_requests" -v a="$first" -v b="$last" 'BEGIN { printf "%.1f", (b > a ? n / (b - a) : 0) }')"
+  # p99 interpolated between ranks, like `proxybench run`'s summary.
+  r_p99="$(sort -g "$tmp/totals" | awk '{ a[NR] = $1 } END { if (NR == 0) { print "-"; exit }
+      r = (NR - 1) * 0.99; b = int(r); x = (b + 1 < NR ? b + 1 : NR - 1)
+      printf "%.2f", (a[b + 1] + (a[x + 1] - a[b + 1]) * (r - b)) * 1000 }')"
+  rm -f "$tmp/totals"
+  # The run's own sampler: mean share of all cores during the schedule.
+  r_cpu="$(jq -r --argjson cores "$cores" --argjson secs "$DURATION" --argjson n "$r_requests" \
+      '.client_cpu | if . == null or .samples == 0 or $n == 0 then "-"
+       else .mean * $cores * $secs * 1000 / $n * 1000 | round / 1000 end' "$tmp/run.json")"
+  if [ "$r_errors" -gt 0 ]; then
+    echo "$me: note: proxybench had $r_errors failed requests: $(jq -c .errors "$tmp/run.json")" >&2
+  fi
+}
+
+# Runs "$@" under `time` with its output in $1's file; sets _user_sys (CPU seconds of the whole process).
+_timed() {
+  local out="$1" rc=0
+  shift
+  TIMEFORMAT='%3U %3S'
+  { time "$@" >"$out" 2>&1; } 2>"$tmp/time" || rc=$?
+  if [ "$rc" -ne 0 ]; then
+    echo "$me: $* failed (exit $rc): $(tail -5 "$out")" >&2
+    exit 1
+  fi
+  _user_sys="$(tail -1 "$tmp/time" | awk '{ print $1 + $2 }')"
+}
+
+_hey_run() {
+  local proxy="$1" url="$2" out="$tmp/hey.out"
+  _timed "$out" timeout $(( DURATION + 60 )) hey -z "${DURATION}s" -c "$C" ${proxy:+-x "$proxy"} "$url"
+  r_rps="$(awk '/Requests\/sec:/ { printf "%.1f", $2 }' "$out")"
+  r_p99="$(awk '$1 == "99%" && $2 == "in" { printf "%.2f", $3 * 1000 }' "$out")"
+  # Status code distribution: "[200] N responses"; Error distribution: "[N] message".
+  r_requests="$(awk '/^Status code distribution:/ { s = 1; next } /^[A-Z]/ { s = 0 }
+                     s && /\[2[0-9][0-9]\]/ { n += $2 } END { print n + 0 }' "$out")"
+  r_errors="$(awk '/^Status code distribution:/ { s = 1; next } /^Error distribution:/ { s = 2; next } /^[A-Z]/ { s = 0 }
+                   s == 1 && /\[[0-9]+\]/ && !/\[2[0-9][0-9]\]/ { n += $2 }
+                   s == 2 && match($0, /\[[0-9]+\]/) { n += substr($0, RSTART + 1, RLENGTH - 2) }
+                   END { print n + 0 }' "$out")"
+  r_cpu="$(per "$_user_sys" "$r_requests" 1000)"
+  r_new="-"
+  r_http="http/1.1"
+  [ -n "$r_rps" ] || { echo "$me: could not read hey's output: $(cat "$out")" >&2; exit 1; }
+  if [ "$r_errors" -gt 0 ]; then
+    echo "$me: note: hey had $r_errors errors or non-2xx answers:" >&2
+    sed -n '/^Status code distribution:/,$p' "$out" | head -12 >&2
+  fi
+}
+
+_wrk_run() {
+  local url="$1" out="$tmp/wrk.out"
+  _timed "$out" timeout $(( DURATION + 60 )) wrk -t 2 -c "$C" -d "${DURATION}s" --latency "$url"
+  r_rps="$(awk '/^Requests\/sec:/ { printf "%.1f", $2 }' "$out")"
+  # "     99%    3.45ms" (units us, ms or s)
+  r_p99="$(awk '$1 == "99%" { v = $2; u = v; sub(/[0-9.]+/, "", u); sub(/[a-z]+$/, "", v)
+                k = (u == "us" ? 0.001 : u == "s" ? 1000 : u == "m" ? 60000 : 1); printf "%.2f", v * k }' "$out")"
+  r_errors="$(awk '/^  Non-2xx or 3xx responses:/ { n += $NF }
+                   /^  Socket errors:/ { gsub(/,/, ""); n += $4 + $6 + $8 + $10 } END { print n + 0 }' "$out")"
+  r_requests="$(awk '/ requests in / { print $1 - 0 }' "$out")"
+  r_requests=$(( r_requests - r_errors ))
+  r_cpu="$(per "$_user_sys" "$r_requests" 1000)"
+  r_new="-"
+  r_http="http/1.1"
+  [ -n "$r_rps" ] || { echo "$me: could not read wrk's output: $(cat "$out")" >&2; exit 1; }
+  if [ "$r_errors" -gt 0 ]; then
+    echo "$me: note: wrk had $r_errors socket errors or non-2xx answers: $(grep -E 'Non-2xx|Socket errors' "$out")" >&2
+  fi
+}
+
+# A figure with 2 decimals ("-" stays "-").
+two() { awk -v x="$1" 'BEGIN { if (x == "-" || x == "") print "-"; else printf "%.2f", x }'; }
+
+# relay_rounds URL NAME PROXY PID [NAME PROXY PID]...: ROUNDS rounds of pb_run through each relay to URL, the order
+# rotating each round; prints each round's table and the medians, and sets med_rps[NAME] and med_relay[NAME].
+declare -A med_rps med_relay
+relay_rounds() {
+  local url="$1" round i n k name lines
+  shift
+  local -a names=() proxies=() pids=()
+  while [ $# -gt 0 ]; do names+=("$1") proxies+=("$2") pids+=("$3"); shift 3; done
+  n="${#names[@]}"
+  local fmt='%-22s %10s %9s %15s %11s %9s %12s %7s  %s\n'
+  declare -A rps relay p99 cpu
+  for round in $(seq 1 "$ROUNDS"); do
+    lines=()
+    for k in $(seq 0 $(( n - 1 ))); do
+      i=$(( (k + round - 1) % n ))
+      name="${names[$i]}"
+      relay_pid="${pids[$i]}"
+      pb_run "${proxies[$i]}" "$url"
+      relay_pid=""
+      rps[$name]+="$r_rps " relay[$name]+="$r_relay " p99[$name]+="$r_p99 " cpu[$name]+="$r_cpu "
+      # shellcheck disable=SC2059 # the format is the table's layout
+      lines+=("$(printf "$fmt" "$name" "$r_rps" "$r_p99" "$r_relay" "$r_cpu" "$r_new" "$r_conns" "$r_errors" \
+        "$r_http")")
+      sleep 1
+    done
+    echo
+    echo "round $round/$ROUNDS"
+    # shellcheck disable=SC2059
+    printf "$fmt" relay "req/s" "p99_ms" "relay_cpu_s/1k" "client_ms" "new_conn" "nginx_conns" errors inside
+    printf '%s\n' "${lines[@]}"
+  done
+  echo
+  echo "medians over $ROUNDS rounds (relay_cpu_s/1k: the relay's CPU seconds per 1,000 requests; client_ms: the"
+  echo "client's CPU ms per request; new_conn: tunnels the client opened in its measured window; nginx_conns:"
+  echo "connections nginx accepted in the whole invocation, warm-up included: one per tunnel)"
+  printf '%-22s %10s %9s %15s %11s\n' relay "req/s" "p99_ms" "relay_cpu_s/1k" "client_ms"
+  for name in "${names[@]}"; do
+    # shellcheck disable=SC2086 # the accumulated strings are lists
+    med_rps[$name]="$(median ${rps[$name]})" med_relay[$name]="$(median ${relay[$name]})"
+    # shellcheck disable=SC2086
+    printf '%-22s %10s %9s %15s %11s\n' "$name" "${med_rps[$name]}" "$(median ${p99[$name]})" \
+      "${med_relay[$name]}" "$(median ${cpu[$name]})"
+  done
+}
