@@ -193,9 +193,22 @@ public final class ProxyClient implements AutoCloseable {
         if (multiplexed.contains(new Multiplexed(route.origin(), route.tls()))) {
             pool.expectMultiplexing(route);
         }
-        AtomicBoolean handedOver = new AtomicBoolean();
         CompletableFuture<Grant<ClientConnection>> granted = pool.acquire(route, request.newConnection(),
                 System.nanoTime());
+        Grant<ClientConnection> now = granted.isDone() && !granted.isCompletedExceptionally() ? granted.join() : null;
+        if (now != null && now.kind() == Grant.Kind.REUSE) {
+            // The usual case on a busy key: an open connection at once, so no chain of futures to wait for it.
+            counters.acquired(exit, true);
+            trace.connectionAcquired(now.connection().info(), true);
+            CompletableFuture<ProxyResponse> exchanged;
+            try {
+                exchanged = exchange(http, routed, new Acquired(now.connection(), true), trace);
+            } catch (RuntimeException | Error e) {
+                return recover(e, false, http, request, routed, trace);
+            }
+            return exchanged.exceptionallyCompose(error -> recover(error, true, http, request, routed, trace));
+        }
+        AtomicBoolean handedOver = new AtomicBoolean();
         boolean queued = !granted.isDone();
         if (queued) {
             trace.queueStart();
@@ -230,20 +243,27 @@ public final class ProxyClient implements AutoCloseable {
             CompletableFuture<ProxyResponse> exchanged = exchange(http, routed, acquired, trace);
             handedOver.set(true); // once the exchange has the request it releases it, whatever happens (h2: later)
             return exchanged;
-        }).exceptionallyCompose(error -> {
-                    Throwable cause = unwrap(error);
-                    if (!handedOver.get() && http.refCnt() > 0) {
-                        http.release();
-                    }
-                    if (cause instanceof Retry) {
-                        counters.retried(exit);
-                        CallTrace again = new CallTrace(trace.call().retry(), trace.listener());
-                        return attempt(request.withNewConnection(), routed, again);
-                    }
-                    trace.callFailed(cause);
-                    return CompletableFuture.failedFuture(
-                            cause instanceof CallException ce ? ce : new CallException(trace.current(), cause));
-                });
+        }).exceptionallyCompose(error -> recover(error, handedOver.get(), http, request, routed, trace));
+    }
+
+    /**
+     * A failed attempt: sends again on a new connection when the exchange asked for a retry, else fails the call.
+     * {@code handedOver}: whether the exchange took the request (and so releases it).
+     */
+    private CompletableFuture<ProxyResponse> recover(Throwable error, boolean handedOver, FullHttpRequest http,
+            ProxyRequest request, Routed routed, CallTrace trace) {
+        Throwable cause = unwrap(error);
+        if (!handedOver && http.refCnt() > 0) {
+            http.release();
+        }
+        if (cause instanceof Retry) {
+            counters.retried(routed.exit);
+            CallTrace again = new CallTrace(trace.call().retry(), trace.listener());
+            return attempt(request.withNewConnection(), routed, again);
+        }
+        trace.callFailed(cause);
+        return CompletableFuture.failedFuture(
+                cause instanceof CallException ce ? ce : new CallException(trace.current(), cause));
     }
 
     private CompletableFuture<ProxyResponse> exchange(FullHttpRequest http, Routed routed, Acquired acquired,
