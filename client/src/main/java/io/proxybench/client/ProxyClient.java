@@ -129,10 +129,11 @@ public final class ProxyClient implements AutoCloseable {
     }
 
     /**
-     * A call's route, exit label, sticky session id (null when rotating) and the keep-alive its connections get
-     * (null for the pool's), worked out from the origin, proxy and session id alone: the credentials are parsed once.
+     * A call's route, exit label, sticky session id (null when rotating), the keep-alive its connections get
+     * (null for the pool's) and its origin's Host header, worked out from the origin, proxy and session id alone: the
+     * credentials are parsed once.
      */
-    private record Routed(Route route, String exit, String session, Duration keepAlive) {}
+    private record Routed(Route route, String exit, String session, Duration keepAlive, String hostHeader) {}
 
     /** What a {@link Routed} is worked out from; {@code sessionId} is null when no router applies. */
     private record RouteInputs(Origin origin, ProxySpec proxy, String sessionId) {}
@@ -147,7 +148,7 @@ public final class ProxyClient implements AutoCloseable {
             // its counters go under the account's label, not one label per request.
             Routed once = resolve(new RouteInputs(origin, proxy, id));
             return new Routed(once.route, ExitLabel.of(proxy, credentials(proxy)) + " " + PER_REQUEST, once.session,
-                    Duration.ZERO);
+                    Duration.ZERO, once.hostHeader);
         }
         if (routes.size() >= MAX_CACHED_ROUTES) {
             routes.clear();
@@ -161,7 +162,7 @@ public final class ProxyClient implements AutoCloseable {
         ParsedCredentials credentials = credentials(proxy);
         Duration lifetime = credentials == null ? null : credentials.session().lifetime();
         return new Routed(route, ExitLabel.of(proxy, credentials),
-                credentials == null ? null : credentials.session().id(), config.keepAliveSet ? null : lifetime);
+                credentials == null ? null : credentials.session().id(), config.keepAliveSet ? null : lifetime, route.origin().hostHeader());
     }
 
     /** The proxy's account and session, or null without credentials or when they carry no readable session. */
@@ -181,7 +182,7 @@ public final class ProxyClient implements AutoCloseable {
         String exit = routed.exit;
         FullHttpRequest http;
         try {
-            http = toHttp(request, route);
+            http = toHttp(request, route, routed.hostHeader);
         } catch (IllegalArgumentException e) {
             trace.callFailed(e);
             return CompletableFuture.failedFuture(new CallException(Phase.REQUEST, e));
@@ -190,7 +191,7 @@ public final class ProxyClient implements AutoCloseable {
         if (routed.keepAlive != null) {
             pool.keepAliveFor(route, routed.keepAlive);
         }
-        if (multiplexed.contains(new Multiplexed(route.origin(), route.tls()))) {
+        if (!multiplexed.isEmpty() && multiplexed.contains(new Multiplexed(route.origin(), route.tls()))) {
             pool.expectMultiplexing(route);
         }
         CompletableFuture<Grant<ClientConnection>> granted = pool.acquire(route, request.newConnection(),
@@ -345,12 +346,12 @@ public final class ProxyClient implements AutoCloseable {
      *
      * @throws IllegalArgumentException for a method or header Netty refuses to write
      */
-    private FullHttpRequest toHttp(ProxyRequest request, Route route) {
+    private FullHttpRequest toHttp(ProxyRequest request, Route route, String hostHeader) {
         URI uri = request.uri();
         String path = uri.getRawPath() == null || uri.getRawPath().isEmpty() ? "/" : uri.getRawPath();
         String target = uri.getRawQuery() == null ? path : path + "?" + uri.getRawQuery();
         if (route.mode() == Route.Mode.FORWARD) {
-            target = route.origin().scheme() + "://" + route.origin().hostHeader() + target;
+            target = route.origin().scheme() + "://" + hostHeader + target;
         }
         FullHttpRequest http = new DefaultFullHttpRequest(HttpVersion.HTTP_1_1, HttpMethod.valueOf(request.method()),
                 target, Unpooled.wrappedBuffer(request.body()));
@@ -363,7 +364,7 @@ public final class ProxyClient implements AutoCloseable {
             throw new IllegalArgumentException("bad request header: " + e.getMessage(), e);
         }
         if (!http.headers().contains(HttpHeaderNames.HOST)) {
-            http.headers().set(HttpHeaderNames.HOST, route.origin().hostHeader());
+            http.headers().set(HttpHeaderNames.HOST, hostHeader);
         }
         if (!http.headers().contains(HttpHeaderNames.USER_AGENT)) {
             http.headers().set(HttpHeaderNames.USER_AGENT, config.userAgent);
