@@ -129,10 +129,11 @@ public final class ProxyClient implements AutoCloseable {
     }
 
     /**
-     * A call's route, exit label, sticky session id (null when rotating) and the keep-alive its connections get
-     * (null for the pool's), worked out from the origin, proxy and session id alone: the credentials are parsed once.
+     * A call's route, exit label, sticky session id (null when rotating), the keep-alive its connections get
+     * (null for the pool's) and its origin's Host header, worked out from the origin, proxy and session id alone: the
+     * credentials are parsed once.
      */
-    private record Routed(Route route, String exit, String session, Duration keepAlive) {}
+    private record Routed(Route route, String exit, String session, Duration keepAlive, String hostHeader) {}
 
     /** What a {@link Routed} is worked out from; {@code sessionId} is null when no router applies. */
     private record RouteInputs(Origin origin, ProxySpec proxy, String sessionId) {}
@@ -147,7 +148,7 @@ public final class ProxyClient implements AutoCloseable {
             // its counters go under the account's label, not one label per request.
             Routed once = resolve(new RouteInputs(origin, proxy, id));
             return new Routed(once.route, ExitLabel.of(proxy, credentials(proxy)) + " " + PER_REQUEST, once.session,
-                    Duration.ZERO);
+                    Duration.ZERO, once.hostHeader);
         }
         if (routes.size() >= MAX_CACHED_ROUTES) {
             routes.clear();
@@ -161,7 +162,7 @@ public final class ProxyClient implements AutoCloseable {
         ParsedCredentials credentials = credentials(proxy);
         Duration lifetime = credentials == null ? null : credentials.session().lifetime();
         return new Routed(route, ExitLabel.of(proxy, credentials),
-                credentials == null ? null : credentials.session().id(), config.keepAliveSet ? null : lifetime);
+                credentials == null ? null : credentials.session().id(), config.keepAliveSet ? null : lifetime, route.origin().hostHeader());
     }
 
     /** The proxy's account and session, or null without credentials or when they carry no readable session. */
@@ -181,7 +182,7 @@ public final class ProxyClient implements AutoCloseable {
         String exit = routed.exit;
         FullHttpRequest http;
         try {
-            http = toHttp(request, route);
+            http = toHttp(request, route, routed.hostHeader);
         } catch (IllegalArgumentException e) {
             trace.callFailed(e);
             return CompletableFuture.failedFuture(new CallException(Phase.REQUEST, e));
@@ -190,12 +191,25 @@ public final class ProxyClient implements AutoCloseable {
         if (routed.keepAlive != null) {
             pool.keepAliveFor(route, routed.keepAlive);
         }
-        if (multiplexed.contains(new Multiplexed(route.origin(), route.tls()))) {
+        if (!multiplexed.isEmpty() && multiplexed.contains(new Multiplexed(route.origin(), route.tls()))) {
             pool.expectMultiplexing(route);
         }
-        AtomicBoolean handedOver = new AtomicBoolean();
         CompletableFuture<Grant<ClientConnection>> granted = pool.acquire(route, request.newConnection(),
                 System.nanoTime());
+        Grant<ClientConnection> now = granted.isDone() && !granted.isCompletedExceptionally() ? granted.join() : null;
+        if (now != null && now.kind() == Grant.Kind.REUSE) {
+            // The usual case on a busy key: an open connection at once, so no chain of futures to wait for it.
+            counters.acquired(exit, true);
+            trace.connectionAcquired(now.connection().info(), true);
+            CompletableFuture<ProxyResponse> exchanged;
+            try {
+                exchanged = exchange(http, routed, new Acquired(now.connection(), true), trace);
+            } catch (RuntimeException | Error e) {
+                return recover(e, false, http, request, routed, trace);
+            }
+            return exchanged.exceptionallyCompose(error -> recover(error, true, http, request, routed, trace));
+        }
+        AtomicBoolean handedOver = new AtomicBoolean();
         boolean queued = !granted.isDone();
         if (queued) {
             trace.queueStart();
@@ -230,20 +244,27 @@ public final class ProxyClient implements AutoCloseable {
             CompletableFuture<ProxyResponse> exchanged = exchange(http, routed, acquired, trace);
             handedOver.set(true); // once the exchange has the request it releases it, whatever happens (h2: later)
             return exchanged;
-        }).exceptionallyCompose(error -> {
-                    Throwable cause = unwrap(error);
-                    if (!handedOver.get() && http.refCnt() > 0) {
-                        http.release();
-                    }
-                    if (cause instanceof Retry) {
-                        counters.retried(exit);
-                        CallTrace again = new CallTrace(trace.call().retry(), trace.listener());
-                        return attempt(request.withNewConnection(), routed, again);
-                    }
-                    trace.callFailed(cause);
-                    return CompletableFuture.failedFuture(
-                            cause instanceof CallException ce ? ce : new CallException(trace.current(), cause));
-                });
+        }).exceptionallyCompose(error -> recover(error, handedOver.get(), http, request, routed, trace));
+    }
+
+    /**
+     * A failed attempt: sends again on a new connection when the exchange asked for a retry, else fails the call.
+     * {@code handedOver}: whether the exchange took the request (and so releases it).
+     */
+    private CompletableFuture<ProxyResponse> recover(Throwable error, boolean handedOver, FullHttpRequest http,
+            ProxyRequest request, Routed routed, CallTrace trace) {
+        Throwable cause = unwrap(error);
+        if (!handedOver && http.refCnt() > 0) {
+            http.release();
+        }
+        if (cause instanceof Retry) {
+            counters.retried(routed.exit);
+            CallTrace again = new CallTrace(trace.call().retry(), trace.listener());
+            return attempt(request.withNewConnection(), routed, again);
+        }
+        trace.callFailed(cause);
+        return CompletableFuture.failedFuture(
+                cause instanceof CallException ce ? ce : new CallException(trace.current(), cause));
     }
 
     private CompletableFuture<ProxyResponse> exchange(FullHttpRequest http, Routed routed, Acquired acquired,
@@ -325,12 +346,12 @@ public final class ProxyClient implements AutoCloseable {
      *
      * @throws IllegalArgumentException for a method or header Netty refuses to write
      */
-    private FullHttpRequest toHttp(ProxyRequest request, Route route) {
+    private FullHttpRequest toHttp(ProxyRequest request, Route route, String hostHeader) {
         URI uri = request.uri();
         String path = uri.getRawPath() == null || uri.getRawPath().isEmpty() ? "/" : uri.getRawPath();
         String target = uri.getRawQuery() == null ? path : path + "?" + uri.getRawQuery();
         if (route.mode() == Route.Mode.FORWARD) {
-            target = route.origin().scheme() + "://" + route.origin().hostHeader() + target;
+            target = route.origin().scheme() + "://" + hostHeader + target;
         }
         FullHttpRequest http = new DefaultFullHttpRequest(HttpVersion.HTTP_1_1, HttpMethod.valueOf(request.method()),
                 target, Unpooled.wrappedBuffer(request.body()));
@@ -343,7 +364,7 @@ public final class ProxyClient implements AutoCloseable {
             throw new IllegalArgumentException("bad request header: " + e.getMessage(), e);
         }
         if (!http.headers().contains(HttpHeaderNames.HOST)) {
-            http.headers().set(HttpHeaderNames.HOST, route.origin().hostHeader());
+            http.headers().set(HttpHeaderNames.HOST, hostHeader);
         }
         if (!http.headers().contains(HttpHeaderNames.USER_AGENT)) {
             http.headers().set(HttpHeaderNames.USER_AGENT, config.userAgent);

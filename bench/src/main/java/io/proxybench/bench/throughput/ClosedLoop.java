@@ -42,10 +42,13 @@ import picocli.CommandLine.Option;
  * latency under a given arrival rate; that is the job of the open-loop harness (issue 4), not of this class.
  *
  * <p>Usage: {@code ClosedLoop --proxy URL --url URL --concurrency C --duration D [--ca FILE | --insecure]
- * [--http1] [--io-threads N]}. {@code D} is in seconds. Without {@code --ca} or
+ * [--http1] [--io-threads N] [--warmup W]}. {@code D} and {@code W} are in seconds. Without {@code --ca} or
  * {@code --insecure} the JDK's trust store checks the target. {@code --http1} offers only {@code http/1.1} by ALPN
  * (as {@code hey} speaks inside the tunnel); otherwise {@code h2} is offered first. {@code --io-threads} sets the
- * client's I/O threads (default: the client's, twice the cores).
+ * client's I/O threads (default: the client's, twice the cores). {@code --warmup} runs the closed loop for {@code W}
+ * seconds before the measured window and discards it, so that the window measures compiled code: without it the
+ * window's CPU includes the JIT compiling the client's hot path, which a natively compiled peer such as
+ * {@code hey} never pays.
  *
  * <p>Prints one line of JSON:
  * <ul>
@@ -100,9 +103,13 @@ public final class ClosedLoop implements Callable<Integer> {
     @Option(names = "--io-threads", paramLabel = "N", description = "Client I/O threads (default: the client's).")
     int ioThreads;
 
+    @Option(names = "--warmup", paramLabel = "SECONDS",
+            description = "Closed loop run and discarded before the window, e.g. 10 (default 0: none).")
+    double warmupSeconds;
+
     /** Parsed command line. */
     record Options(ProxySpec proxy, String url, int concurrency, double durationSeconds, Path ca, boolean insecure,
-            boolean http1, int ioThreads) {}
+            boolean http1, int ioThreads, double warmupSeconds) {}
 
     public static void main(String[] args) {
         CommandLine cli = new CommandLine(new ClosedLoop());
@@ -115,9 +122,9 @@ public final class ClosedLoop implements Callable<Integer> {
 
     @Override
     public Integer call() throws InterruptedException {
-        if (concurrency < 1 || !(durationSeconds > 0) || ioThreads < 0) {
+        if (concurrency < 1 || !(durationSeconds > 0) || ioThreads < 0 || !(warmupSeconds >= 0)) {
             throw new CommandLine.ParameterException(new CommandLine(this),
-                    "--concurrency and --duration must be positive, --io-threads not negative");
+                    "--concurrency and --duration must be positive, --io-threads and --warmup not negative");
         }
         if (!"http".equals(url.getScheme()) && !"https".equals(url.getScheme())) {
             throw new CommandLine.ParameterException(new CommandLine(this), "--url must be http:// or https://");
@@ -128,7 +135,7 @@ public final class ClosedLoop implements Callable<Integer> {
             throw new CommandLine.ParameterException(new CommandLine(this), e.getMessage());
         }
         return run(new Options(proxy, url.toString(), concurrency, durationSeconds, ca, insecure, http1,
-                ioThreads));
+                ioThreads, warmupSeconds));
     }
 
     static int run(Options o) throws InterruptedException {
@@ -150,27 +157,18 @@ public final class ClosedLoop implements Callable<Integer> {
                 System.err.println("closed-loop: every warm-up request failed; first: " + warmUpError);
                 return 1;
             }
+            if (o.warmupSeconds > 0) {
+                loop(client, request, c, o.warmupSeconds, new AtomicReference<>(), protocols);
+            }
             ClientCounters.Counts before = client.counters().total();
 
             long cpu0 = os == null ? -1 : os.getProcessCpuTime();
             long t0 = System.nanoTime();
-            long deadline = t0 + (long) (o.durationSeconds * 1e9);
-            CountDownLatch done = new CountDownLatch(c);
             AtomicReference<String> firstError = new AtomicReference<>();
-            List<Worker> workers = new ArrayList<>(c);
-            for (int i = 0; i < c; i++) {
-                workers.add(new Worker(client, request, deadline, done, firstError, protocols));
-            }
-            workers.forEach(Worker::next);
-            boolean finished = done.await((long) (o.durationSeconds * 1000) + TimeUnit.SECONDS.toMillis(DRAIN_SECONDS),
-                    TimeUnit.MILLISECONDS);
+            List<Worker> workers = loop(client, request, c, o.durationSeconds, firstError, protocols);
             long t1 = System.nanoTime();
             long cpu1 = os == null ? -1 : os.getProcessCpuTime();
             ClientCounters.Counts after = client.counters().total();
-            if (!finished) {
-                System.err.println("closed-loop: " + done.getCount() + " workers still waiting " + DRAIN_SECONDS
-                        + " s after the deadline; reporting what finished");
-            }
 
             Histogram latency = new Histogram(3);
             long ok = 0;
@@ -211,6 +209,28 @@ public final class ClosedLoop implements Callable<Integer> {
             System.out.flush();
             return ok > 0 ? 0 : 1;
         }
+    }
+
+    /**
+     * Runs {@code c} workers for {@code seconds}; returns them once all are done, or {@link #DRAIN_SECONDS} past the
+     * deadline (saying so) with what finished.
+     */
+    private static List<Worker> loop(ProxyClient client, ProxyRequest request, int c, double seconds,
+            AtomicReference<String> firstError, Set<String> protocols) throws InterruptedException {
+        long deadline = System.nanoTime() + (long) (seconds * 1e9);
+        CountDownLatch done = new CountDownLatch(c);
+        List<Worker> workers = new ArrayList<>(c);
+        for (int i = 0; i < c; i++) {
+            workers.add(new Worker(client, request, deadline, done, firstError, protocols));
+        }
+        workers.forEach(Worker::next);
+        boolean finished = done.await((long) (seconds * 1000) + TimeUnit.SECONDS.toMillis(DRAIN_SECONDS),
+                TimeUnit.MILLISECONDS);
+        if (!finished) {
+            System.err.println("closed-loop: " + done.getCount() + " workers still waiting " + DRAIN_SECONDS
+                    + " s after the deadline; reporting what finished");
+        }
+        return workers;
     }
 
     /** Sends {@code c} requests at once so that {@code c} tunnels are open; null, or the first error if all failed. */

@@ -18,10 +18,18 @@ import java.util.Map;
  */
 public final class CallTrace {
 
+    private static final Phase[] PHASES = Phase.values();
+
     private final CallInfo call;
     private final EventListener listener;
-    private final Map<Phase, Long> startedAt = new EnumMap<>(Phase.class);
-    private final Map<Phase, Long> took = new EnumMap<>(Phase.class);
+    /** {@link System#nanoTime()} at which each phase began, by ordinal; meaningful where {@link #started} has it. */
+    private final long[] startedAt = new long[PHASES.length];
+    /** Nanoseconds each phase took, by ordinal; 0 where {@link #ended} lacks its bit. */
+    private final long[] took = new long[PHASES.length];
+    /** Bit {@code 1 << ordinal} of each phase begun and not yet ended (there are fewer than 32 phases). */
+    private int started;
+    /** Bit {@code 1 << ordinal} of each phase that took time. */
+    private int ended;
     private Phase current = Phase.QUEUE;
 
     public CallTrace(CallInfo call, EventListener listener) {
@@ -44,18 +52,30 @@ public final class CallTrace {
     }
 
     public PhaseTimings timings() {
-        return new PhaseTimings(took);
+        Map<Phase, Long> nanos = new EnumMap<>(Phase.class);
+        for (Phase phase : PHASES) {
+            if ((ended & bit(phase)) != 0) {
+                nanos.put(phase, took[phase.ordinal()]);
+            }
+        }
+        return new PhaseTimings(nanos);
+    }
+
+    private static int bit(Phase phase) {
+        return 1 << phase.ordinal();
     }
 
     private void begin(Phase phase) {
         current = phase;
-        startedAt.put(phase, System.nanoTime());
+        startedAt[phase.ordinal()] = System.nanoTime();
+        started |= bit(phase);
     }
 
     private void end(Phase phase) {
-        Long start = startedAt.remove(phase);
-        if (start != null) {
-            took.merge(phase, System.nanoTime() - start, Long::sum);
+        if ((started & bit(phase)) != 0) {
+            started &= ~bit(phase);
+            took[phase.ordinal()] += System.nanoTime() - startedAt[phase.ordinal()];
+            ended |= bit(phase);
         }
     }
 
@@ -74,8 +94,9 @@ public final class CallTrace {
 
     /** The wait ended; the pool measured it ({@code waitedNanos}), which is what the call reports. */
     public void queueEnd(long waitedNanos) {
-        startedAt.remove(Phase.QUEUE);
-        took.put(Phase.QUEUE, waitedNanos);
+        started &= ~bit(Phase.QUEUE);
+        took[Phase.QUEUE.ordinal()] = waitedNanos;
+        ended |= bit(Phase.QUEUE);
         listener.queueEnd(call, waitedNanos);
     }
 

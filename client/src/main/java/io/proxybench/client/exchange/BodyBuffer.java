@@ -1,13 +1,20 @@
 package io.proxybench.client.exchange;
 
 import io.netty.buffer.ByteBuf;
-import java.io.ByteArrayOutputStream;
+import java.util.Arrays;
 
-/** Collects a response body up to a limit, counting every byte past it too. */
+/**
+ * Collects a response body up to a limit, counting every byte past it too. A body that arrives in one chunk is
+ * copied once, into the array {@link #bytes()} returns.
+ */
 final class BodyBuffer {
 
+    private static final byte[] EMPTY = new byte[0];
+
     private final int limit;
-    private final ByteArrayOutputStream kept = new ByteArrayOutputStream();
+    /** The kept bytes are {@code kept[0, size)}; {@code size <= limit}. */
+    private byte[] kept = EMPTY;
+    private int size;
     private long total;
 
     BodyBuffer(int limit) {
@@ -17,17 +24,19 @@ final class BodyBuffer {
     void add(ByteBuf chunk) {
         int n = chunk.readableBytes();
         total += n;
-        int room = limit - kept.size();
-        if (room > 0) {
-            int take = Math.min(room, n);
-            byte[] bytes = new byte[take];
-            chunk.getBytes(chunk.readerIndex(), bytes);
-            kept.write(bytes, 0, take);
+        int take = Math.min(limit - size, n);
+        if (take > 0) {
+            if (size + take > kept.length) {
+                kept = Arrays.copyOf(kept, (int) Math.min(limit, Math.max(size + take, 2L * kept.length)));
+            }
+            chunk.getBytes(chunk.readerIndex(), kept, size, take);
+            size += take;
         }
     }
 
+    /** The kept bytes; call once, when the body is complete. */
     byte[] bytes() {
-        return kept.toByteArray();
+        return size == kept.length ? kept : Arrays.copyOf(kept, size);
     }
 
     long total() {

@@ -51,11 +51,24 @@ public final class Http1Connection extends ClientConnection {
             int maxBodyBytes) {
         CompletableFuture<ExchangeResult> done = new CompletableFuture<>();
         boolean clientClose = !HttpUtil.isKeepAlive(request);
-        channel().eventLoop().execute(() -> reader.start(request, trace, done, clientClose, timeout, maxBodyBytes));
+        if (channel().eventLoop().inEventLoop()) {
+            // The usual case in a closed loop: the previous call on this connection completed on its event loop.
+            reader.start(request, trace, done, clientClose, timeout, maxBodyBytes);
+        } else {
+            channel().eventLoop().execute(() -> reader.start(request, trace, done, clientClose, timeout,
+                    maxBodyBytes));
+        }
         return done;
     }
 
-    /** Reads the response of the exchange in progress. Event-loop thread only. */
+    /**
+     * Reads the response of the exchange in progress. Event-loop thread only.
+     *
+     * <p>The response timeout is one timer per connection, not one per exchange: it stays scheduled across
+     * exchanges and, when it fires early for the exchange in progress (scheduled for an earlier one), schedules
+     * itself again for the rest of that exchange's time. Invariant: while an exchange is in progress a timer is
+     * scheduled to fire no later than its {@code deadlineNanos}.
+     */
     private final class Reader extends ChannelInboundHandlerAdapter {
         private CompletableFuture<ExchangeResult> done;
         private CallTrace trace;
@@ -64,7 +77,12 @@ public final class Http1Connection extends ClientConnection {
         private boolean clientClose;
         private boolean sawResponse;
         private boolean interim;
+        private Duration timeout;
+        /** {@link System#nanoTime()} by which the exchange in progress must have its whole response. */
+        private long deadlineNanos;
         private ScheduledFuture<?> timer;
+        /** {@link System#nanoTime()} at which {@link #timer} fires; meaningful while it is not null. */
+        private long timerAtNanos;
 
         void start(FullHttpRequest request, CallTrace trace, CompletableFuture<ExchangeResult> done,
                 boolean clientClose, Duration timeout, int maxBodyBytes) {
@@ -80,9 +98,15 @@ public final class Http1Connection extends ClientConnection {
             this.sawResponse = false;
             this.interim = false;
             this.body = new BodyBuffer(maxBodyBytes);
-            this.timer = channel().eventLoop().schedule(() -> fail(new TimeoutException(
-                    "no complete response within " + timeout.toMillis() + " ms")), timeout.toNanos(),
-                    TimeUnit.NANOSECONDS);
+            this.timeout = timeout;
+            this.deadlineNanos = System.nanoTime() + timeout.toNanos();
+            if (timer != null && timerAtNanos - deadlineNanos > 0) {
+                timer.cancel(false);
+                timer = null;
+            }
+            if (timer == null) {
+                schedule(timeout.toNanos());
+            }
             long bodyBytes = request.content().readableBytes();
             channel().writeAndFlush(request).addListener(f -> {
                 if (f.isSuccess()) {
@@ -92,6 +116,24 @@ public final class Http1Connection extends ClientConnection {
                     fail(new NoResponseException("request could not be written", f.cause()));
                 }
             });
+        }
+
+        private void schedule(long delayNanos) {
+            timerAtNanos = System.nanoTime() + delayNanos;
+            timer = channel().eventLoop().schedule(this::timerFired, delayNanos, TimeUnit.NANOSECONDS);
+        }
+
+        private void timerFired() {
+            timer = null;
+            if (done == null) {
+                return;
+            }
+            long leftNanos = deadlineNanos - System.nanoTime();
+            if (leftNanos > 0) {
+                schedule(leftNanos);
+            } else {
+                fail(new TimeoutException("no complete response within " + timeout.toMillis() + " ms"));
+            }
         }
 
         @Override
@@ -150,6 +192,7 @@ public final class Http1Connection extends ClientConnection {
             CompletableFuture<ExchangeResult> d = done;
             boolean nothingArrived = !sawResponse;
             clear();
+            cancelTimer();
             close(CloseReason.ERROR);
             d.completeExceptionally(nothingArrived && !(cause instanceof NoResponseException)
                     && !(cause instanceof TimeoutException)
@@ -157,17 +200,22 @@ public final class Http1Connection extends ClientConnection {
                     : cause);
         }
 
+        /** Ends the exchange in progress; the timer stays scheduled for the next one (see the class comment). */
         private void clear() {
-            if (timer != null) {
-                timer.cancel(false);
-            }
             done = null;
             trace = null;
-            timer = null;
+        }
+
+        private void cancelTimer() {
+            if (timer != null) {
+                timer.cancel(false);
+                timer = null;
+            }
         }
 
         @Override
         public void channelInactive(ChannelHandlerContext ctx) {
+            cancelTimer();
             fail(!sawResponse ? new NoResponseException("connection closed by the peer before the response", null)
                     : new TruncatedResponseException("connection closed by the peer in the middle of the response"));
             ctx.fireChannelInactive();

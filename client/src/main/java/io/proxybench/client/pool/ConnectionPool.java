@@ -43,6 +43,10 @@ import java.util.function.Function;
 public final class ConnectionPool<K, E, C extends Poolable> {
 
     private final PoolLimits limits;
+    /** {@link #limits}' lifetimes in nanoseconds, worked out once: they are read on every acquire and release. */
+    private final long keepAliveNanos;
+    private final long maxAgeNanos;
+    private final long acquireTimeoutNanos;
     private final Function<K, E> exitOf;
     private final Map<K, KeyState<K, E, C>> keys = new HashMap<>();
     private final Map<E, ExitState<K, E, C>> exits = new HashMap<>();
@@ -67,6 +71,9 @@ public final class ConnectionPool<K, E, C extends Poolable> {
 
     public ConnectionPool(PoolLimits limits, Function<K, E> exitOf) {
         this.limits = Objects.requireNonNull(limits, "limits");
+        this.keepAliveNanos = limits.keepAliveNanos();
+        this.maxAgeNanos = limits.maxAgeNanos();
+        this.acquireTimeoutNanos = limits.acquireTimeoutNanos();
         this.exitOf = Objects.requireNonNull(exitOf, "exitOf");
     }
 
@@ -101,7 +108,7 @@ public final class ConnectionPool<K, E, C extends Poolable> {
             Grant<C> grant = state.waiters.isEmpty() ? tryGrant(state, fresh, 0, nowNanos, actions) : null;
             if (grant != null) {
                 result = CompletableFuture.completedFuture(grant);
-            } else if (limits.acquireTimeoutNanos() == 0) {
+            } else if (acquireTimeoutNanos == 0) {
                 result = CompletableFuture.failedFuture(timeout(state, 0));
             } else {
                 Waiter<K, E, C> waiter = new Waiter<>(state, new CompletableFuture<>(), nowNanos, arrivals++,
@@ -480,14 +487,14 @@ public final class ConnectionPool<K, E, C extends Poolable> {
     }
 
     private boolean usable(PooledConnection<K, E, C> pc, long nowNanos) {
-        long keepAliveNanos = keepAliveNanos(pc.owner);
+        long keepAlive = keepAliveNanos(pc.owner);
         int maxRequests = limits.maxRequestsPerConnection();
         return pc.retiredFor == null
-                && keepAliveNanos > 0
+                && keepAlive > 0
                 && pc.inFlight < pc.connection.maxConcurrentRequests()
                 && (maxRequests == 0 || pc.requests < maxRequests)
-                && elapsed(nowNanos, pc.createdNanos) < limits.maxAgeNanos()
-                && (pc.inFlight > 0 || elapsed(nowNanos, pc.idleSinceNanos) < keepAliveNanos)
+                && elapsed(nowNanos, pc.createdNanos) < maxAgeNanos
+                && (pc.inFlight > 0 || elapsed(nowNanos, pc.idleSinceNanos) < keepAlive)
                 && pc.connection.isOpen();
     }
 
@@ -539,7 +546,7 @@ public final class ConnectionPool<K, E, C extends Poolable> {
             return CloseReason.KEEP_ALIVE_ZERO;
         } else if (maxRequests > 0 && pc.requests >= maxRequests) {
             return CloseReason.MAX_REQUESTS;
-        } else if (elapsed(nowNanos, pc.createdNanos) >= limits.maxAgeNanos()) {
+        } else if (elapsed(nowNanos, pc.createdNanos) >= maxAgeNanos) {
             return CloseReason.MAX_AGE;
         }
         return null;
@@ -551,7 +558,7 @@ public final class ConnectionPool<K, E, C extends Poolable> {
             return CloseReason.PEER_CLOSED;
         } else if (pc.inFlight > 0) {
             return null;
-        } else if (elapsed(nowNanos, pc.createdNanos) >= limits.maxAgeNanos()) {
+        } else if (elapsed(nowNanos, pc.createdNanos) >= maxAgeNanos) {
             return CloseReason.MAX_AGE;
         } else if (elapsed(nowNanos, pc.idleSinceNanos) >= keepAliveNanos(pc.owner)) {
             return CloseReason.IDLE_TIMEOUT;
@@ -559,14 +566,18 @@ public final class ConnectionPool<K, E, C extends Poolable> {
         return null;
     }
 
-    /** Drops {@code state}'s stale connections; true if any capacity was freed. */
+    /** Drops {@code state}'s stale connections, in order; true if any capacity was freed. */
     private boolean sweep(KeyState<K, E, C> state, long nowNanos, List<Runnable> actions) {
         boolean freed = false;
-        for (PooledConnection<K, E, C> pc : List.copyOf(state.connections)) {
+        int i = 0;
+        while (i < state.connections.size()) {
+            PooledConnection<K, E, C> pc = state.connections.get(i);
             CloseReason reason = staleness(pc, nowNanos);
             if (reason != null) {
-                discard(pc, reason, actions);
+                discard(pc, reason, actions); // removes connections[i]: the next one moves to i
                 freed = true;
+            } else {
+                i++;
             }
         }
         return freed;
@@ -605,6 +616,9 @@ public final class ConnectionPool<K, E, C extends Poolable> {
      * blocked is not looked at again in this pass unless an eviction freed a slot it might use.
      */
     private void serveOldest(long nowNanos, List<Runnable> actions) {
+        if (waitingKeys.isEmpty()) {
+            return;
+        }
         List<KeyState<K, E, C>> blocked = new ArrayList<>();
         KeyState<K, E, C> state;
         while ((state = waitingKeys.pollFirst()) != null) {
@@ -631,7 +645,7 @@ public final class ConnectionPool<K, E, C extends Poolable> {
         Waiter<K, E, C> waiter = state.waiters.getFirst();
         long waitedNanos = elapsed(nowNanos, waiter.enqueuedNanos());
         if (!waiter.future().isDone()) {
-            if (waitedNanos >= limits.acquireTimeoutNanos()) {
+            if (waitedNanos >= acquireTimeoutNanos) {
                 AcquireTimeoutException timeout = timeout(state, waitedNanos);
                 actions.add(() -> waiter.future().completeExceptionally(timeout));
             } else {
@@ -674,17 +688,17 @@ public final class ConnectionPool<K, E, C extends Poolable> {
         long next = Long.MAX_VALUE;
         for (PooledConnection<K, E, C> pc : idle) {
             next = Math.min(next, keepAliveNanos(pc.owner) - elapsed(nowNanos, pc.idleSinceNanos));
-            next = Math.min(next, limits.maxAgeNanos() - elapsed(nowNanos, pc.createdNanos));
+            next = Math.min(next, maxAgeNanos - elapsed(nowNanos, pc.createdNanos));
         }
         for (KeyState<K, E, C> state : waitingKeys) {
             long waitedNanos = elapsed(nowNanos, state.waiters.getFirst().enqueuedNanos());
-            next = Math.min(next, limits.acquireTimeoutNanos() - waitedNanos);
+            next = Math.min(next, acquireTimeoutNanos - waitedNanos);
         }
         return next;
     }
 
     private long keepAliveNanos(KeyState<K, E, C> state) {
-        return state.keepAliveOverrideNanos >= 0 ? state.keepAliveOverrideNanos : limits.keepAliveNanos();
+        return state.keepAliveOverrideNanos >= 0 ? state.keepAliveOverrideNanos : keepAliveNanos;
     }
 
     private AcquireTimeoutException timeout(KeyState<K, E, C> state, long waitedNanos) {

@@ -21,6 +21,7 @@ import java.util.List;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.CopyOnWriteArrayList;
 import java.util.concurrent.TimeUnit;
+import java.util.concurrent.TimeoutException;
 import java.util.concurrent.atomic.AtomicReference;
 import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.BeforeAll;
@@ -196,6 +197,26 @@ class ClientEdgeCasesTest {
             ProxyResponse after = client.send(ProxyRequest.get(base + "/cdn-cgi/trace")).get(10, TimeUnit.SECONDS);
             assertThat(after.reused()).isTrue();
             assertThat(after.connection().id()).isEqualTo(first.connection().id());
+        }
+    }
+
+    @Test
+    void anHttp11ResponseTimeoutFiresForTheExchangeAfterAFastOneOnTheSameConnection() throws Exception {
+        // The connection's response timer, armed for the first exchange, fires during the second: it must wait out
+        // the second exchange's own time and then fail it, not let it hang or end it early.
+        Timeouts quick = new Timeouts(Duration.ofSeconds(5), Duration.ofSeconds(5), Duration.ofSeconds(5),
+                Duration.ofMillis(300));
+        try (ProxyClient client = viaLab().tls(TlsSettings.caFile(lab.caFile()).withAlpn(TlsSettings.HTTP11_ONLY))
+                .timeouts(quick).build()) {
+            String base = "https://127.0.0.1:" + lab.targetHttpsPort();
+            ProxyResponse first = client.send(ProxyRequest.get(base + "/cdn-cgi/trace")).get(10, TimeUnit.SECONDS);
+            assertThat(first.protocol()).isEqualTo("http/1.1");
+            CallException slow = Calls.failure(client.send(ProxyRequest.get(base + "/delay/2000")));
+            assertThat(slow.phase()).isEqualTo(Phase.REQUEST);
+            assertThat(slow.getCause()).isInstanceOf(TimeoutException.class);
+            ProxyResponse after = client.send(ProxyRequest.get(base + "/cdn-cgi/trace")).get(10, TimeUnit.SECONDS);
+            assertThat(after.status()).isEqualTo(200);
+            assertThat(after.reused()).isFalse();
         }
     }
 }
