@@ -37,7 +37,8 @@ public final class OpenLoopRunner implements LoadRunner {
     private final CallBook book;
     private final Object lock = new Object();
     private final Deque<Call> backlog = new ArrayDeque<>();
-    private final ThreadLocal<Deque<Call>> trampoline = new ThreadLocal<>();
+    /** Per thread: the calls waiting for that thread's running {@link #dispatch} loop, and whether one runs. */
+    private final ThreadLocal<Trampoline> trampoline = ThreadLocal.withInitial(Trampoline::new);
     private final AtomicBoolean started = new AtomicBoolean();
     private int inFlight;
 
@@ -118,20 +119,26 @@ public final class OpenLoopRunner implements LoadRunner {
      * dispatches the next backlogged request; the trampoline turns that recursion into a loop.
      */
     private void dispatch(Call call) {
-        Deque<Call> queued = trampoline.get();
-        if (queued != null) {
-            queued.addLast(call);
+        Trampoline own = trampoline.get();
+        if (own.running) {
+            own.queued.addLast(call);
             return;
         }
-        queued = new ArrayDeque<>();
-        trampoline.set(queued);
+        own.running = true;
         try {
-            for (Call next = call; next != null; next = queued.pollFirst()) {
+            for (Call next = call; next != null; next = own.queued.pollFirst()) {
                 book.send(next, book.elapsedNanos()).whenComplete((done, failure) -> freeSlot());
             }
         } finally {
-            trampoline.remove();
+            own.queued.clear();
+            own.running = false;
         }
+    }
+
+    /** One thread's dispatch loop state, kept for the runner's life so a dispatch allocates nothing for it. */
+    private static final class Trampoline {
+        final Deque<Call> queued = new ArrayDeque<>();
+        boolean running;
     }
 
     /** A call has its record: its slot goes to the oldest backlogged call, if any. */

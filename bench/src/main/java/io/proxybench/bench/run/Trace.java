@@ -37,10 +37,23 @@ public final class Trace {
         return 0;
     }
 
-    /** The value of the first line {@code key=value}, stripped; null when no line starts with {@code key=}. */
+    /**
+     * The value of the first line {@code key=value}, stripped; null when no line starts with {@code key=}. Lines end
+     * at LF, CR or CRLF, as {@link String#lines()} splits them; one scan of the head, nothing copied but the value.
+     */
     public String value(String key) {
-        String prefix = key + "=";
-        return head.lines().filter(line -> line.startsWith(prefix)).findFirst()
-                .map(line -> line.substring(prefix.length()).strip()).orElse(null);
+        int keyLength = key.length();
+        for (int lineStart = 0, length = head.length(); lineStart < length; ) {
+            int lineEnd = lineStart;
+            while (lineEnd < length && head.charAt(lineEnd) != '\n' && head.charAt(lineEnd) != '\r') {
+                lineEnd++;
+            }
+            if (lineEnd - lineStart > keyLength && head.charAt(lineStart + keyLength) == '='
+                    && head.startsWith(key, lineStart)) {
+                return head.substring(lineStart + keyLength + 1, lineEnd).strip();
+            }
+            lineStart = lineEnd + 1;
+        }
+        return null;
     }
 }

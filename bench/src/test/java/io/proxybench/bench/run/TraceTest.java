@@ -32,4 +32,13 @@ class TraceTest {
         assertThat(Trace.of(body).value("conn")).isNull();
         assertThat(Trace.of(body).value("ip")).isEqualTo("127.3.0.17");
     }
+
+    @Test
+    void linesEndAtLfCrOrCrLfAndAKeyMatchesOnlyUpToItsEqualsSign() {
+        byte[] body = "ipv6=::1\r\nip= 127.3.0.17 \rloc=DE\nloc=FR\nreq=".getBytes(StandardCharsets.UTF_8);
+        assertThat(Trace.of(body).value("ip")).isEqualTo("127.3.0.17");
+        assertThat(Trace.of(body).value("loc")).isEqualTo("DE");
+        assertThat(Trace.of(body).value("req")).isEmpty();
+        assertThat(Trace.of(body).value("i")).isNull();
+    }
 }
