@@ -38,6 +38,7 @@ import io.proxybench.client.session.SessionRouter;
 import io.proxybench.client.session.SessionTemplate;
 import io.proxybench.client.tunnel.Connector;
 import io.proxybench.client.tunnel.Timeouts;
+import io.proxybench.client.tunnel.TlsSettings;
 import java.io.IOException;
 import java.io.PrintWriter;
 import java.io.UncheckedIOException;
@@ -124,6 +125,10 @@ final class RunCommand implements Callable<Integer> {
                     + " stream on a shared connection to the proxy, with its own credentials and session.",
                 "A proxy that answers http/1.1 is used over HTTP/1.1, and the summary says so."})
     boolean proxyHttp2;
+
+    @Option(names = "--http1.1",
+            description = "Offer the target only http/1.1 by ALPN (like curl's option; default: h2, then http/1.1).")
+    boolean http11;
 
     @Option(names = "--proxy-max-streams", paramLabel = "N",
             description = "With --proxy-http2: tunnels at most on one connection to the proxy (its own limit"
@@ -337,8 +342,9 @@ final class RunCommand implements Callable<Integer> {
 
     /** The run's client; {@code template} and {@code router} are both null without sessions. */
     private ProxyClient client(Timeouts timeouts, SessionTemplate template, SessionRouter router) {
+        TlsSettings tls = TrustOption.tls(ca, insecure);
         ProxyClient.Builder builder = ProxyClient.builder().proxy(proxy)
-                .tls(TrustOption.tls(ca, insecure))
+                .tls(http11 ? tls.withAlpn(List.of("http/1.1")) : tls)
                 .timeouts(timeouts)
                 .limits(new PoolLimits(4096, 4096, 65536, keepAlive, null, 0, timeouts.request()));
         if (template != null) {

@@ -174,6 +174,18 @@ class RunCommandTest {
     }
 
     @Test
+    void http11OffersTheTargetOnlyHttp11WhichOtherwiseChoosesH2() throws Exception {
+        Path byDefault = home.resolve("alpn-default.jsonl");
+        Path http11 = home.resolve("alpn-http11.jsonl");
+        run(byDefault, "--rate", "20", "--duration", "1s");
+        run(http11, "--rate", "20", "--duration", "1s", "--http1.1");
+
+        assertThat(JsonlReader.read(byDefault)).hasSize(20).allSatisfy(r -> assertThat(r.http()).isEqualTo("h2"));
+        assertThat(JsonlReader.read(http11)).hasSize(20)
+                .allSatisfy(r -> assertThat(r.http()).isEqualTo("http/1.1"));
+    }
+
+    @Test
     void recordsCarryOutcomeSessionHandshakeBytesAndBodyLength() throws Exception {
         Path out = home.resolve("fields.jsonl");
         run(out, "--rate", "20", "--duration", "1s", "--session-template", "{pass}_session-{id}", "--sessions", "2",
