@@ -8,7 +8,7 @@
 # ratio, but not like for like.
 #
 #   bench/client-vs-hey.sh                                   # C=50 DURATION=10 ROUNDS=3 WARMUP=5
-#   C=4 DURATION=2 ROUNDS=1 WARMUP=1 bench/client-vs-hey.sh  # CI-sized smoke
+#   C=4 DURATION=2 ROUNDS=1 WARMUP=0 bench/client-vs-hey.sh  # CI-sized smoke
 #
 # Env: C (concurrency: proxybench workers, hey -c), DURATION (seconds per measured run), ROUNDS, WARMUP (seconds of
 # `run --warmup-for` before each proxybench run, discarded: each run is a new JVM; 0 for none), RUN_ARGS (extra

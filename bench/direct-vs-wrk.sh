@@ -6,7 +6,7 @@
 # window; wrk: its whole process). nginx runs one worker; both tools share the machine's cores with it.
 #
 #   bench/direct-vs-wrk.sh                                   # C=50 DURATION=10 ROUNDS=3 WARMUP=5
-#   C=4 DURATION=2 ROUNDS=1 WARMUP=1 bench/direct-vs-wrk.sh  # CI-sized smoke
+#   C=4 DURATION=2 ROUNDS=1 WARMUP=0 bench/direct-vs-wrk.sh  # CI-sized smoke
 #
 # Env: C (connections: proxybench workers, wrk -c), DURATION (seconds per measured run), ROUNDS, WARMUP (seconds of
 # `run --warmup-for` before each proxybench run, discarded: each run is a new JVM; 0 for none), RUN_ARGS (extra

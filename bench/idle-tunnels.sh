@@ -4,6 +4,8 @@
 # (cli SoakTest): the gateway and the target are `proxybench lab` processes of their own, the client is the test JVM,
 # each tunnel is an HTTP/2 CONNECT stream with its own sticky session and its own TLS session with the target.
 # Leak detection is off (the test suite runs it paranoid, which keeps a record per buffer). Goal: under 20 KiB each.
+# OpenSSL's own state for each TLS session (netty-tcnative allocates it with malloc) is in neither figure; the
+# resident set per tunnel, printed too, includes it.
 #
 #   bench/idle-tunnels.sh                          # TUNNELS=10000 HOLD=10
 #   TUNNELS=300 HOLD=1 bench/idle-tunnels.sh       # CI-sized smoke (the figures then mostly show allocator chunks)

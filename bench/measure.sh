@@ -36,11 +36,17 @@ median() {
 
 # Runs "$@" with the relay's CPU and nginx's counts read around it; sets r_relay and r_conns.
 _around() {
-  local t0="" t1 a0 n0 a1 n1
+  local t0="" t1 c0 c1 a0 n0 a1 n1
   [ -z "$relay_pid" ] || t0="$(tree_ticks "$relay_pid")"
-  read -r a0 n0 <<<"$(nginx_counts)"
+  # Assigned first, so that a failed read of nginx's counts stops the script (set -e) instead of reading as 0.
+  c0="$(nginx_counts)"
+  read -r a0 n0 <<<"$c0"
   "$@"
-  read -r a1 n1 <<<"$(nginx_counts)"
+  c1="$(nginx_counts)"
+  read -r a1 n1 <<<"$c1"
+  for v in "$a0" "$n0" "$a1" "$n1"; do
+    [[ "$v" =~ ^[0-9]+$ ]] || { echo "$me: could not read nginx's counts ('$c0', then '$c1')" >&2; exit 1; }
+  done
   r_conns=$(( a1 - a0 - 1 ))
   r_relay="-"
   if [ -n "$relay_pid" ]; then
@@ -58,6 +64,7 @@ _pb_run() {
   shift 2
   [ "$WARMUP" -eq 0 ] || warm=(--warmup-for "${WARMUP}s")
   rm -f "$out" "$out.hlog"
+  : >"$tmp/totals" # a run without a single 200 still gets its row (p99 "-") and its error note
   # shellcheck disable=SC2086 # RUN_ARGS is split into flags on purpose
   timeout $(( DURATION + WARMUP + 120 )) ./proxybench run --closed-loop "$C" --duration "${DURATION}s" \
       --url "$url" ${proxy:+--proxy "$proxy"} --ca "$nginx_cert" "${warm[@]}" --json --no-progress --out "$out" \

@@ -11,7 +11,7 @@
 # offering h2 instead, which `run` negotiates.
 #
 #   bench/relay-socks5.sh                                   # C=50 DURATION=10 ROUNDS=3 WARMUP=5
-#   C=4 DURATION=2 ROUNDS=1 WARMUP=1 bench/relay-socks5.sh  # CI-sized smoke
+#   C=4 DURATION=2 ROUNDS=1 WARMUP=0 bench/relay-socks5.sh  # CI-sized smoke
 #
 # Env: C (proxybench workers), DURATION (seconds per measured run), ROUNDS (each relay once per round, the order
 # rotating), WARMUP (seconds of `run --warmup-for` before each run, discarded, and of one discarded run through the

@@ -344,7 +344,7 @@ final class RunCommand implements Callable<Integer> {
     private ProxyClient client(Timeouts timeouts, SessionTemplate template, SessionRouter router) {
         TlsSettings tls = TrustOption.tls(ca, insecure);
         ProxyClient.Builder builder = ProxyClient.builder().proxy(proxy)
-                .tls(http11 ? tls.withAlpn(List.of("http/1.1")) : tls)
+                .tls(http11 ? tls.withAlpn(TlsSettings.HTTP11_ONLY) : tls)
                 .timeouts(timeouts)
                 .limits(new PoolLimits(4096, 4096, 65536, keepAlive, null, 0, timeouts.request()));
         if (template != null) {

@@ -162,7 +162,8 @@ public final class ProxyClient implements AutoCloseable {
         ParsedCredentials credentials = credentials(proxy);
         Duration lifetime = credentials == null ? null : credentials.session().lifetime();
         return new Routed(route, ExitLabel.of(proxy, credentials),
-                credentials == null ? null : credentials.session().id(), config.keepAliveSet ? null : lifetime, route.origin().hostHeader());
+                credentials == null ? null : credentials.session().id(), config.keepAliveSet ? null : lifetime,
+                route.origin().hostHeader());
     }
 
     /** The proxy's account and session, or null without credentials or when they carry no readable session. */

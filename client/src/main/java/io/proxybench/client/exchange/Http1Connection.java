@@ -200,10 +200,15 @@ public final class Http1Connection extends ClientConnection {
                     : cause);
         }
 
-        /** Ends the exchange in progress; the timer stays scheduled for the next one (see the class comment). */
+        /**
+         * Ends the exchange in progress; the timer stays scheduled for the next one (see the class comment). An idle
+         * connection keeps neither the last response's head nor its body (the caller's array).
+         */
         private void clear() {
             done = null;
             trace = null;
+            head = null;
+            body = null;
         }
 
         private void cancelTimer() {

@@ -211,7 +211,13 @@ class ClientEdgeCasesTest {
             String base = "https://127.0.0.1:" + lab.targetHttpsPort();
             ProxyResponse first = client.send(ProxyRequest.get(base + "/cdn-cgi/trace")).get(10, TimeUnit.SECONDS);
             assertThat(first.protocol()).isEqualTo("http/1.1");
+            // The timer armed for the first exchange fires about 100 ms into the second; a lower bound only, as
+            // a busy machine can only make the failure later.
+            Thread.sleep(200);
+            long sent = System.nanoTime();
             CallException slow = Calls.failure(client.send(ProxyRequest.get(base + "/delay/2000")));
+            assertThat(Duration.ofNanos(System.nanoTime() - sent)).as("the second exchange's own 300 ms")
+                    .isGreaterThanOrEqualTo(Duration.ofMillis(290));
             assertThat(slow.phase()).isEqualTo(Phase.REQUEST);
             assertThat(slow.getCause()).isInstanceOf(TimeoutException.class);
             ProxyResponse after = client.send(ProxyRequest.get(base + "/cdn-cgi/trace")).get(10, TimeUnit.SECONDS);
