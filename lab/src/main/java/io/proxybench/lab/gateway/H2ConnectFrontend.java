@@ -108,8 +108,7 @@ final class H2ConnectFrontend extends ChannelInboundHandlerAdapter {
                     public void establish(InetSocketAddress bound, ChannelHandler next) {
                         ctx.writeAndFlush(new DefaultHttp2HeadersFrame(new DefaultHttp2Headers().status("200")));
                         ctx.pipeline().addAfter(ctx.name(), "tunnel", next);
-                        held.forEach(ctx::fireChannelRead);
-                        held.clear();
+                        HeldBytes.replay(ctx, held);
                         if (inputShut) {
                             ctx.fireUserEventTriggered(ChannelInputShutdownEvent.INSTANCE);
                         }

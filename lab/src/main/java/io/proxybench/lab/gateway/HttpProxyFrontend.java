@@ -149,8 +149,7 @@ final class HttpProxyFrontend extends ChannelInboundHandlerAdapter {
             public void establish(InetSocketAddress bound, ChannelHandler next) {
                 ctx.writeAndFlush(Unpooled.copiedBuffer(ESTABLISHED, StandardCharsets.US_ASCII));
                 ctx.pipeline().addAfter(ctx.name(), "tunnel", next);
-                held.forEach(ctx::fireChannelRead);
-                held.clear();
+                HeldBytes.replay(ctx, held);
                 ctx.pipeline().remove(EXPECT);
                 ctx.pipeline().remove(HttpProxyFrontend.this);
                 HeadDeadline.remove(ctx.pipeline());

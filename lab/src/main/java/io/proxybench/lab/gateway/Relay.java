@@ -14,12 +14,15 @@ import java.util.ArrayDeque;
 import java.util.Queue;
 
 /**
- * Copies bytes from its channel to a peer with back-pressure: the next read is asked for only once the previous
- * chunk was written. Until the peer is {@link #attach attached} (an early CONNECT reply while the exit still
- * dials), chunks are held in order and nothing more is read. A half-close travels: when one side stops sending
- * (its input shut down), the other side's output is shut down after its pending writes, and a channel whose both
- * directions are shut is closed. A peer may be an HTTP/2 CONNECT stream behind {@link StreamBytes}: its half-close
- * is END_STREAM, and the stream closes by itself once both sides ended it. When either side closes, the other is closed after its pending writes.
+ * Copies bytes from its channel to a peer with back-pressure: its channel reads on its own (auto-read) while the
+ * peer is writable, and stops reading while the peer's outbound buffer is above its high-water mark (each side's
+ * relay turns the other side's reading off and on as its own channel's writability changes). Chunks read in one
+ * pass are flushed together at its end. Until the peer is {@link #attach attached} (an early CONNECT reply while
+ * the exit still dials), chunks are held in order and nothing more is read. A half-close travels: when one side
+ * stops sending (its input shut down), the other side's output is shut down after its pending writes, and a
+ * channel whose both directions are shut is closed. A peer may be an HTTP/2 CONNECT stream behind
+ * {@link StreamBytes}: its half-close is END_STREAM, and the stream closes by itself once both sides ended it. When
+ * either side closes, or a write to the peer fails, the other is closed after its pending writes.
  */
 final class Relay extends ChannelInboundHandlerAdapter {
 
@@ -27,6 +30,16 @@ final class Relay extends ChannelInboundHandlerAdapter {
     private ChannelHandlerContext ctx;
     private Channel peer;
     private boolean inputShut;
+
+    /** Closes both sides when a write to the peer fails; one listener for all of this relay's writes. */
+    private final ChannelFutureListener closeBothOnFailure = f -> {
+        if (!f.isSuccess()) {
+            f.channel().close();
+            if (ctx != null) {
+                ctx.channel().close();
+            }
+        }
+    };
 
     Relay(Channel peer) {
         this.peer = peer;
@@ -37,13 +50,13 @@ final class Relay extends ChannelInboundHandlerAdapter {
         this.peer = peer;
         Object msg;
         while ((msg = held.poll()) != null) {
-            peer.write(msg);
+            peer.write(msg).addListener(closeBothOnFailure);
         }
         peer.flush();
         if (inputShut) {
             shutdownOutput(peer);
         } else if (ctx != null) {
-            ctx.read();
+            readWhilePeerWritable();
         }
     }
 
@@ -51,16 +64,23 @@ final class Relay extends ChannelInboundHandlerAdapter {
     public void handlerAdded(ChannelHandlerContext ctx) {
         this.ctx = ctx;
         if (peer != null && ctx.channel().isActive()) {
-            ctx.read();
+            readWhilePeerWritable();
         }
     }
 
     @Override
     public void channelActive(ChannelHandlerContext ctx) {
         if (peer != null) {
-            ctx.read();
+            readWhilePeerWritable();
         }
         ctx.fireChannelActive();
+    }
+
+    /** Starts reading on its own, or, if the peer cannot take more now, leaves that to its writability change. */
+    private void readWhilePeerWritable() {
+        if (peer.isWritable()) {
+            ctx.channel().config().setAutoRead(true);
+        }
     }
 
     @Override
@@ -69,14 +89,23 @@ final class Relay extends ChannelInboundHandlerAdapter {
             held.add(msg);
             return;
         }
-        peer.writeAndFlush(msg).addListener((ChannelFutureListener) f -> {
-            if (f.isSuccess()) {
-                ctx.channel().read();
-            } else {
-                f.channel().close();
-                ctx.channel().close();
-            }
-        });
+        peer.write(msg).addListener(closeBothOnFailure);
+    }
+
+    @Override
+    public void channelReadComplete(ChannelHandlerContext ctx) {
+        if (peer != null) {
+            peer.flush();
+        }
+    }
+
+    /** This channel's outbound buffer crossed a water mark: the peer, whose bytes fill it, reads while it is low. */
+    @Override
+    public void channelWritabilityChanged(ChannelHandlerContext ctx) {
+        if (peer != null && peer.isActive()) {
+            peer.config().setAutoRead(ctx.channel().isWritable());
+        }
+        ctx.fireChannelWritabilityChanged();
     }
 
     @Override

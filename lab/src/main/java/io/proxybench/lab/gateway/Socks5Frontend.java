@@ -145,8 +145,7 @@ final class Socks5Frontend extends ChannelInboundHandlerAdapter {
                 ctx.pipeline().remove(Socks5ServerEncoder.class);
                 ctx.pipeline().addAfter(ctx.name(), "tunnel", next);
                 ctx.pipeline().remove(DECODER);
-                held.forEach(ctx::fireChannelRead);
-                held.clear();
+                HeldBytes.replay(ctx, held);
                 ctx.pipeline().remove(Socks5Frontend.this);
             }
         });
