@@ -178,7 +178,7 @@ class RunCommandTest {
         Path byDefault = home.resolve("alpn-default.jsonl");
         Path http11 = home.resolve("alpn-http11.jsonl");
         run(byDefault, "--rate", "20", "--duration", "1s");
-        run(http11, "--rate", "20", "--duration", "1s", "--http1.1");
+        run(http11, "--rate", "20", "--duration", "1s", "--http1.1", "--io-threads", "1");
 
         assertThat(JsonlReader.read(byDefault)).hasSize(20).allSatisfy(r -> assertThat(r.http()).isEqualTo("h2"));
         assertThat(JsonlReader.read(http11)).hasSize(20)
@@ -249,6 +249,7 @@ class RunCommandTest {
                 new String[] {"run", "--url", "https://x/", "--closed-loop", "4"},
                 new String[] {"run", "--url", "https://x/", "--rate", "10", "--duration", "1s", "--retries", "-1"},
                 new String[] {"run", "--url", "https://x/", "--rate", "10", "--duration", "1s", "--warmup-for", "0s"},
+                new String[] {"run", "--url", "https://x/", "--rate", "10", "--duration", "1s", "--io-threads", "0"},
                 new String[] {"run", "--url", "https://x/", "--rate", "10", "--duration", "1s", "--timeout",
                     "5s,handshake=1s"},
                 new String[] {"run", "--url", "https://x/", "--rate", "10", "--duration", "1s", "--expect", "("},
