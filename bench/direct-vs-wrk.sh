@@ -18,18 +18,10 @@ root="$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)"
 cd "$root"
 me="direct-vs-wrk"
 
-C="${C:-50}"
-DURATION="${DURATION:-10}"
-ROUNDS="${ROUNDS:-3}"
-WARMUP="${WARMUP:-5}"
-[[ "$WARMUP" =~ ^[0-9]+$ ]] || { echo "$me: WARMUP must be a whole number of seconds, got '$WARMUP'" >&2; exit 2; }
-for v in C DURATION ROUNDS; do
-  [[ "${!v}" =~ ^[1-9][0-9]*$ ]] || { echo "$me: $v must be a positive integer, got '${!v}'" >&2; exit 2; }
-done
-
 source bench/lab.sh
 source bench/peers.sh
 source bench/measure.sh
+settings
 peer_require wrk wrk
 peer_require jq jq
 peer_require curl curl

@@ -20,9 +20,29 @@
 #   two X                         X with 2 decimals ("-" stays "-")
 #   relay_rounds URL NAME PROXY PID...  pb_run through each relay per round, tables, medians in med_rps, med_relay
 
+#   settings [--inner]            reads and checks C, DURATION, ROUNDS, WARMUP (and INNER) from the environment
+
 ticks_per_s="$(getconf CLK_TCK)"
 cores="$(nproc)"
 relay_pid=""
+
+# The side-by-side scripts' settings, defaults filled in: C 50, DURATION 10, ROUNDS 3, WARMUP 5 and, with --inner,
+# INNER http1 (or h2: the protocol inside the tunnel). Bad values stop the script with exit code 2.
+settings() {
+  C="${C:-50}"
+  DURATION="${DURATION:-10}"
+  ROUNDS="${ROUNDS:-3}"
+  WARMUP="${WARMUP:-5}"
+  [[ "$WARMUP" =~ ^[0-9]+$ ]] || { echo "$me: WARMUP must be a whole number of seconds, got '$WARMUP'" >&2; exit 2; }
+  local v
+  for v in C DURATION ROUNDS; do
+    [[ "${!v}" =~ ^[1-9][0-9]*$ ]] || { echo "$me: $v must be a positive integer, got '${!v}'" >&2; exit 2; }
+  done
+  if [ "${1:-}" = --inner ]; then
+    INNER="${INNER:-http1}"
+    [[ "$INNER" = http1 || "$INNER" = h2 ]] || { echo "$me: INNER must be http1 or h2, got '$INNER'" >&2; exit 2; }
+  fi
+}
 
 per() {
   awk -v a="$1" -v b="$2" -v k="$3" 'BEGIN { if (b + 0 > 0 && a != "-") printf "%.4f", a / b * k; else print "-" }'

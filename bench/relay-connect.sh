@@ -23,20 +23,10 @@ root="$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)"
 cd "$root"
 me="relay-connect"
 
-C="${C:-50}"
-DURATION="${DURATION:-10}"
-ROUNDS="${ROUNDS:-3}"
-WARMUP="${WARMUP:-5}"
-INNER="${INNER:-http1}"
-[[ "$WARMUP" =~ ^[0-9]+$ ]] || { echo "$me: WARMUP must be a whole number of seconds, got '$WARMUP'" >&2; exit 2; }
-for v in C DURATION ROUNDS; do
-  [[ "${!v}" =~ ^[1-9][0-9]*$ ]] || { echo "$me: $v must be a positive integer, got '${!v}'" >&2; exit 2; }
-done
-[[ "$INNER" = http1 || "$INNER" = h2 ]] || { echo "$me: INNER must be http1 or h2, got '$INNER'" >&2; exit 2; }
-
 source bench/lab.sh
 source bench/peers.sh
 source bench/measure.sh
+settings --inner
 peer_require jq jq
 peer_require curl curl
 bench_tmp
