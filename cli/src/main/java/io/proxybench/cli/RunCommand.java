@@ -29,6 +29,7 @@ import io.proxybench.bench.run.Sleeper;
 import io.proxybench.client.ProxyClient;
 import io.proxybench.client.ProxyRequest;
 import io.proxybench.client.metrics.ClientCounters;
+import io.proxybench.client.net.Transport;
 import io.proxybench.client.pool.Gauges;
 import io.proxybench.client.pool.PoolLimits;
 import io.proxybench.client.proxy.ProxyProtocol;
@@ -129,7 +130,7 @@ final class RunCommand implements Callable<Integer> {
     @Option(names = "--io-threads", paramLabel = "N",
             description = "The client's event loops (default: half the cores, at least 1; fewer loops wake less"
                     + " often, which is cheaper when the client shares its machine).")
-    int ioThreads = Math.max(1, Runtime.getRuntime().availableProcessors() / 2);
+    int ioThreads = Transport.sharedMachineThreads();
 
     @Option(names = "--http1.1",
             description = "Offer the target only http/1.1 by ALPN (like curl's option; default: h2, then http/1.1).")

@@ -62,7 +62,7 @@ public final class Lab implements AutoCloseable {
         ExitPool exits = ExitPool.generate(config.exits(), config.seed());
         SessionTable sessions = new SessionTable(exits, config.sessionLifetime());
         EventLoopGroup boss = transport.newGroup(1);
-        EventLoopGroup workers = transport.newGroup(workerThreads());
+        EventLoopGroup workers = transport.newGroup(Transport.sharedMachineThreads());
         TargetServer target = null;
         GatewayServer gateway = null;
         try {
@@ -89,16 +89,6 @@ public final class Lab implements AutoCloseable {
             shutdown(boss, workers);
             throw e;
         }
-    }
-
-    /**
-     * Event loops serving the gateway and the target: half the cores, at least one. The lab shares its machine with
-     * the client under test, and fewer loops wake less often: on a 2-core VM, one loop relayed 16,700 requests per
-     * second at 0.035 ms of CPU each where Netty's default of twice the cores managed 9,100 at 0.056 ms
-     * ({@code bench/relay-connect.sh}).
-     */
-    static int workerThreads() {
-        return Math.max(1, Runtime.getRuntime().availableProcessors() / 2);
     }
 
     public LabConfig config() {
