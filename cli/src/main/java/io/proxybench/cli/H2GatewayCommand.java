@@ -15,7 +15,6 @@ import io.proxybench.lab.LabConfig;
 import io.proxybench.lab.exits.ExitPool;
 import io.proxybench.lab.faults.LatencyPlan;
 import io.proxybench.lab.gateway.GatewayConfig;
-import io.proxybench.lab.gateway.GatewayCounters;
 import java.time.Duration;
 import java.util.Locale;
 import java.util.concurrent.Callable;
@@ -148,19 +147,7 @@ final class H2GatewayCommand implements Callable<Integer> {
         LabConfig config = LabConfig.builder().latency(new LatencyPlan(setup.rtt(), Duration.ZERO, Duration.ZERO))
                 .h2MaxStreams(setup.maxStreams()).h2MaxResets(setup.maxResets()).exits(exits).build();
         try (Lab lab = Lab.start(config)) {
-            GatewaySide gateway = new GatewaySide() {
-                @Override
-                public long openConnections() {
-                    return lab.openGatewayConnections();
-                }
-
-                @Override
-                public Counts counts() {
-                    GatewayCounters.Snapshot g = lab.gatewayCounters();
-                    return new Counts(g.clientConnections(),
-                            g.tunnels(GatewayCounters.Kind.CONNECT) + g.tunnels(GatewayCounters.Kind.H2_CONNECT));
-                }
-            };
+            GatewaySide gateway = new LabGatewaySide(lab);
             String where = String.format(Locale.ROOT, "the embedded lab's https:// port, %s client-gateway round"
                     + " trip, %d streams per HTTP/2 connection, %s", Durations.format(setup.rtt()), setup.maxStreams(),
                     setup.maxResets() == 0 ? "no reset guard" : "a connection closed past " + setup.maxResets()

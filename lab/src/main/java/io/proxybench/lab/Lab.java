@@ -148,6 +148,11 @@ public final class Lab implements AutoCloseable {
         return gateway.counters().openClientConnections();
     }
 
+    /** Tunnels open at the gateway now; cheap enough to sample every few milliseconds. */
+    public long openGatewayTunnels() {
+        return gateway.counters().openTunnels();
+    }
+
     public void resetGatewayCounters() {
         gateway.counters().reset();
     }

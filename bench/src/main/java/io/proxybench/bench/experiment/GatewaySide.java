@@ -10,6 +10,15 @@ public interface GatewaySide {
     /** Client connections open at the gateway now; sampled every few milliseconds, so it must be cheap. */
     long openConnections();
 
+    /** Tunnels open at the gateway now (HTTP/1.1 CONNECT tunnels and HTTP/2 CONNECT streams); as cheap. */
+    long openTunnels();
+
+    /**
+     * Closes every client connection at the gateway, tunnels with them, and returns once it listens again, so that
+     * what a finished client left open does not count against the next one. Counters stay.
+     */
+    void dropConnections() throws InterruptedException;
+
     /** The gateway's counters now; read at the start and end of a lane, so it may be costly. */
     Counts counts();
 

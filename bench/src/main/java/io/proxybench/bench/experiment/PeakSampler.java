@@ -11,7 +11,7 @@ import java.util.function.LongSupplier;
  * The highest value a gauge showed, read at a fixed period on a thread of its own from {@link #start} until
  * {@link #close}, and once at each end (seed 002 counted connections to the gateway every 50 ms).
  */
-final class PeakSampler implements AutoCloseable {
+public final class PeakSampler implements AutoCloseable {
 
     private final LongSupplier gauge;
     private final AtomicLong peak = new AtomicLong(Long.MIN_VALUE);
@@ -29,7 +29,7 @@ final class PeakSampler implements AutoCloseable {
     }
 
     /** Starts sampling {@code gauge} every {@code period}. */
-    static PeakSampler start(LongSupplier gauge, Duration period) {
+    public static PeakSampler start(LongSupplier gauge, Duration period) {
         return new PeakSampler(gauge, period);
     }
 
@@ -39,7 +39,7 @@ final class PeakSampler implements AutoCloseable {
     }
 
     /** The highest value read so far. */
-    long peak() {
+    public long peak() {
         return peak.get();
     }
 

@@ -1,0 +1,65 @@
+package io.proxybench.audit;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import io.proxybench.audit.clients.ApacheAudit;
+import io.proxybench.audit.clients.JdkAudit;
+import io.proxybench.audit.clients.JettyAudit;
+import io.proxybench.audit.clients.OkHttpAudit;
+import io.proxybench.audit.clients.ProxybenchAudit;
+import io.proxybench.bench.run.Trace;
+import io.proxybench.client.proxy.ProxyCredentials;
+import java.nio.charset.StandardCharsets;
+import java.util.concurrent.TimeUnit;
+import java.util.stream.Stream;
+import org.junit.jupiter.api.AfterAll;
+import org.junit.jupiter.api.BeforeAll;
+import org.junit.jupiter.api.Timeout;
+import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.Arguments;
+import org.junit.jupiter.params.provider.MethodSource;
+
+/**
+ * Each audited client as wired here reaches the lab's target through a gateway that asks for an account, at defaults,
+ * raised and with its isolation workaround, and reports its version: the wiring, not the client, is under test.
+ */
+@Timeout(60)
+class AuditedClientsTest {
+
+    private static AuditLab lab;
+
+    @BeforeAll
+    static void startLab() throws InterruptedException {
+        lab = AuditLab.start();
+    }
+
+    @AfterAll
+    static void stopLab() {
+        lab.close();
+    }
+
+    static Stream<Arguments> clients() {
+        return Stream.of(new OkHttpAudit(), new JdkAudit(), new ApacheAudit(), new JettyAudit(), new ProxybenchAudit())
+                .flatMap(c -> Stream.of(Arguments.of(c, 0, false), Arguments.of(c, 8, false),
+                        Arguments.of(c, 0, true)));
+    }
+
+    @ParameterizedTest(name = "{0} raised to {1}, isolated: {2}")
+    @MethodSource("clients")
+    void answersThroughAnAuthenticatingGatewayWithATraceNamingALabExit(AuditedClient client, int raiseTo,
+            boolean isolate) throws Exception {
+        ProxyCredentials account = lab.gateway().credentials();
+        try (AuditedClient.Handle h = client.open(new AuditedClient.Setup(lab.lab.host(), lab.lab.gatewayPort(),
+                lab.lab.caFile(), raiseTo, isolate))) {
+            for (int i = 0; i < 2; i++) {
+                Answer a = h.get(lab.trace(), account).get(30, TimeUnit.SECONDS);
+
+                assertThat(a.status()).as(a.body()).isEqualTo(200);
+                assertThat(Trace.of(a.body().getBytes(StandardCharsets.UTF_8)).value("ip")).startsWith("127.");
+                assertThat(a.http()).isIn(Answer.H2, Answer.HTTP11);
+            }
+        }
+        assertThat(client.version()).matches("\\d+\\.\\d+(\\.\\d+)?.*|dev");
+        assertThat(client.raiseLimits(8)).isNotBlank();
+    }
+}
