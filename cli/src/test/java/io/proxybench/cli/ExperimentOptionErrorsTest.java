@@ -26,6 +26,18 @@ class ExperimentOptionErrorsTest {
         "bytes --per-tunnel 1,0             | --per-tunnel 0 is not a number of requests per tunnel: use 1 or more",
         "reuse --requests 0                 | --requests must be at least 1, got 0",
         "reuse --concurrency 5000           | --concurrency 5000 is out of range: use 1 to 1024",
+        "clients --requests 0               | --requests must be at least 1, got 0",
+        "clients --in-flight 2000           | --in-flight 2000 is out of range: use 1 to 1024",
+        "clients --isolation-requests 3     | --isolation-requests must be even and at least 2 (half per session), got 3",
+        "clients --warm-up -1               | --warm-up must be 0 or more, got -1",
+        "clients --time-limit 0s            | --time-limit must be positive",
+        "clients --client curl              | Invalid value for option '--client'",
+        "clients --proxy http://u:p@127.0.0.1:9 --url https://127.0.0.1:9/ --insecure"
+                + " | --insecure is not offered here",
+        "clients --proxy http://u:p@127.0.0.1:9 --url http://127.0.0.1:9/"
+                + " | --url must be https://, so that each client tunnels with CONNECT",
+        "clients --proxy socks5://u:p@127.0.0.1:9 --url https://127.0.0.1:9/"
+                + " | the clients audit needs an http:// proxy",
         "owners --proxy http://u:p@127.0.0.1:9 --url http://127.0.0.1:9/ --forward-idle-cap 4"
                 + " | --forward-idle-cap applies to the embedded lab only; leave it out with --proxy",
         "sessions --proxy http://u:p@127.0.0.1:9 --url https://127.0.0.1:9/ --rtt 30ms"
