@@ -14,6 +14,7 @@ import io.proxybench.client.session.SessionTemplate;
 import io.proxybench.lab.Lab;
 import io.proxybench.lab.LabConfig;
 import java.time.Duration;
+import java.util.Arrays;
 import java.util.List;
 import java.util.Locale;
 import java.util.concurrent.Callable;
@@ -41,6 +42,10 @@ final class ClientsCommand implements Callable<Integer> {
     /** The account the lab asks for here: a real gateway asks for one, and the JDK's client needs a setting then. */
     static final String LAB_USER = "lab";
     static final String LAB_PASSWORD = "lab";
+
+    /** The demo's overrides of {@code --requests} and {@code --warm-up}. */
+    private static final int DEMO_REQUESTS = 500;
+    private static final int DEMO_WARM_UP = 100;
 
     /** The clients by the names {@code --client} takes, in the order they run. */
     enum Client {
@@ -102,20 +107,12 @@ final class ClientsCommand implements Callable<Integer> {
                     + " to skip certificate checks; give the origin's CA with --ca");
         }
         ClientsExperiment.checkSizes(requests, inFlight, isolationRequests, warmUp, limit);
-        List<AuditedClient> chosen = (clients == null || clients.isEmpty() ? List.of(Client.values())
-                : clients).stream().distinct().map(c -> c.make.get()).toList();
+        List<AuditedClient> chosen = clients == null || clients.isEmpty() ? all()
+                : clients.stream().distinct().map(c -> c.make.get()).toList();
         SessionTemplate sessions = SessionTemplate.parse(template);
         ClientsResult result;
         if (target.lab()) {
-            try (Lab lab = Lab.start(LabConfig.builder().auth(LAB_USER, LAB_PASSWORD).build())) {
-                ProxySpec gateway = ProxySpec.parse("http://" + LAB_USER + ":" + LAB_PASSWORD + "@" + lab.host() + ":"
-                        + lab.gatewayPort());
-                String where = String.format(Locale.ROOT, "the embedded lab, gateway %s asking for an account, %,d"
-                        + " exits", gateway.endpoint(), lab.config().exits());
-                result = ClientsExperiment.run(new ClientsExperiment.Setup(gateway, sessions,
-                        ProxyOrLab.labHttps(lab, "/cdn-cgi/trace"), lab.caFile(), requests, inFlight,
-                        isolationRequests, warmUp, chosen, new LabGatewaySide(lab), where, limit));
-            }
+            result = onLab(chosen, sessions, requests, inFlight, isolationRequests, warmUp, limit);
         } else {
             ProxySpec gateway = target.proxy();
             result = ClientsExperiment.run(new ClientsExperiment.Setup(gateway, sessions, target.url(), target.ca,
@@ -123,5 +120,33 @@ final class ClientsCommand implements Callable<Integer> {
                     + ", target " + target.url(), limit));
         }
         return Main.print(spec, json, result, ClientsTable::text);
+    }
+
+    /** The audit on a fresh lab whose gateway asks for the account {@value #LAB_USER}:{@value #LAB_PASSWORD}. */
+    static ClientsResult onLab(List<AuditedClient> clients, SessionTemplate sessions, int requests, int inFlight,
+            int isolationRequests, int warmUp, Duration limit) throws Exception {
+        try (Lab lab = Lab.start(LabConfig.builder().auth(LAB_USER, LAB_PASSWORD).build())) {
+            ProxySpec gateway = ProxySpec.parse("http://" + LAB_USER + ":" + LAB_PASSWORD + "@" + lab.host() + ":"
+                    + lab.gatewayPort());
+            String where = String.format(Locale.ROOT, "the embedded lab, gateway %s asking for an account, %,d exits",
+                    gateway.endpoint(), lab.config().exits());
+            return ClientsExperiment.run(new ClientsExperiment.Setup(gateway, sessions,
+                    ProxyOrLab.labHttps(lab, "/cdn-cgi/trace"), lab.caFile(), requests, inFlight, isolationRequests,
+                    warmUp, clients, new LabGatewaySide(lab), where, limit));
+        }
+    }
+
+    /**
+     * The demo's run: every client, the command's defaults except {@link #DEMO_REQUESTS} per load and
+     * {@link #DEMO_WARM_UP} (about 30 s on two cores).
+     */
+    static ClientsResult demo() throws Exception {
+        ClientsCommand d = Main.defaults(new ClientsCommand());
+        return onLab(all(), SessionTemplate.parse(d.template), DEMO_REQUESTS, d.inFlight, d.isolationRequests,
+                DEMO_WARM_UP, d.limit);
+    }
+
+    private static List<AuditedClient> all() {
+        return Arrays.stream(Client.values()).map(c -> c.make.get()).toList();
     }
 }

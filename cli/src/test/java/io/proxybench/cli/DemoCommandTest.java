@@ -32,11 +32,11 @@ class DemoCommandTest {
     /** The charts the report must hold (more may follow, e.g. one per phase). */
     private static final List<String> PLOTS = List.of("throughput", "phase-total", "phase-tls", "exits-subnet",
             "exits-country", "reuse", "owners-reuse", "owners-latency", "keepalive", "sessions-throughput",
-            "sessions-tls", "sessions-burst", "size-pool", "bytes", "h2-gateway");
+            "sessions-tls", "sessions-burst", "size-pool", "bytes", "h2-gateway", "clients-exit", "clients-tunnels");
 
     /** Every step, in the order the demo runs them. */
     private static final List<String> STEPS = List.of("run", "reuse", "owners", "keepalive", "sessions", "size-pool",
-            "bytes", "h2-gateway", "doctor");
+            "bytes", "h2-gateway", "clients", "doctor");
 
     @TempDir
     static Path dir;
@@ -67,6 +67,7 @@ class DemoCommandTest {
                 "== Who owns the connection (seed 001) ==", "== Keep-alive cold share (seed 001) ==",
                 "== Rotation vs sticky (seed 002) ==", "== Pool size vs per-IP limits (seed 002) ==",
                 "== Bytes per request (seed 002) ==", "== HTTP/2 to the proxy (seed 002) ==",
+                "== Java clients through a rotating gateway (seed 002) ==",
                 "== Doctor: why so many handshakes? ==", "report: ");
         for (int i = 0; i < STEPS.size(); i++) {
             assertThat(errors).containsPattern("\\[" + (i + 1) + "/" + STEPS.size() + " +\\d+s\\] " + STEPS.get(i)
@@ -76,6 +77,8 @@ class DemoCommandTest {
         JsonNode results = new ObjectMapper().readTree(dir.resolve("report/results.json").toFile());
         assertThat(results.fieldNames()).toIterable().containsExactlyElementsOf(STEPS);
         assertThat(results.path("reuse")).hasSize(8);
+        assertThat(results.path("clients").path("loads")).hasSize(10);
+        assertThat(results.path("clients").path("isolation")).hasSize(10);
         assertThat(results.path("owners").path("rows")).hasSize(10);
         assertThat(results.path("keepalive").path("measured")).isNotEmpty();
         assertThat(results.path("sessions").path("modes")).hasSize(2);

@@ -132,6 +132,8 @@ public final class Http2Connection extends ClientConnection {
         private final BodyBuffer body;
         private HttpResponse head;
         private ScheduledFuture<?> timer;
+        /** The whole response has arrived; {@code done} completes with it in a moment, nothing may fail it now. */
+        private boolean answered;
 
         StreamReader(CallTrace trace, CompletableFuture<ExchangeResult> done, int maxBodyBytes) {
             this.trace = trace;
@@ -151,12 +153,17 @@ public final class Http2Connection extends ClientConnection {
                 }
                 if (msg instanceof HttpContent content) {
                     body.add(content.content());
-                    if (msg instanceof LastHttpContent && head != null && !done.isDone()) {
+                    if (msg instanceof LastHttpContent && head != null && !done.isDone() && !answered) {
                         cancelTimer();
                         trace.responseBodyEnd(body.total());
-                        done.complete(new ExchangeResult(head.status().code(), head.headers(), body.bytes(),
-                                body.total(), true, null));
+                        answered = true;
+                        ExchangeResult result = new ExchangeResult(head.status().code(), head.headers(), body.bytes(),
+                                body.total(), true, null);
                         ctx.close();
+                        // Netty's codec closes the stream only after this read returns. Completing now would hand the
+                        // stream's slot to a waiting call, whose new stream could then find the connection still at
+                        // its peer's limit of concurrent streams and be refused; so complete once the read is done.
+                        ctx.executor().execute(() -> done.complete(result));
                     }
                 }
             } finally {
@@ -165,6 +172,9 @@ public final class Http2Connection extends ClientConnection {
         }
 
         void fail(Channel stream, Throwable cause) {
+            if (answered) {
+                return;
+            }
             cancelTimer();
             if (done.completeExceptionally(head == null && !(cause instanceof NoResponseException)
                     && !(cause instanceof TimeoutException)
@@ -182,7 +192,7 @@ public final class Http2Connection extends ClientConnection {
 
         @Override
         public void channelInactive(ChannelHandlerContext ctx) {
-            if (!done.isDone()) {
+            if (!done.isDone() && !answered) {
                 Throwable why = connectionError;
                 fail(ctx.channel(), why != null ? why
                         : head == null ? new NoResponseException("stream closed before the response", null)

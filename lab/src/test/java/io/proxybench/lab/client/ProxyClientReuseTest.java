@@ -120,6 +120,27 @@ class ProxyClientReuseTest {
         }
     }
 
+    /**
+     * One connection, three times its streams in flight: each finished stream hands its slot to a waiting call, whose
+     * stream must not open while the finished one still counts against the target's limit of concurrent streams (the
+     * codec would refuse it, and the call would be retried on a new connection).
+     */
+    @Test
+    void aStreamSlotPassesToAWaitingCallOnlyOnceItsStreamHasClosed() throws Exception {
+        PoolLimits oneConnection = new PoolLimits(1, 1, 1, Duration.ofSeconds(60), null, 0, Duration.ofSeconds(30));
+        try (ProxyClient client = base().tls(TlsSettings.caFile(lab.caFile())).limits(oneConnection)
+                .sessions(SessionTemplate.parse("{pass}_session-{id}"), SessionRouter.stickyPerKey()).build()) {
+            crawl(client, ProxyRequest.get(url()), 1, 1, "task");
+
+            List<ProxyResponse> responses = crawl(client, ProxyRequest.get(url()), 2, 300, "task");
+
+            ClientCounters.Counts c = client.counters().total();
+            assertThat(c.retries()).as("calls retried after a refused stream").isZero();
+            assertThat(c.created()).as("connections").isEqualTo(1);
+            assertThat(responses).allSatisfy(r -> assertThat(r.protocol()).isEqualTo("h2"));
+        }
+    }
+
     @Test
     void aNewSessionToAnOriginKnownToSpeakH2OpensOneConnectionForItsFirstBurst() throws Exception {
         try (ProxyClient client = base().tls(TlsSettings.caFile(lab.caFile()))
