@@ -1,36 +1,49 @@
 package io.proxybench.audit;
 
-import io.proxybench.bench.experiment.GatewaySide;
 import io.proxybench.client.proxy.ProxySpec;
 import io.proxybench.client.session.SessionTemplate;
 import io.proxybench.lab.Lab;
 import io.proxybench.lab.LabConfig;
-import io.proxybench.lab.faults.LatencyPlan;
-import io.proxybench.lab.gateway.GatewayCounters.Kind;
 import java.net.URI;
 import java.time.Duration;
 import java.util.List;
+import org.junit.jupiter.api.extension.AfterAllCallback;
+import org.junit.jupiter.api.extension.BeforeAllCallback;
+import org.junit.jupiter.api.extension.ExtensionContext;
 
-/** A lab whose gateway asks for the account {@code lab:lab}, seen by the audit as a {@link GatewaySide}. */
-final class AuditLab implements GatewaySide, AutoCloseable {
+/**
+ * A lab whose gateway asks for the account {@code lab:lab}: started for a test class when registered as an extension
+ * ({@code @RegisterExtension static final AuditLab lab = new AuditLab(LabConfig.builder())}), or by {@link #start}
+ * for one test.
+ */
+final class AuditLab implements BeforeAllCallback, AfterAllCallback, AutoCloseable {
 
-    final Lab lab;
+    private final LabConfig.Builder config;
+    private Lab lab;
 
-    private AuditLab(Lab lab) {
-        this.lab = lab;
+    AuditLab(LabConfig.Builder config) {
+        this.config = config.auth("lab", "lab");
     }
 
-    static AuditLab start() throws InterruptedException {
-        return start(LatencyPlan.NONE);
+    /** A lab started now, for one test to close. */
+    static AuditLab start(LabConfig.Builder config) throws InterruptedException {
+        AuditLab started = new AuditLab(config);
+        started.lab = Lab.start(started.config.build());
+        return started;
     }
 
-    static AuditLab start(LatencyPlan latency) throws InterruptedException {
-        return new AuditLab(Lab.start(LabConfig.builder().auth("lab", "lab").latency(latency).build()));
+    @Override
+    public void beforeAll(ExtensionContext context) throws InterruptedException {
+        lab = Lab.start(config.build());
     }
 
-    /** A lab with only {@code exits} exit addresses. */
-    static AuditLab start(int exits) throws InterruptedException {
-        return new AuditLab(Lab.start(LabConfig.builder().auth("lab", "lab").exits(exits).build()));
+    @Override
+    public void afterAll(ExtensionContext context) {
+        close();
+    }
+
+    Lab lab() {
+        return lab;
     }
 
     ProxySpec gateway() {
@@ -41,36 +54,17 @@ final class AuditLab implements GatewaySide, AutoCloseable {
         return URI.create("https://" + lab.host() + ":" + lab.targetHttpsPort() + "/cdn-cgi/trace");
     }
 
-    /** An audit of {@code clients} on this lab. */
+    /** An audit of {@code clients} on this lab, without warm-up. */
     ClientsExperiment.Setup setup(int requests, int inFlight, int isolationRequests, List<AuditedClient> clients) {
         return new ClientsExperiment.Setup(gateway(), SessionTemplate.parse(SessionTemplate.DEFAULT_TEXT), trace(),
-                lab.caFile(), requests, inFlight, isolationRequests, 0, clients, this, "a test lab",
+                lab.caFile(), requests, inFlight, isolationRequests, 0, clients, new LabGatewaySide(lab), "a test lab",
                 Duration.ofSeconds(60));
     }
 
     @Override
-    public long openConnections() {
-        return lab.openGatewayConnections();
-    }
-
-    @Override
-    public long openTunnels() {
-        return lab.openGatewayTunnels();
-    }
-
-    @Override
-    public void dropConnections() throws InterruptedException {
-        lab.restartGateway(Duration.ZERO);
-    }
-
-    @Override
-    public Counts counts() {
-        var g = lab.gatewayCounters();
-        return new Counts(g.clientConnections(), g.tunnels(Kind.CONNECT) + g.tunnels(Kind.H2_CONNECT));
-    }
-
-    @Override
     public void close() {
-        lab.close();
+        if (lab != null) {
+            lab.close();
+        }
     }
 }

@@ -8,13 +8,13 @@ import io.proxybench.audit.clients.JettyAudit;
 import io.proxybench.audit.clients.OkHttpAudit;
 import io.proxybench.audit.clients.ProxybenchAudit;
 import io.proxybench.bench.run.Trace;
+import io.proxybench.lab.LabConfig;
 import io.proxybench.client.proxy.ProxyCredentials;
 import java.nio.charset.StandardCharsets;
 import java.util.concurrent.TimeUnit;
 import java.util.stream.Stream;
-import org.junit.jupiter.api.AfterAll;
-import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Timeout;
+import org.junit.jupiter.api.extension.RegisterExtension;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.Arguments;
 import org.junit.jupiter.params.provider.MethodSource;
@@ -26,17 +26,8 @@ import org.junit.jupiter.params.provider.MethodSource;
 @Timeout(60)
 class AuditedClientsTest {
 
-    private static AuditLab lab;
-
-    @BeforeAll
-    static void startLab() throws InterruptedException {
-        lab = AuditLab.start();
-    }
-
-    @AfterAll
-    static void stopLab() {
-        lab.close();
-    }
+    @RegisterExtension
+    static final AuditLab lab = new AuditLab(LabConfig.builder());
 
     static Stream<Arguments> clients() {
         return Stream.of(new OkHttpAudit(), new JdkAudit(), new ApacheAudit(), new JettyAudit(), new ProxybenchAudit())
@@ -49,8 +40,8 @@ class AuditedClientsTest {
     void answersThroughAnAuthenticatingGatewayWithATraceNamingALabExit(AuditedClient client, int raiseTo,
             boolean isolate) throws Exception {
         ProxyCredentials account = lab.gateway().credentials();
-        try (AuditedClient.Handle h = client.open(new AuditedClient.Setup(lab.lab.host(), lab.lab.gatewayPort(),
-                lab.lab.caFile(), raiseTo, isolate))) {
+        try (AuditedClient.Handle h = client.open(new AuditedClient.Setup(lab.lab().host(), lab.lab().gatewayPort(),
+                lab.lab().caFile(), raiseTo, isolate))) {
             for (int i = 0; i < 2; i++) {
                 Answer a = h.get(lab.trace(), account).get(30, TimeUnit.SECONDS);
 

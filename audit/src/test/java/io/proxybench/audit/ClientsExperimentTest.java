@@ -4,14 +4,14 @@ import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 import io.proxybench.audit.clients.ProxybenchAudit;
+import io.proxybench.lab.LabConfig;
 import io.proxybench.lab.faults.LatencyPlan;
 import java.time.Duration;
 import java.util.List;
 import java.util.Map;
-import org.junit.jupiter.api.AfterAll;
-import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.Timeout;
+import org.junit.jupiter.api.extension.RegisterExtension;
 
 /**
  * The audit's measurement, checked with clients whose behaviour is known by construction: what it counts at the
@@ -20,17 +20,8 @@ import org.junit.jupiter.api.Timeout;
 @Timeout(120)
 class ClientsExperimentTest {
 
-    private static AuditLab lab;
-
-    @BeforeAll
-    static void startLab() throws InterruptedException {
-        lab = AuditLab.start();
-    }
-
-    @AfterAll
-    static void stopLab() {
-        lab.close();
-    }
+    @RegisterExtension
+    static final AuditLab lab = new AuditLab(LabConfig.builder());
 
     @Test
     void aClientOnOneConnectionShowsEveryAnswerOnOneExitThroughOneTunnel() throws Exception {
@@ -56,7 +47,8 @@ class ClientsExperimentTest {
      */
     @Test
     void aConnectionPerRequestShowsATunnelAndAnExitPerRequestAndTheRequestsInFlightAtThePeak() throws Exception {
-        try (AuditLab slow = AuditLab.start(new LatencyPlan(Duration.ofMillis(100), Duration.ZERO, Duration.ZERO))) {
+        try (AuditLab slow = AuditLab.start(LabConfig.builder()
+                .latency(new LatencyPlan(Duration.ofMillis(100), Duration.ZERO, Duration.ZERO)))) {
             ClientsExperiment.Setup s = slow.setup(40, 10, 2, List.of(TestClients.CONNECTION_PER_REQUEST));
 
             LoadRow row = ClientsExperiment.load(s, TestClients.CONNECTION_PER_REQUEST, true, new Mask(List.of()));
@@ -124,20 +116,12 @@ class ClientsExperimentTest {
     }
 
     @Test
-    void sessionsThatShareAnExitAreRefusedByName() {
-        try (AuditLab one = startWithOneExit()) {
+    void sessionsThatShareAnExitAreRefusedByName() throws Exception {
+        try (AuditLab one = AuditLab.start(LabConfig.builder().exits(1))) {
             ClientsExperiment.Setup s = one.setup(10, 2, 2, List.of(new ProxybenchAudit()));
 
             assertThatThrownBy(() -> ClientsExperiment.sessions(s, "shared"))
                     .hasMessageContaining("got one exit for both");
-        }
-    }
-
-    private static AuditLab startWithOneExit() {
-        try {
-            return AuditLab.start(1);
-        } catch (InterruptedException e) {
-            throw new AssertionError(e);
         }
     }
 

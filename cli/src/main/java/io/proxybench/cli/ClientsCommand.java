@@ -4,6 +4,7 @@ import io.proxybench.audit.AuditedClient;
 import io.proxybench.audit.ClientsExperiment;
 import io.proxybench.audit.ClientsResult;
 import io.proxybench.audit.ClientsTable;
+import io.proxybench.audit.LabGatewaySide;
 import io.proxybench.audit.clients.ApacheAudit;
 import io.proxybench.audit.clients.JdkAudit;
 import io.proxybench.audit.clients.JettyAudit;
@@ -19,9 +20,9 @@ import java.util.List;
 import java.util.Locale;
 import java.util.concurrent.Callable;
 import java.util.function.Supplier;
-import picocli.CommandLine;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Option;
+import picocli.CommandLine;
 
 /**
  * {@code proxybench clients}: seed 002's client table for Java's HTTP clients. The same load through OkHttp, the

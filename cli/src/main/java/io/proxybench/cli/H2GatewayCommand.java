@@ -1,5 +1,6 @@
 package io.proxybench.cli;
 
+import io.proxybench.audit.LabGatewaySide;
 import io.proxybench.bench.experiment.GatewaySide;
 import io.proxybench.bench.experiment.H2GatewayExperiment;
 import io.proxybench.bench.experiment.H2GatewayResult;
@@ -18,9 +19,9 @@ import io.proxybench.lab.gateway.GatewayConfig;
 import java.time.Duration;
 import java.util.Locale;
 import java.util.concurrent.Callable;
-import picocli.CommandLine;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Option;
+import picocli.CommandLine;
 
 /**
  * {@code proxybench h2-gateway}: seed 002's "carry many rotating tunnels on 1 gateway connection". The same open loop,

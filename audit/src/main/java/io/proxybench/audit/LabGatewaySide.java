@@ -1,12 +1,15 @@
-package io.proxybench.cli;
+package io.proxybench.audit;
 
 import io.proxybench.bench.experiment.GatewaySide;
 import io.proxybench.lab.Lab;
 import io.proxybench.lab.gateway.GatewayCounters;
 import java.time.Duration;
 
-/** What the embedded lab's gateway counts, for the experiments that look (the bench does not depend on the lab). */
-record LabGatewaySide(Lab lab) implements GatewaySide {
+/**
+ * What the embedded lab's gateway counts, for the experiments that look: the audit's and the bench's (which does not
+ * depend on the lab; the command that starts a lab passes this in).
+ */
+public record LabGatewaySide(Lab lab) implements GatewaySide {
 
     @Override
     public long openConnections() {
