@@ -3,6 +3,7 @@ package io.proxybench.audit;
 import io.proxybench.client.proxy.ProxyCredentials;
 import java.net.URI;
 import java.nio.file.Path;
+import java.time.Duration;
 import java.util.concurrent.CompletableFuture;
 
 /**
@@ -24,8 +25,19 @@ public interface AuditedClient {
      */
     String raiseLimits(int inFlight);
 
-    /** How one instance of the client sends a request with credentials of its own, e.g. a header per request. */
+    /**
+     * How one instance of the client sends a request with credentials of its own, e.g. a header per request; or,
+     * when {@link #credentialsPerRequest()} is false, why it cannot.
+     */
     String perRequestCredentials();
+
+    /**
+     * Whether one instance can send requests with different proxy credentials at all; when not, the audit does not
+     * try two sessions through one instance.
+     */
+    default boolean credentialsPerRequest() {
+        return true;
+    }
 
     /** What keeps two sessions' requests on their own tunnels with this library, as one line. */
     String isolation();
@@ -50,11 +62,16 @@ public interface AuditedClient {
      * @param raiseTo 0 for the library's defaults, else the number of requests in flight its limits are raised to
      * @param isolate whether to apply {@link #isolation()}; false leaves one client (and one pool) for every
      *     credential set
+     * @param timeout the longest a request may take, given to clients that take a time limit per request (the
+     *     JDK's: its {@code close()} on Java 21 and later waits for every request in flight)
      */
-    record Setup(String proxyHost, int proxyPort, Path caFile, int raiseTo, boolean isolate) {
+    record Setup(String proxyHost, int proxyPort, Path caFile, int raiseTo, boolean isolate, Duration timeout) {
         public Setup {
             if (raiseTo < 0) {
                 throw new IllegalArgumentException("raiseTo must be 0 (defaults) or more, got " + raiseTo);
+            }
+            if (timeout.isNegative() || timeout.isZero()) {
+                throw new IllegalArgumentException("the request time limit must be positive, got " + timeout);
             }
         }
     }

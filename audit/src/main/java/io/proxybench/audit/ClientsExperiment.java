@@ -5,6 +5,7 @@ import io.proxybench.bench.analyze.Percentiles;
 import io.proxybench.bench.experiment.GatewaySide;
 import io.proxybench.bench.experiment.InFlight;
 import io.proxybench.bench.experiment.PeakSampler;
+import io.proxybench.bench.options.Durations;
 import io.proxybench.bench.run.Trace;
 import io.proxybench.client.proxy.ProxyCredentials;
 import io.proxybench.client.proxy.ProxyScheme;
@@ -17,7 +18,10 @@ import java.time.Duration;
 import java.time.LocalDate;
 import java.time.ZoneOffset;
 import java.util.ArrayList;
+import java.util.LinkedHashMap;
 import java.util.List;
+import java.util.Map;
+import java.util.concurrent.CancellationException;
 import java.util.concurrent.ExecutionException;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.TimeoutException;
@@ -114,42 +118,66 @@ public final class ClientsExperiment {
 
     private ClientsExperiment() {}
 
+    /** Every client's two loads, then every client's two isolation checks (so a failed check keeps the loads). */
     public static ClientsResult run(Setup s) throws Exception {
-        String run = "audit" + Long.toString(System.nanoTime() & 0xffffffffL, 36);
-        List<Session> sessions = sessions(s, run);
-        List<ProxyCredentials> secrets = new ArrayList<>(List.of(s.gateway().credentials()));
-        sessions.forEach(x -> secrets.add(x.credentials()));
-        Mask mask = new Mask(secrets);
+        Mask mask = new Mask(List.of(s.gateway().credentials()));
         List<LoadRow> loads = new ArrayList<>();
+        Map<String, String> requirements = new LinkedHashMap<>();
         for (AuditedClient c : s.clients()) {
             warmUp(s, c, mask);
             loads.add(load(s, c, false, mask));
             loads.add(load(s, c, true, mask));
+            if (c.requires() != null) {
+                requirements.put(c.name(), c.requires());
+            }
         }
+        String run = "audit" + Long.toString(System.nanoTime() & 0xffffffffL, 36);
         List<IsolationRow> isolation = new ArrayList<>();
+        int check = 0;
         for (AuditedClient c : s.clients()) {
-            isolation.add(isolation(s, c, false, sessions.get(0), sessions.get(1), mask));
-            isolation.add(isolation(s, c, true, sessions.get(0), sessions.get(1), mask));
+            for (boolean workaround : new boolean[] {false, true}) {
+                if (!workaround && !c.credentialsPerRequest()) {
+                    isolation.add(IsolationRow.notRun(c.name(), IsolationRow.ONE_CLIENT, c.perRequestCredentials()));
+                    continue;
+                }
+                isolation.add(isolation(s, c, workaround, run + "c" + check++, mask));
+            }
         }
         return new ClientsResult(LocalDate.now(ZoneOffset.UTC).toString(), Runtime.version().toString(), s.where(),
-                s.requests(), s.inFlight(), loads, isolation);
+                s.requests(), s.inFlight(), loads, isolation, requirements);
     }
 
     /**
      * Two sticky sessions new to this run whose exits differ, each exit learnt through proxybench's client (whose
      * pool never mixes sessions).
+     *
+     * @param run letters and digits that make the session ids new
+     * @throws IllegalStateException naming what went wrong and what to check
      */
     static List<Session> sessions(Setup s, String run) throws Exception {
+        Duration limit = requestLimit(s);
         try (AuditedClient.Handle probe = new ProxybenchAudit().open(setup(s, 0, false))) {
             for (int attempt = 0; attempt < SESSION_TRIES; attempt++) {
                 List<Session> pair = new ArrayList<>();
                 for (String id : List.of(run + attempt + "a", run + attempt + "b")) {
                     ProxyCredentials c = s.template().apply(s.gateway().credentials(), id);
-                    Answer a = probe.get(s.target(), c).get(ISOLATION_REQUEST_LIMIT.toSeconds(), TimeUnit.SECONDS);
+                    Answer a;
+                    try {
+                        a = probe.get(s.target(), c).get(limit.toNanos(), TimeUnit.NANOSECONDS);
+                    } catch (ExecutionException | TimeoutException e) {
+                        throw new IllegalStateException("a sticky session's first request failed ("
+                                + new Mask(List.of(s.gateway().credentials(), c)).error(e) + "); check"
+                                + " --session-template, how the gateway reads a session from the credentials", e);
+                    }
+                    if (a.status() == 407) {
+                        throw new IllegalStateException("the gateway refused a sticky session's credentials (407);"
+                                + " check --session-template, how the gateway reads a session from the credentials");
+                    }
                     String exit = exit(a);
                     if (a.status() != 200 || exit == null) {
-                        throw new IllegalStateException("the target answered " + a.status() + " without an ip= line"
-                                + " to a session's first request; --url must answer like /cdn-cgi/trace");
+                        throw new IllegalStateException("the target answered a sticky session's first request with "
+                                + a.status() + (exit == null ? " and no ip= line" : "") + "; --url must answer"
+                                + " like /cdn-cgi/trace");
                     }
                     pair.add(new Session(c, exit));
                 }
@@ -163,7 +191,13 @@ public final class ClientsExperiment {
     }
 
     private static AuditedClient.Setup setup(Setup s, int raiseTo, boolean isolate) {
-        return new AuditedClient.Setup(s.gateway().host(), s.gateway().port(), s.caFile(), raiseTo, isolate);
+        return new AuditedClient.Setup(s.gateway().host(), s.gateway().port(), s.caFile(), raiseTo, isolate,
+                s.limit());
+    }
+
+    /** How long one request of the isolation check may take: {@link #ISOLATION_REQUEST_LIMIT}, or less. */
+    private static Duration requestLimit(Setup s) {
+        return s.limit().compareTo(ISOLATION_REQUEST_LIMIT) < 0 ? s.limit() : ISOLATION_REQUEST_LIMIT;
     }
 
     /** A share of the load through a throwaway instance at defaults: it compiles the client's hot code. */
@@ -181,6 +215,7 @@ public final class ClientsExperiment {
     static LoadRow load(Setup s, AuditedClient c, boolean raised, Mask mask) throws Exception {
         GatewaySide g = s.gatewaySide();
         drain(g);
+        // None after the drain; any left (a tunnel the gateway had not yet counted closed) is not this load's.
         long baseline = g == null ? 0 : g.openTunnels();
         GatewaySide.Counts before = g == null ? null : g.counts();
         LoadTally t;
@@ -195,7 +230,7 @@ public final class ClientsExperiment {
         return new LoadRow(c.name(), c.version(), raised ? LoadRow.RAISED : LoadRow.DEFAULTS,
                 raised ? c.raiseLimits(s.inFlight()) : null, s.requests(), t.ok(), t.failed(), t.firstError(),
                 g == null ? null : Math.max(0, peak - baseline), g == null ? null : g.counts().since(before).tunnels(),
-                t.topExitShare(), t.exits().size(), seconds == 0 ? null : t.ok() / seconds,
+                t.topExitShare(), t.exits().size(), t.untraced(), seconds == 0 ? null : t.ok() / seconds,
                 latency == null ? null : latency.p50(), latency == null ? null : latency.p99(), t.http());
     }
 
@@ -220,8 +255,29 @@ public final class ClientsExperiment {
         }
     }
 
+    /**
+     * The isolation check of {@code c} in one mode, with two sticky sessions new to it ({@code run} makes their ids);
+     * a row with the reason when no such pair can be had.
+     */
+    private static IsolationRow isolation(Setup s, AuditedClient c, boolean workaround, String run, Mask mask)
+            throws Exception {
+        List<Session> pair;
+        try {
+            pair = sessions(s, run);
+        } catch (IllegalStateException e) {
+            return IsolationRow.measured(c.name(), workaround ? IsolationRow.WORKAROUND : IsolationRow.ONE_CLIENT,
+                    workaround ? c.isolation() : c.perRequestCredentials(), s.isolationRequests(), 0, 0, 0,
+                    s.isolationRequests(), e.getMessage());
+        }
+        List<ProxyCredentials> secrets = new ArrayList<>(List.of(s.gateway().credentials()));
+        pair.forEach(x -> secrets.add(x.credentials()));
+        return isolation(s, c, workaround, pair.get(0), pair.get(1), new Mask(secrets));
+    }
+
+    /** The isolation check of {@code c} in one mode with sessions {@code a} and {@code b}, whose exits differ. */
     static IsolationRow isolation(Setup s, AuditedClient c, boolean workaround, Session a, Session b,
             Mask mask) throws Exception {
+        Duration limit = requestLimit(s);
         int ok = 0;
         int mixed = 0;
         int elsewhere = 0;
@@ -233,8 +289,7 @@ public final class ClientsExperiment {
                 Session other = own == a ? b : a;
                 String problem;
                 try {
-                    Answer answer = h.get(s.target(), own.credentials())
-                            .get(ISOLATION_REQUEST_LIMIT.toSeconds(), TimeUnit.SECONDS);
+                    Answer answer = h.get(s.target(), own.credentials()).get(limit.toNanos(), TimeUnit.NANOSECONDS);
                     String exit = exit(answer);
                     if (answer.status() != 200) {
                         problem = "status " + answer.status();
@@ -251,7 +306,9 @@ public final class ClientsExperiment {
                 } catch (ExecutionException e) {
                     problem = mask.error(e);
                 } catch (TimeoutException e) {
-                    problem = "no answer within " + ISOLATION_REQUEST_LIMIT.toSeconds() + " s";
+                    problem = "no answer within " + Durations.format(limit);
+                } catch (CancellationException e) {
+                    problem = "the client cancelled the request";
                 }
                 failed++;
                 if (error == null) {
@@ -260,7 +317,7 @@ public final class ClientsExperiment {
             }
         }
         drain(s.gatewaySide());
-        return new IsolationRow(c.name(), workaround ? IsolationRow.WORKAROUND : IsolationRow.ONE_CLIENT,
+        return IsolationRow.measured(c.name(), workaround ? IsolationRow.WORKAROUND : IsolationRow.ONE_CLIENT,
                 workaround ? c.isolation() : c.perRequestCredentials(), s.isolationRequests(), ok, mixed, elsewhere,
                 failed, error);
     }

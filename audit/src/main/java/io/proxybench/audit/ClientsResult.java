@@ -2,6 +2,7 @@ package io.proxybench.audit;
 
 import com.fasterxml.jackson.annotation.JsonProperty;
 import java.util.List;
+import java.util.Map;
 
 /**
  * The clients audit, as measured.
@@ -13,6 +14,8 @@ import java.util.List;
  * @param inFlight most requests handed to a client at once
  * @param loads each client at defaults, then with its limits raised
  * @param isolation each client with one client for two sessions, then with its workaround
+ * @param requirements what a client needed beyond its defaults to use the gateway at all, set for all its runs, by
+ *     client
  */
 public record ClientsResult(
         @JsonProperty("date") String date,
@@ -21,4 +24,5 @@ public record ClientsResult(
         @JsonProperty("requests") int requests,
         @JsonProperty("in_flight") int inFlight,
         @JsonProperty("loads") List<LoadRow> loads,
-        @JsonProperty("isolation") List<IsolationRow> isolation) {}
+        @JsonProperty("isolation") List<IsolationRow> isolation,
+        @JsonProperty("requirements") Map<String, String> requirements) {}

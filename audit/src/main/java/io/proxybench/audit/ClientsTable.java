@@ -30,24 +30,43 @@ public final class ClientsTable {
             if (l.error() != null) {
                 s.append(String.format(Locale.ROOT, "  %d failed, first: %s%n", l.failed(), l.error()));
             }
+            if (l.untraced() > 0) {
+                s.append(String.format(Locale.ROOT, "  %d ok answers had no ip= line and count in no exit figure%n",
+                        l.untraced()));
+            }
             if (l.line() != null) {
                 lines.put(l.client(), l.line());
             }
         }
         s.append(String.format(Locale.ROOT, "%nlimits raised to %d with:%n", r.inFlight()));
         lines.forEach((client, line) -> s.append(String.format(Locale.ROOT, "  %-26s %s%n", client, line)));
+        if (!r.requirements().isEmpty()) {
+            s.append(String.format(Locale.ROOT, "%nset for every run of:%n"));
+            r.requirements().forEach((client, what) -> s.append(String.format(Locale.ROOT, "  %-26s %s%n", client,
+                    what)));
+        }
         s.append(String.format(Locale.ROOT, "%ntwo sticky sessions on one gateway, requests alternating one at a time"
-                + " (mixed: an answer from the other session's exit)%n"));
+                + " (mixed: an answer from the other session's exit; mixes: YES, no, ? when failures or other exits"
+                + " leave it open, n/a when one client cannot carry two accounts)%n"));
         s.append(String.format(Locale.ROOT, ISOLATION, "client", "mode", "own", "mixed", "other", "failed", "mixes",
                 "how"));
         for (IsolationRow i : r.isolation()) {
             s.append(String.format(Locale.ROOT, ISOLATION, i.client(), i.mode(), i.ok(), i.mixed(), i.elsewhere(),
-                    i.failed() + "/" + i.requests(), i.mixes() ? "YES" : "no", i.how()));
+                    i.failed() + "/" + i.requests(), mixes(i.verdict()), i.how()));
             if (i.error() != null) {
                 s.append(String.format(Locale.ROOT, "  %d failed, first: %s%n", i.failed(), i.error()));
             }
         }
         return s.toString();
+    }
+
+    private static String mixes(String verdict) {
+        return switch (verdict) {
+            case IsolationRow.MIXES -> "YES";
+            case IsolationRow.APART -> "no";
+            case IsolationRow.UNCLEAR -> "?";
+            default -> verdict;
+        };
     }
 
     /** {@code h2} or {@code http/1.1}, or both with their counts when a load used both. */

@@ -1,5 +1,6 @@
 package io.proxybench.audit;
 
+import io.proxybench.bench.options.Durations;
 import io.proxybench.client.proxy.ProxyCredentials;
 import java.net.URI;
 import java.time.Duration;
@@ -18,7 +19,7 @@ final class Load {
     private Load() {}
 
     /**
-     * Runs the load and returns what it saw. Requests not answered within {@code limit} count as failed.
+     * Runs the load and returns what it saw, frozen. Requests not answered within {@code limit} count as failed.
      *
      * @param mask hides the credentials in any error message a client produced
      */
@@ -43,23 +44,27 @@ final class Load {
             }
             answer.whenComplete((a, e) -> {
                 long end = System.nanoTime();
-                if (e == null) {
-                    tally.answer(start, end, a);
-                } else {
-                    tally.failure(end, mask.error(e));
+                try {
+                    if (e == null) {
+                        tally.answer(start, end, a);
+                    } else {
+                        tally.failure(end, mask.error(e));
+                    }
+                } finally {
+                    slots.release();
+                    ended.countDown();
                 }
-                slots.release();
-                ended.countDown();
             });
         }
         boolean all = ended.await(Math.max(0, deadline - System.nanoTime()), TimeUnit.NANOSECONDS);
         if (!all) {
             int unanswered = requests - tally.done();
             for (int i = 0; i < unanswered; i++) {
-                tally.failure(System.nanoTime(), "no answer within the time limit of " + limit.toSeconds() + " s"
+                tally.failure(System.nanoTime(), "no answer within the time limit of " + Durations.format(limit)
                         + (sent < requests ? " (" + (requests - sent) + " never sent)" : ""));
             }
         }
+        tally.freeze();
         return tally;
     }
 }

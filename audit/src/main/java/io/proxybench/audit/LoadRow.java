@@ -19,6 +19,8 @@ import java.util.Map;
  * @param tunnelsOpened tunnels the gateway opened for the load; null likewise
  * @param topExitShare share of the ok answers on the exit that carried most of them; null without traced answers
  * @param uniqueExits exits the ok answers named
+ * @param untraced ok answers without an {@code ip=} line, which count in no exit figure (the target is not a
+ *     trace endpoint)
  * @param requestsPerSecond ok answers per second, from the first request handed to the client to the last answer
  * @param p50Ms median latency of the ok answers, from hand-over to the client (its queueing included), ms
  * @param p99Ms 99th percentile of the same, ms
@@ -37,6 +39,7 @@ public record LoadRow(
         @JsonProperty("tunnels_opened") Long tunnelsOpened,
         @JsonProperty("top_exit_share") Double topExitShare,
         @JsonProperty("unique_exits") int uniqueExits,
+        @JsonProperty("untraced") int untraced,
         @JsonProperty("requests_per_second") Double requestsPerSecond,
         @JsonProperty("p50_ms") Double p50Ms,
         @JsonProperty("p99_ms") Double p99Ms,

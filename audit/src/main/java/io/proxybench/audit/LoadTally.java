@@ -10,7 +10,9 @@ import java.util.TreeMap;
 /**
  * What one load saw, request by request: latency from the moment the request was handed to the client (its own
  * queueing counts), the exit each answer names in its trace ({@code ip=}), the protocol inside the tunnel, and
- * failures. Answers arrive on the clients' threads, hence the locking.
+ * failures. Answers arrive on the clients' threads, hence the locking. Once {@link #freeze() frozen} at the load's
+ * end, it ignores what still arrives (late answers, failures of calls a closing client abandons), so that each
+ * request counts once.
  */
 final class LoadTally {
 
@@ -24,6 +26,7 @@ final class LoadTally {
     private final Map<String, Long> http = new TreeMap<>();
     private long firstStartNanos = Long.MAX_VALUE;
     private long lastEndNanos = Long.MIN_VALUE;
+    private boolean frozen;
 
     LoadTally(int requests) {
         latencyMs = new double[requests];
@@ -35,10 +38,14 @@ final class LoadTally {
 
     /** An answer; only a 200 counts as ok, and only an ok answer's trace counts as an exit. */
     synchronized void answer(long startNanos, long endNanos, Answer a) {
+        if (frozen) {
+            return;
+        }
         lastEndNanos = Math.max(lastEndNanos, endNanos);
         http.merge(a.http(), 1L, Long::sum);
         if (a.status() != 200) {
-            failure("status " + a.status());
+            failure(a.status() == 407 ? "status 407: the gateway refused the proxy credentials, or got none"
+                    : "status " + a.status());
             return;
         }
         latencyMs[ok++] = (endNanos - startNanos) / 1e6;
@@ -52,8 +59,16 @@ final class LoadTally {
     }
 
     synchronized void failure(long endNanos, String error) {
+        if (frozen) {
+            return;
+        }
         lastEndNanos = Math.max(lastEndNanos, endNanos);
         failure(error);
+    }
+
+    /** Ends the tally: nothing after this counts. */
+    synchronized void freeze() {
+        frozen = true;
     }
 
     private void failure(String error) {

@@ -116,6 +116,30 @@ class ClientsExperimentTest {
     }
 
     @Test
+    void aClientThatCannotCarryTwoAccountsHasNoOneClientCheckButItsWorkaroundIsRun() throws Exception {
+        AuditedClient oneAccount = new io.proxybench.audit.clients.JettyAudit();
+
+        ClientsResult r = ClientsExperiment.run(lab.setup(10, 5, 4, List.of(oneAccount)));
+
+        assertThat(r.isolation()).extracting(IsolationRow::mode, IsolationRow::verdict).containsExactly(
+                org.assertj.core.groups.Tuple.tuple(IsolationRow.ONE_CLIENT, IsolationRow.NOT_RUN),
+                org.assertj.core.groups.Tuple.tuple(IsolationRow.WORKAROUND, IsolationRow.APART));
+        assertThat(r.isolation().get(0).how()).isEqualTo(oneAccount.perRequestCredentials());
+        assertThat(r.isolation().get(0).requests()).isZero();
+        assertThat(ClientsTable.text(r)).contains("n/a");
+    }
+
+    @Test
+    void failuresWithoutMixingLeaveTheVerdictOpen() {
+        IsolationRow r = IsolationRow.measured("c", IsolationRow.ONE_CLIENT, "how", 10, 5, 0, 0, 5, "status 407");
+        IsolationRow mixed = IsolationRow.measured("c", IsolationRow.ONE_CLIENT, "how", 10, 4, 1, 0, 5, "x");
+
+        assertThat(r.verdict()).isEqualTo(IsolationRow.UNCLEAR);
+        assertThat(r.mixes()).isFalse();
+        assertThat(mixed.verdict()).isEqualTo(IsolationRow.MIXES);
+    }
+
+    @Test
     void sessionsThatShareAnExitAreRefusedByName() throws Exception {
         try (AuditLab one = AuditLab.start(LabConfig.builder().exits(1))) {
             ClientsExperiment.Setup s = one.setup(10, 2, 2, List.of(new ProxybenchAudit()));

@@ -53,9 +53,45 @@ class LoadTest {
 
         assertThat(t.ok()).isZero();
         assertThat(t.failed()).isEqualTo(10);
-        assertThat(t.firstError()).isEqualTo("no answer within the time limit of 0 s (6 never sent)");
+        assertThat(t.firstError()).isEqualTo("no answer within the time limit of 200ms (6 never sent)");
         assertThat(t.latency()).isNull();
         assertThat(t.topExitShare()).isNull();
+    }
+
+    /** A closing client fails what it still holds, and a late answer may still come: neither counts twice. */
+    @Test
+    void whatArrivesAfterTheTimeLimitCountsNoMore() throws Exception {
+        java.util.List<CompletableFuture<Answer>> held = new java.util.ArrayList<>();
+        AuditedClient.Handle slow = handle((url, c) -> {
+            CompletableFuture<Answer> f = new CompletableFuture<>();
+            synchronized (held) {
+                held.add(f);
+            }
+            return f;
+        });
+
+        LoadTally t = Load.run(slow, URL, ACCOUNT, 10, 4, Duration.ofMillis(200), new Mask(List.of(ACCOUNT)));
+        double seconds = t.seconds();
+        synchronized (held) {
+            held.get(0).complete(new Answer(200, "ip=127.0.0.9\n", Answer.HTTP11));
+            held.forEach(f -> f.completeExceptionally(new java.io.IOException("client closed")));
+        }
+
+        assertThat(t.ok() + t.failed()).as("each request counted once").isEqualTo(10);
+        assertThat(t.failed()).isEqualTo(10);
+        assertThat(t.exits()).isEmpty();
+        assertThat(t.seconds()).isEqualTo(seconds);
+    }
+
+    @Test
+    void anAnswerThatCannotBeTalliedStillFreesItsSlot() throws Exception {
+        AuditedClient.Handle nullBody = handle((url, c) -> CompletableFuture.completedFuture(
+                new Answer(200, null, Answer.HTTP11)));
+
+        LoadTally t = Load.run(nullBody, URL, ACCOUNT, 6, 1, Duration.ofSeconds(5), new Mask(List.of(ACCOUNT)));
+
+        assertThat(t.ok()).isEqualTo(6);
+        assertThat(t.untraced()).isEqualTo(6);
     }
 
     @Test

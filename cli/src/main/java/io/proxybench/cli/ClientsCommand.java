@@ -40,10 +40,6 @@ import picocli.CommandLine;
                     + " PROXY_USER / PROXY_PASS); --url must then answer like /cdn-cgi/trace."})
 final class ClientsCommand implements Callable<Integer> {
 
-    /** The account the lab asks for here: a real gateway asks for one, and the JDK's client needs a setting then. */
-    static final String LAB_USER = "lab";
-    static final String LAB_PASSWORD = "lab";
-
     /** The demo's overrides of {@code --requests} and {@code --warm-up}. */
     private static final int DEMO_REQUESTS = 500;
     private static final int DEMO_WARM_UP = 100;
@@ -123,12 +119,15 @@ final class ClientsCommand implements Callable<Integer> {
         return Main.print(spec, json, result, ClientsTable::text);
     }
 
-    /** The audit on a fresh lab whose gateway asks for the account {@value #LAB_USER}:{@value #LAB_PASSWORD}. */
+    /**
+     * The audit on a fresh lab whose gateway asks for an account, as a real one does (and the JDK's client needs a
+     * setting for).
+     */
     static ClientsResult onLab(List<AuditedClient> clients, SessionTemplate sessions, int requests, int inFlight,
             int isolationRequests, int warmUp, Duration limit) throws Exception {
-        try (Lab lab = Lab.start(LabConfig.builder().auth(LAB_USER, LAB_PASSWORD).build())) {
-            ProxySpec gateway = ProxySpec.parse("http://" + LAB_USER + ":" + LAB_PASSWORD + "@" + lab.host() + ":"
-                    + lab.gatewayPort());
+        // The account ProxyOrLab.labGateway writes into the gateway's URL, required here.
+        try (Lab lab = Lab.start(LabConfig.builder().auth("lab", "lab").build())) {
+            ProxySpec gateway = ProxyOrLab.labGateway(lab);
             String where = String.format(Locale.ROOT, "the embedded lab, gateway %s asking for an account, %,d exits",
                     gateway.endpoint(), lab.config().exits());
             return ClientsExperiment.run(new ClientsExperiment.Setup(gateway, sessions,

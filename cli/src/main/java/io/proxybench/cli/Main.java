@@ -14,8 +14,8 @@ import picocli.CommandLine.Command;
         description = "Measure and speed up proxied HTTP traffic.",
         subcommands = {DemoCommand.class, LabCommand.class, RunCommand.class, AnalyzeCommand.class,
             DoctorCommand.class, ReuseCommand.class, OwnersCommand.class, KeepAliveCommand.class,
-            SessionsCommand.class, SizePoolCommand.class, BytesCommand.class, H2GatewayCommand.class, ClientsCommand.class,
-            CommandLine.HelpCommand.class})
+            SessionsCommand.class, SizePoolCommand.class, BytesCommand.class, H2GatewayCommand.class,
+            ClientsCommand.class, CommandLine.HelpCommand.class})
 public final class Main implements Runnable {
 
     public static final int BAD_ARGUMENTS = 2;

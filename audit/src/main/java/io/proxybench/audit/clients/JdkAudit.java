@@ -11,6 +11,8 @@ import java.net.URI;
 import java.net.http.HttpClient;
 import java.net.http.HttpRequest;
 import java.net.http.HttpResponse;
+import java.time.Duration;
+import java.util.List;
 import java.util.Map;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.ConcurrentHashMap;
@@ -75,19 +77,21 @@ public final class JdkAudit implements AuditedClient {
         if (setup.raiseTo() > 0) {
             builder.version(HttpClient.Version.HTTP_1_1);
         }
-        return new JdkHandle(builder, setup.isolate());
+        return new JdkHandle(builder, setup.isolate(), setup.timeout());
     }
 
     /** One client, or with isolation one per credential set, made on first use. */
     private static final class JdkHandle implements Handle {
         private final HttpClient.Builder builder;
         private final boolean isolate;
+        private final Duration timeout;
         private final HttpClient shared;
         private final Map<ProxyCredentials, HttpClient> perCredentials = new ConcurrentHashMap<>();
 
-        JdkHandle(HttpClient.Builder builder, boolean isolate) {
+        JdkHandle(HttpClient.Builder builder, boolean isolate, Duration timeout) {
             this.builder = builder;
             this.isolate = isolate;
+            this.timeout = timeout;
             this.shared = isolate ? null : builder.build();
         }
 
@@ -95,18 +99,19 @@ public final class JdkAudit implements AuditedClient {
         public CompletableFuture<Answer> get(URI url, ProxyCredentials credentials) {
             HttpClient client = isolate ? perCredentials.computeIfAbsent(credentials, c -> builder.build()) : shared;
             HttpRequest request = HttpRequest.newBuilder(url).header(ProxyBasic.HEADER, ProxyBasic.value(credentials))
-                    .build();
+                    .timeout(timeout).build();
             return client.sendAsync(request, HttpResponse.BodyHandlers.ofString()).thenApply(r -> new Answer(
                     r.statusCode(), r.body(), r.version() == HttpClient.Version.HTTP_2 ? Answer.H2 : Answer.HTTP11));
         }
 
         /**
-         * On Java 21 and later an {@link HttpClient} is {@link AutoCloseable} and closes its connections; on 17 they
-         * close when the client is collected, or at the JDK's keep-alive timeout.
+         * On Java 21 and later an {@link HttpClient} is {@link AutoCloseable} and closes its connections once its
+         * requests are done, each within its time limit; on 17 they close when the client is collected, or at the
+         * JDK's keep-alive timeout.
          */
         @Override
         public void close() throws Exception {
-            for (HttpClient c : isolate ? perCredentials.values() : java.util.List.of(shared)) {
+            for (HttpClient c : isolate ? perCredentials.values() : List.of(shared)) {
                 if (c instanceof AutoCloseable closeable) {
                     closeable.close();
                 }

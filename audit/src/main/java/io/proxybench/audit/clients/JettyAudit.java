@@ -48,8 +48,13 @@ public final class JettyAudit implements AuditedClient {
 
     @Override
     public String perRequestCredentials() {
-        return "none: one AuthenticationStore result per proxy URI, here the first session's (a request's"
-                + " Proxy-Authorization header would go to the origin)";
+        return "none: one AuthenticationStore result per proxy URI (a request's Proxy-Authorization header would go"
+                + " to the origin)";
+    }
+
+    @Override
+    public boolean credentialsPerRequest() {
+        return false;
     }
 
     @Override
@@ -62,11 +67,13 @@ public final class JettyAudit implements AuditedClient {
         return new JettyHandle(setup);
     }
 
-    /** One client, or with isolation one per credential set; the first credential set goes into a store. */
+    /** One client for one credential set, or with isolation one client per credential set. */
     private static final class JettyHandle implements Handle {
         private final Setup setup;
         private final Trust trust;
         private final HttpClient shared;
+        /** The shared client's credentials, stored on first use. */
+        private ProxyCredentials sharedCredentials;
         private final Map<ProxyCredentials, HttpClient> perCredentials = new ConcurrentHashMap<>();
 
         JettyHandle(Setup setup) throws Exception {
@@ -109,9 +116,14 @@ public final class JettyAudit implements AuditedClient {
                 jetty = perCredentials.computeIfAbsent(credentials, this::start);
             } else {
                 jetty = shared;
-                // The store takes the first credential set; a later one has nowhere to go.
-                if (perCredentials.putIfAbsent(credentials, shared) == null && perCredentials.size() == 1) {
-                    store(shared, credentials);
+                synchronized (this) {
+                    if (sharedCredentials == null) {
+                        sharedCredentials = credentials;
+                        store(shared, credentials);
+                    } else if (!sharedCredentials.equals(credentials)) {
+                        throw new IllegalArgumentException("one Jetty HttpClient holds one proxy account per proxy"
+                                + " URI; open it with isolate for a client per credential set");
+                    }
                 }
             }
             CompletableFuture<Answer> answer = new CompletableFuture<>();

@@ -129,6 +129,8 @@ public final class OkHttpAudit implements AuditedClient {
 
         @Override
         public void close() {
+            // Calls still running (a load cut short) would otherwise finish later and leave their connections idle.
+            base.dispatcher().cancelAll();
             base.dispatcher().executorService().shutdown();
             base.connectionPool().evictAll();
             perCredentials.values().forEach(c -> c.connectionPool().evictAll());

@@ -10,6 +10,7 @@ import io.proxybench.client.proxy.ProxyScheme;
 import io.proxybench.client.proxy.ProxySpec;
 import io.proxybench.client.tunnel.TlsSettings;
 import java.net.URI;
+import java.util.Locale;
 import java.util.concurrent.CompletableFuture;
 
 /**
@@ -29,9 +30,21 @@ public final class ProxybenchAudit implements AuditedClient {
         return v == null ? "dev" : v;
     }
 
+    /** The line that builds {@link #raised}, the defaults but for the two caps a key and an exit get. */
     @Override
     public String raiseLimits(int n) {
-        return "builder.limits(new PoolLimits(" + n + ", " + n + ", 1024, ofSeconds(60), null, 0, ofSeconds(30)))";
+        PoolLimits l = raised(n);
+        return String.format(Locale.ROOT, "builder.limits(new PoolLimits(%d, %d, %d, ofSeconds(%d), %s, %d,"
+                + " ofSeconds(%d)))", l.maxPerKey(), l.maxPerExit(), l.maxTotal(), l.keepAlive().toSeconds(),
+                l.maxAge() == null ? "null" : "ofSeconds(" + l.maxAge().toSeconds() + ")",
+                l.maxRequestsPerConnection(), l.acquireTimeout().toSeconds());
+    }
+
+    /** The default limits with {@code n} connections per key and per exit, and room for them in total. */
+    static PoolLimits raised(int n) {
+        PoolLimits d = PoolLimits.defaults();
+        return new PoolLimits(n, n, Math.max(d.maxTotal(), n), d.keepAlive(), d.maxAge(),
+                d.maxRequestsPerConnection(), d.acquireTimeout());
     }
 
     @Override
@@ -50,9 +63,7 @@ public final class ProxybenchAudit implements AuditedClient {
         ProxyClient.Builder builder = ProxyClient.builder().proxy(gateway)
                 .tls(setup.caFile() == null ? TlsSettings.system() : TlsSettings.caFile(setup.caFile()));
         if (setup.raiseTo() > 0) {
-            PoolLimits d = PoolLimits.defaults();
-            builder.limits(new PoolLimits(setup.raiseTo(), setup.raiseTo(), Math.max(d.maxTotal(), setup.raiseTo()),
-                    d.keepAlive(), d.maxAge(), d.maxRequestsPerConnection(), d.acquireTimeout()));
+            builder.limits(raised(setup.raiseTo()));
         }
         ProxyClient client = builder.build();
         return new Handle() {

@@ -10,7 +10,7 @@ public interface GatewaySide {
     /** Client connections open at the gateway now; sampled every few milliseconds, so it must be cheap. */
     long openConnections();
 
-    /** Tunnels open at the gateway now (HTTP/1.1 CONNECT tunnels and HTTP/2 CONNECT streams); as cheap. */
+    /** Tunnels open at the gateway now, of every kind (CONNECT, HTTP/2 CONNECT stream, SOCKS5); as cheap. */
     long openTunnels();
 
     /**

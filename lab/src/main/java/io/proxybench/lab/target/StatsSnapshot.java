@@ -11,6 +11,8 @@ import java.util.TreeMap;
  * @param requestsTotal requests received on every connection and stream
  * @param connectionsTotal TCP connections accepted on both listeners
  * @param openConnections TCP connections open now (a gauge: a reset leaves it as it is)
+ * @param proxyCredentialsSeen requests that carried a {@code Proxy-Authorization} header: proxy credentials a
+ *     client sent past its proxy, to the origin
  * @param perIp the same two counts per source address (textual form, sorted), for addresses seen since the
  *     last reset
  */
@@ -18,6 +20,7 @@ public record StatsSnapshot(
         @JsonProperty("requests_total") long requestsTotal,
         @JsonProperty("connections_total") long connectionsTotal,
         @JsonProperty("open_connections") long openConnections,
+        @JsonProperty("proxy_credentials_seen") long proxyCredentialsSeen,
         @JsonProperty("per_ip") Map<String, Ip> perIp) {
 
     public StatsSnapshot {

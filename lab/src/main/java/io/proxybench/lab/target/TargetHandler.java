@@ -85,7 +85,8 @@ final class TargetHandler extends ChannelInboundHandlerAdapter {
             ctx.fireChannelRead(msg);
             return;
         }
-        shared.stats().countRequest(ConnectionState.of(ctx.channel()).sourceText());
+        shared.stats().countRequest(ConnectionState.of(ctx.channel()).sourceText(),
+                request.headers().contains(HttpHeaderNames.PROXY_AUTHORIZATION));
         if (delaying) {
             waiting.add(request);
         } else {

@@ -12,6 +12,7 @@ public final class TargetStats {
     private final LongAdder requests = new LongAdder();
     private final LongAdder connections = new LongAdder();
     private final LongAdder open = new LongAdder();
+    private final LongAdder proxyCredentials = new LongAdder();
     private final ConcurrentMap<String, IpCounters> perIp = new ConcurrentHashMap<>();
 
     void countConnection(String source) {
@@ -24,8 +25,12 @@ public final class TargetStats {
         open.decrement();
     }
 
-    void countRequest(String source) {
+    /** One request from {@code source}; {@code proxyCredentials}: it carried a {@code Proxy-Authorization} header. */
+    void countRequest(String source, boolean proxyCredentials) {
         requests.increment();
+        if (proxyCredentials) {
+            this.proxyCredentials.increment();
+        }
         perIp.computeIfAbsent(source, s -> new IpCounters()).requests.increment();
     }
 
@@ -33,13 +38,14 @@ public final class TargetStats {
     public StatsSnapshot snapshot() {
         Map<String, StatsSnapshot.Ip> ips = new TreeMap<>();
         perIp.forEach((ip, c) -> ips.put(ip, new StatsSnapshot.Ip(c.requests.sum(), c.connections.sum())));
-        return new StatsSnapshot(requests.sum(), connections.sum(), open.sum(), ips);
+        return new StatsSnapshot(requests.sum(), connections.sum(), open.sum(), proxyCredentials.sum(), ips);
     }
 
     /** Zeroes every counter (but the gauge of open connections) and forgets every source address. */
     public void reset() {
         requests.reset();
         connections.reset();
+        proxyCredentials.reset();
         perIp.clear();
     }
 

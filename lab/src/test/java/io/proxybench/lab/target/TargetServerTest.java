@@ -337,7 +337,7 @@ class TargetServerTest {
             assertThat(control.request("DELETE", "/stats").status()).isEqualTo(200);
             try (Http1Connection exit = Http1Connection.open(server.httpPort(), "127.5.5.5")) {
                 exit.get("/cdn-cgi/trace");
-                exit.get("/nothing-here");
+                exit.get("/nothing-here", "Proxy-Authorization: Basic dTpw");
             }
 
             Http1Connection.Response stats = control.get("/stats");
@@ -345,6 +345,8 @@ class TargetServerTest {
             JsonNode counted = json.readTree(stats.body());
             assertThat(counted.get("requests_total").asLong()).isEqualTo(3);
             assertThat(counted.get("connections_total").asLong()).isEqualTo(1);
+            assertThat(counted.get("proxy_credentials_seen").asLong()).as("requests with proxy credentials")
+                    .isEqualTo(1);
             assertThat(counted.at("/per_ip/127.5.5.5/requests").asLong()).isEqualTo(2);
             assertThat(counted.at("/per_ip/127.5.5.5/connections").asLong()).isEqualTo(1);
             assertThat(counted.at("/per_ip/127.0.0.1/requests").asLong()).isEqualTo(1);
@@ -356,6 +358,7 @@ class TargetServerTest {
             JsonNode after = json.readTree(control.get("/stats").body());
             assertThat(after.get("requests_total").asLong()).isEqualTo(1);
             assertThat(after.get("connections_total").asLong()).isZero();
+            assertThat(after.get("proxy_credentials_seen").asLong()).isZero();
             assertThat(after.get("per_ip").has("127.5.5.5")).isFalse();
         }
     }
