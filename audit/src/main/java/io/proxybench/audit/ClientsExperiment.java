@@ -223,6 +223,10 @@ public final class ClientsExperiment {
         try (AuditedClient.Handle h = c.open(setup(s, raised ? s.inFlight() : 0, false));
                 PeakSampler sampler = g == null ? null : PeakSampler.start(g::openTunnels, SAMPLE_PERIOD)) {
             t = Load.run(h, s.target(), s.gateway().credentials(), s.requests(), s.inFlight(), s.limit(), mask);
+            // Its last sample, with the client's tunnels still open: a load shorter than a period has no other.
+            if (sampler != null) {
+                sampler.close();
+            }
             peak = sampler == null ? 0 : sampler.peak();
         }
         Percentiles latency = t.latency();
