@@ -53,6 +53,17 @@ public interface ArrivalSchedule {
     }
 
     /**
+     * The part of {@code global} that one shard fires: the requests whose positions {@code sequence} gives to
+     * {@code segment}. Shards with the segments of one sequence fire every request of {@code global} exactly once
+     * between them, at its global time.
+     *
+     * @throws IllegalArgumentException when {@code segment} is not one of {@code sequence}'s segments
+     */
+    static ArrivalSchedule segment(ArrivalSchedule global, ExecutionSegment segment, SegmentSequence sequence) {
+        return new SegmentedSchedule(global, segment, sequence);
+    }
+
+    /**
      * Parses the CLI form {@code RATE:DURATION[,RATE:DURATION...]}, e.g. {@code 100/s:10s,500/s:20s}.
      *
      * @throws IllegalArgumentException naming the bad part and the expected form

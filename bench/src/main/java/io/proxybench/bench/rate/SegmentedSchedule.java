@@ -1,0 +1,64 @@
+package io.proxybench.bench.rate;
+
+/**
+ * One shard's part of a global schedule: the global schedule's requests, in order, of which it hands out those whose
+ * index falls on its segment's positions of the sequence's cycle (see {@link SegmentSequence}). Every shard walks the
+ * whole global schedule, so a random one (Poisson) gives each shard the same times to pick from.
+ */
+final class SegmentedSchedule implements ArrivalSchedule {
+
+    private final ArrivalSchedule global;
+    private final ExecutionSegment segment;
+    private final SegmentSequence sequence;
+    private final int[] owners;
+    private final int index;
+    private long globalIndex;
+
+    SegmentedSchedule(ArrivalSchedule global, ExecutionSegment segment, SegmentSequence sequence) {
+        this.global = global;
+        this.segment = segment;
+        this.sequence = sequence;
+        this.index = sequence.indexOf(segment);
+        this.owners = sequence.owners();
+    }
+
+    @Override
+    public long nextFireTimeNanos() {
+        while (true) {
+            long t = global.nextFireTimeNanos();
+            if (t == NONE) {
+                return NONE;
+            }
+            if (owns(globalIndex++)) {
+                return t;
+            }
+        }
+    }
+
+    private boolean owns(long i) {
+        return owners[(int) (i % owners.length)] == index;
+    }
+
+    /** This shard's count of a global count known in advance: whole cycles, then the owned part of the last. */
+    @Override
+    public long plannedCount() {
+        long total = global.plannedCount();
+        if (total == NONE) {
+            return NONE;
+        }
+        long perCycle = 0;
+        for (int owner : owners) {
+            perCycle += owner == index ? 1 : 0;
+        }
+        long count = total / owners.length * perCycle;
+        for (int j = 0; j < total % owners.length; j++) {
+            count += owners[j] == index ? 1 : 0;
+        }
+        return count;
+    }
+
+    @Override
+    public String describe() {
+        return global.describe() + ", segment " + segment + " of " + sequence;
+    }
+}
