@@ -5,6 +5,8 @@ import io.proxybench.bench.options.ProxyUrlConverter;
 import io.proxybench.bench.options.TimeoutOption;
 import io.proxybench.bench.options.TrustOption;
 import io.proxybench.bench.rate.ArrivalSchedule;
+import io.proxybench.bench.rate.ExecutionSegment;
+import io.proxybench.bench.rate.SegmentSequence;
 import io.proxybench.bench.rate.Stage;
 import io.proxybench.bench.record.HdrLog;
 import io.proxybench.bench.record.JsonlWriter;
@@ -153,6 +155,19 @@ final class RunCommand implements Callable<Integer> {
     @Option(names = "--poisson", description = "Poisson arrivals at --rate instead of evenly spaced ones.")
     boolean poisson;
 
+    @Option(names = "--segment", paramLabel = "FROM:TO",
+            description = {"Fire only this shard's part of the schedule (k6's execution segment), e.g. 0:1/4 or"
+                    + " 1/4:1/2; fractions, decimals or percentages.",
+                "Shards whose segments tile 0:1 and share one --segment-sequence fire every request of the schedule"
+                    + " once between them, each at its global time (Poisson too, with one --seed). Records and the"
+                    + " interval log name the segment."})
+    String segment;
+
+    @Option(names = "--segment-sequence", paramLabel = "POINTS",
+            description = "The cut points every shard shares, e.g. 0,1/4,1/2,3/4,1 (default: 0, the segment's ends"
+                    + " and 1, as in k6; give every shard the same one when the segments differ in size).")
+    String segmentSequence;
+
     @Option(names = "--seed", defaultValue = "1", description = "Seed for Poisson arrivals.")
     long seed;
 
@@ -217,9 +232,13 @@ final class RunCommand implements Callable<Integer> {
     private List<ProxyRequest> targets = List.of();
     /** The --sessions keys, in order. */
     private List<String> sessionKeys = List.of();
+    /** This shard's part of the schedule, {@link ExecutionSegment#WHOLE} when not sharded, and the cut points. */
+    private ExecutionSegment shard = ExecutionSegment.WHOLE;
+    private SegmentSequence sequence;
 
     @Override
     public Integer call() throws Exception {
+        readSegment();
         ArrivalSchedule schedule = closedLoop == null ? schedule() : null;
         if (closedLoop != null) {
             checkClosedLoop();
@@ -247,7 +266,8 @@ final class RunCommand implements Callable<Integer> {
         Path intervalLog = hdrLog != null ? hdrLog : out.resolveSibling(out.getFileName() + ".hlog");
         Files.deleteIfExists(out);
         try (ProxyClient client = client(timeouts, sessionTemplate, router);
-                JsonlWriter writer = new JsonlWriter(out); HdrLog log = HdrLog.open(intervalLog, phases)) {
+                JsonlWriter writer = new JsonlWriter(out);
+                HdrLog log = HdrLog.open(intervalLog, phases, segmentText())) {
             if (warmup && sessions > 0) {
                 client.warmUp(sessionKeys, urls.get(0).toString())
                         .get(TimeoutOption.longestCall(timeouts).toMillis(), TimeUnit.MILLISECONDS);
@@ -271,7 +291,7 @@ final class RunCommand implements Callable<Integer> {
                     throw new UncheckedIOException("cannot write " + out + ": " + e.getMessage(), e);
                 }
             };
-            Records recordMaker = new Records(expectation, keepBody);
+            Records recordMaker = new Records(expectation, keepBody, segmentText());
             LoadRunner runner = closedLoop == null
                     ? new OpenLoopRunner(schedule, this::request, client::send,
                             new RunOptions(maxInFlight, retries, drainNanos), recordMaker, sink, System::nanoTime,
@@ -403,20 +423,24 @@ final class RunCommand implements Callable<Integer> {
         }
     }
 
-    /** The highest arrival rate of the schedule, requests per second (a burst counts as arriving at once). */
+    /**
+     * The highest arrival rate of this process's schedule, requests per second (a burst counts as arriving at once):
+     * the global schedule's times the shard's share.
+     */
     private double peakRate() {
+        double share = shard.length().doubleValue();
         if (burst != null) {
-            return burst / IN_FLIGHT_SECONDS;
+            return share * burst / IN_FLIGHT_SECONDS;
         }
         if (ramp != null) {
-            return ArrivalSchedule.parseStages(ramp).stream().mapToDouble(Stage::ratePerSec).max().orElse(0);
+            return share * ArrivalSchedule.parseStages(ramp).stream().mapToDouble(Stage::ratePerSec).max().orElse(0);
         }
-        return rate;
+        return share * rate;
     }
 
     /** The rate --warmup-for sends at: the highest stage's, or the bursts' average. */
     private double warmupRate() {
-        return burst != null ? burst * 1e9 / every.toNanos() : peakRate();
+        return burst != null ? shard.length().doubleValue() * burst * 1e9 / every.toNanos() : peakRate();
     }
 
     /** Request {@code n} of the run; built on the scheduling thread, so from parts made before the run. */
@@ -445,7 +469,35 @@ final class RunCommand implements Callable<Integer> {
         }
     }
 
+    /** Reads --segment and --segment-sequence; without them the run fires the whole schedule. */
+    private void readSegment() {
+        if (segment == null) {
+            if (segmentSequence != null) {
+                throw new IllegalArgumentException("--segment-sequence goes with --segment, the part this shard fires");
+            }
+            return;
+        }
+        if (closedLoop != null) {
+            throw new IllegalArgumentException("--segment splits an open-loop schedule; shard a closed loop by giving"
+                    + " each process its own --closed-loop workers");
+        }
+        shard = ExecutionSegment.parse(segment);
+        sequence = segmentSequence == null ? SegmentSequence.around(shard) : SegmentSequence.parse(segmentSequence);
+        sequence.indexOf(shard);
+    }
+
+    /** {@code 1/4:1/2 of 0,1/4,1/2,1} for a shard, written into its records and interval log; null otherwise. */
+    private String segmentText() {
+        return sequence == null ? null : shard + " of " + sequence;
+    }
+
     private ArrivalSchedule schedule() {
+        ArrivalSchedule global = globalSchedule();
+        return sequence == null ? global : ArrivalSchedule.segment(global, shard, sequence);
+    }
+
+    /** The whole run's schedule, of which a shard fires its segment. */
+    private ArrivalSchedule globalSchedule() {
         if (burst != null) {
             if (every == null || duration == null || rate != null || ramp != null || poisson) {
                 throw new IllegalArgumentException("--burst goes with --every and --duration only");

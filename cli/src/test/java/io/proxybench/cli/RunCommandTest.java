@@ -113,6 +113,29 @@ class RunCommandTest {
         assertThat(records.stream().map(RequestRecord::sched).distinct().sorted().toList()).containsExactly(0.0, 0.5);
     }
 
+    /** Two shards of one sequence fire the global schedule between them, each at its global times. */
+    @Test
+    void twoShardsFireTheirSegmentsOfTheScheduleAndSayWhichInTheirFiles() throws Exception {
+        Path first = home.resolve("shard-0.jsonl");
+        Path second = home.resolve("shard-1.jsonl");
+        run(first, "--rate", "40", "--duration", "1s", "--segment", "0:1/4", "--segment-sequence", "0,1/4,1",
+                "--warmup=false");
+        run(second, "--rate", "40", "--duration", "1s", "--segment", "1/4:1", "--segment-sequence", "0,1/4,1",
+                "--warmup=false");
+
+        List<RequestRecord> a = JsonlReader.read(first);
+        List<RequestRecord> b = JsonlReader.read(second);
+        assertThat(a).hasSize(10).allSatisfy(r -> assertThat(r.segment()).isEqualTo("0:1/4 of 0,1/4,1"));
+        assertThat(b).hasSize(30).allSatisfy(r -> assertThat(r.segment()).isEqualTo("1/4:1 of 0,1/4,1"));
+        List<Long> union = new java.util.ArrayList<>();
+        a.forEach(r -> union.add(Math.round(r.sched() * 1000)));
+        b.forEach(r -> union.add(Math.round(r.sched() * 1000)));
+        assertThat(union.stream().sorted().toList()).as("the single-process schedule: one request every 25 ms")
+                .isEqualTo(java.util.stream.LongStream.range(0, 40).mapToObj(i -> i * 25).toList());
+        assertThat(java.nio.file.Files.readString(home.resolve("shard-0.jsonl.hlog")))
+                .contains("#segment 0:1/4 of 0,1/4,1");
+    }
+
     @Test
     void aProxyFileRotatesRequestsOverItsProxies() throws Exception {
         Path file = home.resolve("proxies.txt");
@@ -254,7 +277,14 @@ class RunCommandTest {
                     "5s,handshake=1s"},
                 new String[] {"run", "--url", "https://x/", "--rate", "10", "--duration", "1s", "--expect", "("},
                 new String[] {"run", "--url", "https://x/", "--rate", "10", "--duration", "1s", "--expect", "a",
-                    "--expect-json", "b"})) {
+                    "--expect-json", "b"},
+                new String[] {"run", "--url", "https://x/", "--rate", "10", "--duration", "1s", "--segment", "1/2"},
+                new String[] {"run", "--url", "https://x/", "--rate", "10", "--duration", "1s", "--segment", "0:1/4",
+                    "--segment-sequence", "0,1/2,1"},
+                new String[] {"run", "--url", "https://x/", "--rate", "10", "--duration", "1s", "--segment-sequence",
+                    "0,1/2,1"},
+                new String[] {"run", "--url", "https://x/", "--closed-loop", "4", "--duration", "1s", "--segment",
+                    "0:1/2"})) {
             MainTest.Run r = MainTest.run(args);
             assertThat(r.exitCode()).as(String.join(" ", args)).isEqualTo(Main.BAD_ARGUMENTS);
             assertThat(r.err().strip().lines()).hasSize(1);

@@ -37,7 +37,8 @@ public final class HdrLog implements AutoCloseable {
      * @param epochMillis wall clock in milliseconds since the epoch
      * @param intervalMillis period of the ticker; {@code 0} for none (intervals only through {@link #tick()})
      */
-    HdrLog(Path file, PhaseHistograms phases, LongSupplier epochMillis, long intervalMillis) throws IOException {
+    HdrLog(Path file, PhaseHistograms phases, LongSupplier epochMillis, long intervalMillis, String segment)
+            throws IOException {
         this.file = file;
         this.phases = phases;
         this.epochMillis = epochMillis;
@@ -47,6 +48,9 @@ public final class HdrLog implements AutoCloseable {
         intervalStartMillis = epochMillis.getAsLong();
         writer.outputLogFormatVersion();
         writer.outputComment("proxybench run: latency of successful requests per phase, in microseconds");
+        if (segment != null) {
+            writer.outputComment("segment " + segment);
+        }
         writer.outputStartTime(intervalStartMillis);
         writer.setBaseTime(intervalStartMillis);
         writer.outputBaseTime(intervalStartMillis);
@@ -64,7 +68,15 @@ public final class HdrLog implements AutoCloseable {
 
     /** Opens (truncates) {@code file} and writes an interval every {@link #INTERVAL_MILLIS} until closed. */
     public static HdrLog open(Path file, PhaseHistograms phases) throws IOException {
-        return new HdrLog(file, phases, System::currentTimeMillis, INTERVAL_MILLIS);
+        return open(file, phases, null);
+    }
+
+    /**
+     * As {@link #open(Path, PhaseHistograms)}, for one shard of a run: a comment line names its {@code segment} and
+     * sequence (e.g. {@code #segment 1/4:1/2 of 0,1/4,1/2,1}).
+     */
+    public static HdrLog open(Path file, PhaseHistograms phases, String segment) throws IOException {
+        return new HdrLog(file, phases, System::currentTimeMillis, INTERVAL_MILLIS, segment);
     }
 
     /** The file this log writes. */

@@ -53,6 +53,8 @@ import com.fasterxml.jackson.annotation.JsonProperty;
  *     (from 1; requests with the same number shared one connection to the gateway), 0 when the tunnel or forwarded
  *     request had a connection to the proxy of its own (HTTP/1.1, SOCKS5, or an HTTP/2 request that fell back);
  *     absent when direct
+ * @param segment the run's execution segment and its sequence when it was one shard of a run, e.g.
+ *     {@code 1/4:1/2 of 0,1/4,1/2,1}; absent for a run of the whole schedule
  */
 @JsonInclude(JsonInclude.Include.NON_NULL)
 public record RequestRecord(
@@ -87,7 +89,8 @@ public record RequestRecord(
         @JsonProperty("body") String body,
         @JsonProperty("closed") String closed,
         @JsonProperty("scheme") String scheme,
-        @JsonProperty("gateway_connection_id") Long gatewayConnectionId) {
+        @JsonProperty("gateway_connection_id") Long gatewayConnectionId,
+        @JsonProperty("segment") String segment) {
 
     /** Whether the target answered 200, the seed's definition of a success. */
     public boolean ok() {
@@ -108,7 +111,7 @@ public record RequestRecord(
     public RequestRecord withOutcome(Outcome outcome) {
         return new RequestRecord(sched, done, startLag, queue, dns, tcp, proxyTls, socks, connect, tls, request,
                 total, status, ip, loc, error, firstError, outcome, reused, conn, session, attempt, bytesOut, bytesIn,
-                handshakeBytes, bodyLen, challenge, http, body, closed, scheme, gatewayConnectionId);
+                handshakeBytes, bodyLen, challenge, http, body, closed, scheme, gatewayConnectionId, segment);
     }
 
     /** This record without its {@code body} (itself when it has none). */
@@ -116,7 +119,7 @@ public record RequestRecord(
         return body == null ? this : new RequestRecord(sched, done, startLag, queue, dns, tcp, proxyTls, socks, connect,
                 tls, request, total, status, ip, loc, error, firstError, outcome, reused, conn, session, attempt,
                 bytesOut, bytesIn, handshakeBytes, bodyLen, challenge, http, null, closed, scheme,
-                gatewayConnectionId);
+                gatewayConnectionId, segment);
     }
 
     /** Builds a record field by field; every field the builder is not given stays absent (null). */
@@ -126,7 +129,7 @@ public record RequestRecord(
         private double startLag;
         private Double queue, dns, tcp, proxyTls, socks, connect, tls, request, total;
         private Integer status, attempt;
-        private String ip, loc, error, firstError, session, http, body, closed, scheme;
+        private String ip, loc, error, firstError, session, http, body, closed, scheme, segment;
         private Outcome outcome;
         private Boolean reused, challenge;
         private Long conn, bytesOut, bytesIn, handshakeBytes, bodyLen, gatewayConnectionId;
@@ -166,11 +169,13 @@ public record RequestRecord(
         public Builder closed(String reason) { closed = reason; return this; }
         public Builder scheme(String proxyScheme) { scheme = proxyScheme; return this; }
         public Builder gatewayConnectionId(Long id) { gatewayConnectionId = id; return this; }
+        public Builder segment(String text) { segment = text; return this; }
 
         public RequestRecord build() {
             return new RequestRecord(sched, done, startLag, queue, dns, tcp, proxyTls, socks, connect, tls, request,
                     total, status, ip, loc, error, firstError, outcome, reused, conn, session, attempt, bytesOut,
-                    bytesIn, handshakeBytes, bodyLen, challenge, http, body, closed, scheme, gatewayConnectionId);
+                    bytesIn, handshakeBytes, bodyLen, challenge, http, body, closed, scheme, gatewayConnectionId,
+                    segment);
         }
     }
 }

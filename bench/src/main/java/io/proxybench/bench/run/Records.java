@@ -27,6 +27,7 @@ public final class Records {
 
     private final BlockClassifier classifier;
     private final boolean keepBody;
+    private final String segment;
 
     /**
      * @param expect what a 2xx body must hold to be data; null to take every 2xx as data
@@ -34,8 +35,17 @@ public final class Records {
      *     --expect}
      */
     public Records(Expect expect, boolean keepBody) {
+        this(expect, keepBody, null);
+    }
+
+    /**
+     * @param segment the shard's execution segment and sequence, written into every record (e.g. {@code 1/4:1/2 of
+     *     0,1/4,1/2,1}); null for a run of the whole schedule
+     */
+    public Records(Expect expect, boolean keepBody, String segment) {
         this.classifier = new BlockClassifier(expect, null);
         this.keepBody = keepBody;
+        this.segment = segment;
     }
 
     /** Records without bodies, every 2xx taken as data. */
@@ -81,6 +91,7 @@ public final class Records {
                 .closed(response.closeReason() == null ? null : response.closeReason().label())
                 .scheme(proxied ? response.connection().proxy().scheme().text() : null)
                 .gatewayConnectionId(proxied ? response.connection().gatewayConnectionId() : null)
+                .segment(segment)
                 .build();
     }
 
@@ -99,6 +110,7 @@ public final class Records {
                 .error(error).firstError(firstError)
                 .outcome(classifier.classify(new BlockClassifier.Input(null, error, false, null, null)))
                 .attempt(sends == 0 ? null : sends)
+                .segment(segment)
                 .build();
     }
 
