@@ -293,7 +293,7 @@ final class RunCommand implements Callable<Integer> {
             };
             Records recordMaker = new Records(expectation, keepBody, segmentText());
             LoadRunner runner = closedLoop == null
-                    ? new OpenLoopRunner(schedule, this::request, client::send,
+                    ? new OpenLoopRunner(schedule, n -> request(schedule.globalIndex(n)), client::send,
                             new RunOptions(maxInFlight, retries, drainNanos), recordMaker, sink, System::nanoTime,
                             parking)
                     : new ClosedLoopRunner(duration.toNanos(), this::request, client::send,

@@ -26,6 +26,15 @@ public interface ArrivalSchedule {
     /** One line for reports, e.g. {@code constant 200/s for 20s}. */
     String describe();
 
+    /**
+     * The index, in the whole run's schedule, of this schedule's request {@code n} (0-based): {@code n} itself
+     * unless this is one shard's part of a schedule. A request's identity (its URL, its session) follows this
+     * index, so that shards send what one process would have sent.
+     */
+    default long globalIndex(long n) {
+        return n;
+    }
+
     /** Request {@code i} at {@code i / ratePerSec} seconds, for every such time before {@code duration}. */
     static ArrivalSchedule constant(double ratePerSec, Duration duration) {
         return new ConstantRate(new Stage(ratePerSec, duration), 0);

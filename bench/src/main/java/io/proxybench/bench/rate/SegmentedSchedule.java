@@ -12,6 +12,8 @@ final class SegmentedSchedule implements ArrivalSchedule {
     private final SegmentSequence sequence;
     private final int[] owners;
     private final int index;
+    /** The cycle positions this segment owns, in order. */
+    private final int[] positions;
     private long globalIndex;
 
     SegmentedSchedule(ArrivalSchedule global, ExecutionSegment segment, SegmentSequence sequence) {
@@ -20,6 +22,16 @@ final class SegmentedSchedule implements ArrivalSchedule {
         this.sequence = sequence;
         this.index = sequence.indexOf(segment);
         this.owners = sequence.owners();
+        int owned = 0;
+        for (int owner : owners) {
+            owned += owner == index ? 1 : 0;
+        }
+        this.positions = new int[owned];
+        for (int j = 0, k = 0; j < owners.length; j++) {
+            if (owners[j] == index) {
+                positions[k++] = j;
+            }
+        }
     }
 
     @Override
@@ -39,6 +51,12 @@ final class SegmentedSchedule implements ArrivalSchedule {
         return owners[(int) (i % owners.length)] == index;
     }
 
+    /** Request {@code n} of this shard is the global schedule's request at its owned position of its cycle. */
+    @Override
+    public long globalIndex(long n) {
+        return n / positions.length * owners.length + positions[(int) (n % positions.length)];
+    }
+
     /** This shard's count of a global count known in advance: whole cycles, then the owned part of the last. */
     @Override
     public long plannedCount() {
@@ -46,11 +64,7 @@ final class SegmentedSchedule implements ArrivalSchedule {
         if (total == NONE) {
             return NONE;
         }
-        long perCycle = 0;
-        for (int owner : owners) {
-            perCycle += owner == index ? 1 : 0;
-        }
-        long count = total / owners.length * perCycle;
+        long count = total / owners.length * positions.length;
         for (int j = 0; j < total % owners.length; j++) {
             count += owners[j] == index ? 1 : 0;
         }

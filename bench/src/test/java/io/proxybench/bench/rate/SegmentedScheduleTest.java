@@ -51,6 +51,25 @@ class SegmentedScheduleTest {
     }
 
     @Test
+    void eachShardRequestKnowsItsIndexInTheGlobalScheduleAndTheShardsCoverEveryIndexOnce() {
+        SegmentSequence sequence = SegmentSequence.parse("0,1/3,0.35,1");
+        long[] global = ScheduleTimes.drain(ArrivalSchedule.poisson(500, Duration.ofSeconds(2), 7));
+        List<Long> indices = new ArrayList<>();
+        for (ExecutionSegment segment : sequence.segments()) {
+            ArrivalSchedule shard = ArrivalSchedule.segment(ArrivalSchedule.poisson(500, Duration.ofSeconds(2), 7),
+                    segment, sequence);
+            long[] times = ScheduleTimes.drain(shard);
+            for (int n = 0; n < times.length; n++) {
+                long i = shard.globalIndex(n);
+                assertThat(times[n]).as("%s request %d, global %d", segment, n, i).isEqualTo(global[(int) i]);
+                indices.add(i);
+            }
+        }
+        assertThat(indices.stream().sorted().toList())
+                .isEqualTo(java.util.stream.LongStream.range(0, global.length).boxed().toList());
+    }
+
+    @Test
     void eachShardsRequestsAreSpreadEvenlyThroughTheCycle() {
         SegmentSequence sequence = SegmentSequence.parse("0,1/4,1/2,1");
 
