@@ -3,6 +3,7 @@ package io.proxybench.cli;
 import io.proxybench.bench.analyze.Expect;
 import io.proxybench.bench.analyze.Ip2Asn;
 import io.proxybench.bench.analyze.MaxMindAsn;
+import io.proxybench.bench.rate.ShardSet;
 import io.proxybench.bench.record.JsonlReader;
 import io.proxybench.bench.record.RequestRecord;
 import io.proxybench.bench.report.Analysis;
@@ -10,7 +11,10 @@ import java.io.PrintWriter;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.Objects;
+import java.util.TreeSet;
 import java.util.concurrent.Callable;
+import java.util.stream.Collectors;
 import picocli.CommandLine;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Option;
@@ -61,9 +65,14 @@ final class AnalyzeCommand implements Callable<Integer> {
             throw new IllegalArgumentException("--window " + window + " must be at least 1 second");
         }
         List<RequestRecord> records = new ArrayList<>();
+        List<ShardSet.Shard> shards = new ArrayList<>();
         for (Path file : files) {
-            records.addAll(FileReading.read(file, () -> JsonlReader.read(file)));
+            List<RequestRecord> read = FileReading.read(file, () -> JsonlReader.read(file));
+            records.addAll(read);
+            shards.add(new ShardSet.Shard(file.toString(), read.stream().map(RequestRecord::segment)
+                    .filter(Objects::nonNull).collect(Collectors.toCollection(TreeSet::new))));
         }
+        ShardSet.check(shards);
         Ip2Asn table = ip2asn == null ? null : FileReading.read(ip2asn, () -> Ip2Asn.load(ip2asn));
         Analysis analysis;
         try (MaxMindAsn db = asnDb == null ? null : FileReading.read(asnDb, () -> MaxMindAsn.open(asnDb))) {

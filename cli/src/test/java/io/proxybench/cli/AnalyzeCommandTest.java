@@ -180,4 +180,23 @@ class AnalyzeCommandTest {
             assertThat(r.out()).isEmpty();
         }
     }
+
+    /** Shards written by run --segment are checked as one run: every segment of their sequence once. */
+    @Test
+    void segmentedShardsMustCoverTheirSequenceOnce() throws Exception {
+        String first = Files.writeString(dir.resolve("shard-0.jsonl"), """
+                {"sched": 0.1, "done": 0.2, "start_lag": 0, "status": 200, "ip": "10.0.0.1", "segment": "0:1/2 of 0,1/2,1"}
+                """).toString();
+        String second = Files.writeString(dir.resolve("shard-1.jsonl"), """
+                {"sched": 0.2, "done": 0.3, "start_lag": 0, "status": 200, "ip": "10.0.0.2", "segment": "1/2:1 of 0,1/2,1"}
+                """).toString();
+
+        MainTest.Run both = analyze(List.of(first, second), "--json");
+        MainTest.Run one = analyze(List.of(first));
+
+        assertThat(both.exitCode()).as(both.err()).isZero();
+        assertThat(one.exitCode()).isEqualTo(Main.BAD_ARGUMENTS);
+        assertThat(one.err()).contains("segment 1/2:1 of 0,1/2,1 is missing: no file holds its records");
+        assertThat(one.out()).isEmpty();
+    }
 }
