@@ -16,7 +16,7 @@ final class Mask {
 
     Mask(List<ProxyCredentials> credentials) {
         for (ProxyCredentials c : credentials) {
-            secrets.add(ProxyBasic.value(c).substring("Basic ".length()));
+            secrets.add(c.basicToken());
             secrets.add(c.password());
         }
     }

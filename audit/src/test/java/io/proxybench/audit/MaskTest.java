@@ -15,7 +15,7 @@ class MaskTest {
 
     @Test
     void aPasswordAndItsBasicValueNeverReachAnError() {
-        String basic = ProxyBasic.value(account).substring("Basic ".length());
+        String basic = account.basicToken();
         IOException e = new IOException("refused " + basic + " for user:s3cret_session-a\nsecond line");
 
         String error = mask.error(new CompletionException(e));

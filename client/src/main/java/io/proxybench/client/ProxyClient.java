@@ -41,8 +41,6 @@ import io.proxybench.client.tunnel.TlsContexts;
 import io.proxybench.client.tunnel.TlsSettings;
 import java.net.URI;
 import java.time.Duration;
-import java.nio.charset.StandardCharsets;
-import java.util.Base64;
 import java.util.Collection;
 import java.util.Map;
 import java.util.Set;
@@ -375,9 +373,8 @@ public final class ProxyClient implements AutoCloseable {
             http.headers().setInt(HttpHeaderNames.CONTENT_LENGTH, request.body().length);
         }
         if (route.mode() == Route.Mode.FORWARD && route.proxy().credentials() != null) {
-            String pair = route.proxy().credentials().user() + ":" + route.proxy().credentials().password();
             http.headers().set(HttpHeaderNames.PROXY_AUTHORIZATION,
-                    "Basic " + Base64.getEncoder().encodeToString(pair.getBytes(StandardCharsets.UTF_8)));
+                    "Basic " + route.proxy().credentials().basicToken());
         }
         return http;
     }

@@ -2,7 +2,6 @@ package io.proxybench.audit.clients;
 
 import io.proxybench.audit.Answer;
 import io.proxybench.audit.AuditedClient;
-import io.proxybench.audit.ProxyBasic;
 import io.proxybench.audit.Trust;
 import io.proxybench.client.proxy.ProxyCredentials;
 import java.net.InetSocketAddress;
@@ -98,7 +97,7 @@ public final class JdkAudit implements AuditedClient {
         @Override
         public CompletableFuture<Answer> get(URI url, ProxyCredentials credentials) {
             HttpClient client = isolate ? perCredentials.computeIfAbsent(credentials, c -> builder.build()) : shared;
-            HttpRequest request = HttpRequest.newBuilder(url).header(ProxyBasic.HEADER, ProxyBasic.value(credentials))
+            HttpRequest request = HttpRequest.newBuilder(url).header("Proxy-Authorization", "Basic " + credentials.basicToken())
                     .timeout(timeout).build();
             return client.sendAsync(request, HttpResponse.BodyHandlers.ofString()).thenApply(r -> new Answer(
                     r.statusCode(), r.body(), r.version() == HttpClient.Version.HTTP_2 ? Answer.H2 : Answer.HTTP11));

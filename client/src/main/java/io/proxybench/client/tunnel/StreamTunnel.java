@@ -29,7 +29,6 @@ import io.proxybench.client.proxy.ProxyCredentials;
 import java.io.IOException;
 import java.nio.charset.StandardCharsets;
 import java.util.ArrayList;
-import java.util.Base64;
 import java.util.List;
 import java.util.concurrent.TimeUnit;
 import java.util.function.Supplier;
@@ -144,13 +143,9 @@ public final class StreamTunnel extends ChannelDuplexHandler {
     Http2Headers request() {
         Http2Headers headers = new DefaultHttp2Headers().method(HttpMethod.CONNECT.asciiName()).authority(authority);
         if (credentials != null) {
-            headers.set(HttpHeaderNames.PROXY_AUTHORIZATION, "Basic " + basic(credentials));
+            headers.set(HttpHeaderNames.PROXY_AUTHORIZATION, "Basic " + credentials.basicToken());
         }
         return headers;
-    }
-
-    private static String basic(ProxyCredentials c) {
-        return Base64.getEncoder().encodeToString((c.user() + ":" + c.password()).getBytes(StandardCharsets.UTF_8));
     }
 
     @Override
@@ -299,7 +294,7 @@ public final class StreamTunnel extends ChannelDuplexHandler {
     private List<String> secrets() {
         List<String> secrets = new ArrayList<>(3);
         if (credentials != null) {
-            for (String s : new String[] {basic(credentials), credentials.password(), credentials.user()}) {
+            for (String s : new String[] {credentials.basicToken(), credentials.password(), credentials.user()}) {
                 if (s.length() >= SHORTEST_MASKED) {
                     secrets.add(s);
                 }
