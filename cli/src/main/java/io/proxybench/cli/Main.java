@@ -12,7 +12,7 @@ import picocli.CommandLine.Command;
         mixinStandardHelpOptions = true,
         versionProvider = Main.Version.class,
         description = "Measure and speed up proxied HTTP traffic.",
-        subcommands = {DemoCommand.class, LabCommand.class, RunCommand.class, AnalyzeCommand.class,
+        subcommands = {DemoCommand.class, LabCommand.class, RunCommand.class, MergeCommand.class, AnalyzeCommand.class,
             DoctorCommand.class, ReuseCommand.class, OwnersCommand.class, KeepAliveCommand.class,
             SessionsCommand.class, SizePoolCommand.class, BytesCommand.class, H2GatewayCommand.class,
             ClientsCommand.class, CommandLine.HelpCommand.class})

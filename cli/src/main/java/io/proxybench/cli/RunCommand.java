@@ -5,8 +5,6 @@ import io.proxybench.bench.options.ProxyUrlConverter;
 import io.proxybench.bench.options.TimeoutOption;
 import io.proxybench.bench.options.TrustOption;
 import io.proxybench.bench.rate.ArrivalSchedule;
-import io.proxybench.bench.rate.ExecutionSegment;
-import io.proxybench.bench.rate.SegmentSequence;
 import io.proxybench.bench.rate.Stage;
 import io.proxybench.bench.record.HdrLog;
 import io.proxybench.bench.record.JsonlWriter;
@@ -17,6 +15,7 @@ import io.proxybench.bench.report.ProxyConnections;
 import io.proxybench.bench.report.ReportJson;
 import io.proxybench.bench.report.RunSummary;
 import io.proxybench.bench.analyze.Expect;
+import io.proxybench.bench.metrics.RunMetrics;
 import io.proxybench.bench.run.ClosedLoopRunner;
 import io.proxybench.bench.run.CpuSampler;
 import io.proxybench.bench.run.LatencySoFar;
@@ -155,18 +154,8 @@ final class RunCommand implements Callable<Integer> {
     @Option(names = "--poisson", description = "Poisson arrivals at --rate instead of evenly spaced ones.")
     boolean poisson;
 
-    @Option(names = "--segment", paramLabel = "FROM:TO",
-            description = {"Fire only this shard's part of the schedule (k6's execution segment), e.g. 0:1/4 or"
-                    + " 1/4:1/2; fractions, decimals or percentages.",
-                "Shards whose segments tile 0:1 and share one --segment-sequence fire every request of the schedule"
-                    + " once between them, each at its global time (Poisson too, with one --seed). Records and the"
-                    + " interval log name the segment."})
-    String segment;
-
-    @Option(names = "--segment-sequence", paramLabel = "POINTS",
-            description = "The cut points every shard shares, e.g. 0,1/4,1/2,3/4,1 (default: 0, the segment's ends"
-                    + " and 1, as in k6; give every shard the same one when the segments differ in size).")
-    String segmentSequence;
+    @CommandLine.Mixin
+    ShardOptions shards;
 
     @Option(names = "--seed", defaultValue = "1", description = "Seed for Poisson arrivals.")
     long seed;
@@ -226,19 +215,20 @@ final class RunCommand implements Callable<Integer> {
     @Option(names = "--no-progress", description = "No live progress line on stderr.")
     boolean noProgress;
 
+    @CommandLine.Mixin
+    MetricsOptions metricsOptions;
+
     /** Proxies from --proxy-file, requests rotating over them; empty without the option. */
     private List<ProxySpec> proxies = List.of();
     /** A GET of each --url, in order. */
     private List<ProxyRequest> targets = List.of();
     /** The --sessions keys, in order. */
     private List<String> sessionKeys = List.of();
-    /** This shard's part of the schedule, {@link ExecutionSegment#WHOLE} when not sharded, and the cut points. */
-    private ExecutionSegment shard = ExecutionSegment.WHOLE;
-    private SegmentSequence sequence;
 
     @Override
     public Integer call() throws Exception {
-        readSegment();
+        shards.read(closedLoop != null);
+        metricsOptions.validate();
         ArrivalSchedule schedule = closedLoop == null ? schedule() : null;
         if (closedLoop != null) {
             checkClosedLoop();
@@ -265,9 +255,12 @@ final class RunCommand implements Callable<Integer> {
         LatencySoFar latency = new LatencySoFar();
         Path intervalLog = hdrLog != null ? hdrLog : out.resolveSibling(out.getFileName() + ".hlog");
         Files.deleteIfExists(out);
-        try (ProxyClient client = client(timeouts, sessionTemplate, router);
-                JsonlWriter writer = new JsonlWriter(out);
-                HdrLog log = HdrLog.open(intervalLog, phases, segmentText())) {
+        RunMetrics metrics = new RunMetrics(shards.text());
+        PrintWriter err = spec.commandLine().getErr();
+        // The endpoint closes last, so that it says finished only once the records file is closed.
+        try (MetricsOptions.Endpoint endpoint = metricsOptions.start(metrics, err);
+                ProxyClient client = client(timeouts, sessionTemplate, router);
+                JsonlWriter writer = new JsonlWriter(out)) {
             if (warmup && sessions > 0) {
                 client.warmUp(sessionKeys, urls.get(0).toString())
                         .get(TimeoutOption.longestCall(timeouts).toMillis(), TimeUnit.MILLISECONDS);
@@ -285,13 +278,14 @@ final class RunCommand implements Callable<Integer> {
                 records.add(r.withoutBody()); // the summary reads no body; --keep-body's go to the file only
                 phases.record(r);
                 latency.record(r);
+                metrics.record(r);
                 try {
                     writer.write(r);
                 } catch (IOException e) {
                     throw new UncheckedIOException("cannot write " + out + ": " + e.getMessage(), e);
                 }
             };
-            Records recordMaker = new Records(expectation, keepBody, segmentText());
+            Records recordMaker = new Records(expectation, keepBody, shards.text());
             LoadRunner runner = closedLoop == null
                     ? new OpenLoopRunner(schedule, n -> request(schedule.globalIndex(n)), client::send,
                             new RunOptions(maxInFlight, retries, drainNanos), recordMaker, sink, System::nanoTime,
@@ -299,11 +293,15 @@ final class RunCommand implements Callable<Integer> {
                     : new ClosedLoopRunner(duration.toNanos(), this::request, client::send,
                             new RunOptions(closedLoop, retries, drainNanos), recordMaker, sink, System::nanoTime,
                             parking);
+            metrics.watch(runner.stats());
+            shards.awaitStart(err);
             Progress progress = noProgress ? null
-                    : Progress.start(runner.stats(), latency, plannedDuration(), spec.commandLine().getErr());
+                    : Progress.start(runner.stats(), latency, plannedDuration(), err);
             RunStats stats;
             CpuSampler.CpuLoad cpu;
-            try (CpuSampler sampler = CpuSampler.start()) {
+            // The interval log opens as the schedule starts, so that shards' logs line up by their offsets.
+            try (HdrLog log = HdrLog.open(intervalLog, phases, shards.text());
+                    CpuSampler sampler = CpuSampler.start()) {
                 stats = runner.run();
                 cpu = sampler.result();
             } finally {
@@ -323,7 +321,7 @@ final class RunCommand implements Callable<Integer> {
                     gateways, PoolAfter.of(atEnd, client.counters().total()));
             PrintWriter o = spec.commandLine().getOut();
             o.print(json ? ReportJson.write(summary) + "\n" : summary.text()
-                    + "records: " + out + "\ninterval log: " + log.file() + "\n");
+                    + "records: " + out + "\ninterval log: " + intervalLog + "\n");
             o.flush();
         }
         return 0;
@@ -428,7 +426,7 @@ final class RunCommand implements Callable<Integer> {
      * the global schedule's times the shard's share.
      */
     private double peakRate() {
-        double share = shard.length().doubleValue();
+        double share = shards.share();
         if (burst != null) {
             return share * burst / IN_FLIGHT_SECONDS;
         }
@@ -440,7 +438,7 @@ final class RunCommand implements Callable<Integer> {
 
     /** The rate --warmup-for sends at: the highest stage's, or the bursts' average. */
     private double warmupRate() {
-        return burst != null ? shard.length().doubleValue() * burst * 1e9 / every.toNanos() : peakRate();
+        return burst != null ? shards.share() * burst * 1e9 / every.toNanos() : peakRate();
     }
 
     /** Request {@code n} of the run; built on the scheduling thread, so from parts made before the run. */
@@ -469,31 +467,8 @@ final class RunCommand implements Callable<Integer> {
         }
     }
 
-    /** Reads --segment and --segment-sequence; without them the run fires the whole schedule. */
-    private void readSegment() {
-        if (segment == null) {
-            if (segmentSequence != null) {
-                throw new IllegalArgumentException("--segment-sequence goes with --segment, the part this shard fires");
-            }
-            return;
-        }
-        if (closedLoop != null) {
-            throw new IllegalArgumentException("--segment splits an open-loop schedule; shard a closed loop by giving"
-                    + " each process its own --closed-loop workers");
-        }
-        shard = ExecutionSegment.parse(segment);
-        sequence = segmentSequence == null ? SegmentSequence.around(shard) : SegmentSequence.parse(segmentSequence);
-        sequence.indexOf(shard);
-    }
-
-    /** {@code 1/4:1/2 of 0,1/4,1/2,1} for a shard, written into its records and interval log; null otherwise. */
-    private String segmentText() {
-        return sequence == null ? null : shard + " of " + sequence;
-    }
-
     private ArrivalSchedule schedule() {
-        ArrivalSchedule global = globalSchedule();
-        return sequence == null ? global : ArrivalSchedule.segment(global, shard, sequence);
+        return shards.of(globalSchedule());
     }
 
     /** The whole run's schedule, of which a shard fires its segment. */

@@ -63,6 +63,11 @@ public record ExecutionSegment(Fraction from, Fraction to) {
         return to.subtract(from);
     }
 
+    /** The share of the schedule this segment fires, {@code to - from} as a number from 0 to 1. */
+    public double share() {
+        return length().doubleValue();
+    }
+
     /** {@code 1/4:1/2}, as parsed back by {@link #parse}. */
     @Override
     public String toString() {

@@ -32,7 +32,7 @@ class ShardSetTest {
     void aSegmentHeldTwiceIsNamedWithBothFiles() {
         assertThatThrownBy(() -> ShardSet.check(List.of(shard("a.jsonl", "0:1/2 of 0,1/2,1"),
                 shard("a-copy.jsonl", "0:1/2 of 0,1/2,1"), shard("b.jsonl", "1/2:1 of 0,1/2,1"))))
-                .hasMessage("segment 0:1/2 is in both a.jsonl and a-copy.jsonl: a shard counted twice");
+                .hasMessage("segment 0:1/2 of 0,1/2,1 is in both a.jsonl and a-copy.jsonl: a shard counted twice");
     }
 
     @Test
@@ -43,11 +43,17 @@ class ShardSetTest {
     }
 
     @Test
-    void aFileWithSeveralSegmentsOrNoneAmongShardsIsRefused() {
-        assertThatThrownBy(() -> ShardSet.check(List.of(shard("a.jsonl", "0:1/2 of 0,1/2,1", "1/2:1 of 0,1/2,1"))))
-                .hasMessageContaining("a.jsonl holds records of several segments");
+    void aMergedFileHoldsSeveralSegmentsThatNoOtherFileMayHold() {
+        ShardSet.check(List.of(shard("merged.jsonl", "0:1/2 of 0,1/2,1", "1/2:1 of 0,1/2,1")));
+        assertThatThrownBy(() -> ShardSet.check(List.of(shard("merged.jsonl", "0:1/2 of 0,1/2,1", "1/2:1 of 0,1/2,1"),
+                shard("b.jsonl", "1/2:1 of 0,1/2,1"))))
+                .hasMessageContaining("segment 1/2:1 of 0,1/2,1 is in both merged.jsonl and b.jsonl");
+    }
+
+    @Test
+    void aFileWithoutASegmentAmongShardsOrABadSegmentIsRefused() {
         assertThatThrownBy(() -> ShardSet.check(List.of(shard("a.jsonl", "0:1/2 of 0,1/2,1"), shard("whole.jsonl"))))
-                .hasMessageContaining("whole.jsonl names no segment, but a.jsonl is segment 0:1/2 of 0,1/2,1");
+                .hasMessageContaining("whole.jsonl names no segment, but a.jsonl holds segment 0:1/2 of 0,1/2,1");
         assertThatThrownBy(() -> ShardSet.check(List.of(shard("a.jsonl", "half"))))
                 .hasMessageContaining("a.jsonl names segment 'half', not FROM:TO of POINTS");
     }

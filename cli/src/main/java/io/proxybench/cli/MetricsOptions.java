@@ -1,0 +1,84 @@
+package io.proxybench.cli;
+
+import io.prometheus.metrics.exporter.httpserver.HTTPServer;
+import io.proxybench.bench.metrics.RunMetrics;
+import java.io.IOException;
+import java.io.PrintWriter;
+import java.io.UncheckedIOException;
+import java.time.Duration;
+import java.util.Locale;
+import picocli.CommandLine.Option;
+
+/**
+ * {@code run}'s Prometheus endpoint: {@code --metrics-port} serves {@link RunMetrics} at {@code /metrics} for the
+ * run's length, and {@code --metrics-linger} longer, so that a scrape after the last record sees the final counts.
+ */
+final class MetricsOptions {
+
+    @Option(names = "--metrics-port", paramLabel = "PORT",
+            description = "Serve the run's metrics for Prometheus at http://HOST:PORT/metrics during the run"
+                    + " (0 = any free port, printed on stderr).")
+    Integer port;
+
+    @Option(names = "--metrics-host", paramLabel = "HOST", defaultValue = "127.0.0.1",
+            description = "Address the metrics endpoint listens on (default: ${DEFAULT-VALUE}; 0.0.0.0 in a pod).")
+    String host;
+
+    @Option(names = "--metrics-linger", paramLabel = "DURATION", defaultValue = "0s",
+            description = "Keep serving the final metrics this long after the run (e.g. one scrape interval,"
+                    + " 15s; default: ${DEFAULT-VALUE}).")
+    Duration linger;
+
+    /** Checks the options before anything starts. */
+    void validate() {
+        if (port == null) {
+            if (linger.isNegative() || !linger.isZero()) {
+                throw new IllegalArgumentException("--metrics-linger applies to --metrics-port; give both");
+            }
+            return;
+        }
+        if (port < 0 || port > 65_535) {
+            throw new IllegalArgumentException("--metrics-port " + port + " is not a port from 0 to 65535");
+        }
+        if (linger.isNegative()) {
+            throw new IllegalArgumentException("--metrics-linger " + linger + " must not be negative");
+        }
+    }
+
+    /** The endpoint serving {@code metrics}, or null without {@code --metrics-port}; its address goes to {@code err}. */
+    Endpoint start(RunMetrics metrics, PrintWriter err) {
+        if (port == null) {
+            return null;
+        }
+        try {
+            HTTPServer server = HTTPServer.builder().hostname(host).port(port).registry(metrics.registry())
+                    .buildAndStart();
+            err.printf(Locale.ROOT, "metrics: http://%s:%d/metrics%n", host, server.getPort());
+            err.flush();
+            return new Endpoint(server, metrics, linger, err);
+        } catch (IOException e) {
+            throw new UncheckedIOException("cannot serve metrics on " + host + ":" + port + ": " + e.getMessage()
+                    + "; pick another --metrics-port, or 0 for any free one", e);
+        }
+    }
+
+    /**
+     * A running endpoint. {@link #close()}, called once the run's records file is closed, marks the metrics final,
+     * serves them {@code linger} longer, then stops.
+     */
+    record Endpoint(HTTPServer server, RunMetrics metrics, Duration linger, PrintWriter err) implements AutoCloseable {
+        @Override
+        public void close() throws InterruptedException {
+            metrics.finish();
+            try {
+                if (!linger.isZero()) {
+                    err.printf(Locale.ROOT, "metrics: serving the final figures for %d s more%n", linger.toSeconds());
+                    err.flush();
+                    Thread.sleep(linger.toMillis());
+                }
+            } finally {
+                server.close();
+            }
+        }
+    }
+}
