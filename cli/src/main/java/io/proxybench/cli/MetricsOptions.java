@@ -45,7 +45,15 @@ final class MetricsOptions {
         }
     }
 
-    /** The endpoint serving {@code metrics}, or null without {@code --metrics-port}; its address goes to {@code err}. */
+    /** Whether {@code --metrics-port} was given. */
+    boolean enabled() {
+        return port != null;
+    }
+
+    /**
+     * The endpoint serving {@code metrics}, or null without {@code --metrics-port} (then {@code metrics} is null too);
+     * its address goes to {@code err}.
+     */
     Endpoint start(RunMetrics metrics, PrintWriter err) {
         if (port == null) {
             return null;

@@ -255,7 +255,7 @@ final class RunCommand implements Callable<Integer> {
         LatencySoFar latency = new LatencySoFar();
         Path intervalLog = hdrLog != null ? hdrLog : out.resolveSibling(out.getFileName() + ".hlog");
         Files.deleteIfExists(out);
-        RunMetrics metrics = new RunMetrics(shards.text());
+        RunMetrics metrics = metricsOptions.enabled() ? new RunMetrics(shards.text()) : null;
         PrintWriter err = spec.commandLine().getErr();
         // The endpoint closes last, so that it says finished only once the records file is closed.
         try (MetricsOptions.Endpoint endpoint = metricsOptions.start(metrics, err);
@@ -278,7 +278,9 @@ final class RunCommand implements Callable<Integer> {
                 records.add(r.withoutBody()); // the summary reads no body; --keep-body's go to the file only
                 phases.record(r);
                 latency.record(r);
-                metrics.record(r);
+                if (metrics != null) {
+                    metrics.record(r);
+                }
                 try {
                     writer.write(r);
                 } catch (IOException e) {
@@ -293,7 +295,9 @@ final class RunCommand implements Callable<Integer> {
                     : new ClosedLoopRunner(duration.toNanos(), this::request, client::send,
                             new RunOptions(closedLoop, retries, drainNanos), recordMaker, sink, System::nanoTime,
                             parking);
-            metrics.watch(runner.stats());
+            if (metrics != null) {
+                metrics.watch(runner.stats());
+            }
             shards.awaitStart(err);
             Progress progress = noProgress ? null
                     : Progress.start(runner.stats(), latency, plannedDuration(), err);

@@ -291,4 +291,38 @@ class RunCommandTest {
             assertThat(r.err()).doesNotContain("hunter2");
         }
     }
+
+    @Test
+    void shardStartAndMetricsOptionsAreCheckedBeforeAnythingStarts() {
+        String[][] cases = {
+            {"--shard 4/4", "--shard 4/4: I must be from 0 to N-1"},
+            {"--shard 1:4", "--shard 1:4 is not I/N, shard I (from 0) of N"},
+            {"--shard 0/2 --segment 0:1/2", "--shard 0/2 replaces --segment and --segment-sequence"},
+            {"--start-at 14:00", "--start-at 14:00 is not a UTC time such as 2026-11-30T14:00:00Z"},
+            {"--start-at 2020-01-01T00:00:00Z", "--start-at 2020-01-01T00:00:00Z passed"},
+            {"--metrics-linger 5s", "--metrics-linger applies to --metrics-port; give both"},
+            {"--metrics-port 70000", "--metrics-port 70000 is not a port from 0 to 65535"},
+        };
+        for (String[] c : cases) {
+            List<String> args = new java.util.ArrayList<>(List.of("run", "--url", "https://x/", "--rate", "10",
+                    "--duration", "1s"));
+            args.addAll(List.of(c[0].split(" ")));
+            MainTest.Run r = MainTest.run(args.toArray(String[]::new));
+            assertThat(r.exitCode()).as(c[0]).isEqualTo(Main.BAD_ARGUMENTS);
+            assertThat(r.err()).as(c[0]).contains(c[1]);
+        }
+    }
+
+    /** --shard I/N is the segment I/N:(I+1)/N of N equal ones, and the records say so. */
+    @Test
+    void shardIOfNFiresItsEqualPart() throws Exception {
+        Path out = home.resolve("shard-1-of-4.jsonl");
+        run(out, "--rate", "40", "--duration", "1s", "--shard", "1/4", "--warmup=false");
+        List<RequestRecord> records = JsonlReader.read(out);
+        assertThat(records).hasSize(10)
+                .allSatisfy(r -> assertThat(r.segment()).isEqualTo("1/4:1/2 of 0,1/4,1/2,3/4,1"));
+        assertThat(records.stream().map(r -> Math.round(r.sched() * 1000)).sorted().toList())
+                .as("every fourth request of one every 25 ms, from the second")
+                .isEqualTo(java.util.stream.LongStream.range(0, 10).mapToObj(i -> 25 + i * 100).toList());
+    }
 }

@@ -1,0 +1,147 @@
+package io.proxybench.cli;
+
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.within;
+
+import io.proxybench.bench.record.JsonlReader;
+import io.proxybench.bench.record.Outcome;
+import io.proxybench.bench.record.Phase;
+import io.proxybench.bench.record.RequestRecord;
+import io.proxybench.lab.Lab;
+import io.proxybench.lab.LabConfig;
+import java.io.IOException;
+import java.net.ServerSocket;
+import java.net.URI;
+import java.net.http.HttpClient;
+import java.net.http.HttpRequest;
+import java.net.http.HttpResponse;
+import java.nio.file.Path;
+import java.time.Duration;
+import java.util.List;
+import java.util.Objects;
+import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.TimeUnit;
+import org.junit.jupiter.api.AfterAll;
+import org.junit.jupiter.api.BeforeAll;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+/**
+ * {@code run --metrics-port}: the endpoint serves Prometheus text during the run, and once it says the run finished
+ * its counters are what the records file holds.
+ */
+class RunMetricsEndpointTest {
+
+    /** How long the test polls the endpoint for the finished run before it fails. */
+    private static final Duration POLL_LIMIT = Duration.ofSeconds(60);
+
+    @TempDir
+    static Path home;
+
+    static Lab lab;
+
+    @BeforeAll
+    static void start() throws Exception {
+        lab = Lab.start(LabConfig.builder().home(home).auth("u", "p").build());
+    }
+
+    @AfterAll
+    static void stop() {
+        lab.close();
+    }
+
+    private static int freePort() throws IOException {
+        try (ServerSocket s = new ServerSocket(0, 1, java.net.InetAddress.getLoopbackAddress())) {
+            return s.getLocalPort();
+        }
+    }
+
+    private static String scrape(HttpClient http, int port) {
+        try {
+            HttpResponse<String> r = http.send(HttpRequest.newBuilder(URI.create("http://127.0.0.1:" + port
+                    + "/metrics")).timeout(Duration.ofSeconds(5)).build(), HttpResponse.BodyHandlers.ofString());
+            return r.statusCode() == 200 ? r.body() : null;
+        } catch (IOException e) {
+            return null; // not listening yet
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+            return null;
+        }
+    }
+
+    @Test
+    void theEndpointParsesAsPrometheusTextAndItsFinalCountersAreTheRecords() throws Exception {
+        int port = freePort();
+        Path out = home.resolve("metrics.jsonl");
+        // Requests rotate over two accounts the gateway takes and one it refuses: answers and 407s. The shard fires
+        // the even global request numbers, which still meet each of three proxies in turn.
+        Path proxies = home.resolve("proxies.txt");
+        String good = "http://u:p@127.0.0.1:" + lab.gatewayPort() + "\n";
+        java.nio.file.Files.writeString(proxies, good + good + "http://u:wrong@127.0.0.1:" + lab.gatewayPort() + "\n");
+        CompletableFuture<MainTest.Run> run = CompletableFuture.supplyAsync(() -> MainTest.run("run",
+                "--url", "https://127.0.0.1:" + lab.targetHttpsPort() + "/cdn-cgi/trace",
+                "--proxy-file", proxies.toString(), "--ca", lab.caFile().toString(),
+                "--rate", "50", "--duration", "3s", "--keep-alive", "1s", "--out", out.toString(), "--no-progress",
+                "--metrics-port", Integer.toString(port), "--metrics-linger", "3s", "--segment", "0:1/2"));
+        HttpClient http = HttpClient.newBuilder().connectTimeout(Duration.ofSeconds(2)).build();
+        PrometheusText during = null;
+        PrometheusText last = null;
+        long deadline = System.nanoTime() + POLL_LIMIT.toNanos();
+        while (System.nanoTime() < deadline && !run.isDone()) {
+            String text = scrape(http, port);
+            if (text != null) {
+                last = PrometheusText.parse(text);
+                if (last.value("proxybench_run_finished") == 1) {
+                    break;
+                }
+                during = during == null && last.value("proxybench_requests_scheduled_total") > 0 ? last : during;
+            }
+            Thread.sleep(100);
+        }
+        MainTest.Run result = run.get(POLL_LIMIT.toSeconds(), TimeUnit.SECONDS);
+        assertThat(result.exitCode()).as(result.err()).isZero();
+        assertThat(result.err()).contains("metrics: http://127.0.0.1:" + port + "/metrics");
+        assertThat(during).as("a scrape while the run was going").isNotNull();
+        assertThat(last).as("a scrape after the run finished, within the linger").isNotNull();
+        assertThat(last.value("proxybench_run_finished")).isEqualTo(1);
+
+        List<RequestRecord> records = JsonlReader.read(out);
+        assertThat(records).hasSize(75);
+        assertThat(last.value("proxybench_requests_scheduled_total")).isEqualTo(records.size());
+        assertThat(last.value("proxybench_requests_sent_total")).isEqualTo(records.size());
+        for (Outcome o : Outcome.values()) {
+            assertThat(last.value("proxybench_records_total", "outcome", o.jsonName())).as(o.jsonName())
+                    .isEqualTo(records.stream().filter(r -> r.outcome() == o).count());
+        }
+        long refused = records.stream().filter(r -> "connect_407".equals(r.error())).count();
+        assertThat(refused).as("the refused account's share").isEqualTo(25);
+        assertThat(last.value("proxybench_errors_total", "phase", "connect")).isEqualTo(refused);
+        assertThat(last.value("proxybench_errors_total", "phase", "tls")).isZero();
+        assertThat(last.value("proxybench_tunnel_requests_total", "tunnel", "created"))
+                .isEqualTo(records.stream().filter(r -> Boolean.FALSE.equals(r.reused())).count());
+        assertThat(last.value("proxybench_tunnel_requests_total", "tunnel", "reused"))
+                .isEqualTo(records.stream().filter(r -> Boolean.TRUE.equals(r.reused())).count()).isPositive();
+        assertThat(last.value("proxybench_wire_bytes_total", "direction", "in"))
+                .isEqualTo(records.stream().map(RequestRecord::bytesIn).filter(Objects::nonNull)
+                        .mapToLong(Long::longValue).sum());
+        assertThat(last.value("proxybench_exits"))
+                .isEqualTo(records.stream().map(RequestRecord::ip).filter(Objects::nonNull).distinct().count());
+        assertThat(last.value("proxybench_requests_in_flight")).isZero();
+        assertThat(last.type("proxybench_run_info")).isNotNull();
+        assertThat(last.samples("proxybench_run_info").get(0).labels())
+                .containsEntry("segment", "0:1/2 of 0,1/2,1");
+
+        List<RequestRecord> ok = records.stream().filter(RequestRecord::ok).toList();
+        for (Phase phase : List.of(Phase.TCP, Phase.TLS, Phase.TOTAL)) {
+            List<Double> seconds = ok.stream().map(phase::seconds).filter(Objects::nonNull).toList();
+            String p = phase.jsonName();
+            assertThat(last.value("proxybench_phase_seconds_count", "phase", p)).as(p).isEqualTo(seconds.size());
+            assertThat(last.value("proxybench_phase_seconds_sum", "phase", p)).as(p)
+                    .isCloseTo(seconds.stream().mapToDouble(Double::doubleValue).sum(), within(1e-6));
+            assertThat(last.value("proxybench_phase_seconds_bucket", "phase", p, "le", "+Inf")).as(p)
+                    .isEqualTo(seconds.size());
+            assertThat(last.value("proxybench_phase_seconds_bucket", "phase", p, "le", "0.1")).as(p)
+                    .isEqualTo(seconds.stream().filter(s -> s <= 0.1).count());
+        }
+    }
+}
