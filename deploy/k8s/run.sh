@@ -61,7 +61,8 @@ sed -E \
   -e 's#^( *- \$\(JOB_COMPLETION_INDEX\))/4$#\1/'"$shards"'#' \
   -e 's#^(  start-at: ).*$#\1"'"$start_at"'"#' \
   "$here/shards-job.yaml" >"$out/shards-job.yaml"
-sed -E 's#/results/shard-0\.jsonl.*/results/shard-3\.jsonl#'"$files"'#' "$here/merge-job.yaml" >"$out/merge-job.yaml"
+sed -E 's#/results/shard-0\.jsonl.*/results/shard-3\.jsonl#'"$files"'#' \
+  "$here/merge-job.yaml" >"$out/merge-job.yaml"
 # Each edit must have hit, or the shards and the merge would disagree on N.
 [ "$(grep -cE "^  (completions|parallelism): $shards\$" "$out/shards-job.yaml")" = 2 ] \
   && grep -qE -- "- \\\$\\(JOB_COMPLETION_INDEX\\)/$shards\$" "$out/shards-job.yaml" \
@@ -82,7 +83,8 @@ echo "  kubectl logs -f -l job-name=proxybench-shards --prefix --max-log-request
 wait_job() {
   local name="$1" deadline=$(($(date +%s) + $2)) state
   while :; do
-    state=" $(kubectl get job "$name" -o jsonpath='{range .status.conditions[?(@.status=="True")]}{.type}{" "}{end}') "
+    state=" $(kubectl get job "$name" \
+      -o jsonpath='{range .status.conditions[?(@.status=="True")]}{.type}{" "}{end}') "
     case "$state" in
       *" Complete "*) return 0 ;;
       *" Failed "*) echo "run.sh: job/$name failed" >&2; return 1 ;;

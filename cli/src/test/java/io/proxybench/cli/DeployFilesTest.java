@@ -8,8 +8,6 @@ import com.fasterxml.jackson.databind.ObjectMapper;
 import com.fasterxml.jackson.dataformat.yaml.YAMLMapper;
 import io.prometheus.metrics.expositionformats.PrometheusTextFormatWriter;
 import io.proxybench.bench.metrics.RunMetrics;
-import io.proxybench.bench.record.Outcome;
-import io.proxybench.bench.record.RequestRecord;
 import java.io.ByteArrayOutputStream;
 import java.io.IOException;
 import java.nio.charset.StandardCharsets;
@@ -368,35 +366,12 @@ class DeployFilesTest {
     /** The series a shard's metrics endpoint serves, each with its label pairs (label=value). */
     private static Map<String, Set<String>> scrape() throws IOException {
         RunMetrics metrics = new RunMetrics("1/4:1/2 of 0,1/4,1/2,3/4,1");
-        // One successful request, so that the phase histogram has series to show.
-        metrics.record(RequestRecord.builder(0, 0.5).queue(0.001).dns(0.002).tcp(0.01).proxyTls(0.02).socks(0.01)
-                .connect(0.05).tls(0.05).request(0.2).total(0.5).status(200).ip("192.0.2.1").outcome(Outcome.DATA)
-                .reused(false).bytesOut(900L).bytesIn(4000L).build());
         ByteArrayOutputStream out = new ByteArrayOutputStream();
         PrometheusTextFormatWriter.create().write(out, metrics.registry().scrape());
-        String text = out.toString(StandardCharsets.UTF_8);
-        Map<String, String> types = new HashMap<>();
-        Matcher type = Pattern.compile("(?m)^# TYPE (\\S+) (\\S+)$").matcher(text);
-        while (type.find()) {
-            types.put(type.group(1), type.group(2));
-        }
-        assertThat(types).as(text).isNotEmpty();
         Map<String, Set<String>> series = new HashMap<>();
-        Matcher sample = Pattern.compile("(?m)^([a-z_]+)(?:\\{([^}]*)})? \\S+$").matcher(text);
-        while (sample.find()) {
-            String name = sample.group(1);
-            String family = types.containsKey(name) ? name : name.replaceAll("_(bucket|sum|count|total|info)$", "");
-            assertThat(types).as("a TYPE line for " + name).containsKey(family);
-            switch (types.get(family)) {
-                case "histogram" -> assertThat(name).matches(family + "_(bucket|sum|count)");
-                case "counter" -> assertThat(name).endsWith("_total");
-                default -> assertThat(name).isEqualTo(family);
-            }
-            Set<String> pairs = series.computeIfAbsent(name, n -> new TreeSet<>());
-            if (sample.group(2) != null) {
-                Pattern.compile("(\\w+)=\"([^\"]*)\"").matcher(sample.group(2)).results()
-                        .forEach(r -> pairs.add(r.group(1) + "=" + r.group(2)));
-            }
+        for (PrometheusText.Sample sample : PrometheusText.parse(out.toString(StandardCharsets.UTF_8)).samples()) {
+            Set<String> pairs = series.computeIfAbsent(sample.name(), n -> new TreeSet<>());
+            sample.labels().forEach((label, value) -> pairs.add(label + "=" + value));
         }
         return series;
     }

@@ -130,6 +130,11 @@ final class PrometheusText {
                 .orElseThrow(() -> new AssertionError("no sample " + name + want)).value();
     }
 
+    /** Every sample, in the text's order. */
+    List<Sample> samples() {
+        return samples;
+    }
+
     /** Every sample named {@code name}. */
     List<Sample> samples(String name) {
         return samples.stream().filter(s -> s.name().equals(name)).toList();

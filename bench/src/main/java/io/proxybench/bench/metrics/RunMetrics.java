@@ -65,6 +65,9 @@ public final class RunMetrics {
         phases = Histogram.builder().name("proxybench_phase_seconds")
                 .help("Latency of successful requests (status 200) per phase; total counts from the scheduled start")
                 .labelNames("phase").classicOnly().classicUpperBounds(BOUNDS_SECONDS).register(registry);
+        for (Phase phase : PHASES) {
+            phases.labelValues(phase.jsonName());
+        }
         fromStats("proxybench_requests_scheduled", "Requests whose scheduled time has come", RunStats::scheduled);
         fromStats("proxybench_requests_sent", "Requests handed to the client for their first try", RunStats::sent);
         fromStats("proxybench_retries", "Sends after a failed one, on a new tunnel", RunStats::retries);

@@ -79,11 +79,6 @@ public final class HdrLog implements AutoCloseable {
         return new HdrLog(file, phases, System::currentTimeMillis, INTERVAL_MILLIS, segment);
     }
 
-    /** The file this log writes. */
-    public Path file() {
-        return file;
-    }
-
     /** Writes the interval from the previous one until now, unless closed. */
     synchronized void tick() {
         if (closed) {
