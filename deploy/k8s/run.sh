@@ -27,7 +27,7 @@ if [ -z "$render_only" ]; then
     if [[ "$err" == *NotFound* || "$err" == *"not found"* ]]; then
       cat >&2 <<'EOF'
 run.sh: no Secret proxybench-proxy in this namespace. The shards read the proxy URL, credentials included, from
-its key url; create it with:
+its key url (as a file, one URL per line); create it with:
 
   kubectl create secret generic proxybench-proxy --from-literal=url='http://USER:PASS@gateway.example:3128'
 EOF
@@ -37,7 +37,7 @@ EOF
   fi
   kubectl apply -f "$here/pvc.yaml"
   # Jobs cannot be changed once created: the previous run's go first.
-  kubectl delete job proxybench-shards proxybench-merge --ignore-not-found --wait=true
+  kubectl delete job proxybench-shards proxybench-merge --ignore-not-found --cascade=foreground --wait=true
 fi
 
 # The start time, once the cluster is ready for the new jobs: now + lead, in UTC.

@@ -3,18 +3,12 @@ package io.proxybench.cli;
 import io.proxybench.bench.analyze.Expect;
 import io.proxybench.bench.analyze.Ip2Asn;
 import io.proxybench.bench.analyze.MaxMindAsn;
-import io.proxybench.bench.rate.ShardSet;
-import io.proxybench.bench.record.JsonlReader;
 import io.proxybench.bench.record.RequestRecord;
 import io.proxybench.bench.report.Analysis;
 import java.io.PrintWriter;
 import java.nio.file.Path;
-import java.util.ArrayList;
 import java.util.List;
-import java.util.Objects;
-import java.util.TreeSet;
 import java.util.concurrent.Callable;
-import java.util.stream.Collectors;
 import picocli.CommandLine;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Option;
@@ -64,15 +58,9 @@ final class AnalyzeCommand implements Callable<Integer> {
         if (window <= 0) {
             throw new IllegalArgumentException("--window " + window + " must be at least 1 second");
         }
-        List<RequestRecord> records = new ArrayList<>();
-        List<ShardSet.Shard> shards = new ArrayList<>();
-        for (Path file : files) {
-            List<RequestRecord> read = FileReading.read(file, () -> JsonlReader.read(file));
-            records.addAll(read);
-            shards.add(new ShardSet.Shard(file.toString(), read.stream().map(RequestRecord::segment)
-                    .filter(Objects::nonNull).collect(Collectors.toCollection(TreeSet::new))));
-        }
-        ShardSet.check(shards);
+        ShardFiles shards = ShardFiles.read(files);
+        shards.check();
+        List<RequestRecord> records = shards.records();
         Ip2Asn table = ip2asn == null ? null : FileReading.read(ip2asn, () -> Ip2Asn.load(ip2asn));
         Analysis analysis;
         try (MaxMindAsn db = asnDb == null ? null : FileReading.read(asnDb, () -> MaxMindAsn.open(asnDb))) {

@@ -1,9 +1,8 @@
 package io.proxybench.cli;
 
 import io.proxybench.bench.rate.ExecutionSegment;
-import io.proxybench.bench.rate.ShardSet;
+import io.proxybench.bench.record.HdrLog;
 import io.proxybench.bench.record.HdrLogMerge;
-import io.proxybench.bench.record.JsonlReader;
 import io.proxybench.bench.record.JsonlWriter;
 import io.proxybench.bench.record.RequestRecord;
 import java.io.IOException;
@@ -18,7 +17,7 @@ import java.util.Objects;
 import java.util.Set;
 import java.util.TreeSet;
 import java.util.concurrent.Callable;
-import java.util.stream.Collectors;
+import org.apache.commons.lang3.math.Fraction;
 import picocli.CommandLine;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Option;
@@ -33,9 +32,6 @@ import picocli.CommandLine.Parameters;
         description = {"Merge the shards of one run (run --segment or --shard) into one records file and one interval"
                 + " log.", "Each segment of the shards' sequence must be there exactly once."})
 final class MergeCommand implements Callable<Integer> {
-
-    /** Start spread between shards, in milliseconds, past which the report warns that they did not run as one. */
-    static final long SPREAD_WARNING_MILLIS = 1_000;
 
     @CommandLine.Spec
     private CommandLine.Model.CommandSpec spec;
@@ -59,74 +55,98 @@ final class MergeCommand implements Callable<Integer> {
         if (noHdrLog && hdrLog != null) {
             throw new IllegalArgumentException("--hdr-log and --no-hdr-log exclude each other");
         }
-        Path mergedLog = noHdrLog ? null : hdrLog != null ? hdrLog : out.resolveSibling(out.getFileName() + ".hlog");
-        List<Path> logs = noHdrLog ? List.of() : shardLogs();
-        for (Path input : concat(files, logs)) {
+        Path mergedLog = noHdrLog ? null : hdrLog != null ? hdrLog : HdrLog.besides(out);
+        List<Path> logPaths = noHdrLog ? List.of() : files.stream().map(HdrLog::besides).toList();
+        for (Path input : concat(files, logPaths)) {
             if (same(input, out) || mergedLog != null && same(input, mergedLog)) {
                 throw new IllegalArgumentException(input + " is both an input and an output; give --out another file");
             }
         }
-        List<RequestRecord> records = new ArrayList<>();
-        List<ShardSet.Shard> shards = new ArrayList<>();
-        // in schedule order: 0:1/4 before 1/4:1/2
-        Set<String> segments = new TreeSet<>(Comparator.comparing(
-                (String s) -> ExecutionSegment.parse(s.substring(0, s.indexOf(' '))).from()));
-        for (Path file : files) {
-            List<RequestRecord> read = FileReading.read(file, () -> JsonlReader.read(file));
-            Set<String> own = read.stream().map(RequestRecord::segment).filter(Objects::nonNull)
-                    .collect(Collectors.toCollection(TreeSet::new));
-            if (read.isEmpty()) {
-                throw new IllegalArgumentException(file + " holds no records: did its run fail? Run that shard again");
+        ShardFiles shards = ShardFiles.read(files);
+        for (ShardFiles.Part part : shards.parts()) {
+            if (part.records().isEmpty()) {
+                throw new IllegalArgumentException(part.file() + " holds no records: did its run fail? Run that shard"
+                        + " again");
             }
-            if (own.isEmpty()) {
-                throw new IllegalArgumentException(file + " names no segment: merge joins the shards of one run,"
-                        + " written by run --segment or --shard");
+            if (part.segments().isEmpty()) {
+                throw new IllegalArgumentException(part.file() + " names no segment: merge joins the shards of one"
+                        + " run, written by run --segment or --shard");
             }
-            records.addAll(read);
-            shards.add(new ShardSet.Shard(file.toString(), own));
-            segments.addAll(own);
         }
-        ShardSet.check(shards);
-        records.sort(Comparator.comparingDouble(RequestRecord::sched));
+        shards.check();
+        List<RequestRecord> records = new ArrayList<>(shards.records());
+        // Schedule order; requests due at once (a burst) in segment order, then by completion.
+        records.sort(Comparator.comparingDouble(RequestRecord::sched)
+                .thenComparing(r -> from(r.segment())).thenComparingDouble(RequestRecord::done));
+        Set<String> segments = new TreeSet<>(Comparator.comparing(MergeCommand::from));
+        shards.parts().forEach(p -> segments.addAll(p.segments()));
+        // Every log is read and checked before anything is written.
+        List<HdrLogMerge.ShardLog> logs = noHdrLog ? List.of() : readLogs(shards);
+
+        PrintWriter o = spec.commandLine().getOut();
+        if (mergedLog != null) {
+            List<String> comments = new ArrayList<>();
+            comments.add("proxybench merge: latency of successful requests per phase, in microseconds");
+            segments.forEach(s -> comments.add(HdrLogMerge.SEGMENT + s));
+            if (logs.get(0).startAt() != null) {
+                comments.add(HdrLogMerge.START_AT + logs.get(0).startAt());
+            }
+            HdrLogMerge.Merged merged = HdrLogMerge.write(logs, mergedLog, comments);
+            o.printf(Locale.ROOT, "merged %d interval logs into %s, aligned by each shard's start%n", logs.size(),
+                    mergedLog);
+            o.printf(Locale.ROOT, "shards started %.3f s apart%s%n", merged.startSpreadMillis() / 1e3,
+                    merged.startSpreadMillis() > ShardOptions.LATE_LIMIT_MILLIS
+                            ? ": they did not run as one, so their combined rate was lower than the schedule's at"
+                            + " the start and end; give every shard one run --start-at" : "");
+        }
         Files.deleteIfExists(out);
         try (JsonlWriter writer = new JsonlWriter(out)) {
             for (RequestRecord r : records) {
                 writer.write(r);
             }
         }
-        PrintWriter o = spec.commandLine().getOut();
         o.printf(Locale.ROOT, "merged %d records of %d segments into %s%n", records.size(), segments.size(), out);
-        if (mergedLog != null) {
-            List<String> comments = new ArrayList<>();
-            comments.add("proxybench merge: latency of successful requests per phase, in microseconds");
-            segments.forEach(s -> comments.add("segment " + s));
-            HdrLogMerge.Merged merged;
-            try {
-                merged = HdrLogMerge.merge(logs, mergedLog, comments);
-            } catch (IOException e) {
-                throw new IllegalArgumentException("cannot merge the interval logs: " + e.getMessage());
-            }
-            o.printf(Locale.ROOT, "merged %d interval logs into %s, aligned by each shard's start%n", logs.size(),
-                    mergedLog);
-            o.printf(Locale.ROOT, "shards started %.3f s apart%s%n", merged.startSpreadMillis() / 1e3,
-                    merged.startSpreadMillis() > SPREAD_WARNING_MILLIS
-                            ? ": they did not run as one, so their combined rate was lower than the schedule's at"
-                            + " the start and end; give every shard one run --start-at" : "");
-        }
         o.flush();
         return 0;
     }
 
-    /** FILE.hlog for every FILE; all must be there. */
-    private List<Path> shardLogs() {
-        List<Path> logs = files.stream().map(f -> f.resolveSibling(f.getFileName() + ".hlog")).toList();
-        for (Path log : logs) {
+    /**
+     * Each shard's FILE.hlog, read. Each must name the segments its records name, and all the same
+     * {@code --start-at} (or none): a file left from another run is refused.
+     */
+    private static List<HdrLogMerge.ShardLog> readLogs(ShardFiles shards) {
+        List<HdrLogMerge.ShardLog> logs = new ArrayList<>();
+        for (ShardFiles.Part part : shards.parts()) {
+            Path log = HdrLog.besides(part.file());
             if (!Files.isRegularFile(log)) {
                 throw new IllegalArgumentException("no interval log " + log + " beside its records; give the shards'"
                         + " .hlog files their records' names plus .hlog, or merge with --no-hdr-log");
             }
+            HdrLogMerge.ShardLog read = FileReading.read(log, () -> HdrLogMerge.read(log));
+            if (!read.segments().equals(part.segments())) {
+                throw new IllegalArgumentException(log + " is the interval log of segment " + read.segments()
+                        + " but " + part.file() + " holds " + part.segments() + ": not the same run's files");
+            }
+            logs.add(read);
+        }
+        for (HdrLogMerge.ShardLog log : logs) {
+            HdrLogMerge.ShardLog first = logs.get(0);
+            if (!Objects.equals(log.startAt(), first.startAt())) {
+                throw new IllegalArgumentException(log.file() + " waited for " + startAt(log) + " but " + first.file()
+                        + " for " + startAt(first) + ": shards of one run share one run --start-at; give the files"
+                        + " of one run only");
+            }
         }
         return logs;
+    }
+
+    private static String startAt(HdrLogMerge.ShardLog log) {
+        return log.startAt() == null ? "no --start-at" : "--start-at " + log.startAt();
+    }
+
+    /** Where a record's segment ({@code 1/4:1/2 of 0,1/4,1/2,1}) starts, for ordering; checked by then. */
+    private static Fraction from(String segment) {
+        return ExecutionSegment.parse(segment.substring(0, segment.indexOf(' '))).from();
     }
 
     private static boolean same(Path a, Path b) {

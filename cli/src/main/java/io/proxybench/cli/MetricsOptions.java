@@ -4,9 +4,12 @@ import io.prometheus.metrics.exporter.httpserver.HTTPServer;
 import io.proxybench.bench.metrics.RunMetrics;
 import java.io.IOException;
 import java.io.PrintWriter;
-import java.io.UncheckedIOException;
+import java.net.InetAddress;
+import java.net.UnknownHostException;
 import java.time.Duration;
+import java.util.List;
 import java.util.Locale;
+import picocli.CommandLine;
 import picocli.CommandLine.Option;
 
 /**
@@ -30,10 +33,12 @@ final class MetricsOptions {
     Duration linger;
 
     /** Checks the options before anything starts. */
-    void validate() {
+    void validate(CommandLine.ParseResult given) {
         if (port == null) {
-            if (linger.isNegative() || !linger.isZero()) {
-                throw new IllegalArgumentException("--metrics-linger applies to --metrics-port; give both");
+            for (String option : List.of("--metrics-linger", "--metrics-host")) {
+                if (given.hasMatchedOption(option)) {
+                    throw new IllegalArgumentException(option + " applies to --metrics-port; give both");
+                }
             }
             return;
         }
@@ -59,27 +64,33 @@ final class MetricsOptions {
             return null;
         }
         try {
-            HTTPServer server = HTTPServer.builder().hostname(host).port(port).registry(metrics.registry())
+            InetAddress address;
+            try {
+                address = InetAddress.getByName(host);
+            } catch (UnknownHostException e) {
+                throw new IllegalArgumentException("--metrics-host " + host + " is not an address of this machine;"
+                        + " give an IP such as 127.0.0.1 or 0.0.0.0");
+            }
+            HTTPServer server = HTTPServer.builder().inetAddress(address).port(port).registry(metrics.registry())
                     .buildAndStart();
             err.printf(Locale.ROOT, "metrics: http://%s:%d/metrics%n", host, server.getPort());
             err.flush();
             return new Endpoint(server, metrics, linger, err);
         } catch (IOException e) {
-            throw new UncheckedIOException("cannot serve metrics on " + host + ":" + port + ": " + e.getMessage()
+            throw new IllegalArgumentException("cannot serve metrics on " + host + ":" + port + ": " + e.getMessage()
                     + "; pick another --metrics-port, or 0 for any free one", e);
         }
     }
 
     /**
-     * A running endpoint. {@link #close()}, called once the run's records file is closed, marks the metrics final,
-     * serves them {@code linger} longer, then stops.
+     * A running endpoint. {@link #close()} serves the metrics {@code linger} longer if the run finished (its records
+     * file closed, {@link RunMetrics#finish()}), then stops; after a failed run it stops at once.
      */
     record Endpoint(HTTPServer server, RunMetrics metrics, Duration linger, PrintWriter err) implements AutoCloseable {
         @Override
         public void close() throws InterruptedException {
-            metrics.finish();
             try {
-                if (!linger.isZero()) {
+                if (metrics.finished() && !linger.isZero()) {
                     err.printf(Locale.ROOT, "metrics: serving the final figures for %d s more%n", linger.toSeconds());
                     err.flush();
                     Thread.sleep(linger.toMillis());

@@ -228,7 +228,7 @@ final class RunCommand implements Callable<Integer> {
     @Override
     public Integer call() throws Exception {
         shards.read(closedLoop != null);
-        metricsOptions.validate();
+        metricsOptions.validate(spec.commandLine().getParseResult());
         ArrivalSchedule schedule = closedLoop == null ? schedule() : null;
         if (closedLoop != null) {
             checkClosedLoop();
@@ -253,14 +253,18 @@ final class RunCommand implements Callable<Integer> {
         List<RequestRecord> records = Collections.synchronizedList(new ArrayList<>());
         PhaseHistograms phases = new PhaseHistograms();
         LatencySoFar latency = new LatencySoFar();
-        Path intervalLog = hdrLog != null ? hdrLog : out.resolveSibling(out.getFileName() + ".hlog");
+        Path intervalLog = hdrLog != null ? hdrLog : HdrLog.besides(out);
+        // Gone before anything can refuse, so that a shard that did not run leaves no earlier run's files behind.
         Files.deleteIfExists(out);
+        Files.deleteIfExists(intervalLog);
+        shards.checkStart(warmupFor == null ? Duration.ZERO : warmupFor);
         RunMetrics metrics = metricsOptions.enabled() ? new RunMetrics(shards.text()) : null;
         PrintWriter err = spec.commandLine().getErr();
         // The endpoint closes last, so that it says finished only once the records file is closed.
         try (MetricsOptions.Endpoint endpoint = metricsOptions.start(metrics, err);
                 ProxyClient client = client(timeouts, sessionTemplate, router);
                 JsonlWriter writer = new JsonlWriter(out)) {
+            shards.awaitWarmUp(warmupFor == null ? Duration.ZERO : warmupFor, err);
             if (warmup && sessions > 0) {
                 client.warmUp(sessionKeys, urls.get(0).toString())
                         .get(TimeoutOption.longestCall(timeouts).toMillis(), TimeUnit.MILLISECONDS);
@@ -278,13 +282,13 @@ final class RunCommand implements Callable<Integer> {
                 records.add(r.withoutBody()); // the summary reads no body; --keep-body's go to the file only
                 phases.record(r);
                 latency.record(r);
-                if (metrics != null) {
-                    metrics.record(r);
-                }
                 try {
                     writer.write(r);
                 } catch (IOException e) {
                     throw new UncheckedIOException("cannot write " + out + ": " + e.getMessage(), e);
+                }
+                if (metrics != null) {
+                    metrics.record(r);
                 }
             };
             Records recordMaker = new Records(expectation, keepBody, shards.text());
@@ -304,7 +308,7 @@ final class RunCommand implements Callable<Integer> {
             RunStats stats;
             CpuSampler.CpuLoad cpu;
             // The interval log opens as the schedule starts, so that shards' logs line up by their offsets.
-            try (HdrLog log = HdrLog.open(intervalLog, phases, shards.text());
+            try (HdrLog log = HdrLog.open(intervalLog, phases, shards.logComments());
                     CpuSampler sampler = CpuSampler.start()) {
                 stats = runner.run();
                 cpu = sampler.result();
@@ -327,6 +331,10 @@ final class RunCommand implements Callable<Integer> {
             o.print(json ? ReportJson.write(summary) + "\n" : summary.text()
                     + "records: " + out + "\ninterval log: " + intervalLog + "\n");
             o.flush();
+            writer.close();
+            if (metrics != null) {
+                metrics.finish();
+            }
         }
         return 0;
     }

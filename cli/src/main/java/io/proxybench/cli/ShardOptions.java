@@ -3,10 +3,13 @@ package io.proxybench.cli;
 import io.proxybench.bench.rate.ArrivalSchedule;
 import io.proxybench.bench.rate.ExecutionSegment;
 import io.proxybench.bench.rate.SegmentSequence;
+import io.proxybench.bench.record.HdrLogMerge;
 import java.io.PrintWriter;
 import java.time.Duration;
 import java.time.Instant;
 import java.time.format.DateTimeParseException;
+import java.util.ArrayList;
+import java.util.List;
 import java.util.Locale;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
@@ -23,6 +26,13 @@ final class ShardOptions {
 
     /** How late past {@code --start-at} a shard may begin, in milliseconds, before it refuses to run. */
     static final long LATE_LIMIT_MILLIS = 1_000;
+    /** The most shards {@code --shard} cuts a schedule into. */
+    static final int MAX_SHARDS = 10_000;
+    /**
+     * Time left for the warm-ups between the wait before them and {@code --start-at}, beyond {@code --warmup-for}:
+     * enough for one request per session, short enough that the tunnels they open are still open at the start.
+     */
+    static final Duration WARM_UP_MARGIN = Duration.ofSeconds(5);
 
     private static final Pattern SHARD = Pattern.compile("(\\d+)/(\\d+)");
 
@@ -70,7 +80,6 @@ final class ShardOptions {
                 throw new IllegalArgumentException("--start-at " + startAt + " is not a UTC time such as"
                         + " 2026-11-30T14:00:00Z");
             }
-            refuseLate(Instant.now());
         }
         if (segment == null && shard == null) {
             if (segmentSequence != null) {
@@ -104,9 +113,9 @@ final class ShardOptions {
         } catch (NumberFormatException e) {
             throw new IllegalArgumentException("--shard " + shard + " is not I/N, shard I (from 0) of N, e.g. 0/4");
         }
-        if (count < 1 || index >= count) {
-            throw new IllegalArgumentException("--shard " + shard + ": I must be from 0 to N-1 and N at least 1,"
-                    + " e.g. 0/4 to 3/4 for four shards");
+        if (count < 1 || count > MAX_SHARDS || index >= count) {
+            throw new IllegalArgumentException("--shard " + shard + ": I must be from 0 to N-1 and N from 1 to "
+                    + MAX_SHARDS + ", e.g. 0/4 to 3/4 for four shards");
         }
         sequence = SegmentSequence.parse(IntStream.rangeClosed(0, count)
                 .mapToObj(i -> i == 0 ? "0" : i == count ? "1" : i + "/" + count).collect(Collectors.joining(",")));
@@ -129,6 +138,49 @@ final class ShardOptions {
     }
 
     /**
+     * The interval log's comments: the segment, and {@code --start-at}, which every shard of one run shares, so that
+     * {@code merge} can tell shards of one run from files of another.
+     */
+    List<String> logComments() {
+        List<String> comments = new ArrayList<>();
+        if (sequence != null) {
+            comments.add(HdrLogMerge.SEGMENT + text());
+        }
+        if (start != null) {
+            comments.add(HdrLogMerge.START_AT + start);
+        }
+        return comments;
+    }
+
+    /**
+     * Refuses a {@code --start-at} that this shard cannot make: passed more than {@link #LATE_LIMIT_MILLIS} ago,
+     * or too soon for {@code warmUp} (the {@code --warmup-for} phase, zero without one) to end before it.
+     */
+    void checkStart(Duration warmUp) {
+        if (start == null) {
+            return;
+        }
+        long lateMillis = Duration.between(start, Instant.now().plus(warmUp)).toMillis();
+        if (lateMillis > LATE_LIMIT_MILLIS) {
+            throw new IllegalArgumentException(String.format(Locale.ROOT, warmUp.isZero()
+                    ? "--start-at %s passed %.1f s ago: this shard would fire late and crowd its share into less"
+                    + " time; give every shard a later time"
+                    : "--start-at %s comes before --warmup-for could end (%.1f s short); give every shard a later"
+                    + " time", startAt, lateMillis / 1e3));
+        }
+    }
+
+    /**
+     * Waits until the warm-ups should begin: {@code --start-at} less {@code warmUp} and {@link #WARM_UP_MARGIN}, so
+     * that the tunnels they open are fresh when the schedule starts. No wait without {@code --start-at}.
+     */
+    void awaitWarmUp(Duration warmUp, PrintWriter err) throws InterruptedException {
+        if (start != null) {
+            sleepUntil(start.minus(warmUp).minus(WARM_UP_MARGIN), "warming up", err);
+        }
+    }
+
+    /**
      * Waits until {@code --start-at}, if given, saying so on {@code err}.
      *
      * @throws IllegalArgumentException if that time passed more than {@link #LATE_LIMIT_MILLIS} ago
@@ -137,23 +189,17 @@ final class ShardOptions {
         if (start == null) {
             return;
         }
-        Instant now = Instant.now();
-        refuseLate(now);
-        Duration wait = Duration.between(now, start);
-        if (wait.isNegative() || wait.isZero()) {
-            return;
-        }
-        err.printf(Locale.ROOT, "waiting %.1f s for --start-at %s...%n", wait.toMillis() / 1e3, startAt);
-        err.flush();
-        Thread.sleep(wait.toMillis());
+        checkStart(Duration.ZERO);
+        sleepUntil(start, "--start-at " + startAt, err);
     }
 
-    private void refuseLate(Instant now) {
-        long lateMillis = Duration.between(start, now).toMillis();
-        if (lateMillis > LATE_LIMIT_MILLIS) {
-            throw new IllegalArgumentException(String.format(Locale.ROOT, "--start-at %s passed %.1f s ago: this"
-                    + " shard would fire late and crowd its share into less time; give every shard a later time",
-                    startAt, lateMillis / 1e3));
+    private static void sleepUntil(Instant then, String what, PrintWriter err) throws InterruptedException {
+        long millis = Duration.between(Instant.now(), then).toMillis();
+        if (millis <= 0) {
+            return;
         }
+        err.printf(Locale.ROOT, "waiting %.1f s for %s...%n", millis / 1e3, what);
+        err.flush();
+        Thread.sleep(millis);
     }
 }

@@ -115,10 +115,12 @@ class DeployFilesTest {
             assertThat(text).contains(job);
         }
         // The Secret the shards read is the one whose absence run.sh explains, with the key it tells to create.
-        JsonNode secret = env(container(job(K8S, "proxybench-shards"))).get("PROXY_URL").path("secretKeyRef");
-        assertThat(text).contains("kubectl get secret " + secret.path("name").asText())
-                .contains("kubectl create secret generic " + secret.path("name").asText() + " --from-literal="
-                        + secret.path("key").asText() + "=");
+        JsonNode pod = job(K8S, "proxybench-shards").path("spec").path("template").path("spec");
+        String secret = secretVolume(pod).path("secret").path("secretName").asText();
+        String key = Path.of(values(commandLine(container(job(K8S, "proxybench-shards"))), "--proxy-file").get(0))
+                .getFileName().toString();
+        assertThat(text).contains("kubectl get secret " + secret)
+                .contains("kubectl create secret generic " + secret + " --from-literal=" + key + "=");
     }
 
     @Test
@@ -259,8 +261,19 @@ class DeployFilesTest {
             }
         }
         assertThat(values(args, "--start-at")).containsExactly("$(START_AT)");
-        assertThat(values(args, "--proxy")).containsExactly("$(PROXY_URL)");
-        assertThat(env.get("PROXY_URL").path("secretKeyRef").path("name").asText()).isNotEmpty();
+        // The proxy URL from a file of the Secret's volume, never an argument (it would show in the process list).
+        assertThat(values(args, "--proxy")).isEmpty();
+        String proxyFile = values(args, "--proxy-file").get(0);
+        JsonNode secret = secretVolume(pod.path("spec"));
+        assertThat(secret.path("secret").path("secretName").asText()).isNotEmpty();
+        String mount = null;
+        for (JsonNode m : c.path("volumeMounts")) {
+            if (m.path("name").asText().equals(secret.path("name").asText())) {
+                mount = m.path("mountPath").asText();
+            }
+        }
+        assertThat(mount).as("the Secret's volume is mounted").isNotNull();
+        assertThat(Path.of(proxyFile).getParent()).isEqualTo(Path.of(mount));
         assertThat(args).contains("--no-progress");
 
         // Records on the claim, one file per index.
@@ -292,7 +305,7 @@ class DeployFilesTest {
         // As the shard of index 0 would see them, proxybench parses the args as run's.
         List<String> expanded = args.stream().map(a -> a.replace("$(JOB_COMPLETION_INDEX)", "0")
                 .replace("$(START_AT)", "2099-01-01T00:00:00Z")
-                .replace("$(PROXY_URL)", "http://user:pass@gateway.example:3128")).toList();
+                ).toList();
         assertThat(expanded).noneMatch(a -> a.contains("$("));
         CommandLine.ParseResult run = Main.commandLine().parseArgs(expanded.toArray(String[]::new));
         assertThat(run.subcommand().commandSpec().name()).isEqualTo("run");
@@ -374,6 +387,16 @@ class DeployFilesTest {
             sample.labels().forEach((label, value) -> pairs.add(label + "=" + value));
         }
         return series;
+    }
+
+    /** The pod's volume that holds a Secret. */
+    private static JsonNode secretVolume(JsonNode podSpec) {
+        for (JsonNode v : podSpec.path("volumes")) {
+            if (v.has("secret")) {
+                return v;
+            }
+        }
+        throw new AssertionError("no Secret volume in " + podSpec);
     }
 
     private static List<String> values(List<String> args, String option) {

@@ -95,18 +95,44 @@ class MergeCommandTest {
         assertThat(twice.err()).contains("segment 0:1/2 of 0,1/2,1 is in both " + merged + " and " + a);
     }
 
+    /** A file left from another run is refused by its interval log: another segment, or another --start-at. */
+    @Test
+    void filesOfAnotherRunAreRefusedByTheirIntervalLogs() throws Exception {
+        Path a = shard("x.jsonl", 0);
+        Path b = shard("y.jsonl", 1);
+        Path aLog = Path.of(a + ".hlog");
+        Path bLog = Path.of(b + ".hlog");
+        String bText = Files.readString(bLog);
+        Path out = home.resolve("xy.jsonl");
+
+        Files.copy(aLog, bLog, java.nio.file.StandardCopyOption.REPLACE_EXISTING);
+        MainTest.Run r = MainTest.run("merge", a.toString(), b.toString(), "--out", out.toString());
+        assertThat(r.exitCode()).isEqualTo(Main.BAD_ARGUMENTS);
+        assertThat(r.err()).contains(bLog + " is the interval log of segment [0:1/2 of 0,1/2,1] but " + b
+                + " holds [1/2:1 of 0,1/2,1]");
+
+        Files.writeString(bLog, bText.replace("#segment", "#start-at 2026-11-30T14:00:00Z\n#segment"));
+        r = MainTest.run("merge", a.toString(), b.toString(), "--out", out.toString());
+        assertThat(r.exitCode()).isEqualTo(Main.BAD_ARGUMENTS);
+        assertThat(r.err()).contains(bLog + " waited for --start-at 2026-11-30T14:00:00Z but " + aLog
+                + " for no --start-at");
+        assertThat(out).as("nothing written").doesNotExist();
+    }
+
     @Test
     void whatCannotBeMergedIsNamedWithTheFix() throws Exception {
         Path zero = file("zero.jsonl", ZERO);
         Path one = file("one.jsonl", ONE);
         Path whole = file("whole.jsonl", ZERO.replace(",\"segment\":\"0:1/2 of 0,1/2,1\"", ""));
         Path empty = file("empty.jsonl", "");
+        Path half = file("half.jsonl", ZERO.replace("0:1/2 of 0,1/2,1", "half"));
         Path m = home.resolve("m.jsonl");
         String[][] cases = {
             {"merge --no-hdr-log --out " + m + " " + zero, "segment 1/2:1 of 0,1/2,1 is missing"},
             {"merge --no-hdr-log --out " + m + " " + zero + " " + one + " " + zero, "is in both"},
             {"merge --no-hdr-log --out " + m + " " + whole, "whole.jsonl names no segment: merge joins the shards"},
             {"merge --no-hdr-log --out " + m + " " + zero + " " + empty, "empty.jsonl holds no records"},
+            {"merge --no-hdr-log --out " + m + " " + half, "half.jsonl names segment 'half', not FROM:TO of POINTS"},
             {"merge --no-hdr-log --out " + zero + " " + zero + " " + one, "zero.jsonl is both an input and an output"},
             {"merge --out " + m + " " + zero + " " + one, "no interval log " + zero + ".hlog beside its records"},
             {"merge --no-hdr-log --hdr-log x.hlog --out " + m + " " + zero, "--hdr-log and --no-hdr-log exclude"},

@@ -296,11 +296,15 @@ class RunCommandTest {
     void shardStartAndMetricsOptionsAreCheckedBeforeAnythingStarts() {
         String[][] cases = {
             {"--shard 4/4", "--shard 4/4: I must be from 0 to N-1"},
+            {"--shard 0/20000", "N from 1 to 10000"},
             {"--shard 1:4", "--shard 1:4 is not I/N, shard I (from 0) of N"},
             {"--shard 0/2 --segment 0:1/2", "--shard 0/2 replaces --segment and --segment-sequence"},
             {"--start-at 14:00", "--start-at 14:00 is not a UTC time such as 2026-11-30T14:00:00Z"},
             {"--start-at 2020-01-01T00:00:00Z", "--start-at 2020-01-01T00:00:00Z passed"},
             {"--metrics-linger 5s", "--metrics-linger applies to --metrics-port; give both"},
+            {"--metrics-host 0.0.0.0", "--metrics-host applies to --metrics-port; give both"},
+            {"--warmup-for 10s --start-at " + java.time.Instant.now().plusSeconds(3).truncatedTo(
+                    java.time.temporal.ChronoUnit.SECONDS), "comes before --warmup-for could end"},
             {"--metrics-port 70000", "--metrics-port 70000 is not a port from 0 to 65535"},
         };
         for (String[] c : cases) {

@@ -10,7 +10,8 @@ import io.proxybench.bench.record.RequestRecord;
 import io.proxybench.lab.Lab;
 import io.proxybench.lab.LabConfig;
 import java.io.IOException;
-import java.net.ServerSocket;
+import java.io.PrintWriter;
+import java.io.StringWriter;
 import java.net.URI;
 import java.net.http.HttpClient;
 import java.net.http.HttpRequest;
@@ -21,10 +22,13 @@ import java.util.List;
 import java.util.Objects;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.TimeUnit;
+import java.util.regex.Matcher;
+import java.util.regex.Pattern;
 import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
+import picocli.CommandLine;
 
 /**
  * {@code run --metrics-port}: the endpoint serves Prometheus text during the run, and once it says the run finished
@@ -34,6 +38,7 @@ class RunMetricsEndpointTest {
 
     /** How long the test polls the endpoint for the finished run before it fails. */
     private static final Duration POLL_LIMIT = Duration.ofSeconds(60);
+    private static final Pattern PRINTED = Pattern.compile("metrics: http://127\\.0\\.0\\.1:(\\d+)/metrics");
 
     @TempDir
     static Path home;
@@ -50,10 +55,10 @@ class RunMetricsEndpointTest {
         lab.close();
     }
 
-    private static int freePort() throws IOException {
-        try (ServerSocket s = new ServerSocket(0, 1, java.net.InetAddress.getLoopbackAddress())) {
-            return s.getLocalPort();
-        }
+    /** The port {@code run} printed on {@code err} (it binds port 0), or -1 before it has. */
+    private static int printedPort(StringWriter err) {
+        Matcher m = PRINTED.matcher(err.toString());
+        return m.find() ? Integer.parseInt(m.group(1)) : -1;
     }
 
     private static String scrape(HttpClient http, int port) {
@@ -71,24 +76,29 @@ class RunMetricsEndpointTest {
 
     @Test
     void theEndpointParsesAsPrometheusTextAndItsFinalCountersAreTheRecords() throws Exception {
-        int port = freePort();
         Path out = home.resolve("metrics.jsonl");
         // Requests rotate over two accounts the gateway takes and one it refuses: answers and 407s. The shard fires
         // the even global request numbers, which still meet each of three proxies in turn.
         Path proxies = home.resolve("proxies.txt");
         String good = "http://u:p@127.0.0.1:" + lab.gatewayPort() + "\n";
         java.nio.file.Files.writeString(proxies, good + good + "http://u:wrong@127.0.0.1:" + lab.gatewayPort() + "\n");
-        CompletableFuture<MainTest.Run> run = CompletableFuture.supplyAsync(() -> MainTest.run("run",
+        StringWriter err = new StringWriter(); // a StringBuffer inside: safe to read while the run writes
+        CommandLine cli = Main.commandLine();
+        cli.setOut(new PrintWriter(new StringWriter(), true));
+        cli.setErr(new PrintWriter(err, true));
+        CompletableFuture<Integer> run = CompletableFuture.supplyAsync(() -> cli.execute("run",
                 "--url", "https://127.0.0.1:" + lab.targetHttpsPort() + "/cdn-cgi/trace",
                 "--proxy-file", proxies.toString(), "--ca", lab.caFile().toString(),
                 "--rate", "50", "--duration", "3s", "--keep-alive", "1s", "--out", out.toString(), "--no-progress",
-                "--metrics-port", Integer.toString(port), "--metrics-linger", "3s", "--segment", "0:1/2"));
+                "--metrics-port", "0", "--metrics-linger", "3s", "--segment", "0:1/2"));
         HttpClient http = HttpClient.newBuilder().connectTimeout(Duration.ofSeconds(2)).build();
         PrometheusText during = null;
         PrometheusText last = null;
         long deadline = System.nanoTime() + POLL_LIMIT.toNanos();
+        int port = -1;
         while (System.nanoTime() < deadline && !run.isDone()) {
-            String text = scrape(http, port);
+            port = port > 0 ? port : printedPort(err);
+            String text = port > 0 ? scrape(http, port) : null;
             if (text != null) {
                 last = PrometheusText.parse(text);
                 if (last.value("proxybench_run_finished") == 1) {
@@ -98,9 +108,8 @@ class RunMetricsEndpointTest {
             }
             Thread.sleep(100);
         }
-        MainTest.Run result = run.get(POLL_LIMIT.toSeconds(), TimeUnit.SECONDS);
-        assertThat(result.exitCode()).as(result.err()).isZero();
-        assertThat(result.err()).contains("metrics: http://127.0.0.1:" + port + "/metrics");
+        assertThat(run.get(POLL_LIMIT.toSeconds(), TimeUnit.SECONDS)).as(err.toString()).isZero();
+        assertThat(port).as(err.toString()).isPositive();
         assertThat(during).as("a scrape while the run was going").isNotNull();
         assertThat(last).as("a scrape after the run finished, within the linger").isNotNull();
         assertThat(last.value("proxybench_run_finished")).isEqualTo(1);

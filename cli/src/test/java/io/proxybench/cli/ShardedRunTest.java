@@ -35,7 +35,7 @@ class ShardedRunTest {
 
     private static final int SHARDS = 4;
     /** Time for four JVMs to start and warm up on two cores before the shards' common start. */
-    private static final Duration LEAD = Duration.ofSeconds(30);
+    private static final Duration LEAD = Duration.ofSeconds(45);
     /** A process still running this long after its start is stopped and the test fails. */
     private static final Duration PROCESS_LIMIT = Duration.ofSeconds(120);
     private static final double THROUGHPUT_TOLERANCE = 0.10;
@@ -118,6 +118,7 @@ class ShardedRunTest {
         assertThat(m.out()).contains("merged 4 interval logs into " + merged + ".hlog");
         double spreadSeconds = Double.parseDouble(m.out().replaceAll("(?s).*shards started ([0-9.]+) s apart.*", "$1"));
         assertThat(spreadSeconds).as("--start-at lines the shards up").isLessThan(1.0);
+        assertThat(Files.readString(Path.of(merged + ".hlog"))).contains("#start-at " + startAt);
 
         List<RequestRecord> whole = JsonlReader.read(single);
         List<RequestRecord> joined = JsonlReader.read(merged);

@@ -1,15 +1,20 @@
 package io.proxybench.bench.metrics;
 
+import io.prometheus.metrics.core.datapoints.CounterDataPoint;
+import io.prometheus.metrics.core.datapoints.DistributionDataPoint;
 import io.prometheus.metrics.core.metrics.Counter;
 import io.prometheus.metrics.core.metrics.CounterWithCallback;
 import io.prometheus.metrics.core.metrics.GaugeWithCallback;
 import io.prometheus.metrics.core.metrics.Histogram;
 import io.prometheus.metrics.core.metrics.Info;
 import io.prometheus.metrics.model.registry.PrometheusRegistry;
+import io.proxybench.bench.analyze.BlockClassifier;
 import io.proxybench.bench.record.Outcome;
 import io.proxybench.bench.record.Phase;
 import io.proxybench.bench.record.RequestRecord;
 import io.proxybench.bench.run.RunStats;
+import java.util.EnumMap;
+import java.util.Map;
 import java.util.Set;
 import java.util.concurrent.ConcurrentHashMap;
 import java.util.function.ToDoubleFunction;
@@ -29,44 +34,49 @@ public final class RunMetrics {
     private static final Phase[] PHASES = Phase.values();
 
     private final PrometheusRegistry registry = new PrometheusRegistry();
-    private final Counter records;
     private final Counter errors;
-    private final Counter tunnels;
-    private final Counter bytes;
-    private final Histogram phases;
+    // Each label set's data point, looked up once: a record then costs no label lookup.
+    private final Map<Outcome, CounterDataPoint> records = new EnumMap<>(Outcome.class);
+    private final Map<String, CounterDataPoint> errorsByPhase = new ConcurrentHashMap<>();
+    private final CounterDataPoint created;
+    private final CounterDataPoint reused;
+    private final CounterDataPoint bytesOut;
+    private final CounterDataPoint bytesIn;
+    /** Per {@link Phase}, in its order. */
+    private final DistributionDataPoint[] phases = new DistributionDataPoint[PHASES.length];
     private final Set<String> exits = ConcurrentHashMap.newKeySet();
     private volatile RunStats stats;
     private volatile boolean finished;
 
     /** @param segment the shard's segment as its records write it, or null for a whole run */
     public RunMetrics(String segment) {
-        records = Counter.builder().name("proxybench_records")
+        Counter outcomes = Counter.builder().name("proxybench_records")
                 .help("Requests recorded, by seed 002 outcome (every scheduled request gets one record)")
                 .labelNames("outcome").register(registry);
         for (Outcome o : Outcome.values()) {
-            records.labelValues(o.jsonName());
+            records.put(o, outcomes.labelValues(o.jsonName()));
         }
         errors = Counter.builder().name("proxybench_errors")
                 .help("Requests that failed without a response, by the phase that failed (drain timeouts as total)")
                 .labelNames("phase").register(registry);
         for (Phase phase : PHASES) {
-            errors.labelValues(phase.jsonName());
+            errorsByPhase.put(phase.jsonName(), errors.labelValues(phase.jsonName()));
         }
-        tunnels = Counter.builder().name("proxybench_tunnel_requests")
+        Counter tunnels = Counter.builder().name("proxybench_tunnel_requests")
                 .help("Requests answered on a tunnel they opened (created) or on one already open (reused)")
                 .labelNames("tunnel").register(registry);
-        tunnels.labelValues("created");
-        tunnels.labelValues("reused");
-        bytes = Counter.builder().name("proxybench_wire_bytes")
+        created = tunnels.labelValues("created");
+        reused = tunnels.labelValues("reused");
+        Counter bytes = Counter.builder().name("proxybench_wire_bytes")
                 .help("Bytes on the wire of answered requests, TLS and proxy handshakes included")
                 .labelNames("direction").register(registry);
-        bytes.labelValues("out");
-        bytes.labelValues("in");
-        phases = Histogram.builder().name("proxybench_phase_seconds")
+        bytesOut = bytes.labelValues("out");
+        bytesIn = bytes.labelValues("in");
+        Histogram latency = Histogram.builder().name("proxybench_phase_seconds")
                 .help("Latency of successful requests (status 200) per phase; total counts from the scheduled start")
                 .labelNames("phase").classicOnly().classicUpperBounds(BOUNDS_SECONDS).register(registry);
-        for (Phase phase : PHASES) {
-            phases.labelValues(phase.jsonName());
+        for (int i = 0; i < PHASES.length; i++) {
+            phases[i] = latency.labelValues(PHASES[i].jsonName());
         }
         fromStats("proxybench_requests_scheduled", "Requests whose scheduled time has come", RunStats::scheduled);
         fromStats("proxybench_requests_sent", "Requests handed to the client for their first try", RunStats::sent);
@@ -98,38 +108,42 @@ public final class RunMetrics {
     /** Counts one record; any thread. */
     public void record(RequestRecord r) {
         if (r.outcome() != null) {
-            records.labelValues(r.outcome().jsonName()).inc();
+            records.get(r.outcome()).inc();
         }
         if (r.error() != null) {
-            int cut = r.error().indexOf('_');
-            errors.labelValues(cut > 0 ? r.error().substring(0, cut) : r.error()).inc();
+            errorsByPhase.computeIfAbsent(BlockClassifier.phaseOf(r.error()), errors::labelValues).inc();
             return;
         }
         if (r.reused() != null) {
-            tunnels.labelValues(r.reused() ? "reused" : "created").inc();
+            (r.reused() ? reused : created).inc();
         }
         if (r.bytesOut() != null) {
-            bytes.labelValues("out").inc(r.bytesOut());
+            bytesOut.inc(r.bytesOut());
         }
         if (r.bytesIn() != null) {
-            bytes.labelValues("in").inc(r.bytesIn());
+            bytesIn.inc(r.bytesIn());
         }
         if (r.ip() != null) {
             exits.add(r.ip());
         }
         if (r.ok()) {
-            for (Phase phase : PHASES) {
-                Double seconds = phase.seconds(r);
+            for (int i = 0; i < PHASES.length; i++) {
+                Double seconds = PHASES[i].seconds(r);
                 if (seconds != null) {
-                    phases.labelValues(phase.jsonName()).observe(seconds);
+                    phases[i].observe(seconds);
                 }
             }
         }
     }
 
-    /** Marks the run ended and its records file closed. */
+    /** Marks the run ended and its records file closed; call it only when both went well. */
     public void finish() {
         finished = true;
+    }
+
+    /** Whether {@link #finish()} was called. */
+    public boolean finished() {
+        return finished;
     }
 
     private void fromStats(String name, String help, ToDoubleFunction<RunStats> value) {

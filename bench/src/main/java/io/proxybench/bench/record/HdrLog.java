@@ -6,6 +6,7 @@ import java.io.PrintStream;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.util.List;
 import java.util.concurrent.Executors;
 import java.util.concurrent.ScheduledExecutorService;
 import java.util.concurrent.TimeUnit;
@@ -37,7 +38,7 @@ public final class HdrLog implements AutoCloseable {
      * @param epochMillis wall clock in milliseconds since the epoch
      * @param intervalMillis period of the ticker; {@code 0} for none (intervals only through {@link #tick()})
      */
-    HdrLog(Path file, PhaseHistograms phases, LongSupplier epochMillis, long intervalMillis, String segment)
+    HdrLog(Path file, PhaseHistograms phases, LongSupplier epochMillis, long intervalMillis, List<String> comments)
             throws IOException {
         this.file = file;
         this.phases = phases;
@@ -48,8 +49,8 @@ public final class HdrLog implements AutoCloseable {
         intervalStartMillis = epochMillis.getAsLong();
         writer.outputLogFormatVersion();
         writer.outputComment("proxybench run: latency of successful requests per phase, in microseconds");
-        if (segment != null) {
-            writer.outputComment("segment " + segment);
+        for (String comment : comments) {
+            writer.outputComment(comment);
         }
         writer.outputStartTime(intervalStartMillis);
         writer.setBaseTime(intervalStartMillis);
@@ -66,17 +67,17 @@ public final class HdrLog implements AutoCloseable {
         }
     }
 
-    /** Opens (truncates) {@code file} and writes an interval every {@link #INTERVAL_MILLIS} until closed. */
-    public static HdrLog open(Path file, PhaseHistograms phases) throws IOException {
-        return open(file, phases, null);
+    /** Where a run's interval log goes by default: beside its records {@code out}, named {@code out}{@code .hlog}. */
+    public static Path besides(Path records) {
+        return records.resolveSibling(records.getFileName() + ".hlog");
     }
 
     /**
-     * As {@link #open(Path, PhaseHistograms)}, for one shard of a run: a comment line names its {@code segment} and
-     * sequence (e.g. {@code #segment 1/4:1/2 of 0,1/4,1/2,1}).
+     * Opens (truncates) {@code file} and writes an interval every {@link #INTERVAL_MILLIS} until closed. The header
+     * carries {@code comments} after its own, e.g. a shard's {@code segment 1/4:1/2 of 0,1/4,1/2,1}.
      */
-    public static HdrLog open(Path file, PhaseHistograms phases, String segment) throws IOException {
-        return new HdrLog(file, phases, System::currentTimeMillis, INTERVAL_MILLIS, segment);
+    public static HdrLog open(Path file, PhaseHistograms phases, List<String> comments) throws IOException {
+        return new HdrLog(file, phases, System::currentTimeMillis, INTERVAL_MILLIS, comments);
     }
 
     /** Writes the interval from the previous one until now, unless closed. */

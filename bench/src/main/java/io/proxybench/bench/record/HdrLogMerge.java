@@ -9,8 +9,10 @@ import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.HashMap;
 import java.util.LinkedHashMap;
+import java.util.LinkedHashSet;
 import java.util.List;
 import java.util.Map;
+import java.util.Set;
 import java.util.TreeMap;
 import org.HdrHistogram.EncodableHistogram;
 import org.HdrHistogram.Histogram;
@@ -19,14 +21,32 @@ import org.HdrHistogram.HistogramLogWriter;
 
 /**
  * Combines the interval logs of a run's shards ({@link HdrLog} files) into one. Each shard's intervals are placed by
- * their offset from that shard's own start, in slots of {@link HdrLog#INTERVAL_MILLIS}, so that shards started at
- * slightly different wall times line up as the one run they are; histograms of one tag in one slot are added. The
- * merged log starts at the earliest shard's start. Values stay in microseconds.
+ * their offset from that shard's own start, in slots of {@link HdrLog#INTERVAL_MILLIS} (by the interval's middle, so
+ * a late tick does not push it into its successor's slot), so that shards started at slightly different wall times
+ * line up as the one run they are; histograms of one tag in one slot are added. The merged log starts at the
+ * earliest shard's start. Values stay in microseconds. Every log is read in full before anything is written.
  */
 public final class HdrLogMerge {
 
+    /** The comment that names a shard's segment, {@code segment 1/4:1/2 of 0,1/4,1/2,1} (as a log line, after #). */
+    public static final String SEGMENT = "segment ";
+    /** The comment that names the {@code run --start-at} a shard waited for, {@code start-at 2026-11-30T14:00:00Z}. */
+    public static final String START_AT = "start-at ";
+    private static final String START_COMMENT = "#[StartTime: ";
+
     /**
-     * What the merge found.
+     * One shard's interval log, read.
+     *
+     * @param startMillis its start time, epoch milliseconds
+     * @param segments the segments its {@code #segment} comments name (several for a merged log), in file order
+     * @param startAt the {@code --start-at} its {@code #start-at} comment names, or null
+     * @param intervals its interval histograms, timestamps absolute
+     */
+    public record ShardLog(Path file, long startMillis, Set<String> segments, String startAt,
+            List<Histogram> intervals) {}
+
+    /**
+     * What the merge wrote.
      *
      * @param startSpreadMillis the latest shard start minus the earliest, milliseconds
      * @param intervals interval histograms written (one per tag and slot)
@@ -36,22 +56,71 @@ public final class HdrLogMerge {
     private HdrLogMerge() {}
 
     /**
-     * Merges {@code logs} into {@code out} (truncated), with {@code comments} as its first comment lines.
+     * Reads one shard's log.
      *
-     * @throws IOException when a log cannot be read or holds a line that is not an interval histogram
+     * @throws IOException when it cannot be read, has no start time or interval, or holds a line that is not an
+     *     interval histogram
      */
-    public static Merged merge(List<Path> logs, Path out, List<String> comments) throws IOException {
-        long earliestMillis = Long.MAX_VALUE;
-        long latestMillis = Long.MIN_VALUE;
+    public static ShardLog read(Path log) throws IOException {
+        List<String> lines = Files.readAllLines(log, StandardCharsets.UTF_8);
+        Set<String> segments = new LinkedHashSet<>();
+        lines.stream().filter(l -> l.startsWith("#" + SEGMENT))
+                .forEach(l -> segments.add(l.substring(SEGMENT.length() + 1)));
+        String startAt = lines.stream().filter(l -> l.startsWith("#" + START_AT))
+                .map(l -> l.substring(START_AT.length() + 1)).findFirst().orElse(null);
+        if (lines.stream().noneMatch(l -> l.startsWith(START_COMMENT))) {
+            throw new IOException(log + " has no " + START_COMMENT.strip() + " line: not an interval log that run"
+                    + " wrote; merge with --no-hdr-log");
+        }
+        long intervalLines = lines.stream()
+                .filter(l -> !l.isBlank() && !l.startsWith("#") && !l.startsWith("\"StartTimestamp\""))
+                .count();
+        List<Histogram> intervals = new ArrayList<>();
+        HistogramLogReader reader = new HistogramLogReader(log.toFile());
+        String unread = "";
+        try {
+            try {
+                for (EncodableHistogram h = reader.nextIntervalHistogram(); h != null;
+                        h = reader.nextIntervalHistogram()) {
+                    intervals.add((Histogram) h);
+                }
+            } catch (RuntimeException e) {
+                unread = " (" + e + ")";
+            }
+            if (intervals.size() != intervalLines) {
+                throw new IOException(log + " holds " + intervalLines + " interval lines but only " + intervals.size()
+                        + " read as histograms" + unread + ": a damaged or cut interval log; merge with --no-hdr-log");
+            }
+            if (intervals.isEmpty()) {
+                throw new IOException(log + " holds no interval histogram: not the interval log of a finished run;"
+                        + " merge with --no-hdr-log");
+            }
+            return new ShardLog(log, Math.round(reader.getStartTimeSec() * 1000), segments, startAt, intervals);
+        } finally {
+            reader.close();
+        }
+    }
+
+    /** The latest start of {@code logs} minus the earliest, in milliseconds. */
+    public static long startSpreadMillis(List<ShardLog> logs) {
+        long earliest = logs.stream().mapToLong(ShardLog::startMillis).min().orElse(0);
+        return logs.stream().mapToLong(ShardLog::startMillis).max().orElse(0) - earliest;
+    }
+
+    /**
+     * Writes {@code logs} merged into {@code out} (truncated), with {@code comments} as its first comment lines.
+     *
+     * @throws IOException when {@code out} cannot be written
+     */
+    public static Merged write(List<ShardLog> logs, Path out, List<String> comments) throws IOException {
+        long earliestMillis = logs.stream().mapToLong(ShardLog::startMillis).min().orElseThrow();
         // slot -> tag -> sum, tags in the order first seen (the shards' phase order); slot -> longest interval
         TreeMap<Long, Map<String, Histogram>> sums = new TreeMap<>();
         Map<Long, Long> lengthMillis = new HashMap<>();
-        for (Path log : logs) {
-            Shard shard = read(log);
-            earliestMillis = Math.min(earliestMillis, shard.startMillis);
-            latestMillis = Math.max(latestMillis, shard.startMillis);
-            for (Histogram h : shard.intervals) {
-                long slot = Math.round((double) (h.getStartTimeStamp() - shard.startMillis) / HdrLog.INTERVAL_MILLIS);
+        for (ShardLog shard : logs) {
+            for (Histogram h : shard.intervals()) {
+                long middleMillis = (h.getStartTimeStamp() + h.getEndTimeStamp()) / 2 - shard.startMillis();
+                long slot = Math.floorDiv(middleMillis, HdrLog.INTERVAL_MILLIS);
                 sums.computeIfAbsent(slot, s -> new LinkedHashMap<>())
                         .computeIfAbsent(h.getTag(), t -> tagged(new Histogram(h.getNumberOfSignificantValueDigits()), t))
                         .add(h);
@@ -83,38 +152,7 @@ public final class HdrLogMerge {
                 throw new IOException("cannot write " + out);
             }
         }
-        return new Merged(latestMillis - earliestMillis, written);
-    }
-
-    /** One shard's log: its start and its intervals with absolute timestamps. */
-    private record Shard(long startMillis, List<Histogram> intervals) {}
-
-    private static Shard read(Path log) throws IOException {
-        long lines = Files.readAllLines(log, StandardCharsets.UTF_8).stream()
-                .filter(l -> !l.isBlank() && !l.startsWith("#") && !l.startsWith("\"StartTimestamp\""))
-                .count();
-        List<Histogram> intervals = new ArrayList<>();
-        HistogramLogReader reader = new HistogramLogReader(log.toFile());
-        try {
-            try {
-                for (EncodableHistogram h = reader.nextIntervalHistogram(); h != null;
-                        h = reader.nextIntervalHistogram()) {
-                    intervals.add((Histogram) h);
-                }
-            } catch (RuntimeException e) {
-                // a payload that is not base64, or a histogram of another kind: counted as unread below
-            }
-            if (intervals.size() != lines) {
-                throw new IOException(log + " holds " + lines + " interval lines but only " + intervals.size()
-                        + " read as histograms: a damaged or cut interval log; merge its records without it");
-            }
-            if (intervals.isEmpty()) {
-                throw new IOException(log + " holds no interval histogram: not the interval log of a finished run");
-            }
-            return new Shard(Math.round(reader.getStartTimeSec() * 1000), intervals);
-        } finally {
-            reader.close();
-        }
+        return new Merged(startSpreadMillis(logs), written);
     }
 
     private static Histogram tagged(Histogram h, String tag) {

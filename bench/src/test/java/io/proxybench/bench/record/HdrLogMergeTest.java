@@ -26,7 +26,7 @@ class HdrLogMergeTest {
         Path file = dir.resolve(name);
         AtomicLong clock = new AtomicLong(startMillis);
         PhaseHistograms phases = new PhaseHistograms();
-        try (HdrLog log = new HdrLog(file, phases, clock::get, 0, "segment of " + name)) {
+        try (HdrLog log = new HdrLog(file, phases, clock::get, 0, List.of("segment of " + name))) {
             for (int i = 0; i < millisPerSecond.length; i++) {
                 for (long millis : millisPerSecond[i]) {
                     phases.record(PhaseHistogramsTest.ok(millis));
@@ -55,7 +55,8 @@ class HdrLogMergeTest {
         Path b = shardLog("b.hlog", START_MILLIS + 400, new long[] {400}, new long[] {500, 600}, new long[] {700});
         Path merged = dir.resolve("merged.hlog");
 
-        HdrLogMerge.Merged result = HdrLogMerge.merge(List.of(a, b), merged, List.of("merged for a test"));
+        HdrLogMerge.Merged result = HdrLogMerge.write(List.of(HdrLogMerge.read(a), HdrLogMerge.read(b)), merged,
+                List.of("merged for a test"));
 
         assertThat(result.startSpreadMillis()).isEqualTo(400);
         assertThat(result.intervals()).isEqualTo(3 * Phase.values().length);
@@ -76,18 +77,41 @@ class HdrLogMergeTest {
         lines.set(lines.size() - 1, lines.get(lines.size() - 1).substring(0, 30) + "!!");
         Files.write(b, lines);
 
-        assertThatThrownBy(() -> HdrLogMerge.merge(List.of(a, b), dir.resolve("merged.hlog"), List.of()))
+        assertThat(HdrLogMerge.read(a).segments()).containsExactly("segment of a.hlog");
+        assertThatThrownBy(() -> HdrLogMerge.read(b))
                 .isInstanceOf(IOException.class)
                 .hasMessageContaining("b.hlog holds " + 2 * Phase.values().length + " interval lines but only")
-                .hasMessageContaining("a damaged or cut interval log");
+                .hasMessageContaining("a damaged or cut interval log; merge with --no-hdr-log");
     }
 
     @Test
-    void aLogWithoutIntervalsIsRefused() throws Exception {
-        Path a = shardLog("a.hlog", START_MILLIS, new long[] {100});
+    void aLogWithoutStartTimeOrIntervalsIsRefused() throws Exception {
+        Path bare = dir.resolve("bare.hlog");
+        Files.writeString(bare, "#[Histogram log format version 1.3]\n");
+        assertThatThrownBy(() -> HdrLogMerge.read(bare)).hasMessageContaining("bare.hlog has no #[StartTime: line");
         Path empty = dir.resolve("empty.hlog");
-        Files.writeString(empty, "#[Histogram log format version 1.3]\n");
-        assertThatThrownBy(() -> HdrLogMerge.merge(List.of(a, empty), dir.resolve("merged.hlog"), List.of()))
-                .hasMessageContaining("empty.hlog holds no interval histogram");
+        Files.writeString(empty, "#[Histogram log format version 1.3]\n#[StartTime: 1700000000.000 (seconds since"
+                + " epoch)]\n");
+        assertThatThrownBy(() -> HdrLogMerge.read(empty)).hasMessageContaining("empty.hlog holds no interval histogram");
+    }
+
+    /** A tick that ran late (a pause) keeps its interval in its own slot, and the next one in the next. */
+    @Test
+    void anIntervalEndedLateStaysInItsSlot() throws Exception {
+        Path file = dir.resolve("late.hlog");
+        AtomicLong clock = new AtomicLong(START_MILLIS);
+        PhaseHistograms phases = new PhaseHistograms();
+        try (HdrLog log = new HdrLog(file, phases, clock::get, 0, List.of())) {
+            phases.record(PhaseHistogramsTest.ok(100));
+            clock.addAndGet(1_700); // the first tick, 700 ms late
+            log.tick();
+            phases.record(PhaseHistogramsTest.ok(200));
+            clock.addAndGet(300);
+        }
+        Path merged = dir.resolve("merged.hlog");
+        HdrLogMerge.write(List.of(HdrLogMerge.read(file)), merged, List.of());
+        assertThat(total(merged)).extracting(Histogram::getStartTimeStamp)
+                .containsExactly(START_MILLIS, START_MILLIS + 1_000);
+        assertThat(total(merged)).extracting(Histogram::getTotalCount).containsExactly(1L, 1L);
     }
 }
