@@ -26,7 +26,7 @@ class HdrLogMergeTest {
         Path file = dir.resolve(name);
         AtomicLong clock = new AtomicLong(startMillis);
         PhaseHistograms phases = new PhaseHistograms();
-        try (HdrLog log = new HdrLog(file, phases, clock::get, 0, List.of("segment of " + name))) {
+        try (HdrLog log = new HdrLog(file, phases, clock::get, 0, List.of(HdrLogMerge.SEGMENT + name))) {
             for (int i = 0; i < millisPerSecond.length; i++) {
                 for (long millis : millisPerSecond[i]) {
                     phases.record(PhaseHistogramsTest.ok(millis));
@@ -77,7 +77,7 @@ class HdrLogMergeTest {
         lines.set(lines.size() - 1, lines.get(lines.size() - 1).substring(0, 30) + "!!");
         Files.write(b, lines);
 
-        assertThat(HdrLogMerge.read(a).segments()).containsExactly("segment of a.hlog");
+        assertThat(HdrLogMerge.read(a).segments()).containsExactly("a.hlog");
         assertThatThrownBy(() -> HdrLogMerge.read(b))
                 .isInstanceOf(IOException.class)
                 .hasMessageContaining("b.hlog holds " + 2 * Phase.values().length + " interval lines but only")
