@@ -51,6 +51,14 @@ public final class LabClient {
         }
     }
 
+    /** A socket straight to the target's {@code port}, no proxy: a tunnel whose reply is null. */
+    public Tunnel direct(int port) throws IOException {
+        Socket s = new Socket();
+        s.connect(new java.net.InetSocketAddress("127.0.0.1", port), TIMEOUT_MILLIS);
+        s.setSoTimeout(TIMEOUT_MILLIS);
+        return new Tunnel(s, null);
+    }
+
     /** Opens a socket to the gateway and sends CONNECT; returns the socket after reading the reply head. */
     public Tunnel connect(String credentials, String authority) throws IOException {
         Socket s = gatewaySocket();

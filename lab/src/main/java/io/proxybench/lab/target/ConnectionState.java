@@ -19,6 +19,8 @@ final class ConnectionState {
     private final InetAddress source;
     private final String sourceText;
     private final AtomicLong requests = new AtomicLong();
+    /** The JA4 fingerprint of the connection's TLS ClientHello; null on the plain listener or before the hello. */
+    private volatile String ja4;
 
     private ConnectionState(long id, InetAddress source, String sourceText) {
         this.id = id;
@@ -41,6 +43,14 @@ final class ConnectionState {
     /** The state of the TCP connection carrying {@code channel}. */
     static ConnectionState of(Channel channel) {
         return connectionOf(channel).attr(KEY).get();
+    }
+
+    String ja4() {
+        return ja4;
+    }
+
+    void ja4(String fingerprint) {
+        this.ja4 = fingerprint;
     }
 
     long id() {

@@ -15,16 +15,19 @@ import java.util.TreeMap;
  *     client sent past its proxy, to the origin
  * @param perIp the same two counts per source address (textual form, sorted), for addresses seen since the
  *     last reset
+ * @param ja4 TLS connections per JA4 fingerprint of their ClientHello (sorted), since the last reset
  */
 public record StatsSnapshot(
         @JsonProperty("requests_total") long requestsTotal,
         @JsonProperty("connections_total") long connectionsTotal,
         @JsonProperty("open_connections") long openConnections,
         @JsonProperty("proxy_credentials_seen") long proxyCredentialsSeen,
-        @JsonProperty("per_ip") Map<String, Ip> perIp) {
+        @JsonProperty("per_ip") Map<String, Ip> perIp,
+        @JsonProperty("ja4") Map<String, Long> ja4) {
 
     public StatsSnapshot {
         perIp = Collections.unmodifiableSortedMap(new TreeMap<>(perIp));
+        ja4 = Collections.unmodifiableSortedMap(new TreeMap<>(ja4));
     }
 
     /** Requests and TCP connections from one source address. */

@@ -52,7 +52,7 @@ final class TargetHandler extends ChannelInboundHandlerAdapter {
     private static final ObjectMapper JSON = new ObjectMapper();
     private static final String ENDPOINTS = """
             not found; the proxybench lab target serves:
-              GET /cdn-cgi/trace   who the target sees: ip, loc, tls, http version, connection and request number
+              GET /cdn-cgi/trace   who the target sees: ip, loc, tls, ja4, http version, connection and request number
               GET /bytes/N         N bytes of application/octet-stream, 0 <= N <= 1073741824
               GET /truncate/N      announces N bytes, sends N/2, then closes (HTTP/2: resets the stream), 2 <= N <= 1073741824
               GET /status/CODE     that status, 200 <= CODE <= 599
@@ -190,6 +190,7 @@ final class TargetHandler extends ChannelInboundHandlerAdapter {
                 + "loc=" + shared.locate().apply(connection.source()) + "\n"
                 + "tls=" + (session == null ? "off" : session.getProtocol()) + "\n"
                 + "sni=" + (sni ? "plaintext" : "off") + "\n"
+                + "ja4=" + (connection.ja4() == null ? "off" : connection.ja4()) + "\n"
                 + "warp=off\n"
                 + "conn=" + connection.id() + "\n"
                 + "req=" + number + "\n";

@@ -9,6 +9,7 @@ import io.netty.handler.codec.http.HttpServerCodec;
 import io.netty.handler.codec.http.HttpServerKeepAliveHandler;
 import io.netty.handler.ssl.SslContext;
 import io.netty.handler.ssl.SslHandler;
+import io.proxybench.lab.ja4.Ja4Handler;
 import io.proxybench.lab.pki.ServerTls;
 import io.netty.handler.stream.ChunkedWriteHandler;
 import io.netty.util.NetUtil;
@@ -17,7 +18,7 @@ import java.net.InetSocketAddress;
 
 /**
  * Sets up each accepted TCP connection: registers it for {@link TargetServer#close()}, numbers and counts it,
- * then installs plain HTTP/1.1 or TLS with ALPN.
+ * then installs plain HTTP/1.1 or TLS with ALPN, after a {@link Ja4Handler} that fingerprints the ClientHello.
  */
 final class TargetInitializer extends ChannelInitializer<Channel> {
 
@@ -44,7 +45,11 @@ final class TargetInitializer extends ChannelInitializer<Channel> {
             addHttp1(ch.pipeline(), shared);
         } else {
             SslHandler tls = ServerTls.handler(ssl, ch.alloc());
-            ch.pipeline().addLast(tls, new AlpnHandler(shared));
+            Ja4Handler ja4 = new Ja4Handler((ctx, fingerprint) -> {
+                ConnectionState.of(ctx.channel()).ja4(fingerprint);
+                shared.stats().countJa4(fingerprint);
+            });
+            ch.pipeline().addLast(ja4, tls, new AlpnHandler(shared));
         }
     }
 

@@ -14,11 +14,17 @@ public final class TargetStats {
     private final LongAdder open = new LongAdder();
     private final LongAdder proxyCredentials = new LongAdder();
     private final ConcurrentMap<String, IpCounters> perIp = new ConcurrentHashMap<>();
+    private final ConcurrentMap<String, LongAdder> ja4 = new ConcurrentHashMap<>();
 
     void countConnection(String source) {
         connections.increment();
         open.increment();
         perIp.computeIfAbsent(source, s -> new IpCounters()).connections.increment();
+    }
+
+    /** One TLS connection whose ClientHello had this JA4 {@code fingerprint}. */
+    void countJa4(String fingerprint) {
+        ja4.computeIfAbsent(fingerprint, f -> new LongAdder()).increment();
     }
 
     void connectionClosed() {
@@ -38,15 +44,19 @@ public final class TargetStats {
     public StatsSnapshot snapshot() {
         Map<String, StatsSnapshot.Ip> ips = new TreeMap<>();
         perIp.forEach((ip, c) -> ips.put(ip, new StatsSnapshot.Ip(c.requests.sum(), c.connections.sum())));
-        return new StatsSnapshot(requests.sum(), connections.sum(), open.sum(), proxyCredentials.sum(), ips);
+        Map<String, Long> fingerprints = new TreeMap<>();
+        ja4.forEach((f, n) -> fingerprints.put(f, n.sum()));
+        return new StatsSnapshot(requests.sum(), connections.sum(), open.sum(), proxyCredentials.sum(), ips,
+                fingerprints);
     }
 
-    /** Zeroes every counter (but the gauge of open connections) and forgets every source address. */
+    /** Zeroes every counter (but the gauge of open connections) and forgets every source address and fingerprint. */
     public void reset() {
         requests.reset();
         connections.reset();
         proxyCredentials.reset();
         perIp.clear();
+        ja4.clear();
     }
 
     private static final class IpCounters {

@@ -40,7 +40,7 @@ import org.junit.jupiter.params.provider.ValueSource;
 class TargetServerTest {
 
     private static final List<String> TRACE_KEYS = List.of("fl", "h", "ip", "ts", "visit_scheme", "uag", "colo",
-            "sliver", "http", "loc", "tls", "sni", "warp", "conn", "req");
+            "sliver", "http", "loc", "tls", "sni", "ja4", "warp", "conn", "req");
     private static final Function<InetAddress, String> LOCATE =
             address -> address.getHostAddress().equals("127.3.4.5") ? "DE" : "XX";
     /** A slow refill (one token per 10 s) so the test's own pace cannot refill the bucket. */
@@ -115,6 +115,7 @@ class TargetServerTest {
                     .containsEntry("loc", "XX")
                     .containsEntry("tls", "off")
                     .containsEntry("sni", "off")
+                    .containsEntry("ja4", "off")
                     .containsEntry("warp", "off")
                     .containsEntry("req", "1");
             assertThat(first.get("ts")).matches("\\d{10}\\.\\d{3}");
@@ -193,6 +194,7 @@ class TargetServerTest {
                     .containsEntry("uag", "proxybench-test")
                     .containsEntry("req", "1");
             assertThat(trace(second.body())).containsEntry("conn", fields.get("conn")).containsEntry("req", "2");
+            assertThat(fields.get("ja4")).as("SNI sent, ALPN h2 first").matches("t13d\\d{4}h2_[0-9a-f]{12}_[0-9a-f]{12}");
             assertThat(first.headers().firstValue("server")).hasValue("proxybench-lab");
 
             HttpResponse<String> http11 =

@@ -1,0 +1,83 @@
+package io.proxybench.cli;
+
+import io.proxybench.bench.experiment.FingerprintExperiment;
+import io.proxybench.bench.experiment.FingerprintExperiment.Mode;
+import io.proxybench.bench.experiment.FingerprintResult;
+import io.proxybench.bench.experiment.FingerprintTable;
+import io.proxybench.client.proxy.ProxySpec;
+import io.proxybench.client.tunnel.TlsSettings;
+import io.proxybench.lab.Lab;
+import io.proxybench.lab.LabConfig;
+import java.net.URI;
+import java.time.Duration;
+import java.util.List;
+import java.util.concurrent.Callable;
+import picocli.CommandLine;
+import picocli.CommandLine.Command;
+import picocli.CommandLine.Option;
+
+/**
+ * {@code proxybench fingerprint}: the client's JA4 as the target sees it, direct and through each proxy mode; a
+ * tunnelling proxy must not change it. Exit status 1 when one does (or a mode got no answer).
+ */
+@Command(name = "fingerprint", mixinStandardHelpOptions = true,
+        description = {"The client's TLS fingerprint (JA4) as the target sees it, direct and through each proxy"
+                + " mode: HTTP CONNECT, SOCKS5, an https:// proxy, CONNECT over HTTP/2.",
+            "A tunnelling proxy relays the client's own handshake, so every mode must match direct; exit status 1"
+                + " when one does not. Runs on the embedded lab unless --proxy is given (direct and that proxy),"
+                + " whose --url must report ja4= as the lab's /cdn-cgi/trace does."})
+final class FingerprintCommand implements Callable<Integer> {
+
+    /** The exit status when a mode's fingerprint differs from direct's, or a mode got none. */
+    static final int CHANGED = 1;
+    private static final Duration TIMEOUT = Duration.ofSeconds(30);
+
+    @CommandLine.Spec
+    private CommandLine.Model.CommandSpec spec;
+
+    @CommandLine.Mixin
+    ProxyOrLab target;
+
+    @Option(names = "--http1.1", description = "Offer the target only http/1.1 by ALPN (default: h2, then http/1.1).")
+    boolean http11;
+
+    @Option(names = "--json", description = "Print the result as JSON.")
+    boolean json;
+
+    @Override
+    public Integer call() throws Exception {
+        FingerprintResult result;
+        if (target.lab()) {
+            result = onLab(http11);
+        } else {
+            ProxySpec proxy = target.proxy();
+            result = FingerprintExperiment.run(new FingerprintExperiment.Setup(target.url(), alpn(target.tls()),
+                    List.of(Mode.direct(), new Mode(proxy.scheme().text() + " proxy", proxy, false)), TIMEOUT));
+        }
+        int printed = Main.print(spec, json, result, FingerprintTable::text);
+        return result.unchanged() ? printed : CHANGED;
+    }
+
+    private TlsSettings alpn(TlsSettings tls) {
+        return http11 ? tls.withAlpn(TlsSettings.HTTP11_ONLY) : tls;
+    }
+
+    /** Every proxy mode of the lab's gateway, each compared with direct. */
+    static FingerprintResult onLab(boolean http11) throws InterruptedException {
+        try (Lab lab = Lab.start(LabConfig.builder().build())) {
+            ProxySpec http = ProxyOrLab.labGateway(lab);
+            ProxySpec tls = ProxyOrLab.labTlsGateway(lab);
+            String account = "lab:lab@" + lab.host() + ":" + lab.gatewayPort();
+            List<Mode> modes = List.of(Mode.direct(),
+                    new Mode("http CONNECT", http, false),
+                    new Mode("socks5h", ProxySpec.parse("socks5h://" + account), false),
+                    new Mode("socks5", ProxySpec.parse("socks5://" + account), false),
+                    new Mode("https CONNECT", tls, false),
+                    new Mode("https CONNECT over h2", tls, true));
+            TlsSettings trust = TlsSettings.caFile(lab.caFile());
+            URI url = ProxyOrLab.labHttps(lab, "/cdn-cgi/trace");
+            return FingerprintExperiment.run(new FingerprintExperiment.Setup(url,
+                    http11 ? trust.withAlpn(TlsSettings.HTTP11_ONLY) : trust, modes, TIMEOUT));
+        }
+    }
+}
