@@ -54,6 +54,16 @@ class FingerprintCommandTest {
                 .doesNotContain("changed:").doesNotContain("u:p");
     }
 
+    /** Without a direct fingerprint there is nothing to compare with: no proxy is blamed. */
+    @Test
+    void withoutADirectAnswerNoProxyIsBlamed() {
+        FingerprintResult r = new FingerprintResult("https://t/", List.of(
+                new FingerprintRow("direct", null, "tcp_ConnectException", false),
+                new FingerprintRow("http CONNECT", "t13i1515h2_cccccccccccc_dddddddddddd", null, false)), false);
+        assertThat(FingerprintTable.text(r)).contains("no reference").contains("incomplete: no fingerprint through"
+                + " direct").doesNotContain("DIFFERS").doesNotContain("changed:");
+    }
+
     @Test
     void aDifferentFingerprintIsFlagged() {
         FingerprintResult r = new FingerprintResult("https://t/", List.of(

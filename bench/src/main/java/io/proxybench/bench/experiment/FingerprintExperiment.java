@@ -25,6 +25,9 @@ import java.util.concurrent.TimeoutException;
  */
 public final class FingerprintExperiment {
 
+    /** What the lab's target reports for a ClientHello it could not read. */
+    static final String UNKNOWN = "unknown";
+
     /**
      * One way to reach the target.
      *
@@ -82,6 +85,9 @@ public final class FingerprintExperiment {
             if (ja4 == null || ja4.equals("off")) {
                 throw new IllegalStateException("the target reports no ja4= line; use one that does, such as the"
                         + " lab's /cdn-cgi/trace, over https");
+            }
+            if (ja4.equals(UNKNOWN)) {
+                throw new IllegalStateException("the target could not read the ClientHello (ja4=unknown)");
             }
             return ja4;
         }

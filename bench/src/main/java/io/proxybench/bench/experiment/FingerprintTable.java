@@ -14,14 +14,15 @@ public final class FingerprintTable {
         StringBuilder s = new StringBuilder(String.format(Locale.ROOT,
                 "the client's TLS ClientHello as %s saw it (JA4), a fresh client per mode%n", r.target()));
         s.append(String.format(Locale.ROOT, ROW, "mode", "ja4", "vs direct"));
+        boolean reference = r.rows().get(0).ja4() != null;
         for (FingerprintRow row : r.rows()) {
             String verdict = row.ja4() == null ? "no answer" : row == r.rows().get(0) ? "reference"
-                    : row.sameAsFirst() ? "same" : "DIFFERS";
+                    : !reference ? "no reference" : row.sameAsFirst() ? "same" : "DIFFERS";
             s.append(String.format(Locale.ROOT, ROW, row.mode(), row.ja4() == null ? row.error() : row.ja4(),
                     verdict));
         }
         List<String> unanswered = r.rows().stream().filter(row -> row.ja4() == null).map(FingerprintRow::mode).toList();
-        boolean differs = r.rows().stream().anyMatch(row -> row.ja4() != null && !row.sameAsFirst());
+        boolean differs = reference && r.rows().stream().anyMatch(row -> row.ja4() != null && !row.sameAsFirst());
         if (r.unchanged()) {
             s.append("unchanged: every proxy mode relayed the client's own handshake\n");
         }

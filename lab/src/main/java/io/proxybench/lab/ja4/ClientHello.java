@@ -97,6 +97,10 @@ public record ClientHello(int legacyVersion, List<Integer> ciphers, List<Integer
 
         /** {@code bytes} bytes of 16-bit values. */
         List<Integer> u16List(int bytes) {
+            if (bytes % 2 != 0) {
+                throw new IllegalArgumentException("ClientHello cut short: a list of 16-bit values " + bytes
+                        + " bytes long");
+            }
             Reader list = sub(bytes);
             List<Integer> values = new ArrayList<>();
             while (list.remaining() > 1) {

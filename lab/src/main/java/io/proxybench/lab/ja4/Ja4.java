@@ -18,7 +18,8 @@ import java.util.stream.Collectors;
  *   <li>c: the same of the extensions, sorted, without server name and ALPN, then {@code _} and the signature
  *       algorithms in the order sent.
  * </ul>
- * GREASE values (RFC 8701) are left out everywhere.
+ * GREASE values (RFC 8701) are left out everywhere. TCP only: QUIC's {@code q} and DTLS's {@code d} and versions are
+ * not produced.
  */
 public final class Ja4 {
 
@@ -62,7 +63,7 @@ public final class Ja4 {
             case 0x0302 -> "11";
             case 0x0301 -> "10";
             case 0x0300 -> "s3";
-            case 0x0200 -> "s2";
+            case 0x0002 -> "s2";
             default -> "00";
         };
     }

@@ -36,7 +36,10 @@ public final class Ja4Handler extends SslClientHelloHandler<String> {
 
     @Override
     protected void onLookupComplete(ChannelHandlerContext ctx, Future<String> future) {
-        onFingerprint.accept(ctx, future.getNow());
-        ctx.pipeline().remove(this);
+        try {
+            onFingerprint.accept(ctx, future.getNow());
+        } finally {
+            ctx.pipeline().remove(this);
+        }
     }
 }

@@ -128,6 +128,43 @@ class Ja4Test {
     }
 
     @Test
+    void versionsAreTheHighestOfferedOrTheLegacyOne() {
+        ByteBuf ssl3 = hello(new int[] {0x1301}, new int[0][], new byte[0][]);
+        ssl3.setShort(0, 0x0300);
+        assertThat(Ja4.of(ClientHello.parse(ssl3))).startsWith("ts3i");
+        ByteBuf onlyGrease = hello(new int[] {0x1301}, new int[][] {{0x002b}}, new byte[][] {u16s(1, 0x1a1a)});
+        assertThat(Ja4.of(ClientHello.parse(onlyGrease))).as("GREASE alone: the legacy version").startsWith("t12i");
+        ByteBuf unknown = hello(new int[] {0x1301}, new int[][] {{0x002b}}, new byte[][] {u16s(1, 0x7f1c)});
+        assertThat(Ja4.of(ClientHello.parse(unknown))).startsWith("t00i");
+    }
+
+    @Test
+    void countsStopAt99() {
+        int[] many = new int[150];
+        for (int i = 0; i < many.length; i++) {
+            many[i] = 0x0100 + i;
+        }
+        assertThat(Ja4.of(ClientHello.parse(hello(many, new int[0][], new byte[0][])))).startsWith("t12i9900");
+    }
+
+    /** Without signature algorithms, c hashes the sorted extensions alone, with no trailing underscore. */
+    @Test
+    void withoutSignatureAlgorithmsNoUnderscoreIsHashed() throws Exception {
+        ByteBuf hello = hello(new int[] {0x1301}, new int[][] {{0x000b}, {0x000a}},
+                new byte[][] {new byte[] {0}, u16s(2, 0x001d)});
+        String c = Ja4.of(ClientHello.parse(hello)).substring(24);
+        byte[] sha = java.security.MessageDigest.getInstance("SHA-256")
+                .digest("000a,000b".getBytes(StandardCharsets.US_ASCII));
+        assertThat(c).isEqualTo(java.util.HexFormat.of().formatHex(sha).substring(0, 12));
+    }
+
+    @Test
+    void anOddLengthListIsRefused() {
+        ByteBuf odd = hello(new int[] {0x1301}, new int[][] {{0x000d}}, new byte[][] {new byte[] {0, 3, 4, 3, 1}});
+        assertThatThrownBy(() -> ClientHello.parse(odd)).hasMessageContaining("16-bit values 3 bytes long");
+    }
+
+    @Test
     void aCutHelloIsRefused() {
         ByteBuf cut = chrome();
         cut.writerIndex(cut.writerIndex() - 10);
