@@ -51,14 +51,15 @@ final class FingerprintCommand implements Callable<Integer> {
             result = onLab(http11);
         } else {
             ProxySpec proxy = target.proxy();
-            result = FingerprintExperiment.run(new FingerprintExperiment.Setup(target.url(), alpn(target.tls()),
+            result = FingerprintExperiment.run(new FingerprintExperiment.Setup(target.url(), alpn(target.tls(), http11),
                     List.of(Mode.direct(), new Mode(proxy.scheme().text() + " proxy", proxy, false)), TIMEOUT));
         }
         int printed = Main.print(spec, json, result, FingerprintTable::text);
         return result.unchanged() ? printed : CHANGED;
     }
 
-    private TlsSettings alpn(TlsSettings tls) {
+    /** {@code tls}, offering the target only http/1.1 when {@code http11}. */
+    private static TlsSettings alpn(TlsSettings tls, boolean http11) {
         return http11 ? tls.withAlpn(TlsSettings.HTTP11_ONLY) : tls;
     }
 
@@ -74,10 +75,9 @@ final class FingerprintCommand implements Callable<Integer> {
                     new Mode("socks5", ProxySpec.parse("socks5://" + account), false),
                     new Mode("https CONNECT", tls, false),
                     new Mode("https CONNECT over h2", tls, true));
-            TlsSettings trust = TlsSettings.caFile(lab.caFile());
             URI url = ProxyOrLab.labHttps(lab, "/cdn-cgi/trace");
             return FingerprintExperiment.run(new FingerprintExperiment.Setup(url,
-                    http11 ? trust.withAlpn(TlsSettings.HTTP11_ONLY) : trust, modes, TIMEOUT));
+                    alpn(TlsSettings.caFile(lab.caFile()), http11), modes, TIMEOUT));
         }
     }
 }

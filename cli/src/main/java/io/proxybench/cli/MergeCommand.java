@@ -11,12 +11,15 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.Comparator;
+import java.util.HashMap;
 import java.util.List;
 import java.util.Locale;
+import java.util.Map;
 import java.util.Objects;
 import java.util.Set;
 import java.util.TreeSet;
 import java.util.concurrent.Callable;
+import java.util.stream.Stream;
 import org.apache.commons.lang3.math.Fraction;
 import picocli.CommandLine;
 import picocli.CommandLine.Command;
@@ -57,7 +60,7 @@ final class MergeCommand implements Callable<Integer> {
         }
         Path mergedLog = noHdrLog ? null : hdrLog != null ? hdrLog : HdrLog.besides(out);
         List<Path> logPaths = noHdrLog ? List.of() : files.stream().map(HdrLog::besides).toList();
-        for (Path input : concat(files, logPaths)) {
+        for (Path input : Stream.concat(files.stream(), logPaths.stream()).toList()) {
             if (same(input, out) || mergedLog != null && same(input, mergedLog)) {
                 throw new IllegalArgumentException(input + " is both an input and an output; give --out another file");
             }
@@ -74,12 +77,15 @@ final class MergeCommand implements Callable<Integer> {
             }
         }
         shards.check();
+        // Each segment's place in the sequence, parsed once: 0:1/4 before 1/4:1/2.
+        Map<String, Fraction> starts = new HashMap<>();
+        shards.parts().forEach(p -> p.segments().forEach(s -> starts.put(s, from(s))));
+        Set<String> segments = new TreeSet<>(Comparator.comparing(starts::get));
+        segments.addAll(starts.keySet());
         List<RequestRecord> records = new ArrayList<>(shards.records());
         // Schedule order; requests due at once (a burst) in segment order, then by completion.
         records.sort(Comparator.comparingDouble(RequestRecord::sched)
-                .thenComparing(r -> from(r.segment())).thenComparingDouble(RequestRecord::done));
-        Set<String> segments = new TreeSet<>(Comparator.comparing(MergeCommand::from));
-        shards.parts().forEach(p -> segments.addAll(p.segments()));
+                .thenComparing(r -> starts.get(r.segment())).thenComparingDouble(RequestRecord::done));
         // Every log is read and checked before anything is written.
         List<HdrLogMerge.ShardLog> logs = noHdrLog ? List.of() : readLogs(shards);
 
@@ -151,11 +157,5 @@ final class MergeCommand implements Callable<Integer> {
 
     private static boolean same(Path a, Path b) {
         return a.toAbsolutePath().normalize().equals(b.toAbsolutePath().normalize());
-    }
-
-    private static List<Path> concat(List<Path> a, List<Path> b) {
-        List<Path> all = new ArrayList<>(a);
-        all.addAll(b);
-        return all;
     }
 }

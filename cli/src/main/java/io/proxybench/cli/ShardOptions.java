@@ -13,8 +13,6 @@ import java.util.List;
 import java.util.Locale;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
-import java.util.stream.Collectors;
-import java.util.stream.IntStream;
 import picocli.CommandLine.Option;
 
 /**
@@ -117,8 +115,7 @@ final class ShardOptions {
             throw new IllegalArgumentException("--shard " + shard + ": I must be from 0 to N-1 and N from 1 to "
                     + MAX_SHARDS + ", e.g. 0/4 to 3/4 for four shards");
         }
-        sequence = SegmentSequence.parse(IntStream.rangeClosed(0, count)
-                .mapToObj(i -> i == 0 ? "0" : i == count ? "1" : i + "/" + count).collect(Collectors.joining(",")));
+        sequence = SegmentSequence.even(count);
         part = sequence.segments().get(index);
     }
 

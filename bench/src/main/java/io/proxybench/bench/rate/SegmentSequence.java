@@ -45,6 +45,15 @@ public record SegmentSequence(List<Fraction> points) {
         return new SegmentSequence(points);
     }
 
+    /** {@code 0,1/n,2/n,...,1}: {@code n} equal segments, as {@code run --shard I/N} cuts a schedule. */
+    public static SegmentSequence even(int n) {
+        List<Fraction> points = new ArrayList<>();
+        for (int i = 0; i <= n; i++) {
+            points.add(Fraction.getReducedFraction(i, n));
+        }
+        return new SegmentSequence(points);
+    }
+
     /**
      * k6's default when a shard names no sequence: {@code 0}, the segment's ends and {@code 1}. Shards that each use
      * their own default agree only when their segments are the halves, thirds, ... of one split; give every shard

@@ -1,6 +1,7 @@
 package io.proxybench.bench.record;
 
 import java.io.BufferedOutputStream;
+import java.io.ByteArrayInputStream;
 import java.io.IOException;
 import java.io.PrintStream;
 import java.nio.charset.StandardCharsets;
@@ -62,7 +63,8 @@ public final class HdrLogMerge {
      *     interval histogram
      */
     public static ShardLog read(Path log) throws IOException {
-        List<String> lines = Files.readAllLines(log, StandardCharsets.UTF_8);
+        byte[] bytes = Files.readAllBytes(log);
+        List<String> lines = new String(bytes, StandardCharsets.UTF_8).lines().toList();
         Set<String> segments = new LinkedHashSet<>();
         lines.stream().filter(l -> l.startsWith("#" + SEGMENT))
                 .forEach(l -> segments.add(l.substring(SEGMENT.length() + 1)));
@@ -76,7 +78,7 @@ public final class HdrLogMerge {
                 .filter(l -> !l.isBlank() && !l.startsWith("#") && !l.startsWith("\"StartTimestamp\""))
                 .count();
         List<Histogram> intervals = new ArrayList<>();
-        HistogramLogReader reader = new HistogramLogReader(log.toFile());
+        HistogramLogReader reader = new HistogramLogReader(new ByteArrayInputStream(bytes));
         String unread = "";
         try {
             try {
@@ -102,7 +104,7 @@ public final class HdrLogMerge {
     }
 
     /** The latest start of {@code logs} minus the earliest, in milliseconds. */
-    public static long startSpreadMillis(List<ShardLog> logs) {
+    private static long startSpreadMillis(List<ShardLog> logs) {
         long earliest = logs.stream().mapToLong(ShardLog::startMillis).min().orElse(0);
         return logs.stream().mapToLong(ShardLog::startMillis).max().orElse(0) - earliest;
     }
