@@ -27,6 +27,18 @@ public record SteadyWindow(long firstSecond, long lastSecond, double median, lon
      * is reached in second 0 or 1 so no second is left between ramp-up and tail.
      */
     public static Optional<SteadyWindow> of(List<RequestRecord> records) {
+        return perSecond(records).map(counts -> {
+            long[] sorted = counts.clone();
+            Arrays.sort(sorted);
+            return new SteadyWindow(1, counts.length, median(sorted), sorted[0], sorted[sorted.length - 1]);
+        });
+    }
+
+    /**
+     * Successes in each second of the steady window of {@code records}, from second 1 on in time order; empty when
+     * there is no window (as {@link #of}).
+     */
+    public static Optional<long[]> perSecond(List<RequestRecord> records) {
         TreeMap<Long, Long> perSecond = new TreeMap<>();
         long successes = 0;
         for (RequestRecord r : records) {
@@ -54,10 +66,13 @@ public record SteadyWindow(long firstSecond, long lastSecond, double median, lon
         for (long s = 1; s < end; s++) {
             window[(int) (s - 1)] = perSecond.getOrDefault(s, 0L);
         }
-        Arrays.sort(window);
-        int n = window.length;
-        double median = n % 2 == 1 ? window[n / 2] : (window[n / 2 - 1] + window[n / 2]) / 2.0;
-        return Optional.of(new SteadyWindow(1, end - 1, median, window[0], window[n - 1]));
+        return Optional.of(window);
+    }
+
+    /** The median of {@code sorted}, which is sorted and not empty: the mean of the middle two if its length is even. */
+    public static double median(long[] sorted) {
+        int n = sorted.length;
+        return n % 2 == 1 ? sorted[n / 2] : (sorted[n / 2 - 1] + sorted[n / 2]) / 2.0;
     }
 
     /** One report line, in the seed's words. */

@@ -1,0 +1,180 @@
+package io.proxybench.cli;
+
+import io.proxybench.bench.analyze.AsnLookup;
+import io.proxybench.bench.analyze.Expect;
+import io.proxybench.bench.analyze.Ip2Asn;
+import io.proxybench.bench.analyze.MaxMindAsn;
+import io.proxybench.bench.compare.CompareCharts;
+import io.proxybench.bench.compare.ComparedRun;
+import io.proxybench.bench.compare.Comparison;
+import io.proxybench.bench.compare.RunFigures;
+import io.proxybench.bench.report.html.HtmlReport;
+import io.proxybench.bench.report.html.Section;
+import java.io.IOException;
+import java.io.PrintWriter;
+import java.nio.file.Path;
+import java.time.Instant;
+import java.util.ArrayList;
+import java.util.HashSet;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Locale;
+import java.util.Map;
+import java.util.Set;
+import java.util.concurrent.Callable;
+import picocli.CommandLine;
+import picocli.CommandLine.Command;
+import picocli.CommandLine.Option;
+import picocli.CommandLine.Parameters;
+
+/** {@code proxybench compare}: runs side by side on seed 002's measures for a provider decision. */
+@Command(name = "compare", mixinStandardHelpOptions = true,
+        description = {"Compare runs side by side, a column per run, the best value of each row marked: steady",
+            "throughput, p99 on new and reused tunnels, success after one retry, failures by phase, exit spread,",
+            "stickiness, HTTP/2 to the proxy, block rates, bytes and cost per 1,000 accepted records.",
+            "A RUN is a records file, a folder of them, or a folder written by proxybench alternate."})
+final class CompareCommand implements Callable<Integer> {
+
+    /** Columns the text table can hold side by side. */
+    static final int MAX_RUNS = 26;
+
+    @CommandLine.Spec
+    private CommandLine.Model.CommandSpec spec;
+
+    @Parameters(arity = "1..*", paramLabel = "RUN",
+            description = "Records file or run folder; named a, b, c... in order (an alternate folder by its labels).")
+    List<Path> runs;
+
+    @Option(names = "--label", paramLabel = "NAME=LABEL", mapFallbackValue = "",
+            description = "Rename a run's column, e.g. --label a=providerA.")
+    Map<String, String> labels = new LinkedHashMap<>();
+
+    @Option(names = "--price-per-gb", paramLabel = "NAME=PRICE",
+            description = "Price per GB (10^9 wire bytes) of a run's plan, for the cost per 1,000 accepted records;"
+                    + " NAME is the run's name or its --label.")
+    Map<String, Double> prices = new LinkedHashMap<>();
+
+    @Option(names = "--country", paramLabel = "CC",
+            description = "Count the exit IPs the target places in this country (as its loc, e.g. US).")
+    String country;
+
+    @Option(names = "--ip2asn", paramLabel = "FILE",
+            description = "ip2asn TSV table (plain or gzip) for the ASN row.")
+    Path ip2asn;
+
+    @Option(names = "--asn-db", paramLabel = "FILE",
+            description = "MaxMind ASN database (.mmdb), e.g. GeoLite2-ASN.mmdb, instead of --ip2asn.")
+    Path asnDb;
+
+    @Option(names = "--expect", paramLabel = "REGEX",
+            description = "Body regex that marks data, as in analyze (records written by run --keep-body).")
+    String expect;
+
+    @Option(names = "--expect-json", paramLabel = "KEY",
+            description = "JSON key (or /pointer) that marks data, checked as --expect is.")
+    String expectJson;
+
+    @Option(names = "--json", description = "Print the comparison as one JSON object.")
+    boolean json;
+
+    @Option(names = "--html", paramLabel = "DIR",
+            description = "Also write the table and charts as an HTML report, DIR/index.html.")
+    Path html;
+
+    @Override
+    public Integer call() throws IOException {
+        Expect expectation = Expect.of(expect, expectJson);
+        if (ip2asn != null && asnDb != null) {
+            throw new IllegalArgumentException("--ip2asn and --asn-db exclude each other");
+        }
+        if (country != null && !country.matches("[A-Za-z]{2}")) {
+            throw new IllegalArgumentException("--country " + country + " is not a two-letter country code; give"
+                    + " the code the target reports as loc, e.g. US");
+        }
+        List<ComparedRun> named = named(RunSources.read(runs));
+        Map<String, Double> price = prices(named);
+        Ip2Asn table = ip2asn == null ? null : FileReading.read(ip2asn, () -> Ip2Asn.load(ip2asn));
+        List<RunFigures> figures = new ArrayList<>();
+        try (MaxMindAsn db = asnDb == null ? null : FileReading.read(asnDb, () -> MaxMindAsn.open(asnDb))) {
+            AsnLookup asns = db == null ? table : db;
+            for (ComparedRun run : named) {
+                figures.add(RunFigures.of(run, asns, expectation, country == null ? null
+                        : country.toUpperCase(Locale.ROOT), price.get(run.label())));
+            }
+        }
+        Comparison comparison = Comparison.of(figures);
+        PrintWriter out = spec.commandLine().getOut();
+        out.print(json ? comparison.json() + "\n" : comparison.text());
+        if (html != null) {
+            Path file = new HtmlReport("proxybench compare", List.of("Made " + Instant.now() + " by proxybench"
+                    + " compare from " + String.join(", ", runs.stream().map(Path::toString).toList()) + "."),
+                    List.of(section(comparison))).write(html);
+            if (!json) {
+                out.println("report: " + file.toAbsolutePath());
+            }
+        }
+        out.flush();
+        return 0;
+    }
+
+    /** The comparison as a part of an HTML report: its table and charts. */
+    static Section section(Comparison comparison) {
+        return new Section("compare", "Runs compared", List.of("Seed 002: compare providers on the same client,"
+                + " test location and target, at one fixed rate, then on cost per accepted record, not per page."
+                + " * marks the best value of a row."), comparison.text(), CompareCharts.svgs(comparison));
+    }
+
+    /** {@code runs} under their {@code --label}s, checked: every name known, every label unique. */
+    private List<ComparedRun> named(List<ComparedRun> read) {
+        if (read.size() > MAX_RUNS) {
+            throw new IllegalArgumentException(read.size() + " runs to compare; at most " + MAX_RUNS
+                    + " fit side by side, so compare fewer at a time");
+        }
+        Set<String> names = new HashSet<>(read.stream().map(ComparedRun::label).toList());
+        for (String name : labels.keySet()) {
+            if (!names.contains(name)) {
+                throw new IllegalArgumentException("--label " + name + "=... names no run; the runs are "
+                        + String.join(", ", read.stream().map(ComparedRun::label).toList()));
+            }
+        }
+        List<ComparedRun> renamed = new ArrayList<>();
+        Set<String> seen = new HashSet<>();
+        for (ComparedRun run : read) {
+            String label = labels.getOrDefault(run.label(), run.label());
+            if (label.isBlank() || label.length() > 40 || !label.strip().equals(label)) {
+                throw new IllegalArgumentException("--label " + run.label() + "=" + label + " must be 1 to 40"
+                        + " characters without leading or trailing spaces");
+            }
+            if (!seen.add(label)) {
+                throw new IllegalArgumentException("two runs are labelled " + label + "; give each its own --label");
+            }
+            renamed.add(new ComparedRun(label, run.sources(), run.windows()));
+        }
+        return renamed;
+    }
+
+    /** Each run's price per GB, by label; a price may name a run by its first name or by its label. */
+    private Map<String, Double> prices(List<ComparedRun> named) {
+        Map<String, String> byName = new LinkedHashMap<>();
+        for (ComparedRun run : named) {
+            byName.put(run.label(), run.label());
+        }
+        labels.forEach((name, label) -> byName.putIfAbsent(name, label));
+        Map<String, Double> result = new LinkedHashMap<>();
+        for (Map.Entry<String, Double> e : prices.entrySet()) {
+            String label = byName.get(e.getKey());
+            if (label == null) {
+                throw new IllegalArgumentException("--price-per-gb " + e.getKey() + "=... names no run; the runs are "
+                        + String.join(", ", named.stream().map(ComparedRun::label).toList()));
+            }
+            if (!(e.getValue() >= 0) || e.getValue().isInfinite()) {
+                throw new IllegalArgumentException("--price-per-gb " + e.getKey() + "=" + e.getValue()
+                        + " must be a price of 0 or more");
+            }
+            if (result.put(label, e.getValue()) != null) {
+                throw new IllegalArgumentException("--price-per-gb names " + label + " twice; give one price per run");
+            }
+        }
+        return result;
+    }
+}

@@ -1,0 +1,135 @@
+package io.proxybench.cli;
+
+import com.fasterxml.jackson.core.JsonProcessingException;
+import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.ObjectMapper;
+import io.proxybench.bench.compare.ComparedRun;
+import io.proxybench.bench.record.JsonlReader;
+import io.proxybench.bench.record.RequestRecord;
+import java.io.IOException;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.stream.Stream;
+
+/**
+ * The runs that {@code compare}'s arguments name. An argument is one of:
+ * <ul>
+ *   <li>a records file: one run of one window (a merged file of shards too), named by its position: a, b, c...;
+ *   <li>a folder of {@code proxybench alternate}, with its {@code windows.jsonl} index: one run per provider label,
+ *       named by the label, each of the windows the index lists (a window still running when the alternation was
+ *       stopped is not in the index, so it is left out);
+ *   <li>any other folder of records files, named by its position: the shards of one run when its records name
+ *       segments, else one window per file.
+ * </ul>
+ */
+final class RunSources {
+
+    /** The index {@code proxybench alternate} appends a line to after each finished window. */
+    static final String WINDOWS_INDEX = "windows.jsonl";
+
+    private static final ObjectMapper JSON = new ObjectMapper();
+
+    private RunSources() {}
+
+    /** The runs of {@code arguments}, in argument order (an alternation's labels in the order they first ran). */
+    static List<ComparedRun> read(List<Path> arguments) {
+        List<ComparedRun> runs = new ArrayList<>();
+        for (int i = 0; i < arguments.size(); i++) {
+            Path argument = arguments.get(i);
+            String name = String.valueOf((char) ('a' + i));
+            if (Files.isRegularFile(argument)) {
+                runs.add(new ComparedRun(name, List.of(argument.toString()), List.of(shards(List.of(argument)))));
+            } else if (Files.isDirectory(argument) && Files.exists(argument.resolve(WINDOWS_INDEX))) {
+                runs.addAll(alternation(argument));
+            } else if (Files.isDirectory(argument)) {
+                runs.add(folder(name, argument));
+            } else {
+                throw new IllegalArgumentException("RUN " + argument + " is neither a records file nor a folder;"
+                        + " give a file that run wrote, or a folder of them");
+            }
+        }
+        return runs;
+    }
+
+    private static List<RequestRecord> shards(List<Path> files) {
+        ShardFiles shards = ShardFiles.read(files);
+        shards.check();
+        return shards.records();
+    }
+
+    private static ComparedRun folder(String name, Path folder) {
+        List<Path> files;
+        try (Stream<Path> listing = Files.list(folder)) {
+            files = listing.filter(f -> f.getFileName().toString().endsWith(".jsonl") && Files.isRegularFile(f))
+                    .sorted().toList();
+        } catch (IOException e) {
+            throw new IllegalArgumentException("cannot list " + folder + ": " + e.getMessage());
+        }
+        if (files.isEmpty()) {
+            throw new IllegalArgumentException("RUN " + folder + " holds no records file (*.jsonl); give the folder"
+                    + " a run wrote its --out into, or the file itself");
+        }
+        ShardFiles parts = ShardFiles.read(files);
+        long segmented = parts.parts().stream().filter(p -> !p.segments().isEmpty()).count();
+        if (segmented == files.size()) {
+            parts.check();
+            return new ComparedRun(name, List.of(folder.toString()), List.of(parts.records()));
+        }
+        if (segmented > 0) {
+            throw new IllegalArgumentException("RUN " + folder + " mixes shard files (records with a segment) and"
+                    + " whole runs; give the shards of one run in a folder of their own");
+        }
+        return new ComparedRun(name, List.of(folder.toString()),
+                parts.parts().stream().map(ShardFiles.Part::records).toList());
+    }
+
+    /** One run per label of an alternation, each with the windows its index lists, in index order. */
+    private static List<ComparedRun> alternation(Path folder) {
+        Path index = folder.resolve(WINDOWS_INDEX);
+        List<String> lines = FileReading.read(index, () -> Files.readAllLines(index));
+        Map<String, List<List<RequestRecord>>> windows = new LinkedHashMap<>();
+        Map<String, List<String>> sources = new LinkedHashMap<>();
+        for (int n = 0; n < lines.size(); n++) {
+            if (lines.get(n).isBlank()) {
+                continue;
+            }
+            String where = index + " line " + (n + 1);
+            JsonNode entry;
+            try {
+                entry = JSON.readTree(lines.get(n));
+            } catch (JsonProcessingException e) {
+                throw new IllegalArgumentException(where + " is not JSON; the index is damaged ("
+                        + e.getOriginalMessage() + ")");
+            }
+            String label = text(entry, "label", where);
+            Path file = folder.resolve(text(entry, "file", where));
+            List<RequestRecord> records = FileReading.read(file, () -> JsonlReader.read(file));
+            JsonNode count = entry.get("records");
+            if (count != null && count.asLong() != records.size()) {
+                throw new IllegalArgumentException(file + " holds " + records.size() + " records, but " + where
+                        + " says " + count.asLong() + "; the file changed after its window ended");
+            }
+            if (!records.isEmpty()) {
+                windows.computeIfAbsent(label, k -> new ArrayList<>()).add(records);
+            }
+            sources.computeIfAbsent(label, k -> new ArrayList<>()).add(file.toString());
+        }
+        if (sources.isEmpty()) {
+            throw new IllegalArgumentException(index + " lists no finished window yet; compare after the first one");
+        }
+        return sources.entrySet().stream().map(e -> new ComparedRun(e.getKey(), e.getValue(),
+                windows.getOrDefault(e.getKey(), List.of()))).toList();
+    }
+
+    private static String text(JsonNode entry, String field, String where) {
+        JsonNode value = entry.get(field);
+        if (value == null || !value.isTextual() || value.asText().isBlank()) {
+            throw new IllegalArgumentException(where + " has no \"" + field + "\"; the index is damaged");
+        }
+        return value.asText();
+    }
+}
