@@ -83,6 +83,23 @@ final class CompareCommand implements Callable<Integer> {
 
     @Override
     public Integer call() throws IOException {
+        Comparison comparison = comparison();
+        PrintWriter out = spec.commandLine().getOut();
+        out.print(json ? comparison.json() + "\n" : comparison.text());
+        if (html != null) {
+            Path file = new HtmlReport("proxybench compare", List.of("Made " + Instant.now() + " by proxybench"
+                    + " compare from " + String.join(", ", runs.stream().map(Path::toString).toList()) + "."),
+                    List.of(section(comparison))).write(html);
+            if (!json) {
+                out.println("report: " + file.toAbsolutePath());
+            }
+        }
+        out.flush();
+        return 0;
+    }
+
+    /** The runs the arguments name, compared as the options ask; a bad argument is an error naming it. */
+    Comparison comparison() {
         Expect expectation = Expect.of(expect, expectJson);
         if (ip2asn != null && asnDb != null) {
             throw new IllegalArgumentException("--ip2asn and --asn-db exclude each other");
@@ -102,19 +119,7 @@ final class CompareCommand implements Callable<Integer> {
                         : country.toUpperCase(Locale.ROOT), price.get(run.label())));
             }
         }
-        Comparison comparison = Comparison.of(figures);
-        PrintWriter out = spec.commandLine().getOut();
-        out.print(json ? comparison.json() + "\n" : comparison.text());
-        if (html != null) {
-            Path file = new HtmlReport("proxybench compare", List.of("Made " + Instant.now() + " by proxybench"
-                    + " compare from " + String.join(", ", runs.stream().map(Path::toString).toList()) + "."),
-                    List.of(section(comparison))).write(html);
-            if (!json) {
-                out.println("report: " + file.toAbsolutePath());
-            }
-        }
-        out.flush();
-        return 0;
+        return Comparison.of(figures);
     }
 
     /** The comparison as a part of an HTML report: its table and charts. */

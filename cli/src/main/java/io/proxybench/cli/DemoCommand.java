@@ -7,6 +7,9 @@ import io.proxybench.bench.experiment.BytesPerRequest;
 import io.proxybench.bench.experiment.BytesResult;
 import io.proxybench.bench.experiment.BytesRow;
 import io.proxybench.bench.experiment.BytesTable;
+import io.proxybench.bench.experiment.FingerprintResult;
+import io.proxybench.bench.experiment.FingerprintTable;
+import io.proxybench.bench.compare.Comparison;
 import io.proxybench.bench.experiment.H2GatewayResult;
 import io.proxybench.bench.experiment.H2GatewayTable;
 import io.proxybench.bench.experiment.KeepAliveResult;
@@ -118,6 +121,10 @@ final class DemoCommand implements Callable<Integer> {
                         DemoCommand::h2Gateway),
                 new Step("clients", "seed 002's client table for Java: five clients at defaults and raised, and"
                         + " two sessions through one client", DemoCommand::clients),
+                new Step("fingerprint", "seed 002's client-stack check: the client's JA4 direct and through each"
+                        + " proxy mode", DemoCommand::fingerprint),
+                new Step("compare", "seed 002's provider decision: a rotating HTTP/1.1 run and a sticky HTTP/2 run"
+                        + " side by side, at one rate and one price per GB", this::compare),
                 new Step("doctor", "seed 000's leaks looked for in the open-loop run's records", this::doctor));
         Map<String, Object> results = new LinkedHashMap<>();
         List<Section> sections = new ArrayList<>();
@@ -401,6 +408,45 @@ final class DemoCommand implements Callable<Integer> {
     /** {@code 2} for 2.0, {@code 0.5} for 0.5. */
     private static String plain(double v) {
         return java.math.BigDecimal.valueOf(v).stripTrailingZeros().toPlainString();
+    }
+
+    private static DemoStep fingerprint() throws Exception {
+        FingerprintResult result = FingerprintCommand.onLab(false);
+        String table = FingerprintTable.text(result);
+        return new DemoStep("fingerprint", table, result, DemoStep.section("fingerprint",
+                "Client-stack constancy (seed 002)", "Seed 002: a CONNECT proxy forwards the client's TLS handshake"
+                        + " unchanged, so the JA4 fingerprint is the same with and without the gateway, and a"
+                        + " comparison measures the pool, not the TLS library. Rerun: ./proxybench fingerprint",
+                table, List.of()));
+    }
+
+    /**
+     * Two runs on one lab at one rate, compared as {@code proxybench compare} does: a new tunnel for every request
+     * over HTTP/1.1 to the proxy, and 20 sticky sessions as streams of HTTP/2 connections to it, priced alike so the
+     * cost row shows what the handshakes cost.
+     */
+    private DemoStep compare() throws Exception {
+        Path rotating = out.resolve("compare-rotating-h1.jsonl");
+        Path sticky = out.resolve("compare-sticky-h2.jsonl");
+        try (Lab lab = Lab.start(LabConfig.builder().build())) {
+            List<String> common = List.of("--url", ProxyOrLab.labHttps(lab, "/cdn-cgi/trace").toString(), "--ca",
+                    lab.caFile().toString(), "--session-template", SessionTemplate.DEFAULT_TEXT, "--sessions", "20",
+                    "--rate", "40", "--duration", "4s", "--no-progress");
+            List<String> first = new ArrayList<>(List.of("run", "--proxy", "http://lab:lab@" + lab.host() + ":"
+                    + lab.gatewayPort(), "--rotation", "per-request", "--out", rotating.toString()));
+            first.addAll(common);
+            capture(first.toArray(String[]::new));
+            List<String> second = new ArrayList<>(List.of("run", "--proxy", "https://lab:lab@" + lab.host() + ":"
+                    + lab.gatewayTlsPort(), "--proxy-http2", "--out", sticky.toString()));
+            second.addAll(common);
+            capture(second.toArray(String[]::new));
+        }
+        CompareCommand command = new CompareCommand();
+        command.runs = List.of(rotating, sticky);
+        command.labels = Map.of("a", "rotating-h1", "b", "sticky-h2");
+        command.prices = Map.of("a", 3.0, "b", 3.0);
+        Comparison comparison = command.comparison();
+        return new DemoStep("compare", comparison.text(), comparison, CompareCommand.section(comparison));
     }
 
     private DemoStep doctor() {

@@ -32,11 +32,12 @@ class DemoCommandTest {
     /** The charts the report must hold (more may follow, e.g. one per phase). */
     private static final List<String> PLOTS = List.of("throughput", "phase-total", "phase-tls", "exits-subnet",
             "exits-country", "reuse", "owners-reuse", "owners-latency", "keepalive", "sessions-throughput",
-            "sessions-tls", "sessions-burst", "size-pool", "bytes", "h2-gateway", "clients-exit", "clients-tunnels");
+            "sessions-tls", "sessions-burst", "size-pool", "bytes", "h2-gateway", "clients-exit", "clients-tunnels",
+            "compare-outcomes", "compare-throughput", "compare-cost");
 
     /** Every step, in the order the demo runs them. */
     private static final List<String> STEPS = List.of("run", "reuse", "owners", "keepalive", "sessions", "size-pool",
-            "bytes", "h2-gateway", "clients", "doctor");
+            "bytes", "h2-gateway", "clients", "fingerprint", "compare", "doctor");
 
     @TempDir
     static Path dir;
@@ -68,6 +69,7 @@ class DemoCommandTest {
                 "== Rotation vs sticky (seed 002) ==", "== Pool size vs per-IP limits (seed 002) ==",
                 "== Bytes per request (seed 002) ==", "== HTTP/2 to the proxy (seed 002) ==",
                 "== Java clients through a rotating gateway (seed 002) ==",
+                "== Client-stack constancy (seed 002) ==", "== Runs compared ==",
                 "== Doctor: why so many handshakes? ==", "report: ");
         for (int i = 0; i < STEPS.size(); i++) {
             assertThat(errors).containsPattern("\\[" + (i + 1) + "/" + STEPS.size() + " +\\d+s\\] " + STEPS.get(i)
@@ -85,6 +87,10 @@ class DemoCommandTest {
         assertThat(results.path("size-pool").path("rows")).isNotEmpty();
         assertThat(results.path("bytes").path("rows")).isNotEmpty();
         assertThat(results.path("h2-gateway").path("lanes")).hasSize(2);
+        assertThat(results.path("fingerprint").path("unchanged").asBoolean()).as(printed).isTrue();
+        assertThat(results.path("compare").path("runs")).extracting(r -> r.path("label").asText())
+                .containsExactly("rotating-h1", "sticky-h2");
+        assertThat(results.path("compare").path("runs").get(1).path("http2_to_proxy").asBoolean()).isTrue();
         assertThat(Files.readString(dir.resolve("report/index.html"))).doesNotContain("lab:lab@");
         assertThat(Files.list(dir.resolve("lab-home"))).as("the labs' CA went to the test's home").isNotEmpty();
         assertThat(Files.readAllLines(dir.resolve("report/run.jsonl"))).hasSizeGreaterThan(100);

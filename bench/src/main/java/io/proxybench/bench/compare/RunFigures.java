@@ -28,6 +28,7 @@ import java.util.TreeMap;
  * cannot give is null.
  *
  * @param label the run's column name
+ * @param sources the files or folders the records came from
  * @param windows windows the run was recorded in (1 for a records file)
  * @param records all records
  * @param accepted records whose outcome is data: the accepted records that cost is counted per
@@ -64,6 +65,7 @@ import java.util.TreeMap;
  */
 public record RunFigures(
         @JsonProperty("label") String label,
+        @JsonProperty("sources") List<String> sources,
         @JsonProperty("windows") int windows,
         @JsonProperty("records") long records,
         @JsonProperty("accepted") long accepted,
@@ -194,7 +196,7 @@ public record RunFigures(
                 : pricePerGb * wireBytes / BYTES_PER_GB / accepted * 1000;
         List<String> judged = sessionOks.keySet().stream().filter(k -> sessionOks.get(k) >= 2).toList();
         int kept = (int) judged.stream().filter(k -> sessionIps.get(k).size() == 1).count();
-        return new RunFigures(run.label(), run.windows().size(), all.size(), accepted,
+        return new RunFigures(run.label(), run.sources(), run.windows().size(), all.size(), accepted,
                 scheduledGaps == 0 ? null : scheduledGaps / scheduledSpan, steadyOk, inFlight,
                 p99(newTunnel), p99(reusedTunnel), okAfterOneRetry, retried, failures, exits.uniqueIps(),
                 exits.uniqueSubnets(), asnStats == null ? null : asnStats.uniqueAsns(),
