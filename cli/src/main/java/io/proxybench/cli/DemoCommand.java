@@ -40,7 +40,10 @@ import io.proxybench.bench.report.html.Series;
 import io.proxybench.client.session.SessionTemplate;
 import io.proxybench.lab.Lab;
 import io.proxybench.lab.LabConfig;
+import io.proxybench.lab.exits.Exit;
+import io.proxybench.lab.exits.Ip2AsnTable;
 import java.io.PrintWriter;
+import java.io.Writer;
 import java.io.StringWriter;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -56,6 +59,7 @@ import java.util.concurrent.Callable;
 import java.util.concurrent.Executors;
 import java.util.concurrent.ScheduledExecutorService;
 import java.util.concurrent.TimeUnit;
+import java.util.stream.Collectors;
 import picocli.CommandLine;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Option;
@@ -423,12 +427,19 @@ final class DemoCommand implements Callable<Integer> {
     /**
      * Two runs on one lab at one rate, compared as {@code proxybench compare} does: a new tunnel for every request
      * over HTTP/1.1 to the proxy, and 20 sticky sessions as streams of HTTP/2 connections to it, priced alike so the
-     * cost row shows what the handshakes cost.
+     * cost row shows what the handshakes cost. The lab's exit table places the exits in ASes; the country counted is the pool's largest.
      */
     private DemoStep compare() throws Exception {
         Path rotating = out.resolve("compare-rotating-h1.jsonl");
         Path sticky = out.resolve("compare-sticky-h2.jsonl");
+        Path asns = out.resolve("compare-exits.tsv");
+        String country;
         try (Lab lab = Lab.start(LabConfig.builder().build())) {
+            try (Writer table = Files.newBufferedWriter(asns)) {
+                Ip2AsnTable.write(lab.exits(), table);
+            }
+            country = lab.exits().all().stream().collect(Collectors.groupingBy(Exit::country, Collectors.counting()))
+                    .entrySet().stream().max(Map.Entry.comparingByValue()).orElseThrow().getKey();
             List<String> common = List.of("--url", ProxyOrLab.labHttps(lab, "/cdn-cgi/trace").toString(), "--ca",
                     lab.caFile().toString(), "--session-template", SessionTemplate.DEFAULT_TEXT, "--sessions", "20",
                     "--rate", "40", "--duration", "4s", "--no-progress");
@@ -445,6 +456,8 @@ final class DemoCommand implements Callable<Integer> {
         command.runs = List.of(rotating, sticky);
         command.labels = Map.of("a", "rotating-h1", "b", "sticky-h2");
         command.prices = Map.of("a", 3.0, "b", 3.0);
+        command.ip2asn = asns;
+        command.country = country;
         Comparison comparison = command.comparison();
         return new DemoStep("compare", comparison.text(), comparison, CompareCommand.section(comparison));
     }
