@@ -13,6 +13,7 @@ import java.net.URI;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.Locale;
 import java.util.function.IntFunction;
 
 /**
@@ -105,8 +106,8 @@ public final class RampExperiment {
     /** @throws IllegalArgumentException when {@code stepFor} is outside {@link #MIN_STEP} to {@link #MAX_STEP} */
     public static void checkStepFor(Duration stepFor) {
         if (stepFor.compareTo(MIN_STEP) < 0 || stepFor.compareTo(MAX_STEP) > 0) {
-            throw new IllegalArgumentException("--step-for " + stepFor.toMillis() + "ms is out of range: use 1s to"
-                    + " 10m per step");
+            throw new IllegalArgumentException("--step-for " + stepFor.toString().substring(2).toLowerCase(Locale.ROOT)
+                    + " is out of range: use 1s to 10m per step");
         }
     }
 
