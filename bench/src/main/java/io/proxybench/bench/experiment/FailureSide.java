@@ -3,6 +3,7 @@ package io.proxybench.bench.experiment;
 import io.proxybench.bench.analyze.BlockClassifier;
 import io.proxybench.bench.record.Outcome;
 import io.proxybench.bench.record.RequestRecord;
+import java.util.Locale;
 import java.util.Set;
 import java.util.regex.Pattern;
 
@@ -69,6 +70,6 @@ public enum FailureSide {
 
     /** The lower-case name used in tables and JSON, e.g. {@code gateway}. */
     public String jsonName() {
-        return name().toLowerCase(java.util.Locale.ROOT);
+        return name().toLowerCase(Locale.ROOT);
     }
 }
