@@ -22,8 +22,9 @@ import java.util.function.IntFunction;
  * request after the other over HTTP/1.1 on a tunnel it keeps open, so concurrency is open tunnels; one client serves
  * the whole ramp, so a step's workers reuse the tunnels the steps before opened and add only their own. A worker
  * whose request failed waits, before its next one, about as long as a success takes (the step's median so far): a
- * gateway that refuses is asked no faster than one that serves, and the share of refused requests stays close to
- * the share of refused tunnels. The ramp stops at the first step past a threshold; {@link RampVerdict} says what
+ * gateway that refuses is asked no faster than one that serves, and fast refusals do not swamp a step's requests
+ * (refused requests stay a share of the order of the refused workers' share, below it by as much as a refusal and
+ * the pause outlast a success). The ramp stops at the first step past a threshold; {@link RampVerdict} says what
  * crossed it.
  */
 public final class RampExperiment {
