@@ -131,6 +131,11 @@ final class LabCommand implements Callable<Integer> {
                     + " (default: ${DEFAULT-VALUE}).")
     int maxClientConnections;
 
+    @Option(names = "--max-concurrency-per-user", paramLabel = "N", defaultValue = "0",
+            description = "A plan's maximum concurrency: tunnels and forwarded requests open at once per account;"
+                    + " one more gets 429 (SOCKS5: not allowed by ruleset). Default: 0, no limit.")
+    int maxConcurrencyPerUser;
+
     @Option(names = "--allow-destination", paramLabel = "CIDR",
             description = "Also allow tunnels to this block (default: loopback only). Repeatable.")
     List<String> allowDestinations = List.of();
@@ -176,6 +181,7 @@ final class LabCommand implements Callable<Integer> {
                 .maxHeaderBytes(maxHeaderBytes)
                 .headerTimeout(headerTimeout)
                 .maxClientConnections(maxClientConnections)
+                .maxConcurrencyPerUser(maxConcurrencyPerUser)
                 .allowPorts(AllowedPorts.parse(allowPorts))
                 .limited(limitedBurst, limitedRate);
         allowDestinations.forEach(b::allowDestination);

@@ -49,6 +49,7 @@ class MainTest {
         "lab --allow-ports 443,http --home /tmp|'http' is not a port or range within 1..65535",
         "lab --allow-ports 9000-80 --home /tmp|port range '9000-80' runs backwards",
         "lab --max-client-connections 0 --home /tmp|max client connections 0 is below 1",
+        "lab --max-concurrency-per-user -1 --home /tmp|max concurrency per user -1 is negative; use 0 for no limit",
         "lab --header-timeout 0s --home /tmp|header timeout 0s must be positive",
         "lab exits --exits 0|exit pool size 0 is out of range",
         "lab exits --format csv|Invalid value for option '--format'",

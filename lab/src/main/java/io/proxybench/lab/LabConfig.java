@@ -77,6 +77,7 @@ public record LabConfig(
         private Duration idleTimeout = GatewayConfig.defaults().idleTimeout();
         private Duration headerTimeout = GatewayConfig.defaults().headerTimeout();
         private int maxClientConnections = GatewayConfig.defaults().maxClientConnections();
+        private int maxConcurrencyPerUser = GatewayConfig.defaults().maxConcurrencyPerUser();
         private AllowedPorts allowPorts = AllowedPorts.ALL;
         private Duration connectTimeout = GatewayConfig.defaults().connectTimeout();
         private int h2MaxStreams = GatewayConfig.defaults().h2MaxStreams();
@@ -178,6 +179,15 @@ public record LabConfig(
             return this;
         }
 
+        /**
+         * A plan's maximum concurrency: tunnels and forwarded requests open at once per account; one more is refused
+         * (HTTP 429, SOCKS5 "not allowed by ruleset"). 0 (the default) for no limit.
+         */
+        public Builder maxConcurrencyPerUser(int tunnels) {
+            this.maxConcurrencyPerUser = tunnels;
+            return this;
+        }
+
         public Builder connectTimeout(Duration timeout) {
             this.connectTimeout = timeout;
             return this;
@@ -246,9 +256,9 @@ public record LabConfig(
             positive("header timeout", headerTimeout);
             positive("connect timeout", connectTimeout);
             GatewayConfig gateway = new GatewayConfig(host, gatewayPort, gatewayTlsPort, auth, connectReply, forwardIdleCap,
-                    forwardIdleTimeout, maxHeaderBytes, idleTimeout, headerTimeout, maxClientConnections, connectTimeout,
-                    h2MaxStreams, h2MaxResets, gatewayH2, DestinationPolicy.loopbackAnd(allowDestinations, allowPorts),
-                    latency, faults);
+                    forwardIdleTimeout, maxHeaderBytes, idleTimeout, headerTimeout, maxClientConnections,
+                    maxConcurrencyPerUser, connectTimeout, h2MaxStreams, h2MaxResets, gatewayH2,
+                    DestinationPolicy.loopbackAnd(allowDestinations, allowPorts), latency, faults);
             TargetConfig target = new TargetConfig(host, httpPort, httpsPort, limitedBurst, limitedRate);
             return new LabConfig(home, exits, seed, sessionLifetime, adminPort, gateway, target);
         }

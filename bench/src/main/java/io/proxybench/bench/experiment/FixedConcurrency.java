@@ -13,6 +13,7 @@ import java.util.concurrent.ConcurrentLinkedQueue;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.TimeoutException;
 import java.util.concurrent.atomic.AtomicInteger;
+import java.util.function.Function;
 import java.util.function.IntFunction;
 
 /**
@@ -31,7 +32,16 @@ final class FixedConcurrency {
      */
     static List<RequestRecord> run(ProxyClient client, int workers, int requests, Duration length, Duration limit,
             IntFunction<ProxyRequest> request) throws Exception {
-        Run run = new Run(client, requests, System.nanoTime(), length.toNanos(), request);
+        return run(client, workers, requests, length, limit, request, r -> Duration.ZERO);
+    }
+
+    /**
+     * As above, except that a worker waits {@code pauseAfter} of a request's record before sending its next one
+     * (zero for none); a pause running past {@code length} ends the worker.
+     */
+    static List<RequestRecord> run(ProxyClient client, int workers, int requests, Duration length, Duration limit,
+            IntFunction<ProxyRequest> request, Function<RequestRecord, Duration> pauseAfter) throws Exception {
+        Run run = new Run(client, requests, System.nanoTime(), length.toNanos(), request, pauseAfter);
         List<CompletableFuture<Void>> all = new ArrayList<>(workers);
         for (int w = 0; w < workers; w++) {
             all.add(run.worker(w));
@@ -49,15 +59,18 @@ final class FixedConcurrency {
         private final long startNanos;
         private final long lengthNanos;
         private final IntFunction<ProxyRequest> request;
+        private final Function<RequestRecord, Duration> pauseAfter;
         private final AtomicInteger sent = new AtomicInteger();
         private final ConcurrentLinkedQueue<RequestRecord> records = new ConcurrentLinkedQueue<>();
 
-        Run(ProxyClient client, int requests, long startNanos, long lengthNanos, IntFunction<ProxyRequest> request) {
+        Run(ProxyClient client, int requests, long startNanos, long lengthNanos, IntFunction<ProxyRequest> request,
+                Function<RequestRecord, Duration> pauseAfter) {
             this.client = client;
             this.requests = requests;
             this.startNanos = startNanos;
             this.lengthNanos = lengthNanos;
             this.request = request;
+            this.pauseAfter = pauseAfter;
         }
 
         /** Worker {@code w}: one request after the other while the run lasts. */
@@ -68,10 +81,14 @@ final class FixedConcurrency {
             }
             return client.send(request.apply(w)).handle((ProxyResponse r, Throwable e) -> {
                 long doneNanos = System.nanoTime() - startNanos;
-                records.add(e == null ? RECORDS.of(sentNanos, sentNanos, doneNanos, r, 1, null)
-                        : RECORDS.failed(sentNanos, sentNanos, doneNanos, Records.errorLabel(e), 1, null));
-                return null;
-            }).thenComposeAsync(v -> worker(w));
+                RequestRecord record = e == null ? RECORDS.of(sentNanos, sentNanos, doneNanos, r, 1, null)
+                        : RECORDS.failed(sentNanos, sentNanos, doneNanos, Records.errorLabel(e), 1, null);
+                records.add(record);
+                return pauseAfter.apply(record).toNanos();
+            }).thenComposeAsync(pauseNanos -> pauseNanos == 0 ? worker(w)
+                    : CompletableFuture.supplyAsync(() -> worker(w),
+                            CompletableFuture.delayedExecutor(pauseNanos, TimeUnit.NANOSECONDS))
+                            .thenCompose(next -> next));
         }
     }
 }

@@ -53,6 +53,8 @@ final class ForwardExchange {
     private final Queue<HttpContent> early = new ArrayDeque<>();
     private ExitChoice choice;
     private ForwardPool.Key key;
+    /** The caller's slot under the per-user limit, held from its taking to the end of the exchange. */
+    private UserSlot slot;
     private Channel upstream;
     private boolean retried;
     private boolean bodySent;
@@ -91,6 +93,13 @@ final class ForwardExchange {
 
     private void begin(InetSocketAddress target) {
         if (finished) {
+            return;
+        }
+        // Taken once the request's head and (usually) its end have been read, so that a refusal keeps the client's
+        // connection open, as the refusals below do.
+        slot = UserSlot.take(gw, caller);
+        if (slot == null) {
+            reject(HttpResponseStatus.TOO_MANY_REQUESTS, UserSlot.refusal(gw));
             return;
         }
         if (!gw.config().destinations().allows(target)) {
@@ -309,6 +318,9 @@ final class ForwardExchange {
             return;
         }
         finished = true;
+        if (slot != null) {
+            slot.free();
+        }
         early.forEach(ReferenceCountUtil::release);
         early.clear();
         done.accept(keepClient);

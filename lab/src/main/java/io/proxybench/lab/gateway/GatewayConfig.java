@@ -21,6 +21,10 @@ import java.time.Duration;
  *     slower than that (silent, or a slowloris trickling bytes) is dropped
  * @param maxClientConnections client connections open at once on both ports together; one more is closed as soon
  *     as it is accepted
+ * @param maxConcurrencyPerUser a plan's maximum concurrency: tunnels (CONNECT, SOCKS5, HTTP/2 CONNECT streams) and
+ *     forwarded requests open at once per account (the username without its session parameters; all callers without
+ *     credentials are one account); one more is refused (HTTP 429, SOCKS5 "not allowed by ruleset") and a slot frees
+ *     when its tunnel or forwarded exchange ends; 0 for no limit
  * @param connectTimeout how long an exit may take to connect to the target
  * @param h2MaxStreams the {@code SETTINGS_MAX_CONCURRENT_STREAMS} an HTTP/2 client of the {@code https://} port is
  *     told: CONNECT streams (so tunnels) open at once on one client connection; a stream past it is refused
@@ -42,6 +46,7 @@ public record GatewayConfig(
         Duration idleTimeout,
         Duration headerTimeout,
         int maxClientConnections,
+        int maxConcurrencyPerUser,
         Duration connectTimeout,
         int h2MaxStreams,
         int h2MaxResets,
@@ -65,6 +70,10 @@ public record GatewayConfig(
         if (maxClientConnections < 1) {
             throw new IllegalArgumentException("max client connections " + maxClientConnections + " is below 1");
         }
+        if (maxConcurrencyPerUser < 0) {
+            throw new IllegalArgumentException("max concurrency per user " + maxConcurrencyPerUser
+                    + " is negative; use 0 for no limit");
+        }
         if (forwardIdleCap < 0) {
             throw new IllegalArgumentException("forward idle cap " + forwardIdleCap + " is negative");
         }
@@ -81,7 +90,7 @@ public record GatewayConfig(
 
     public static GatewayConfig defaults() {
         return new GatewayConfig("127.0.0.1", 0, 0, ProxyAuth.open(), ConnectReply.EARLY, 2, Duration.ofSeconds(90),
-                8192, Duration.ofMinutes(5), Duration.ofSeconds(10), DEFAULT_MAX_CLIENT_CONNECTIONS,
+                8192, Duration.ofMinutes(5), Duration.ofSeconds(10), DEFAULT_MAX_CLIENT_CONNECTIONS, 0,
                 Duration.ofSeconds(10), 100, NETTY_H2_MAX_RESETS, true,
                 DestinationPolicy.loopbackAnd(java.util.List.of()), LatencyPlan.NONE, FaultPlan.NONE);
     }

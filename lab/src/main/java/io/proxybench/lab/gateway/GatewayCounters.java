@@ -32,6 +32,9 @@ public final class GatewayCounters {
     private final LongAdder authFailures = new LongAdder();
     private final LongAdder badRequests = new LongAdder();
     private final LongAdder refusedDestinations = new LongAdder();
+    /** Tunnels and forwarded requests open now per account, while a per-user limit applies; exact, as above. */
+    private final Map<String, Integer> openPerUser = new ConcurrentHashMap<>();
+    private final LongAdder overUserLimit = new LongAdder();
     private final LongAdder idleTimeouts = new LongAdder();
     private final Map<String, LongAdder> faults = new ConcurrentHashMap<>();
     private final Map<String, LongAdder> tunnelsPerExit = new ConcurrentHashMap<>();
@@ -56,6 +59,32 @@ public final class GatewayCounters {
 
     void clientDisconnected() {
         openClientConnections.decrementAndGet();
+    }
+
+    /**
+     * Takes one of {@code account}'s {@code max} slots for a tunnel or forwarded request if one is free, else counts
+     * a refusal. An account's entry exists only while it has a slot taken.
+     *
+     * @return whether a slot was taken; a taken one must be matched by exactly one {@link #userSlotFreed}
+     */
+    boolean userSlotTaken(String account, int max) {
+        boolean[] taken = {false};
+        openPerUser.compute(account, (k, open) -> {
+            int n = open == null ? 0 : open;
+            if (n >= max) {
+                return open;
+            }
+            taken[0] = true;
+            return n + 1;
+        });
+        if (!taken[0]) {
+            overUserLimit.increment();
+        }
+        return taken[0];
+    }
+
+    void userSlotFreed(String account) {
+        openPerUser.computeIfPresent(account, (k, open) -> open == 1 ? null : open - 1);
     }
 
     /** A client dropped for not finishing its handshake and first request, or a later head, in the header timeout. */
@@ -128,7 +157,7 @@ public final class GatewayCounters {
     public void reset() {
         for (LongAdder a : new LongAdder[] {clientConnections, refusedConnections, slowClientsDropped, h2ClientConnections,
                 upstreamDials, upstreamDialFailures, upstreamReuses, forwardRetries, authFailures, badRequests,
-                refusedDestinations, idleTimeouts}) {
+                refusedDestinations, overUserLimit, idleTimeouts}) {
             a.reset();
         }
         tunnels.clear();
@@ -160,7 +189,7 @@ public final class GatewayCounters {
                 openH2ClientConnections.sum(), byKind, openTunnels.sum(),
                 upstreamDials.sum(), upstreamDialFailures.sum(), upstreamReuses.sum(), forwardRetries.sum(),
                 authFailures.sum(),
-                badRequests.sum(), refusedDestinations.sum(), idleTimeouts.sum(), sums(faults),
+                badRequests.sum(), refusedDestinations.sum(), overUserLimit.sum(), idleTimeouts.sum(), sums(faults),
                 sums(tunnelsPerExit));
     }
 
@@ -178,7 +207,8 @@ public final class GatewayCounters {
      * how many tunnels each connection carried; {@code tunnelsPerExit} counts the same events by exit address.
      * {@code refusedConnections} are connections closed on arrival past the connection limit (not in
      * {@code clientConnections}); {@code slowClientsDropped} those closed at the header timeout; {@code badRequests}
-     * includes request heads refused with 431 for their size; {@code refusedDestinations} includes refused ports.
+     * includes request heads refused with 431 for their size; {@code refusedDestinations} includes refused ports;
+     * {@code overUserLimit} counts tunnels and forwarded requests refused for the per-user concurrency limit.
      */
     public record Snapshot(
             @JsonProperty("client_connections") long clientConnections,
@@ -196,6 +226,7 @@ public final class GatewayCounters {
             @JsonProperty("auth_failures") long authFailures,
             @JsonProperty("bad_requests") long badRequests,
             @JsonProperty("refused_destinations") long refusedDestinations,
+            @JsonProperty("over_user_limit") long overUserLimit,
             @JsonProperty("idle_timeouts") long idleTimeouts,
             @JsonProperty("faults") Map<String, Long> faults,
             @JsonProperty("tunnels_per_exit") Map<String, Long> tunnelsPerExit) {

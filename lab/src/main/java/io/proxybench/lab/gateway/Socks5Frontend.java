@@ -129,7 +129,7 @@ final class Socks5Frontend extends ChannelInboundHandlerAdapter {
             @Override
             public void refuse(Refusal refusal, String message) {
                 fail(ctx, switch (refusal) {
-                    case FORBIDDEN -> Socks5CommandStatus.FORBIDDEN;
+                    case FORBIDDEN, OVER_USER_LIMIT -> Socks5CommandStatus.FORBIDDEN;
                     case UNRESOLVED -> Socks5CommandStatus.HOST_UNREACHABLE;
                     case NO_EXIT -> Socks5CommandStatus.FAILURE;
                     case FAULT, UNREACHABLE -> Socks5CommandStatus.CONNECTION_REFUSED;

@@ -18,11 +18,20 @@ interface TunnelReply {
         /** Refused on purpose by fault injection (HTTP 502, SOCKS5 "connection refused"). */
         FAULT,
         /** The exit could not connect (HTTP 502, SOCKS5 "connection refused"). */
-        UNREACHABLE;
+        UNREACHABLE,
+        /**
+         * The caller's account has as many tunnels open as the per-user limit allows (HTTP 429, SOCKS5 "not allowed
+         * by ruleset").
+         */
+        OVER_USER_LIMIT;
 
         /** The HTTP status of this refusal, for CONNECT over HTTP/1.1 and HTTP/2 alike. */
         HttpResponseStatus httpStatus() {
-            return this == FORBIDDEN ? HttpResponseStatus.FORBIDDEN : HttpResponseStatus.BAD_GATEWAY;
+            return switch (this) {
+                case FORBIDDEN -> HttpResponseStatus.FORBIDDEN;
+                case OVER_USER_LIMIT -> HttpResponseStatus.TOO_MANY_REQUESTS;
+                case UNRESOLVED, NO_EXIT, FAULT, UNREACHABLE -> HttpResponseStatus.BAD_GATEWAY;
+            };
         }
     }
 

@@ -1,6 +1,7 @@
 package io.proxybench.lab.gateway;
 
 import io.netty.channel.Channel;
+import io.netty.channel.ChannelHandler;
 import io.netty.channel.ChannelHandlerContext;
 import io.netty.channel.ChannelOption;
 import io.proxybench.lab.exits.Exit;
@@ -11,9 +12,10 @@ import io.proxybench.lab.faults.FaultHandlers;
 import java.net.InetSocketAddress;
 
 /**
- * Opens a tunnel for a CONNECT or SOCKS5 request: resolve, check the destination, pick the exit for the caller's
- * session, draw a fault, dial from the exit, and relay. The order of checks is the order of the refusals a client
- * can see.
+ * Opens a tunnel for a CONNECT or SOCKS5 request: take one of the caller's slots under the per-user limit, resolve,
+ * check the destination, pick the exit for the caller's session, draw a fault, dial from the exit, and relay. The
+ * order of checks is the order of the refusals a client can see. The slot is held until the tunnel's connection (or
+ * HTTP/2 stream) closes, or freed at once when the tunnel is refused after it was taken.
  */
 final class Tunnels {
 
@@ -29,6 +31,28 @@ final class Tunnels {
      */
     void open(ChannelHandlerContext ctx, Caller caller, HostPort destination, GatewayCounters.Kind kind,
             boolean earlyReply, TunnelReply reply) {
+        UserSlot slot = UserSlot.take(gw, caller);
+        if (slot == null) {
+            reply.refuse(TunnelReply.Refusal.OVER_USER_LIMIT, UserSlot.refusal(gw));
+            return;
+        }
+        ctx.channel().closeFuture().addListener(f -> slot.free());
+        openWithSlot(ctx, caller, destination, kind, earlyReply, new TunnelReply() {
+            @Override
+            public void refuse(Refusal refusal, String message) {
+                slot.free();
+                reply.refuse(refusal, message);
+            }
+
+            @Override
+            public void establish(InetSocketAddress bound, ChannelHandler next) {
+                reply.establish(bound, next);
+            }
+        });
+    }
+
+    private void openWithSlot(ChannelHandlerContext ctx, Caller caller, HostPort destination,
+            GatewayCounters.Kind kind, boolean earlyReply, TunnelReply reply) {
         gw.resolver().resolve(destination.host()).whenComplete((address, error) -> ctx.executor().execute(() -> {
             if (!ctx.channel().isActive()) {
                 return;

@@ -20,8 +20,9 @@ class GatewayFrontendFuzzTest {
             DEFAULTS.tlsPort(), ProxyAuth.account("fuzz-user", "N8v2kQpX4mT7wZ1rL5sD9hJ3bC6yF0aE"),
             DEFAULTS.connectReply(), DEFAULTS.forwardIdleCap(), DEFAULTS.forwardIdleTimeout(),
             DEFAULTS.maxHeaderBytes(), DEFAULTS.idleTimeout(), DEFAULTS.headerTimeout(),
-            DEFAULTS.maxClientConnections(), DEFAULTS.connectTimeout(), DEFAULTS.h2MaxStreams(),
-            DEFAULTS.h2MaxResets(), DEFAULTS.h2(), DEFAULTS.destinations(), DEFAULTS.latency(), DEFAULTS.faults());
+            DEFAULTS.maxClientConnections(), DEFAULTS.maxConcurrencyPerUser(), DEFAULTS.connectTimeout(),
+            DEFAULTS.h2MaxStreams(), DEFAULTS.h2MaxResets(), DEFAULTS.h2(), DEFAULTS.destinations(),
+            DEFAULTS.latency(), DEFAULTS.faults());
     private static final Resolver NEVER_USED = host -> {
         throw new AssertionError("no input gets past the account, so none names a destination to resolve");
     };

@@ -33,8 +33,8 @@ class Socks5RequestFuzzTest {
             DEFAULTS.tlsPort(), ProxyAuth.account(USER, PASSWORD), DEFAULTS.connectReply(),
             DEFAULTS.forwardIdleCap(), DEFAULTS.forwardIdleTimeout(), DEFAULTS.maxHeaderBytes(),
             DEFAULTS.idleTimeout(), DEFAULTS.headerTimeout(), DEFAULTS.maxClientConnections(),
-            DEFAULTS.connectTimeout(), DEFAULTS.h2MaxStreams(), DEFAULTS.h2MaxResets(), DEFAULTS.h2(),
-            DEFAULTS.destinations(), DEFAULTS.latency(), DEFAULTS.faults());
+            DEFAULTS.maxConcurrencyPerUser(), DEFAULTS.connectTimeout(), DEFAULTS.h2MaxStreams(),
+            DEFAULTS.h2MaxResets(), DEFAULTS.h2(), DEFAULTS.destinations(), DEFAULTS.latency(), DEFAULTS.faults());
     private static final SessionTable SESSIONS = new SessionTable(ExitPool.generate(16, 7), Duration.ofMinutes(10));
     /** Version 5, one method: username/password. */
     private static final byte[] GREETING = {5, 1, 2};

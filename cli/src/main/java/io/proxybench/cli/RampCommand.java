@@ -1,0 +1,124 @@
+package io.proxybench.cli;
+
+import io.proxybench.bench.experiment.RampExperiment;
+import io.proxybench.bench.experiment.RampResult;
+import io.proxybench.bench.experiment.RampTable;
+import io.proxybench.bench.experiment.RampThresholds;
+import io.proxybench.bench.options.TimeoutOption;
+import io.proxybench.client.proxy.ProxySpec;
+import io.proxybench.client.tunnel.Timeouts;
+import io.proxybench.client.tunnel.TlsSettings;
+import io.proxybench.lab.Lab;
+import io.proxybench.lab.LabConfig;
+import java.nio.file.Path;
+import java.time.Duration;
+import java.util.List;
+import java.util.concurrent.Callable;
+import picocli.CommandLine;
+import picocli.CommandLine.Command;
+import picocli.CommandLine.Option;
+
+/**
+ * {@code proxybench ramp}: raises concurrency in steps against a proxy until errors or latency cross a threshold, and
+ * says at which level the plan's limit shows and whose it is (the gateway's refusals, the target's blocks, or other
+ * failures). On the embedded lab, {@code --lab-limit} gives the gateway a per-user concurrency limit to find.
+ */
+@Command(name = "ramp", mixinStandardHelpOptions = true,
+        description = {"Raise concurrency in steps (one tunnel per worker, kept open) until a step's errors or p99"
+                + " cross a threshold; report each step and the level at which the plan's limit shows, gateway"
+                + " refusals (407/429/SOCKS5/TCP) apart from target blocks (403/429/503, challenges).",
+            "Runs on the embedded lab (with --lab-limit N per user) unless --proxy or --proxy-file is given"
+                    + " (credentials from the URL or PROXY_USER / PROXY_PASS)."})
+final class RampCommand implements Callable<Integer> {
+
+    @CommandLine.Spec
+    private CommandLine.Model.CommandSpec spec;
+
+    @CommandLine.Mixin
+    ProxyOrLab target;
+
+    @Option(names = "--proxy-file", paramLabel = "FILE",
+            description = "Proxy URLs, one per line ('#' comments); worker w uses the (w mod n)-th.")
+    Path proxyFile;
+
+    @Option(names = "--from", paramLabel = "N", defaultValue = "10",
+            description = "Concurrency of the first step (default: ${DEFAULT-VALUE}).")
+    int from;
+
+    @Option(names = "--step", paramLabel = "N", defaultValue = "10",
+            description = "Workers each step adds (default: ${DEFAULT-VALUE}).")
+    int step;
+
+    @Option(names = "--to", paramLabel = "N", defaultValue = "100",
+            description = "Highest concurrency (default: ${DEFAULT-VALUE}).")
+    int to;
+
+    @Option(names = "--step-for", paramLabel = "DURATION", defaultValue = "5s",
+            description = "How long each step sends requests, 1s to 10m (default: ${DEFAULT-VALUE}).")
+    Duration stepFor;
+
+    @Option(names = "--max-errors", paramLabel = "FRACTION", defaultValue = "0.01",
+            description = "Share of a step's requests that may fail before the limit counts as shown"
+                    + " (default: ${DEFAULT-VALUE}).")
+    double maxErrors;
+
+    @Option(names = "--max-p99", paramLabel = "DURATION",
+            description = "Also past the limit when the successes' p99 exceeds this (default: no latency threshold).")
+    Duration maxP99;
+
+    @Option(names = "--timeout", paramLabel = "TIMEOUTS", defaultValue = "10s",
+            description = "Per-phase timeouts of each request: one for all phases (default: ${DEFAULT-VALUE}), or"
+                    + " e.g. tcp=3s,tunnel=5s,tls=5s,request=20s.")
+    String timeout;
+
+    @Option(names = "--lab-limit", paramLabel = "N", defaultValue = "0",
+            description = "Lab only: the gateway's maximum concurrency per user (--max-concurrency-per-user);"
+                    + " default: 0, no limit.")
+    int labLimit;
+
+    @Option(names = "--json", description = "Print the result as JSON.")
+    boolean json;
+
+    @Override
+    public Integer call() throws Exception {
+        List<Integer> levels = RampExperiment.levels(from, step, to);
+        RampExperiment.checkStepFor(stepFor);
+        RampThresholds thresholds = new RampThresholds(maxErrors,
+                maxP99 == null ? null : maxP99.toNanos() / 1e6);
+        Timeouts timeouts = TimeoutOption.parse(timeout);
+        if (labLimit < 0) {
+            throw new IllegalArgumentException("--lab-limit " + labLimit + " must be 0 (no limit) or more tunnels");
+        }
+        RampResult result;
+        if (proxyFile != null) {
+            if (target.proxy != null) {
+                throw new IllegalArgumentException("--proxy and --proxy-file exclude each other; give one");
+            }
+            checkRealProxy();
+            if (target.url == null) {
+                throw new IllegalArgumentException("--proxy-file needs --url, the origin to request");
+            }
+            List<ProxySpec> proxies = ProxyFile.read(proxyFile).stream().map(ProxyOrLab::withAccount).toList();
+            result = RampExperiment.run(new RampExperiment.Setup(proxies, target.url(), target.tls(), timeouts,
+                    levels, stepFor, thresholds, null));
+        } else if (target.lab()) {
+            try (Lab lab = Lab.start(LabConfig.builder().maxConcurrencyPerUser(labLimit).build())) {
+                result = RampExperiment.run(new RampExperiment.Setup(List.of(ProxyOrLab.labGateway(lab)),
+                        ProxyOrLab.labHttps(lab, "/cdn-cgi/trace"), TlsSettings.caFile(lab.caFile()), timeouts,
+                        levels, stepFor, thresholds, labLimit));
+            }
+        } else {
+            checkRealProxy();
+            result = RampExperiment.run(new RampExperiment.Setup(List.of(target.proxy()), target.url(),
+                    target.tls(), timeouts, levels, stepFor, thresholds, null));
+        }
+        return Main.print(spec, json, result, RampTable::text);
+    }
+
+    private void checkRealProxy() {
+        if (spec.commandLine().getParseResult().hasMatchedOption("--lab-limit")) {
+            throw new IllegalArgumentException("--lab-limit applies to the embedded lab only; leave it out with"
+                    + " --proxy or --proxy-file");
+        }
+    }
+}
