@@ -15,7 +15,7 @@ import picocli.CommandLine.Command;
         subcommands = {DemoCommand.class, LabCommand.class, RunCommand.class, MergeCommand.class, AnalyzeCommand.class,
             DoctorCommand.class, ReuseCommand.class, OwnersCommand.class, KeepAliveCommand.class,
             SessionsCommand.class, SizePoolCommand.class, BytesCommand.class, H2GatewayCommand.class,
-            ClientsCommand.class, FingerprintCommand.class, CommandLine.HelpCommand.class})
+            ClientsCommand.class, FingerprintCommand.class, AlternateCommand.class, CommandLine.HelpCommand.class})
 public final class Main implements Runnable {
 
     public static final int BAD_ARGUMENTS = 2;
