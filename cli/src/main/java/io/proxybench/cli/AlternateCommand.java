@@ -113,9 +113,6 @@ final class AlternateCommand implements Callable<Integer> {
         if (rounds < 1) {
             throw new IllegalArgumentException("--rounds " + rounds + " must be at least 1");
         }
-        if (gap.isNegative()) {
-            throw new IllegalArgumentException("--gap " + gap + " must not be negative");
-        }
         WindowOrder windowOrder = WindowOrder.of(order);
         Duration warmUp = checkRunOptions(providers);
         WindowGrid grid = new WindowGrid(first(), window, gap);

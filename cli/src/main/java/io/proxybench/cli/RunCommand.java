@@ -336,8 +336,8 @@ final class RunCommand implements Callable<Integer> {
     }
 
     /**
-     * Reads and checks every option, touching nothing but a {@code --proxy-file}: what a mistake fails on before the
-     * run opens a file or a connection (and before {@code alternate}'s first window).
+     * Reads and checks every option, writing nothing and dialling nothing: a mistake fails here, before the run opens
+     * its records file or a connection (and before {@code alternate}'s first window).
      *
      * @throws IllegalArgumentException naming the option at fault and the fix
      */
