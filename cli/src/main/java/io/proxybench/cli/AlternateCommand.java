@@ -267,7 +267,8 @@ final class AlternateCommand implements Callable<Integer> {
     private WindowFigures run(Window w, WindowGrid grid, Duration warmUp, Path index) throws Exception {
         PrintWriter err = spec.commandLine().getErr();
         Instant slot = grid.start(w.slot());
-        long waitMillis = Duration.between(Instant.now(), slot).toMillis();
+        // Rounded up: a run launched before its slot would outlast it.
+        long waitMillis = (Duration.between(Instant.now(), slot).toNanos() + 999_999) / 1_000_000;
         if (waitMillis >= 1_000) {
             err.printf(Locale.ROOT, "waiting %.1f s for round %d of %s at %s...%n", waitMillis / 1e3, w.round(),
                     w.provider().label(), slot);

@@ -34,11 +34,13 @@ record WindowGrid(Instant first, Duration window, Duration gap) {
 
     /**
      * How long the run of slot {@code slot} lasts when launched at {@code now}: until the slot's end, less
-     * {@code warmUp} (a {@code --warmup-for} phase that precedes its schedule), in whole milliseconds; at least
-     * {@link #SHORTEST}, for a window started so late that less is left.
+     * {@code warmUp} (a {@code --warmup-for} phase that precedes its schedule), in whole milliseconds; never more
+     * than the window less {@code warmUp}, and at least {@link #SHORTEST}, for a window started so late that less
+     * is left.
      */
     Duration runFor(int slot, Instant now, Duration warmUp) {
-        Duration left = Duration.between(now, end(slot)).minus(warmUp).truncatedTo(ChronoUnit.MILLIS);
+        Instant from = now.isBefore(start(slot)) ? start(slot) : now;
+        Duration left = Duration.between(from, end(slot)).minus(warmUp).truncatedTo(ChronoUnit.MILLIS);
         return left.compareTo(SHORTEST) < 0 ? SHORTEST : left;
     }
 }

@@ -26,6 +26,11 @@ class WindowGridTest {
     }
 
     @Test
+    void aRunLaunchedJustBeforeItsSlotStillEndsWithIt() {
+        assertThat(GRID.runFor(2, GRID.start(2).minusNanos(700_000), Duration.ZERO)).isEqualTo(Duration.ofMinutes(30));
+    }
+
+    @Test
     void aLateRunEndsWithItsSlotInWholeMillisecondsSoLaterSlotsStayPut() {
         Instant late = GRID.start(1).plusMillis(2_500).plusNanos(700_000);
 
