@@ -225,27 +225,23 @@ final class RunCommand implements Callable<Integer> {
     /** The --sessions keys, in order. */
     private List<String> sessionKeys = List.of();
 
+    /**
+     * What the run is built from, read from the options and checked.
+     *
+     * @param schedule the arrivals this process fires; null for a closed loop
+     * @param sessionTemplate null without sessions, as is {@code router}
+     */
+    record Checked(ArrivalSchedule schedule, Expect expectation, Timeouts timeouts, SessionTemplate sessionTemplate,
+            SessionRouter router) {}
+
     @Override
     public Integer call() throws Exception {
-        shards.read(closedLoop != null);
-        metricsOptions.validate(spec.commandLine().getParseResult());
-        ArrivalSchedule schedule = closedLoop == null ? schedule() : null;
-        if (closedLoop != null) {
-            checkClosedLoop();
-        }
-        validate();
-        Expect expectation = Expect.of(expect, expectJson);
-        proxies = proxyFile == null ? List.of() : ProxyFile.read(proxyFile);
-        if (!proxies.isEmpty() && proxy != null) {
-            throw new IllegalArgumentException("--proxy and --proxy-file exclude each other");
-        }
-        checkProxyHttp2();
-        Timeouts timeouts = TimeoutOption.parse(timeout);
-        if (template == null && spec.commandLine().getParseResult().hasMatchedOption("--rotation")) {
-            throw new IllegalArgumentException("--rotation applies to --session-template sessions; give both");
-        }
-        SessionTemplate sessionTemplate = template == null ? null : SessionTemplate.parse(template);
-        SessionRouter router = template == null ? null : router();
+        Checked checked = check();
+        ArrivalSchedule schedule = checked.schedule();
+        Expect expectation = checked.expectation();
+        Timeouts timeouts = checked.timeouts();
+        SessionTemplate sessionTemplate = checked.sessionTemplate();
+        SessionRouter router = checked.router();
         targets = urls.stream().map(url -> ProxyRequest.get(url.toString())).toList();
         sessionKeys = IntStream.range(0, sessions).mapToObj(RunCommand::key).toList();
         OpenFiles.check(closedLoop != null ? closedLoop
@@ -337,6 +333,34 @@ final class RunCommand implements Callable<Integer> {
             }
         }
         return 0;
+    }
+
+    /**
+     * Reads and checks every option, writing nothing and dialling nothing: a mistake fails here, before the run opens
+     * its records file or a connection (and before {@code alternate}'s first window).
+     *
+     * @throws IllegalArgumentException naming the option at fault and the fix
+     */
+    Checked check() {
+        shards.read(closedLoop != null);
+        metricsOptions.validate(spec.commandLine().getParseResult());
+        ArrivalSchedule schedule = closedLoop == null ? schedule() : null;
+        if (closedLoop != null) {
+            checkClosedLoop();
+        }
+        validate();
+        Expect expectation = Expect.of(expect, expectJson);
+        proxies = proxyFile == null ? List.of() : ProxyFile.read(proxyFile);
+        if (!proxies.isEmpty() && proxy != null) {
+            throw new IllegalArgumentException("--proxy and --proxy-file exclude each other");
+        }
+        checkProxyHttp2();
+        Timeouts timeouts = TimeoutOption.parse(timeout);
+        if (template == null && spec.commandLine().getParseResult().hasMatchedOption("--rotation")) {
+            throw new IllegalArgumentException("--rotation applies to --session-template sessions; give both");
+        }
+        SessionTemplate sessionTemplate = template == null ? null : SessionTemplate.parse(template);
+        return new Checked(schedule, expectation, timeouts, sessionTemplate, template == null ? null : router());
     }
 
     /**

@@ -1,0 +1,336 @@
+package io.proxybench.cli;
+
+import com.fasterxml.jackson.databind.ObjectMapper;
+import io.proxybench.bench.options.Durations;
+import io.proxybench.bench.report.ReportJson;
+import java.io.IOException;
+import java.io.PrintWriter;
+import java.io.StringWriter;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.nio.file.StandardOpenOption;
+import java.time.Duration;
+import java.time.Instant;
+import java.time.format.DateTimeParseException;
+import java.time.temporal.ChronoUnit;
+import java.util.ArrayList;
+import java.util.Collections;
+import java.util.HashSet;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Locale;
+import java.util.Map;
+import java.util.Set;
+import java.util.concurrent.Callable;
+import picocli.CommandLine;
+import picocli.CommandLine.Command;
+import picocli.CommandLine.Option;
+import picocli.CommandLine.Parameters;
+
+/**
+ * {@code proxybench alternate}: seed 002's alternating windows. Each round gives every provider one window of
+ * {@code proxybench run} (the options after {@code --}, the same for all), in turn, on a fixed grid of start times;
+ * each window writes {@code DIR/LABEL/window-NN.jsonl} and its interval log, and a line of {@code DIR/windows.jsonl}
+ * once it has finished. No proxy URL or credential is written or printed.
+ */
+@Command(name = "alternate", mixinStandardHelpOptions = true,
+        description = {"Alternate providers in the same hours: give each provider a window of 'proxybench run' in"
+                + " turn, round after round, on a fixed grid of start times (seed 002: 30-minute windows, repeated"
+                + " on another day with the same --start-at time, because blocking changes through the day).",
+            "Writes DIR/LABEL/window-NN.jsonl (+ .hlog) per window and DIR/windows.jsonl, a line per finished"
+                + " window; then compare the providers with 'proxybench compare DIR'.",
+            "Example: proxybench alternate --provider a=http://u:p@gw1:8080 --provider-file b=b.txt --window 30m"
+                + " --rounds 4 --out-dir day1 -- --url https://target/ --rate 20 --sessions 20"
+                + " --session-template '{pass}_session-{id}'"})
+final class AlternateCommand implements Callable<Integer> {
+
+    /** The index of finished windows in the output folder. */
+    static final String INDEX = "windows.jsonl";
+
+    /** A window that starts more than this many milliseconds after its slot is reported as late. */
+    static final long LATE_MILLIS = 1_000;
+
+    /** Run options the command sets for each window, and why: what a user who gives one after -- should do. */
+    private static final Map<String, String> OWNED = owned();
+
+    @CommandLine.Spec
+    private CommandLine.Model.CommandSpec spec;
+
+    @Option(names = "--provider", paramLabel = "LABEL=PROXY_URL",
+            description = "A provider and its proxy URL, e.g. a=http://user:pass@gw1:8080; repeat, at least two"
+                    + " providers in all. Labels (letters, digits, '_', '.', '-') name the folders.")
+    List<String> urls;
+
+    @Option(names = "--provider-file", paramLabel = "LABEL=FILE",
+            description = "A provider whose proxy URLs are in FILE, one per line, as run --proxy-file reads them:"
+                    + " credentials stay out of the process list.")
+    List<String> files;
+
+    @Option(names = "--window", paramLabel = "DURATION", defaultValue = "30m",
+            description = "Each window's length, at least 1s: the run's --duration (default: ${DEFAULT-VALUE}).")
+    Duration window;
+
+    @Option(names = "--rounds", paramLabel = "N", required = true,
+            description = "Rounds; each gives every provider one window.")
+    int rounds;
+
+    @Option(names = "--order", paramLabel = "abab|abba", defaultValue = "abba",
+            description = "abba (default) reverses the order every other round, so a drift through the day weighs on"
+                    + " every provider alike; abab keeps the order given.")
+    String order;
+
+    @Option(names = "--start-at", paramLabel = "INSTANT",
+            description = "When the first window starts, a UTC time such as 2026-11-30T17:00:00Z (default: now);"
+                    + " give the same time of day on another day to repeat the same hours.")
+    String startAt;
+
+    @Option(names = "--gap", paramLabel = "DURATION", defaultValue = "0s",
+            description = "A pause after each window (default: ${DEFAULT-VALUE}).")
+    Duration gap;
+
+    @Option(names = "--out-dir", paramLabel = "DIR", required = true,
+            description = "Where the windows' records and the index windows.jsonl go.")
+    Path outDir;
+
+    @Option(names = "--force",
+            description = "Start over in a --out-dir that holds an earlier windows.jsonl: a new index, each window's"
+                    + " files overwritten when it runs.")
+    boolean force;
+
+    @Parameters(paramLabel = "RUN_OPTION",
+            description = "After --: the options of each window's run (--url, --rate or --burst/--every, --ca,"
+                    + " --sessions, --timeout, --retries, --expect, ...); see 'proxybench run --help'.")
+    List<String> runOptions;
+
+    @Override
+    public Integer call() throws Exception {
+        List<Provider> providers = providers();
+        if (window.compareTo(WindowGrid.SHORTEST) < 0) {
+            throw new IllegalArgumentException("--window " + Durations.format(window) + " is shorter than 1s; the"
+                    + " seed's windows are 30m");
+        }
+        if (rounds < 1) {
+            throw new IllegalArgumentException("--rounds " + rounds + " must be at least 1");
+        }
+        WindowOrder windowOrder = WindowOrder.of(order);
+        Duration warmUp = checkRunOptions(providers);
+        WindowGrid grid = new WindowGrid(first(), window, gap);
+        Path index = outDir.resolve(INDEX);
+        prepare(index);
+        List<Window> windows = windowOrder.windows(providers, rounds);
+        PrintWriter out = spec.commandLine().getOut();
+        out.printf("alternate: %d providers, %d rounds of %s windows (%s), %d windows from %s to %s%n",
+                providers.size(), rounds, Durations.format(window), windowOrder, windows.size(), grid.first(),
+                grid.end(windows.size() - 1));
+        providers.forEach(p -> out.println("  " + p));
+        out.flush();
+        Map<String, List<WindowFigures>> finished = new LinkedHashMap<>();
+        providers.forEach(p -> finished.put(p.label(), new ArrayList<>()));
+        for (Window w : windows) {
+            WindowFigures figures = run(w, grid, warmUp, index);
+            finished.get(w.provider().label()).add(figures);
+            out.printf(Locale.ROOT, "[%d/%d] round %d %s: %s  %s%n", w.slot() + 1, windows.size(), w.round(),
+                    w.provider().label(), figures.text(), w.file(rounds));
+            figures.warnings().forEach(warning -> out.println("  warning: " + warning));
+            out.flush();
+        }
+        out.printf("%n%s%nindex: %s%neach window's whole summary: proxybench analyze %s%nnext: proxybench compare %s%n",
+                AlternateTable.text(finished), index, outDir.resolve(windows.get(0).file(rounds)), outDir);
+        out.flush();
+        return 0;
+    }
+
+    /** The --provider and --provider-file providers, in that order: at least two, their labels unique. */
+    private List<Provider> providers() {
+        List<Provider> providers = new ArrayList<>();
+        (urls == null ? List.<String>of() : urls).forEach(u -> providers.add(Provider.ofUrl(u)));
+        (files == null ? List.<String>of() : files).forEach(f -> providers.add(Provider.ofFile(f)));
+        if (providers.size() < 2) {
+            throw new IllegalArgumentException("give at least two providers to alternate, each as --provider"
+                    + " LABEL=PROXY_URL or --provider-file LABEL=FILE (one provider is a plain 'proxybench run')");
+        }
+        Set<String> labels = new HashSet<>();
+        for (Provider p : providers) {
+            if (!labels.add(p.label())) {
+                throw new IllegalArgumentException("provider label '" + p.label() + "' is given twice; give each"
+                        + " provider its own label");
+            }
+        }
+        return providers;
+    }
+
+    /** When the first window starts: --start-at, or now. */
+    private Instant first() {
+        if (startAt == null) {
+            return Instant.now().truncatedTo(ChronoUnit.MILLIS);
+        }
+        Instant at;
+        try {
+            at = Instant.parse(startAt);
+        } catch (DateTimeParseException e) {
+            throw new IllegalArgumentException("--start-at " + startAt + " is not a UTC time such as"
+                    + " 2026-11-30T17:00:00Z");
+        }
+        long lateMillis = Duration.between(at, Instant.now()).toMillis();
+        if (lateMillis > LATE_MILLIS) {
+            throw new IllegalArgumentException(String.format(Locale.ROOT, "--start-at %s passed %.1f s ago; give a"
+                    + " later time, or leave it out to start now", startAt, lateMillis / 1e3));
+        }
+        return at;
+    }
+
+    /**
+     * Checks the run options after {@code --} as each window's run will read them, once per provider, so that a
+     * mistake fails now and not hours later.
+     *
+     * @return the {@code --warmup-for} phase that precedes each window's schedule, zero without one
+     */
+    private Duration checkRunOptions(List<Provider> providers) {
+        if (runOptions == null || runOptions.isEmpty()) {
+            throw new IllegalArgumentException("give the windows' run options after --, e.g. -- --url"
+                    + " https://target/ --rate 10 (see 'proxybench run --help')");
+        }
+        CommandLine given = parseRun(runOptions, "");
+        for (Map.Entry<String, String> owned : OWNED.entrySet()) {
+            if (given.getParseResult().hasMatchedOption(owned.getKey())) {
+                throw new IllegalArgumentException(owned.getKey() + " after -- is alternate's to set: "
+                        + owned.getValue());
+            }
+        }
+        RunCommand run = given.getCommand();
+        if (run.ramp != null) {
+            throw new IllegalArgumentException("--ramp after -- sets its own length, but each window lasts --window:"
+                    + " give --rate (or --burst and --every) after --, or run the ramp on its own");
+        }
+        if (run.rate == null && run.burst == null && run.closedLoop == null) {
+            throw new IllegalArgumentException("give the windows' load after --: --rate PER_SECOND, or --burst SIZE"
+                    + " --every DURATION (each window's run lasts --window)");
+        }
+        Duration warmUp = run.warmupFor == null ? Duration.ZERO : run.warmupFor;
+        if (warmUp.plus(WindowGrid.SHORTEST).compareTo(window) > 0) {
+            throw new IllegalArgumentException("--warmup-for " + Durations.format(warmUp) + " after -- leaves less"
+                    + " than 1s of each " + Durations.format(window) + " window; give a shorter --warmup-for or a"
+                    + " longer --window");
+        }
+        for (Provider p : providers) {
+            List<String> args = new ArrayList<>(runOptions);
+            args.addAll(p.runOptions());
+            args.addAll(List.of("--duration", Durations.format(window)));
+            RunCommand withProvider = parseRun(args, " with provider " + p.label()).getCommand();
+            try {
+                withProvider.check();
+            } catch (IllegalArgumentException e) {
+                throw new IllegalArgumentException("run options after -- with provider " + p.label() + ": "
+                        + e.getMessage(), e);
+            }
+        }
+        return warmUp;
+    }
+
+    /** {@code args} read by {@code run}'s command, as the window's run will read them; nothing runs. */
+    private static CommandLine parseRun(List<String> args, String context) {
+        CommandLine run = new CommandLine(new RunCommand()).registerConverter(Duration.class, new DurationConverter());
+        try {
+            run.parseArgs(args.toArray(String[]::new));
+        } catch (CommandLine.ParameterException e) {
+            throw new IllegalArgumentException("run options after --" + context + ": " + e.getMessage()
+                    + " (see 'proxybench run --help')", e);
+        }
+        if (run.isUsageHelpRequested() || run.isVersionHelpRequested()) {
+            throw new IllegalArgumentException("for the run options after --, see 'proxybench run --help'");
+        }
+        return run;
+    }
+
+    /** Makes the output folder; refuses one that holds an earlier index, unless --force. */
+    private void prepare(Path index) throws IOException {
+        if (Files.exists(outDir) && !Files.isDirectory(outDir)) {
+            throw new IllegalArgumentException("--out-dir " + outDir + " is a file; give a directory");
+        }
+        if (Files.exists(index)) {
+            if (!force) {
+                throw new IllegalArgumentException("--out-dir " + outDir + " already holds " + INDEX + " from an"
+                        + " earlier alternate; give another --out-dir, or --force to start over in it");
+            }
+            Files.delete(index);
+        }
+        Files.createDirectories(outDir);
+    }
+
+    /**
+     * Runs window {@code w} in its slot of {@code grid} and appends its line to {@code index}.
+     *
+     * @param warmUp the run's --warmup-for phase, which comes out of the window
+     * @throws IllegalStateException if the run fails; the index then holds the windows before it
+     */
+    private WindowFigures run(Window w, WindowGrid grid, Duration warmUp, Path index) throws Exception {
+        PrintWriter err = spec.commandLine().getErr();
+        Instant slot = grid.start(w.slot());
+        // Rounded up: a run launched before its slot would outlast it.
+        long waitMillis = (Duration.between(Instant.now(), slot).toNanos() + 999_999) / 1_000_000;
+        if (waitMillis >= 1_000) {
+            err.printf(Locale.ROOT, "waiting %.1f s for round %d of %s at %s...%n", waitMillis / 1e3, w.round(),
+                    w.provider().label(), slot);
+            err.flush();
+        }
+        if (waitMillis > 0) {
+            Thread.sleep(waitMillis);
+        }
+        Instant started = Instant.now().truncatedTo(ChronoUnit.MILLIS);
+        long lateMillis = Duration.between(slot, started).toMillis();
+        Duration runFor = grid.runFor(w.slot(), started, warmUp);
+        if (lateMillis > LATE_MILLIS) {
+            err.printf(Locale.ROOT, "warning: round %d of %s starts %.1f s after its slot (the window before it ran"
+                    + " over); it runs %s, to its slot's end%n", w.round(), w.provider().label(), lateMillis / 1e3,
+                    Durations.format(runFor));
+            err.flush();
+        }
+        Path file = w.path(outDir, rounds);
+        Files.createDirectories(file.getParent());
+        List<String> args = new ArrayList<>(List.of("run"));
+        args.addAll(runOptions);
+        args.addAll(w.provider().runOptions());
+        args.addAll(List.of("--duration", Durations.format(runFor), "--out", file.toString(), "--json"));
+        StringWriter summary = new StringWriter();
+        CommandLine cli = Main.commandLine();
+        cli.setOut(new PrintWriter(summary, true));
+        cli.setErr(err);
+        int code = cli.execute(args.toArray(String[]::new));
+        Instant ended = Instant.now().truncatedTo(ChronoUnit.MILLIS);
+        if (code != 0) {
+            throw new IllegalStateException("round " + w.round() + " of " + w.provider().label() + " failed (exit "
+                    + code + ", see above); " + index + " lists the windows that finished");
+        }
+        WindowFigures figures = WindowFigures.of(new ObjectMapper().readTree(summary.toString()));
+        WindowEntry entry = new WindowEntry(w.round(), w.provider().label(), w.file(rounds), started.toString(),
+                ended.toString(), figures.records(), figures.ok());
+        Files.writeString(index, ReportJson.write(entry) + "\n", StandardCharsets.UTF_8, StandardOpenOption.CREATE,
+                StandardOpenOption.APPEND);
+        return figures;
+    }
+
+    private static Map<String, String> owned() {
+        Map<String, String> owned = new LinkedHashMap<>();
+        String proxy = "each window goes through its provider; give providers as --provider LABEL=PROXY_URL or"
+                + " --provider-file LABEL=FILE before --";
+        owned.put("--proxy", proxy);
+        owned.put("--proxy-file", proxy);
+        String files = "each window writes DIR/LABEL/window-NN.jsonl and its .hlog; choose DIR with --out-dir";
+        owned.put("--out", files);
+        owned.put("--hdr-log", files);
+        owned.put("--json", "alternate reads each window's summary; for a window's figures as JSON, run"
+                + " 'proxybench analyze DIR/LABEL/window-NN.jsonl --json'");
+        owned.put("--duration", "each window's run lasts --window; give --window before --");
+        owned.put("--start-at", "give --start-at before --, where it sets when the first window starts");
+        String shard = "each window runs its whole schedule in this process; leave it out";
+        owned.put("--shard", shard);
+        owned.put("--segment", shard);
+        owned.put("--segment-sequence", shard);
+        String metrics = "each window is a run of its own, whose endpoint would come and go; leave it out";
+        owned.put("--metrics-port", metrics);
+        owned.put("--metrics-host", metrics);
+        owned.put("--metrics-linger", metrics);
+        return Collections.unmodifiableMap(owned);
+    }
+}
