@@ -1,7 +1,6 @@
 package io.proxybench.cli;
 
 import com.fasterxml.jackson.core.JsonProcessingException;
-import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import io.proxybench.bench.compare.ComparedRun;
 import io.proxybench.bench.record.JsonlReader;
@@ -28,9 +27,6 @@ import java.util.stream.Stream;
  */
 final class RunSources {
 
-    /** The index {@code proxybench alternate} appends a line to after each finished window. */
-    static final String WINDOWS_INDEX = "windows.jsonl";
-
     private static final ObjectMapper JSON = new ObjectMapper();
 
     private RunSources() {}
@@ -43,7 +39,7 @@ final class RunSources {
             String name = String.valueOf((char) ('a' + i));
             if (Files.isRegularFile(argument)) {
                 runs.add(new ComparedRun(name, List.of(argument.toString()), List.of(shards(List.of(argument)))));
-            } else if (Files.isDirectory(argument) && Files.exists(argument.resolve(WINDOWS_INDEX))) {
+            } else if (Files.isDirectory(argument) && Files.exists(argument.resolve(AlternateCommand.INDEX))) {
                 runs.addAll(alternation(argument));
             } else if (Files.isDirectory(argument)) {
                 runs.add(folder(name, argument));
@@ -89,7 +85,7 @@ final class RunSources {
 
     /** One run per label of an alternation, each with the windows its index lists, in index order. */
     private static List<ComparedRun> alternation(Path folder) {
-        Path index = folder.resolve(WINDOWS_INDEX);
+        Path index = folder.resolve(AlternateCommand.INDEX);
         List<String> lines = FileReading.read(index, () -> Files.readAllLines(index));
         Map<String, List<List<RequestRecord>>> windows = new LinkedHashMap<>();
         Map<String, List<String>> sources = new LinkedHashMap<>();
@@ -98,38 +94,31 @@ final class RunSources {
                 continue;
             }
             String where = index + " line " + (n + 1);
-            JsonNode entry;
+            WindowEntry entry;
             try {
-                entry = JSON.readTree(lines.get(n));
+                entry = JSON.readValue(lines.get(n), WindowEntry.class);
             } catch (JsonProcessingException e) {
-                throw new IllegalArgumentException(where + " is not JSON; the index is damaged ("
+                throw new IllegalArgumentException(where + " is not a window's line; the index is damaged ("
                         + e.getOriginalMessage() + ")");
             }
-            String label = text(entry, "label", where);
-            Path file = folder.resolve(text(entry, "file", where));
+            if (entry.label() == null || entry.file() == null) {
+                throw new IllegalArgumentException(where + " names no label or file; the index is damaged");
+            }
+            Path file = folder.resolve(entry.file());
             List<RequestRecord> records = FileReading.read(file, () -> JsonlReader.read(file));
-            JsonNode count = entry.get("records");
-            if (count != null && count.asLong() != records.size()) {
+            if (entry.records() != records.size()) {
                 throw new IllegalArgumentException(file + " holds " + records.size() + " records, but " + where
-                        + " says " + count.asLong() + "; the file changed after its window ended");
+                        + " says " + entry.records() + "; the file changed after its window ended");
             }
             if (!records.isEmpty()) {
-                windows.computeIfAbsent(label, k -> new ArrayList<>()).add(records);
+                windows.computeIfAbsent(entry.label(), k -> new ArrayList<>()).add(records);
             }
-            sources.computeIfAbsent(label, k -> new ArrayList<>()).add(file.toString());
+            sources.computeIfAbsent(entry.label(), k -> new ArrayList<>()).add(file.toString());
         }
         if (sources.isEmpty()) {
             throw new IllegalArgumentException(index + " lists no finished window yet; compare after the first one");
         }
         return sources.entrySet().stream().map(e -> new ComparedRun(e.getKey(), e.getValue(),
                 windows.getOrDefault(e.getKey(), List.of()))).toList();
-    }
-
-    private static String text(JsonNode entry, String field, String where) {
-        JsonNode value = entry.get(field);
-        if (value == null || !value.isTextual() || value.asText().isBlank()) {
-            throw new IllegalArgumentException(where + " has no \"" + field + "\"; the index is damaged");
-        }
-        return value.asText();
     }
 }

@@ -99,7 +99,16 @@ class AlternateCommandTest {
                 "[4/4] round 2 a: ", "next: proxybench compare " + dir);
         assertThat(r.out().lines().filter(l -> l.startsWith("a ") || l.startsWith("b ")))
                 .as(r.out()).hasSize(2).allSatisfy(row -> assertThat(row).contains(" 2 "));
-        System.out.print(r.out());
+        MainTest.Run compared = MainTest.run("compare", dir.toString(), "--json");
+        assertThat(compared.exitCode()).as(compared.err()).isZero();
+        JsonNode columns = new ObjectMapper().readTree(compared.out()).get("runs");
+        assertThat(columns).extracting(c -> c.get("label").asText()).containsExactly("a", "b");
+        for (JsonNode column : columns) {
+            String label = column.get("label").asText();
+            assertThat(column.get("windows").asInt()).as(label).isEqualTo(2);
+            assertThat(column.get("records").asLong()).as(label).isEqualTo(index.stream()
+                    .filter(e -> e.get("label").asText().equals(label)).mapToLong(e -> e.get("records").asLong()).sum());
+        }
         try (Stream<Path> written = Files.walk(dir)) {
             for (Path f : written.filter(Files::isRegularFile).toList()) {
                 assertThat(Files.readString(f, StandardCharsets.ISO_8859_1)).as(f.toString())
