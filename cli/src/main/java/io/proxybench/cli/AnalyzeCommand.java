@@ -1,8 +1,6 @@
 package io.proxybench.cli;
 
 import io.proxybench.bench.analyze.Expect;
-import io.proxybench.bench.analyze.Ip2Asn;
-import io.proxybench.bench.analyze.MaxMindAsn;
 import io.proxybench.bench.record.RequestRecord;
 import io.proxybench.bench.report.Analysis;
 import java.io.PrintWriter;
@@ -26,21 +24,8 @@ final class AnalyzeCommand implements Callable<Integer> {
     @Parameters(arity = "1..*", paramLabel = "FILE", description = "JSONL records (several = merged shards).")
     List<Path> files;
 
-    @Option(names = "--ip2asn", paramLabel = "FILE",
-            description = "ip2asn TSV table (plain or gzip) for the AS spread of the exit IPs.")
-    Path ip2asn;
-
-    @Option(names = "--asn-db", paramLabel = "FILE",
-            description = "MaxMind ASN database (.mmdb), e.g. GeoLite2-ASN.mmdb, instead of --ip2asn.")
-    Path asnDb;
-
-    @Option(names = "--expect", paramLabel = "REGEX",
-            description = "Body regex that marks data, checked on records written by run --keep-body.")
-    String expect;
-
-    @Option(names = "--expect-json", paramLabel = "KEY",
-            description = "JSON key (or /pointer) that marks data, checked as --expect is.")
-    String expectJson;
+    @CommandLine.Mixin
+    RecordReading reading;
 
     @Option(names = "--window", paramLabel = "SECONDS", defaultValue = "60",
             description = "Block-rate window (default: ${DEFAULT-VALUE} s).")
@@ -51,21 +36,14 @@ final class AnalyzeCommand implements Callable<Integer> {
 
     @Override
     public Integer call() {
-        Expect expectation = Expect.of(expect, expectJson);
-        if (ip2asn != null && asnDb != null) {
-            throw new IllegalArgumentException("--ip2asn and --asn-db exclude each other");
-        }
+        Expect expectation = reading.expectation();
         if (window <= 0) {
             throw new IllegalArgumentException("--window " + window + " must be at least 1 second");
         }
         ShardFiles shards = ShardFiles.read(files);
         shards.check();
         List<RequestRecord> records = shards.records();
-        Ip2Asn table = ip2asn == null ? null : FileReading.read(ip2asn, () -> Ip2Asn.load(ip2asn));
-        Analysis analysis;
-        try (MaxMindAsn db = asnDb == null ? null : FileReading.read(asnDb, () -> MaxMindAsn.open(asnDb))) {
-            analysis = Analysis.of(records, window, db == null ? table : db, expectation);
-        }
+        Analysis analysis = reading.withAsns(asns -> Analysis.of(records, window, asns, expectation));
         PrintWriter out = spec.commandLine().getOut();
         out.print(json ? analysis.json() + "\n" : analysis.text());
         out.flush();

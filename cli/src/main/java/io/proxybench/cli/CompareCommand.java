@@ -1,9 +1,6 @@
 package io.proxybench.cli;
 
-import io.proxybench.bench.analyze.AsnLookup;
 import io.proxybench.bench.analyze.Expect;
-import io.proxybench.bench.analyze.Ip2Asn;
-import io.proxybench.bench.analyze.MaxMindAsn;
 import io.proxybench.bench.compare.CompareCharts;
 import io.proxybench.bench.compare.ComparedRun;
 import io.proxybench.bench.compare.Comparison;
@@ -58,21 +55,8 @@ final class CompareCommand implements Callable<Integer> {
             description = "Count the exit IPs the target places in this country (as its loc, e.g. US).")
     String country;
 
-    @Option(names = "--ip2asn", paramLabel = "FILE",
-            description = "ip2asn TSV table (plain or gzip) for the ASN row.")
-    Path ip2asn;
-
-    @Option(names = "--asn-db", paramLabel = "FILE",
-            description = "MaxMind ASN database (.mmdb), e.g. GeoLite2-ASN.mmdb, instead of --ip2asn.")
-    Path asnDb;
-
-    @Option(names = "--expect", paramLabel = "REGEX",
-            description = "Body regex that marks data, as in analyze (records written by run --keep-body).")
-    String expect;
-
-    @Option(names = "--expect-json", paramLabel = "KEY",
-            description = "JSON key (or /pointer) that marks data, checked as --expect is.")
-    String expectJson;
+    @CommandLine.Mixin
+    RecordReading reading = new RecordReading();
 
     @Option(names = "--json", description = "Print the comparison as one JSON object.")
     boolean json;
@@ -100,25 +84,16 @@ final class CompareCommand implements Callable<Integer> {
 
     /** The runs the arguments name, compared as the options ask; a bad argument is an error naming it. */
     Comparison comparison() {
-        Expect expectation = Expect.of(expect, expectJson);
-        if (ip2asn != null && asnDb != null) {
-            throw new IllegalArgumentException("--ip2asn and --asn-db exclude each other");
-        }
+        Expect expectation = reading.expectation();
         if (country != null && !country.matches("[A-Za-z]{2}")) {
             throw new IllegalArgumentException("--country " + country + " is not a two-letter country code; give"
                     + " the code the target reports as loc, e.g. US");
         }
         List<ComparedRun> named = named(RunSources.read(runs));
         Map<String, Double> price = prices(named);
-        Ip2Asn table = ip2asn == null ? null : FileReading.read(ip2asn, () -> Ip2Asn.load(ip2asn));
-        List<RunFigures> figures = new ArrayList<>();
-        try (MaxMindAsn db = asnDb == null ? null : FileReading.read(asnDb, () -> MaxMindAsn.open(asnDb))) {
-            AsnLookup asns = db == null ? table : db;
-            for (ComparedRun run : named) {
-                figures.add(RunFigures.of(run, asns, expectation, country == null ? null
-                        : country.toUpperCase(Locale.ROOT), price.get(run.label())));
-            }
-        }
+        String countryCode = country == null ? null : country.toUpperCase(Locale.ROOT);
+        List<RunFigures> figures = reading.withAsns(asns -> named.stream().map(run -> RunFigures.of(run, asns,
+                expectation, countryCode, price.get(run.label()))).toList());
         return Comparison.of(figures);
     }
 

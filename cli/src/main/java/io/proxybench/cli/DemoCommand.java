@@ -9,6 +9,11 @@ import io.proxybench.bench.experiment.BytesRow;
 import io.proxybench.bench.experiment.BytesTable;
 import io.proxybench.bench.experiment.FingerprintResult;
 import io.proxybench.bench.experiment.FingerprintTable;
+import io.proxybench.bench.experiment.RampExperiment;
+import io.proxybench.bench.experiment.RampResult;
+import io.proxybench.bench.experiment.RampTable;
+import io.proxybench.bench.experiment.RampThresholds;
+import io.proxybench.bench.options.TimeoutOption;
 import io.proxybench.bench.compare.Comparison;
 import io.proxybench.bench.experiment.H2GatewayResult;
 import io.proxybench.bench.experiment.H2GatewayTable;
@@ -127,6 +132,8 @@ final class DemoCommand implements Callable<Integer> {
                         + " two sessions through one client", DemoCommand::clients),
                 new Step("fingerprint", "seed 002's client-stack check: the client's JA4 direct and through each"
                         + " proxy mode", DemoCommand::fingerprint),
+                new Step("ramp", "seed 002's plan limit confirmed by a ramp: a lab gateway allowing 25 tunnels per"
+                        + " user, concurrency 10 to 40", DemoCommand::ramp),
                 new Step("compare", "seed 002's provider decision: a rotating HTTP/1.1 run and a sticky HTTP/2 run"
                         + " side by side, at one rate and one price per GB", this::compare),
                 new Step("doctor", "seed 000's leaks looked for in the open-loop run's records", this::doctor));
@@ -424,6 +431,17 @@ final class DemoCommand implements Callable<Integer> {
                 table, List.of()));
     }
 
+    private static DemoStep ramp() throws Exception {
+        RampResult result = RampCommand.onLab(25, RampExperiment.levels(10, 10, 40), Duration.ofSeconds(2),
+                new RampThresholds(0.01, null), TimeoutOption.parse("10s"));
+        String table = RampTable.text(result);
+        return new DemoStep("ramp", table, result, DemoStep.section("ramp", "Plan limit by ramp (seed 002)",
+                "Seed 002: read each plan's limits, such as a maximum concurrency, and confirm them with a ramp test."
+                        + " The lab's gateway allows 25 tunnels per user; the ramp finds where its 429s start and"
+                        + " tells them from the target's blocks. Rerun: ./proxybench ramp --lab-limit 25", table,
+                List.of()));
+    }
+
     /**
      * Two runs on one lab at one rate, compared as {@code proxybench compare} does: a new tunnel for every request
      * over HTTP/1.1 to the proxy, and 20 sticky sessions as streams of HTTP/2 connections to it, priced alike so the
@@ -456,7 +474,7 @@ final class DemoCommand implements Callable<Integer> {
         command.runs = List.of(rotating, sticky);
         command.labels = Map.of("a", "rotating-h1", "b", "sticky-h2");
         command.prices = Map.of("a", 3.0, "b", 3.0);
-        command.ip2asn = asns;
+        command.reading.ip2asn = asns;
         command.country = country;
         Comparison comparison = command.comparison();
         return new DemoStep("compare", comparison.text(), comparison, CompareCommand.section(comparison));

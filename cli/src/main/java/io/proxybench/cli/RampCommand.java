@@ -102,17 +102,23 @@ final class RampCommand implements Callable<Integer> {
             result = RampExperiment.run(new RampExperiment.Setup(proxies, target.url(), target.tls(), timeouts,
                     levels, stepFor, thresholds, null));
         } else if (target.lab()) {
-            try (Lab lab = Lab.start(LabConfig.builder().maxConcurrencyPerUser(labLimit).build())) {
-                result = RampExperiment.run(new RampExperiment.Setup(List.of(ProxyOrLab.labGateway(lab)),
-                        ProxyOrLab.labHttps(lab, "/cdn-cgi/trace"), TlsSettings.caFile(lab.caFile()), timeouts,
-                        levels, stepFor, thresholds, labLimit));
-            }
+            result = onLab(labLimit, levels, stepFor, thresholds, timeouts);
         } else {
             checkRealProxy();
             result = RampExperiment.run(new RampExperiment.Setup(List.of(target.proxy()), target.url(),
                     target.tls(), timeouts, levels, stepFor, thresholds, null));
         }
         return Main.print(spec, json, result, RampTable::text);
+    }
+
+    /** The ramp on an embedded lab whose gateway allows {@code labLimit} tunnels per user (0: no limit). */
+    static RampResult onLab(int labLimit, List<Integer> levels, Duration stepFor, RampThresholds thresholds,
+            Timeouts timeouts) throws Exception {
+        try (Lab lab = Lab.start(LabConfig.builder().maxConcurrencyPerUser(labLimit).build())) {
+            return RampExperiment.run(new RampExperiment.Setup(List.of(ProxyOrLab.labGateway(lab)),
+                    ProxyOrLab.labHttps(lab, "/cdn-cgi/trace"), TlsSettings.caFile(lab.caFile()), timeouts,
+                    levels, stepFor, thresholds, labLimit));
+        }
     }
 
     private void checkRealProxy() {

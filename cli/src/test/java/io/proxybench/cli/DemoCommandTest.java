@@ -37,7 +37,7 @@ class DemoCommandTest {
 
     /** Every step, in the order the demo runs them. */
     private static final List<String> STEPS = List.of("run", "reuse", "owners", "keepalive", "sessions", "size-pool",
-            "bytes", "h2-gateway", "clients", "fingerprint", "compare", "doctor");
+            "bytes", "h2-gateway", "clients", "fingerprint", "ramp", "compare", "doctor");
 
     @TempDir
     static Path dir;
@@ -69,7 +69,7 @@ class DemoCommandTest {
                 "== Rotation vs sticky (seed 002) ==", "== Pool size vs per-IP limits (seed 002) ==",
                 "== Bytes per request (seed 002) ==", "== HTTP/2 to the proxy (seed 002) ==",
                 "== Java clients through a rotating gateway (seed 002) ==",
-                "== Client-stack constancy (seed 002) ==", "== Runs compared ==",
+                "== Client-stack constancy (seed 002) ==", "== Plan limit by ramp (seed 002) ==", "== Runs compared ==",
                 "== Doctor: why so many handshakes? ==", "report: ");
         for (int i = 0; i < STEPS.size(); i++) {
             assertThat(errors).containsPattern("\\[" + (i + 1) + "/" + STEPS.size() + " +\\d+s\\] " + STEPS.get(i)
@@ -88,6 +88,7 @@ class DemoCommandTest {
         assertThat(results.path("bytes").path("rows")).isNotEmpty();
         assertThat(results.path("h2-gateway").path("lanes")).hasSize(2);
         assertThat(results.path("fingerprint").path("unchanged").asBoolean()).as(printed).isTrue();
+        assertThat(results.path("ramp").path("verdict").path("limit_at").asInt()).as(printed).isBetween(26, 35);
         assertThat(results.path("compare").path("runs")).extracting(r -> r.path("label").asText())
                 .containsExactly("rotating-h1", "sticky-h2");
         assertThat(results.path("compare").path("runs").get(1).path("http2_to_proxy").asBoolean()).isTrue();

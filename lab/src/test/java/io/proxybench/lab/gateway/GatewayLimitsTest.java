@@ -4,7 +4,6 @@ import static org.assertj.core.api.Assertions.assertThat;
 
 import io.netty.handler.codec.http2.DefaultHttp2Headers;
 import io.proxybench.client.testing.Await;
-import io.proxybench.lab.Lab;
 import io.proxybench.lab.LabClient;
 import io.proxybench.lab.LabConfig;
 import io.proxybench.lab.gateway.H2ProxyConnection.Tunnel;
@@ -15,50 +14,19 @@ import java.io.OutputStream;
 import java.net.InetSocketAddress;
 import java.net.Socket;
 import java.nio.charset.StandardCharsets;
-import java.nio.file.Path;
 import java.time.Duration;
-import java.util.ArrayList;
 import java.util.Base64;
 import java.util.List;
-import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.Test;
-import org.junit.jupiter.api.io.TempDir;
 
 /**
  * The gateway's limits through real sockets, on the plain port, the {@code https://} port's HTTP/2 CONNECT streams and
  * SOCKS5: request head size, connection count, header timeout (silent, slowloris and stalled-TLS clients) beside the
  * idle timeout, auth failures that look alike, and the destination and port allowlists.
  */
-class GatewayLimitsTest {
+class GatewayLimitsTest extends LabPerTest {
 
     private static final String USER = "alice:s3cret";
-
-    @TempDir
-    static Path home;
-
-    private Lab lab;
-    private LabClient client;
-    private final List<AutoCloseable> open = new ArrayList<>();
-
-    private void start(LabConfig.Builder config) throws Exception {
-        lab = Lab.start(config.home(home).build());
-        client = new LabClient(lab);
-    }
-
-    @AfterEach
-    void stop() throws Exception {
-        for (AutoCloseable c : open) {
-            c.close();
-        }
-        if (lab != null) {
-            lab.close();
-        }
-    }
-
-    private <T extends AutoCloseable> T keep(T closeable) {
-        open.add(closeable);
-        return closeable;
-    }
 
     private H2ProxyConnection h2() throws Exception {
         return keep(new H2ProxyConnection(lab));

@@ -3,18 +3,12 @@ package io.proxybench.lab.gateway;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import io.proxybench.client.testing.Await;
-import io.proxybench.lab.Lab;
 import io.proxybench.lab.LabClient;
 import io.proxybench.lab.LabConfig;
 import java.net.Socket;
 import java.nio.charset.StandardCharsets;
-import java.nio.file.Path;
 import java.util.Base64;
-import java.util.ArrayList;
-import java.util.List;
-import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.Test;
-import org.junit.jupiter.api.io.TempDir;
 
 /**
  * The gateway's per-user concurrency limit through real sockets: the tunnel or forwarded request past it is refused
@@ -22,36 +16,9 @@ import org.junit.jupiter.api.io.TempDir;
  * or when the tunnel that took it is refused for another reason, session parameters do not make another user, other
  * users are not affected, and there is no limit by default.
  */
-class UserLimitTest {
+class UserLimitTest extends LabPerTest {
 
     private static final String ALICE = "alice:pw";
-
-    @TempDir
-    static Path home;
-
-    private Lab lab;
-    private LabClient client;
-    private final List<AutoCloseable> open = new ArrayList<>();
-
-    private void start(LabConfig.Builder config) throws Exception {
-        lab = Lab.start(config.home(home).build());
-        client = new LabClient(lab);
-    }
-
-    @AfterEach
-    void stop() throws Exception {
-        for (AutoCloseable c : open) {
-            c.close();
-        }
-        if (lab != null) {
-            lab.close();
-        }
-    }
-
-    private <T extends AutoCloseable> T keep(T closeable) {
-        open.add(closeable);
-        return closeable;
-    }
 
     private String target() {
         return "127.0.0.1:" + lab.targetHttpsPort();
