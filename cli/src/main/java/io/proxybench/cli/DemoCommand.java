@@ -134,8 +134,8 @@ final class DemoCommand implements Callable<Integer> {
                         + " proxy mode", DemoCommand::fingerprint),
                 new Step("ramp", "seed 002's plan limit confirmed by a ramp: a lab gateway allowing 25 tunnels per"
                         + " user, concurrency 10 to 40", DemoCommand::ramp),
-                new Step("compare", "seed 002's provider decision: a rotating HTTP/1.1 run and a sticky HTTP/2 run"
-                        + " side by side, at one rate and one price per GB", this::compare),
+                new Step("compare", "seed 002's provider decision: rotating and sticky runs over HTTP/1.1 and a sticky"
+                        + " one over HTTP/2 to the proxy, side by side at one rate and one price per GB", this::compare),
                 new Step("doctor", "seed 000's leaks looked for in the open-loop run's records", this::doctor));
         Map<String, Object> results = new LinkedHashMap<>();
         List<Section> sections = new ArrayList<>();
@@ -443,13 +443,16 @@ final class DemoCommand implements Callable<Integer> {
     }
 
     /**
-     * Two runs on one lab at one rate, compared as {@code proxybench compare} does: a new tunnel for every request
-     * over HTTP/1.1 to the proxy, and 20 sticky sessions as streams of HTTP/2 connections to it, priced alike so the
-     * cost row shows what the handshakes cost. The lab's exit table places the exits in ASes; the country counted is the pool's largest.
+     * Three runs on one lab at one rate, compared as {@code proxybench compare} does: a new tunnel for every request
+     * over HTTP/1.1 to the proxy, 20 sticky sessions over HTTP/1.1, and the same sessions as streams of HTTP/2
+     * connections to the proxy, priced alike so the cost row shows what the handshakes cost. The target is asked for
+     * HTTP/1.1, whose every byte is charged to its request. The lab's exit table places the exits in ASes; the
+     * country counted is the pool's largest.
      */
     private DemoStep compare() throws Exception {
         Path rotating = out.resolve("compare-rotating-h1.jsonl");
-        Path sticky = out.resolve("compare-sticky-h2.jsonl");
+        Path sticky = out.resolve("compare-sticky-h1.jsonl");
+        Path stickyH2 = out.resolve("compare-sticky-h2.jsonl");
         Path asns = out.resolve("compare-exits.tsv");
         String country;
         try (Lab lab = Lab.start(LabConfig.builder().build())) {
@@ -458,22 +461,25 @@ final class DemoCommand implements Callable<Integer> {
             }
             country = lab.exits().all().stream().collect(Collectors.groupingBy(Exit::country, Collectors.counting()))
                     .entrySet().stream().max(Map.Entry.comparingByValue()).orElseThrow().getKey();
+            String http = "http://lab:lab@" + lab.host() + ":" + lab.gatewayPort();
+            String https = "https://lab:lab@" + lab.host() + ":" + lab.gatewayTlsPort();
             List<String> common = List.of("--url", ProxyOrLab.labHttps(lab, "/cdn-cgi/trace").toString(), "--ca",
-                    lab.caFile().toString(), "--session-template", SessionTemplate.DEFAULT_TEXT, "--sessions", "20",
-                    "--rate", "40", "--duration", "4s", "--no-progress");
-            List<String> first = new ArrayList<>(List.of("run", "--proxy", "http://lab:lab@" + lab.host() + ":"
-                    + lab.gatewayPort(), "--rotation", "per-request", "--out", rotating.toString()));
-            first.addAll(common);
-            capture(first.toArray(String[]::new));
-            List<String> second = new ArrayList<>(List.of("run", "--proxy", "https://lab:lab@" + lab.host() + ":"
-                    + lab.gatewayTlsPort(), "--proxy-http2", "--out", sticky.toString()));
-            second.addAll(common);
-            capture(second.toArray(String[]::new));
+                    lab.caFile().toString(), "--http1.1", "--session-template", SessionTemplate.DEFAULT_TEXT,
+                    "--sessions", "20", "--rate", "40", "--duration", "4s", "--no-progress");
+            for (List<String> run : List.of(
+                    List.of("--proxy", http, "--rotation", "per-request", "--out", rotating.toString()),
+                    List.of("--proxy", http, "--out", sticky.toString()),
+                    List.of("--proxy", https, "--proxy-http2", "--out", stickyH2.toString()))) {
+                List<String> args = new ArrayList<>(List.of("run"));
+                args.addAll(run);
+                args.addAll(common);
+                capture(args.toArray(String[]::new));
+            }
         }
         CompareCommand command = new CompareCommand();
-        command.runs = List.of(rotating, sticky);
-        command.labels = Map.of("a", "rotating-h1", "b", "sticky-h2");
-        command.prices = Map.of("a", 3.0, "b", 3.0);
+        command.runs = List.of(rotating, sticky, stickyH2);
+        command.labels = Map.of("a", "rotating-h1", "b", "sticky-h1", "c", "sticky-h2");
+        command.prices = Map.of("a", 3.0, "b", 3.0, "c", 3.0);
         command.reading.ip2asn = asns;
         command.country = country;
         Comparison comparison = command.comparison();

@@ -17,8 +17,8 @@ import java.util.regex.Pattern;
  */
 record Provider(String label, String proxyUrl, Path proxyFile) {
 
-    /** What a label may hold: it names a folder and a column. */
-    static final Pattern LABEL = Pattern.compile("[A-Za-z0-9_.-]+");
+    /** What a label may hold: it names a folder beside the index (so never {@code .} or {@code ..}) and a column. */
+    static final Pattern LABEL = Pattern.compile("[A-Za-z0-9][A-Za-z0-9_.-]*");
 
     /**
      * Reads {@code --provider LABEL=PROXY_URL}.
@@ -70,10 +70,11 @@ record Provider(String label, String proxyUrl, Path proxyFile) {
             throw new IllegalArgumentException(option + " needs LABEL=" + what + ", e.g. " + option + " a="
                     + (what.equals("FILE") ? "proxies-a.txt" : "http://user:pass@gw.example:8080"));
         }
-        if (!LABEL.matcher(label).matches()) {
+        if (!LABEL.matcher(label).matches() || label.equals(AlternateCommand.INDEX)) {
             // Not quoted: text before a '=' inside a password would be part of the password.
             throw new IllegalArgumentException(option + " needs LABEL=" + what + " with a label of letters, digits,"
-                    + " '_', '.' and '-' only (it names a folder), e.g. " + option + " a=" + what);
+                    + " '_', '.' and '-' only, from a letter or digit (it names a folder beside "
+                    + AlternateCommand.INDEX + "), e.g. " + option + " a=" + what);
         }
         return label;
     }

@@ -20,7 +20,7 @@ import java.util.stream.Stream;
  *   <li>a records file: one run of one window (a merged file of shards too), named by its position: a, b, c...;
  *   <li>a folder of {@code proxybench alternate}, with its {@code windows.jsonl} index: one run per provider label,
  *       named by the label, each of the windows the index lists (a window still running when the alternation was
- *       stopped is not in the index, so it is left out);
+ *       stopped is not in the index, so it is left out); a label of several alternations pools their windows;
  *   <li>any other folder of records files, named by its position: the shards of one run when its records name
  *       segments, else one window per file.
  * </ul>
@@ -31,24 +31,53 @@ final class RunSources {
 
     private RunSources() {}
 
-    /** The runs of {@code arguments}, in argument order (an alternation's labels in the order they first ran). */
+    /**
+     * The runs of {@code arguments}, in argument order (an alternation's labels in the order they first ran). The
+     * same label in several alternations (the same providers on another day) is one run: its windows are pooled.
+     */
     static List<ComparedRun> read(List<Path> arguments) {
-        List<ComparedRun> runs = new ArrayList<>();
+        Map<String, ComparedRun> runs = new LinkedHashMap<>();
+        Map<String, Path> namedBy = new LinkedHashMap<>();
         for (int i = 0; i < arguments.size(); i++) {
             Path argument = arguments.get(i);
             String name = String.valueOf((char) ('a' + i));
+            List<ComparedRun> read;
             if (Files.isRegularFile(argument)) {
-                runs.add(new ComparedRun(name, List.of(argument.toString()), List.of(shards(List.of(argument)))));
-            } else if (Files.isDirectory(argument) && Files.exists(argument.resolve(AlternateCommand.INDEX))) {
-                runs.addAll(alternation(argument));
+                read = List.of(new ComparedRun(name, List.of(argument.toString()), List.of(shards(List.of(argument)))));
+            } else if (isAlternation(argument)) {
+                read = alternation(argument);
             } else if (Files.isDirectory(argument)) {
-                runs.add(folder(name, argument));
+                read = List.of(folder(name, argument));
             } else {
                 throw new IllegalArgumentException("RUN " + argument + " is neither a records file nor a folder;"
                         + " give a file that run wrote, or a folder of them");
             }
+            boolean pooled = isAlternation(argument);
+            for (ComparedRun run : read) {
+                ComparedRun before = runs.get(run.label());
+                if (before != null && !(pooled && isAlternation(namedBy.get(run.label())))) {
+                    throw new IllegalArgumentException(argument + " and " + namedBy.get(run.label()) + " both give"
+                            + " a run named " + run.label() + " (a file or folder is named by its position, a"
+                            + " provider of alternate by its label); compare alternations apart from other runs");
+                }
+                runs.put(run.label(), before == null ? run : pool(before, run));
+                namedBy.putIfAbsent(run.label(), argument);
+            }
         }
-        return runs;
+        return List.copyOf(runs.values());
+    }
+
+    private static boolean isAlternation(Path argument) {
+        return Files.isDirectory(argument) && Files.exists(argument.resolve(AlternateCommand.INDEX));
+    }
+
+    /** One run of the windows of both, {@code first}'s then {@code second}'s. */
+    private static ComparedRun pool(ComparedRun first, ComparedRun second) {
+        List<String> sources = new ArrayList<>(first.sources());
+        sources.addAll(second.sources());
+        List<List<RequestRecord>> windows = new ArrayList<>(first.windows());
+        windows.addAll(second.windows());
+        return new ComparedRun(first.label(), sources, windows);
     }
 
     private static List<RequestRecord> shards(List<Path> files) {
@@ -70,6 +99,12 @@ final class RunSources {
                     + " a run wrote its --out into, or the file itself");
         }
         ShardFiles parts = ShardFiles.read(files);
+        for (ShardFiles.Part part : parts.parts()) {
+            if (part.records().isEmpty()) {
+                throw new IllegalArgumentException(part.file() + " in RUN " + folder + " holds no records; remove it,"
+                        + " or give the run's other files");
+            }
+        }
         long segmented = parts.parts().stream().filter(p -> !p.segments().isEmpty()).count();
         if (segmented == files.size()) {
             parts.check();

@@ -179,6 +179,10 @@ class AlternateCommandTest {
                 + " | provider label 'a' is given twice; give each provider its own label",
         "--provider a/b=http://u:p@127.0.0.1:9 --provider c=socks5://u:p@127.0.0.1:9"
                 + " | --provider needs LABEL=PROXY_URL with a label of letters, digits, '_', '.' and '-' only",
+        "--provider ..=http://u:p@127.0.0.1:9 --provider c=socks5://u:p@127.0.0.1:9"
+                + " | from a letter or digit (it names a folder beside windows.jsonl)",
+        "--provider windows.jsonl=http://u:p@127.0.0.1:9 --provider c=socks5://u:p@127.0.0.1:9"
+                + " | from a letter or digit (it names a folder beside windows.jsonl)",
         "--provider http://u:p@127.0.0.1:9 --provider c=socks5://u:p@127.0.0.1:9"
                 + " | --provider needs LABEL=PROXY_URL, e.g. --provider a=http://user:pass@gw.example:8080",
         "--provider a=ftp://u:p@127.0.0.1:9 --provider c=socks5://u:p@127.0.0.1:9"

@@ -114,6 +114,30 @@ class CompareCommandTest {
         assertThat(run(c, "y").get("price_per_gb").asDouble()).isEqualTo(2.0);
         assertThat(run(c, "x").get("price_per_gb").isNull()).isTrue();
 
+        Path nextDay = dir.resolve("alt2");
+        records("alt2/x/window-01.jsonl", 7, 100, "");
+        records("alt2/y/window-01.jsonl", 8, 100, "");
+        Files.writeString(nextDay.resolve("windows.jsonl"), """
+                {"round":1,"label":"y","file":"y/window-01.jsonl","records":8}
+                {"round":1,"label":"x","file":"x/window-01.jsonl","records":7}
+                """);
+        JsonNode days = json(MainTest.run("compare", alt.toString(), nextDay.toString(), "--json"));
+        assertThat(days.get("runs")).extracting(r -> r.get("label").asText()).containsExactly("x", "y");
+        assertThat(run(days, "x").get("windows").asInt()).isEqualTo(3);
+        assertThat(run(days, "x").get("records").asInt()).isEqualTo(16);
+        assertThat(run(days, "y").get("records").asInt()).isEqualTo(17);
+
+        Path ab = dir.resolve("ab");
+        records("ab/a/window-01.jsonl", 2, 100, "");
+        records("ab/b/window-01.jsonl", 2, 100, "");
+        Files.writeString(ab.resolve("windows.jsonl"), """
+                {"round":1,"label":"a","file":"a/window-01.jsonl","records":2}
+                {"round":1,"label":"b","file":"b/window-01.jsonl","records":2}
+                """);
+        MainTest.Run clash = MainTest.run("compare", ab.toString(), records("extra.jsonl", 2, 100, "").toString());
+        assertThat(clash.exitCode()).isEqualTo(2);
+        assertThat(clash.err()).contains("extra.jsonl and " + ab + " both give a run named b");
+
         Files.writeString(alt.resolve("x/window-02.jsonl"), Files.readString(alt.resolve("x/window-03.jsonl")));
         MainTest.Run changed = MainTest.run("compare", alt.toString());
         assertThat(changed.exitCode()).isEqualTo(2);
@@ -167,6 +191,10 @@ class CompareCommandTest {
         assertThat(nothing.err()).contains("is neither a records file nor a folder");
         MainTest.Run empty = MainTest.run("compare", dir.resolve("empty").toString());
         assertThat(empty.err()).contains("holds no records file");
+        records("holes/1.jsonl", 2, 100, "");
+        Files.writeString(dir.resolve("holes/2.jsonl"), "");
+        MainTest.Run hole = MainTest.run("compare", dir.resolve("holes").toString());
+        assertThat(hole.err()).contains("2.jsonl in RUN " + dir.resolve("holes") + " holds no records");
         Files.writeString(dir.resolve("blank.jsonl"), "");
         MainTest.Run blank = MainTest.run("compare", dir.resolve("blank.jsonl").toString());
         assertThat(blank.exitCode()).isEqualTo(2);

@@ -1,8 +1,6 @@
 package io.proxybench.bench.compare;
 
 import io.proxybench.bench.experiment.Cells;
-import java.math.BigDecimal;
-import java.math.MathContext;
 import java.util.function.Function;
 import java.util.stream.Collectors;
 
@@ -20,13 +18,17 @@ public enum CompareRow {
             f.steadyOkPerSecond() == null ? "no steady window"
                     : Cells.plain(f.steadyOkPerSecond()) + " at " + Cells.number(f.steadyInFlight(), 1)
                             + " in flight", true)),
+    P99("p99_ms", "p99 total, all successes", Better.LOWER,
+            f -> Cell.of(f.p99Ms(), Cells.number(f.p99Ms(), 0, " ms"), true)),
     P99_NEW("p99_new_tunnel_ms", "p99 total, new tunnel", Better.LOWER,
             f -> Cell.of(f.p99NewTunnelMs(), Cells.number(f.p99NewTunnelMs(), 0, " ms"), true)),
     P99_REUSED("p99_reused_tunnel_ms", "p99 total, reused tunnel", Better.LOWER,
             f -> Cell.of(f.p99ReusedTunnelMs(), Cells.number(f.p99ReusedTunnelMs(), 0, " ms"), true)),
     SUCCESS("ok_after_one_retry", "success after <= 1 retry", Better.HIGHER, f -> {
         double share = (double) f.okAfterOneRetry() / f.records();
-        return new Cell(Cells.percent(share, 2) + " (" + Cells.grouped(f.retried()) + " retried)", share);
+        return new Cell(Cells.percent(share, 2) + " (" + Cells.grouped(f.retried()) + " retried"
+                + (f.okAfterMoreRetries() == 0 ? "" : ", " + Cells.grouped(f.okAfterMoreRetries()) + " ok later")
+                + ")", share);
     }),
     FAILURES("failures_by_phase", "failures by phase", Better.NONE, f -> new Cell(f.failuresByPhase().isEmpty()
             ? "none" : f.failuresByPhase().entrySet().stream().map(e -> e.getKey() + " " + e.getValue())
@@ -49,9 +51,10 @@ public enum CompareRow {
     HARD_BLOCKS("hard_block_rate", "hard block rate", Better.LOWER, f -> blockRate(f.hardBlocks(), f.answered())),
     SOFT_BLOCKS("soft_block_rate", "soft block rate", Better.LOWER, f -> blockRate(f.softBlocks(), f.answered())),
     BYTES("bytes_per_ok", "bytes per success", Better.LOWER,
-            f -> f.bytesPerOk() == null ? Cell.MISSING : new Cell(Cells.grouped(f.bytesPerOk()), f.bytesPerOk())),
+            f -> f.bytesPerOk() == null ? Cell.MISSING
+                    : new Cell(atLeast(f) + Cells.grouped(f.bytesPerOk()), f.bytesPerOk())),
     COST("cost_per_1000_accepted", "cost per 1,000 accepted", Better.LOWER, f -> f.costPer1000Accepted() == null
-            ? Cell.MISSING : new Cell(significant(f.costPer1000Accepted()), f.costPer1000Accepted()));
+            ? Cell.MISSING : new Cell(atLeast(f) + Cells.plain(f.costPer1000Accepted()), f.costPer1000Accepted()));
 
     /** Which way a row's values are better; {@link #NONE} rows are context and mark no best. */
     public enum Better { HIGHER, LOWER, NONE }
@@ -107,8 +110,8 @@ public enum CompareRow {
         return new Cell(Cells.percent(rate, 2) + " (" + Cells.grouped(blocks) + ")", rate);
     }
 
-    /** Four significant digits, e.g. {@code 0.01234} or {@code 12.35}: costs span orders of magnitude. */
-    private static String significant(double value) {
-        return new BigDecimal(value).round(new MathContext(4)).stripTrailingZeros().toPlainString();
+    /** {@code >= } before a figure of bytes that is a lower bound. */
+    private static String atLeast(RunFigures f) {
+        return f.bytesLowerBound() ? ">= " : "";
     }
 }

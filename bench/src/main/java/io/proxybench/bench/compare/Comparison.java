@@ -51,8 +51,10 @@ public record Comparison(
                 continue;
             }
             List<CompareRow.Cell> cells = runs.stream().map(row::cell).toList();
+            boolean byBytes = row == CompareRow.BYTES || row == CompareRow.COST;
             rows.add(new Row(row.key(), row.title(), cells.stream().map(CompareRow.Cell::text).toList(),
-                    best(row.better(), runs, cells)));
+                    byBytes && runs.stream().anyMatch(RunFigures::bytesLowerBound) ? List.of()
+                            : best(row.better(), runs, cells)));
         }
         List<Double> rates = runs.stream().map(RunFigures::scheduledPerSecond).filter(Objects::nonNull).toList();
         if (rates.size() > 1 && rates.stream().mapToDouble(Double::doubleValue).max().orElseThrow()
@@ -63,7 +65,22 @@ public record Comparison(
                     + " req/s): latency and throughput compare fairly only at one fixed rate; rerun them with the"
                     + " same --rate");
         }
+        List<String> lowerBound = runs.stream().filter(RunFigures::bytesLowerBound).map(RunFigures::label).toList();
+        if (!lowerBound.isEmpty()) {
+            notes.add("bytes of " + String.join(", ", lowerBound) + " are a lower bound (>=), so bytes and cost mark no"
+                    + " best: a request on a shared HTTP/2 connection (to the target or to the proxy) is charged its own"
+                    + " payload only, not the connection's frames, headers, TLS records or handshake; run with"
+                    + " --http1.1 and without --proxy-http2 to price every byte");
+        }
         for (RunFigures f : runs) {
+            if (f.uncheckedBodies() > 0) {
+                notes.add(f.label() + ": " + f.uncheckedBodies() + " answered records carry no body, so --expect"
+                        + " could not be checked on them (run with --keep-body); they count as run classified them");
+            }
+            if (f.p99Ms() != null && f.p99NewTunnelMs() == null && f.p99ReusedTunnelMs() == null) {
+                notes.add(f.label() + "'s records do not say whether a tunnel was new or reused (no reused field),"
+                        + " so only its p99 over all successes is shown");
+            }
             if (f.steadyOkPerSecond() == null) {
                 notes.add(f.label() + " has no steady window (no second between ramp-up and the 90% mark):"
                         + " run it longer");

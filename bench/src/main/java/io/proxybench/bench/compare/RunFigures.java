@@ -38,9 +38,11 @@ import java.util.TreeMap;
  *     window); null when no window has a steady window
  * @param steadyInFlight mean requests in flight (scheduled and not done) over those seconds: the concurrency the
  *     throughput was reached at; null with {@code steadyOkPerSecond}
+ * @param p99Ms p99 of {@code total} over all successes, milliseconds; null without one
  * @param p99NewTunnelMs p99 of {@code total} over the successes that opened their tunnel, milliseconds
  * @param p99ReusedTunnelMs p99 of {@code total} over the successes on an already open tunnel, milliseconds
  * @param okAfterOneRetry successes on the first try or on the one retry after it ({@code attempt} at most 2)
+ * @param okAfterMoreRetries successes on a later try than that (after two retries or more)
  * @param retried records that were retried at least once
  * @param failuresByPhase records that did not succeed, by the phase of their error ({@code connect} of
  *     {@code connect_407}); answered with a status other than 200 as {@code status}
@@ -59,6 +61,11 @@ import java.util.TreeMap;
  * @param softBlocks answered records without the data
  * @param bytesPerOk wire bytes per success, over the successes that carry bytes; null when none does
  * @param wireBytes wire bytes of every record that carries them, failures and blocks included; null when none does
+ * @param bytesLowerBound whether the bytes are a lower bound: some requests shared an HTTP/2 connection (to the
+ *     target, or to the proxy), and such a request is charged its own payload only, not the shared connection's
+ *     frames, headers, TLS records or handshake
+ * @param uncheckedBodies answered records that {@code expect} could not be checked on, for want of a kept body;
+ *     they keep the outcome {@code run} gave them
  * @param pricePerGb the price of 10^9 wire bytes, in the user's currency; null when none was given
  * @param costPer1000Accepted {@code pricePerGb × wireBytes / 10^9} per 1,000 accepted records; null without a price,
  *     bytes or an accepted record
@@ -72,9 +79,11 @@ public record RunFigures(
         @JsonProperty("scheduled_per_s") Double scheduledPerSecond,
         @JsonProperty("steady_ok_per_s") Double steadyOkPerSecond,
         @JsonProperty("steady_in_flight") Double steadyInFlight,
+        @JsonProperty("p99_ms") Double p99Ms,
         @JsonProperty("p99_new_tunnel_ms") Double p99NewTunnelMs,
         @JsonProperty("p99_reused_tunnel_ms") Double p99ReusedTunnelMs,
         @JsonProperty("ok_after_one_retry") long okAfterOneRetry,
+        @JsonProperty("ok_after_more_retries") long okAfterMoreRetries,
         @JsonProperty("retried") long retried,
         @JsonProperty("failures_by_phase") Map<String, Long> failuresByPhase,
         @JsonProperty("unique_ips") int uniqueIps,
@@ -92,6 +101,8 @@ public record RunFigures(
         @JsonProperty("soft_blocks") long softBlocks,
         @JsonProperty("bytes_per_ok") Double bytesPerOk,
         @JsonProperty("wire_bytes") Long wireBytes,
+        @JsonProperty("bytes_lower_bound") boolean bytesLowerBound,
+        @JsonProperty("unchecked_bodies") long uncheckedBodies,
         @JsonProperty("price_per_gb") Double pricePerGb,
         @JsonProperty("cost_per_1000_accepted") Double costPer1000Accepted) {
 
@@ -114,8 +125,17 @@ public record RunFigures(
         double scheduledSpan = 0;
         Map<String, Set<String>> sessionIps = new HashMap<>();
         Map<String, Integer> sessionOks = new HashMap<>();
+        long uncheckedBodies = 0;
         for (int w = 0; w < run.windows().size(); w++) {
-            List<RequestRecord> window = Outcomes.of(run.windows().get(w), expect).records();
+            Outcomes outcomes;
+            try {
+                outcomes = Outcomes.of(run.windows().get(w), expect);
+            } catch (IllegalArgumentException e) {
+                throw new IllegalArgumentException("run " + run.label() + " (" + String.join(", ", run.sources())
+                        + "): " + e.getMessage(), e);
+            }
+            uncheckedBodies += outcomes.withoutBody();
+            List<RequestRecord> window = outcomes.records();
             all.addAll(window);
             Optional<long[]> steady = SteadyWindow.perSecond(window);
             steady.ifPresent(steadySeconds::add);
@@ -144,7 +164,9 @@ public record RunFigures(
 
         long accepted = 0;
         long okAfterOneRetry = 0;
+        long okAfterMoreRetries = 0;
         long retried = 0;
+        boolean lowerBound = false;
         long answered = 0;
         long hard = 0;
         long soft = 0;
@@ -153,6 +175,7 @@ public record RunFigures(
         long okBytes = 0;
         long okWithBytes = 0;
         Map<String, Long> failures = new TreeMap<>();
+        List<Double> allOk = new ArrayList<>();
         List<Double> newTunnel = new ArrayList<>();
         List<Double> reusedTunnel = new ArrayList<>();
         Set<String> countryIps = new HashSet<>();
@@ -165,6 +188,7 @@ public record RunFigures(
                 hard += r.outcome() == Outcome.HARD_BLOCK ? 1 : 0;
                 soft += r.outcome() == Outcome.SOFT_BLOCK ? 1 : 0;
             }
+            lowerBound |= "h2".equals(r.http()) || r.gatewayConnectionId() != null && r.gatewayConnectionId() > 0;
             boolean hasBytes = r.bytesOut() != null || r.bytesIn() != null;
             if (hasBytes) {
                 anyBytes = true;
@@ -175,9 +199,13 @@ public record RunFigures(
                 continue;
             }
             okAfterOneRetry += attempt <= 2 ? 1 : 0;
+            okAfterMoreRetries += attempt > 2 ? 1 : 0;
             if (hasBytes) {
                 okBytes += r.wireBytes();
                 okWithBytes++;
+            }
+            if (r.total() != null) {
+                allOk.add(r.total() * 1000);
             }
             if (r.total() != null && r.reused() != null) {
                 (r.reused() ? reusedTunnel : newTunnel).add(r.total() * 1000);
@@ -198,12 +226,13 @@ public record RunFigures(
         int kept = (int) judged.stream().filter(k -> sessionIps.get(k).size() == 1).count();
         return new RunFigures(run.label(), run.sources(), run.windows().size(), all.size(), accepted,
                 scheduledGaps == 0 ? null : scheduledGaps / scheduledSpan, steadyOk, inFlight,
-                p99(newTunnel), p99(reusedTunnel), okAfterOneRetry, retried, failures, exits.uniqueIps(),
+                p99(allOk), p99(newTunnel), p99(reusedTunnel), okAfterOneRetry, okAfterMoreRetries, retried, failures, exits.uniqueIps(),
                 exits.uniqueSubnets(), asnStats == null ? null : asnStats.uniqueAsns(),
                 asnStats == null ? null : asnStats.largestAsnShare(), country,
                 country == null ? null : countryIps.size(), judged.size(), kept, http2,
                 gateway.map(GatewayUse::tunnelsPerGatewayConnection).orElse(null), answered, hard, soft,
-                okWithBytes == 0 ? null : (double) okBytes / okWithBytes, wireBytes, pricePerGb, cost);
+                okWithBytes == 0 ? null : (double) okBytes / okWithBytes, wireBytes, lowerBound && wireBytes != null,
+                uncheckedBodies, pricePerGb, cost);
     }
 
     private static Double p99(List<Double> millis) {

@@ -64,15 +64,51 @@ class ComparisonTest {
         Comparison c = fixture();
         Map<String, Comparison.Row> rows = rows(c);
         assertEquals(List.of("3 at 1.7 in flight", "2 at 0.4 in flight"), rows.get("steady_ok_per_s").cells());
-        assertEquals(List.of("64.29% (2 retried)", "100.00% (0 retried)"), rows.get("ok_after_one_retry").cells());
+        assertEquals(List.of("64.29% (2 retried, 1 ok later)", "100.00% (0 retried)"),
+                rows.get("ok_after_one_retry").cells());
         assertEquals(List.of("connect 1, status 2, tls 1", "none"), rows.get("failures_by_phase").cells());
-        assertEquals(List.of("0.0124", "-"), rows.get("cost_per_1000_accepted").cells());
+        assertEquals(List.of(">= 0.0124", "-"), rows.get("cost_per_1000_accepted").cells());
+        assertEquals(List.of(">= 2,800", "-"), rows.get("bytes_per_ok").cells());
         assertEquals(List.of("yes, 1.5 tunnels/conn", "no"), rows.get("http2_to_proxy").cells());
         assertEquals(List.of("8.33% (1)", "0.00% (0)"), rows.get("hard_block_rate").cells());
         String text = c.text();
         assertTrue(text.lines().anyMatch(l -> l.startsWith("steady successful req/s") && l.contains("3 at 1.7 in"
                 + " flight *") && !l.contains("0.4 in flight *")), text);
         assertTrue(text.contains("*: best in its row"), text);
+    }
+
+    @Test
+    void bytesThatAreALowerBoundMarkNoBestAndAreNamed() {
+        RunFigures small = RunFigures.of(Fixtures.exact("small", 4, 1000), null, null, null, 2.0);
+        RunFigures large = RunFigures.of(Fixtures.exact("large", 4, 3000), null, null, null, 2.0);
+        Map<String, Comparison.Row> exact = rows(Comparison.of(List.of(small, large)));
+        assertEquals(List.of("small"), exact.get("bytes_per_ok").best());
+        assertEquals(List.of("small"), exact.get("cost_per_1000_accepted").best());
+        assertEquals(List.of("1,000", "3,000"), exact.get("bytes_per_ok").cells());
+
+        RunFigures shared = RunFigures.of(Fixtures.runA(), null, null, null, 2.0);
+        Comparison c = Comparison.of(List.of(small, shared));
+        assertEquals(List.of(), rows(c).get("bytes_per_ok").best());
+        assertEquals(List.of(), rows(c).get("cost_per_1000_accepted").best());
+        assertTrue(c.notes().stream().anyMatch(n -> n.startsWith("bytes of a are a lower bound (>=)")),
+                c.notes().toString());
+    }
+
+    @Test
+    void recordsWithoutReusedShowTheirP99OverAllSuccessesAndSaySo() {
+        Comparison c = Comparison.of(List.of(RunFigures.of(Fixtures.exact("seed", 4, 1000), null, null, null, null)));
+        assertEquals(List.of("200 ms"), rows(c).get("p99_ms").cells());
+        assertEquals(List.of("-"), rows(c).get("p99_new_tunnel_ms").cells());
+        assertTrue(c.notes().stream().anyMatch(n -> n.startsWith("seed's records do not say whether a tunnel was new")),
+                c.notes().toString());
+    }
+
+    @Test
+    void anUncheckedExpectationIsNamed() {
+        Comparison c = Comparison.of(List.of(RunFigures.of(Fixtures.runB(), null,
+                io.proxybench.bench.analyze.Expect.of("price", null), null, null)));
+        assertTrue(c.notes().stream().anyMatch(n -> n.startsWith("b: 12 answered records carry no body")),
+                c.notes().toString());
     }
 
     @Test
@@ -103,6 +139,7 @@ class ComparisonTest {
         assertEquals(0.0124, json.get("runs").get(0).get("cost_per_1000_accepted").asDouble(), 1e-12);
         assertEquals(31_000, json.get("runs").get(0).get("wire_bytes").asLong());
         JsonNode steady = json.get("rows").get(2);
+        assertTrue(json.get("runs").get(0).get("bytes_lower_bound").asBoolean());
         assertEquals("steady_ok_per_s", steady.get("key").asText());
         assertEquals("a", steady.get("best").get(0).asText());
     }

@@ -43,6 +43,19 @@ final class Fixtures {
                         plain(2.0, 2.1))));
     }
 
+    /**
+     * A run of {@code n} successes on HTTP/1.1 to the target and the proxy, each of {@code bytes} wire bytes (all of
+     * them charged), without a {@code reused} field, as the seed harness writes them.
+     */
+    static ComparedRun exact(String label, int n, long bytes) {
+        List<RequestRecord> records = new java.util.ArrayList<>();
+        for (int i = 0; i < n; i++) {
+            records.add(RequestRecord.builder(i * 0.5, i * 0.5 + 0.2).total(0.2).status(200).outcome(Outcome.DATA)
+                    .http("http/1.1").gatewayConnectionId(0L).bytesOut(bytes / 2).bytesIn(bytes - bytes / 2).build());
+        }
+        return new ComparedRun(label, List.of(label + ".jsonl"), List.of(records));
+    }
+
     private static RequestRecord.Builder ok(double sched, double done, double total, boolean reused, String ip,
             String loc, String session, long bytesOut, long bytesIn) {
         return RequestRecord.builder(sched, done).total(total).status(200).outcome(Outcome.DATA).reused(reused)

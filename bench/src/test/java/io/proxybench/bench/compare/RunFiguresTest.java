@@ -1,7 +1,9 @@
 package io.proxybench.bench.compare;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertNull;
+import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import java.util.Map;
 import org.junit.jupiter.api.Test;
@@ -24,12 +26,15 @@ class RunFiguresTest {
         assertEquals(3.0, a.steadyOkPerSecond(), EXACT);
         // overlap with [1, 2): 0.1 + 0.2 + 0.4 (successes) + 0.5 (connect_407 from 0.5) + 0.5 (tls from 1.5)
         assertEquals(1.7, a.steadyInFlight(), EXACT);
+        // all: 100 100 200 200 300 400 500 500 600 700 ms: rank 8.91, 600 + 0.91 * 100
+        assertEquals(691, a.p99Ms(), EXACT);
         // new tunnels 500 and 700 ms: 500 + 0.99 * 200
         assertEquals(698, a.p99NewTunnelMs(), EXACT);
         // reused 100 100 200 200 300 400 500 600 ms: rank 6.93, 500 + 0.93 * 100
         assertEquals(593, a.p99ReusedTunnelMs(), EXACT);
         // 10 successes, one of them on the third try
         assertEquals(9, a.okAfterOneRetry());
+        assertEquals(1, a.okAfterMoreRetries());
         assertEquals(2, a.retried());
         assertEquals(Map.of("connect", 1L, "tls", 1L, "status", 2L), a.failuresByPhase());
         assertEquals(4, a.uniqueIps());
@@ -52,6 +57,9 @@ class RunFiguresTest {
         assertEquals(2800, a.bytesPerOk(), EXACT);
         // 28,000 + 500 + 1,500 + 1,000; the timeout carried none
         assertEquals(31_000L, a.wireBytes());
+        // tunnels on HTTP/2 connections to the proxy are charged their own bytes only
+        assertTrue(a.bytesLowerBound());
+        assertEquals(0, a.uncheckedBodies());
         // 4.0 per 10^9 bytes: 4 x 31,000 / 10^9 per 10 accepted, times 1,000
         assertEquals(0.0124, a.costPer1000Accepted(), EXACT);
     }
@@ -77,8 +85,26 @@ class RunFiguresTest {
         assertNull(b.ipsInCountry());
         assertNull(b.bytesPerOk());
         assertNull(b.wireBytes());
+        assertFalse(b.bytesLowerBound());
         // a price, but no bytes to price
         assertNull(b.costPer1000Accepted());
+    }
+
+    @Test
+    void anExpectationOnRecordsWithoutABodyIsCountedAsUnchecked() {
+        RunFigures b = RunFigures.of(Fixtures.runB(), null, io.proxybench.bench.analyze.Expect.of("price", null), null,
+                null);
+        assertEquals(12, b.uncheckedBodies());
+        assertEquals(12, b.accepted());
+    }
+
+    @Test
+    void aRecordWithoutOutcomeStatusOrErrorIsNamedWithItsRun() {
+        ComparedRun broken = new ComparedRun("x", java.util.List.of("x.jsonl"), java.util.List.of(java.util.List.of(
+                io.proxybench.bench.record.RequestRecord.builder(0, 1).build())));
+        IllegalArgumentException e = org.junit.jupiter.api.Assertions.assertThrows(IllegalArgumentException.class,
+                () -> RunFigures.of(broken, null, null, null, null));
+        assertTrue(e.getMessage().startsWith("run x (x.jsonl): "), e.getMessage());
     }
 
     @Test

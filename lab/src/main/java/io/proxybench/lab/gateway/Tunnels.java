@@ -1,6 +1,7 @@
 package io.proxybench.lab.gateway;
 
 import io.netty.channel.Channel;
+import io.netty.channel.ChannelFutureListener;
 import io.netty.channel.ChannelHandler;
 import io.netty.channel.ChannelHandlerContext;
 import io.netty.channel.ChannelOption;
@@ -36,10 +37,13 @@ final class Tunnels {
             reply.refuse(TunnelReply.Refusal.OVER_USER_LIMIT, UserSlot.refusal(gw));
             return;
         }
-        ctx.channel().closeFuture().addListener(f -> slot.free());
+        // A refused CONNECT leaves its keep-alive connection open for the next one: the listener goes with the slot.
+        ChannelFutureListener onClose = f -> slot.free();
+        ctx.channel().closeFuture().addListener(onClose);
         openWithSlot(ctx, caller, destination, kind, earlyReply, new TunnelReply() {
             @Override
             public void refuse(Refusal refusal, String message) {
+                ctx.channel().closeFuture().removeListener(onClose);
                 slot.free();
                 reply.refuse(refusal, message);
             }
