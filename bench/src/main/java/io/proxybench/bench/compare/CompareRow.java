@@ -18,17 +18,14 @@ public enum CompareRow {
             f.steadyOkPerSecond() == null ? "no steady window"
                     : Cells.plain(f.steadyOkPerSecond()) + " at " + Cells.number(f.steadyInFlight(), 1)
                             + " in flight", true)),
-    P99("p99_ms", "p99 total, all successes", Better.LOWER,
-            f -> Cell.of(f.p99Ms(), Cells.number(f.p99Ms(), 0, " ms"), true)),
-    P99_NEW("p99_new_tunnel_ms", "p99 total, new tunnel", Better.LOWER,
-            f -> Cell.of(f.p99NewTunnelMs(), Cells.number(f.p99NewTunnelMs(), 0, " ms"), true)),
-    P99_REUSED("p99_reused_tunnel_ms", "p99 total, reused tunnel", Better.LOWER,
-            f -> Cell.of(f.p99ReusedTunnelMs(), Cells.number(f.p99ReusedTunnelMs(), 0, " ms"), true)),
+    P99("p99_ms", "p99 total, all successes", Better.LOWER, f -> millis(f.p99Ms())),
+    P99_NEW("p99_new_tunnel_ms", "p99 total, new tunnel", Better.LOWER, f -> millis(f.p99NewTunnelMs())),
+    P99_REUSED("p99_reused_tunnel_ms", "p99 total, reused tunnel", Better.LOWER, f -> millis(f.p99ReusedTunnelMs())),
     SUCCESS("ok_after_one_retry", "success after <= 1 retry", Better.HIGHER, f -> {
         double share = (double) f.okAfterOneRetry() / f.records();
         return new Cell(Cells.percent(share, 2) + " (" + Cells.grouped(f.retried()) + " retried"
                 + (f.okAfterMoreRetries() == 0 ? "" : ", " + Cells.grouped(f.okAfterMoreRetries()) + " ok later")
-                + ")", share);
+                + ")", asPercent(share));
     }),
     FAILURES("failures_by_phase", "failures by phase", Better.NONE, f -> new Cell(f.failuresByPhase().isEmpty()
             ? "none" : f.failuresByPhase().entrySet().stream().map(e -> e.getKey() + " " + e.getValue())
@@ -52,9 +49,10 @@ public enum CompareRow {
     SOFT_BLOCKS("soft_block_rate", "soft block rate", Better.LOWER, f -> blockRate(f.softBlocks(), f.answered())),
     BYTES("bytes_per_ok", "bytes per success", Better.LOWER,
             f -> f.bytesPerOk() == null ? Cell.MISSING
-                    : new Cell(atLeast(f) + Cells.grouped(f.bytesPerOk()), f.bytesPerOk())),
+                    : new Cell(atLeast(f) + Cells.grouped(f.bytesPerOk()), (double) Math.round(f.bytesPerOk()))),
     COST("cost_per_1000_accepted", "cost per 1,000 accepted", Better.LOWER, f -> f.costPer1000Accepted() == null
-            ? Cell.MISSING : new Cell(atLeast(f) + Cells.plain(f.costPer1000Accepted()), f.costPer1000Accepted()));
+            ? Cell.MISSING : new Cell(atLeast(f) + Cells.plain(f.costPer1000Accepted()),
+                    Double.parseDouble(Cells.plain(f.costPer1000Accepted()))));
 
     /** Which way a row's values are better; {@link #NONE} rows are context and mark no best. */
     public enum Better { HIGHER, LOWER, NONE }
@@ -63,7 +61,8 @@ public enum CompareRow {
      * One run's cell of a row.
      *
      * @param text what the table shows
-     * @param rank the value the best is chosen by; null when the cell takes no part (absent figure, context row)
+     * @param rank the value the best is chosen by, rounded as the text shows it so that cells that look alike tie;
+     *     null when the cell takes no part (absent figure, context row)
      */
     public record Cell(String text, Double rank) {
         static final Cell MISSING = new Cell(Cells.MISSING, null);
@@ -107,7 +106,17 @@ public enum CompareRow {
             return new Cell("no answer", null);
         }
         double rate = (double) blocks / answered;
-        return new Cell(Cells.percent(rate, 2) + " (" + Cells.grouped(blocks) + ")", rate);
+        return new Cell(Cells.percent(rate, 2) + " (" + Cells.grouped(blocks) + ")", asPercent(rate));
+    }
+
+    /** Whole milliseconds, ranked as shown. */
+    private static Cell millis(Double ms) {
+        return ms == null ? Cell.MISSING : new Cell(Cells.number(ms, 0, " ms"), (double) Math.round(ms));
+    }
+
+    /** A share ranked as {@link Cells#percent} shows it with two decimals, so equal-looking cells tie. */
+    private static double asPercent(double share) {
+        return Math.round(share * 10_000) / 10_000.0;
     }
 
     /** {@code >= } before a figure of bytes that is a lower bound. */

@@ -53,8 +53,7 @@ public record Comparison(
             List<CompareRow.Cell> cells = runs.stream().map(row::cell).toList();
             boolean byBytes = row == CompareRow.BYTES || row == CompareRow.COST;
             rows.add(new Row(row.key(), row.title(), cells.stream().map(CompareRow.Cell::text).toList(),
-                    byBytes && runs.stream().anyMatch(RunFigures::bytesLowerBound) ? List.of()
-                            : best(row.better(), runs, cells)));
+                    byBytes ? bestOverBounds(runs, cells) : best(row.better(), runs, cells)));
         }
         List<Double> rates = runs.stream().map(RunFigures::scheduledPerSecond).filter(Objects::nonNull).toList();
         if (rates.size() > 1 && rates.stream().mapToDouble(Double::doubleValue).max().orElseThrow()
@@ -67,10 +66,10 @@ public record Comparison(
         }
         List<String> lowerBound = runs.stream().filter(RunFigures::bytesLowerBound).map(RunFigures::label).toList();
         if (!lowerBound.isEmpty()) {
-            notes.add("bytes of " + String.join(", ", lowerBound) + " are a lower bound (>=), so bytes and cost mark no"
-                    + " best: a request on a shared HTTP/2 connection (to the target or to the proxy) is charged its own"
-                    + " payload only, not the connection's frames, headers, TLS records or handshake; run with"
-                    + " --http1.1 and without --proxy-http2 to price every byte");
+            notes.add("bytes of " + String.join(", ", lowerBound) + " are a lower bound (>=), never marked best: a"
+                    + " request on a shared HTTP/2 connection (to the target or to the proxy) is charged its own payload"
+                    + " only, not the connection's frames, headers, TLS records or handshake; run with --http1.1 and"
+                    + " without --proxy-http2 to price every byte");
         }
         for (RunFigures f : runs) {
             if (f.uncheckedBodies() > 0) {
@@ -117,6 +116,35 @@ public record Comparison(
         List<String> best = new ArrayList<>();
         for (int i = 0; i < runs.size(); i++) {
             if (cells.get(i).rank() != null && cells.get(i).rank() == top) {
+                best.add(runs.get(i).label());
+            }
+        }
+        return best;
+    }
+
+    /**
+     * The best of a lower-is-better row of bytes. Without lower bounds, as any row; with them, the exact runs whose
+     * value is the lowest of the exact ones and at most every bound, since the bounds' runs cost at least that much. A
+     * bound is never marked.
+     */
+    private static List<String> bestOverBounds(List<RunFigures> runs, List<CompareRow.Cell> cells) {
+        if (runs.stream().noneMatch(RunFigures::bytesLowerBound)) {
+            return best(CompareRow.Better.LOWER, runs, cells);
+        }
+        double lowestBound = Double.MAX_VALUE;
+        double lowestExact = Double.MAX_VALUE;
+        for (int i = 0; i < runs.size(); i++) {
+            Double rank = cells.get(i).rank();
+            if (rank != null && runs.get(i).bytesLowerBound()) {
+                lowestBound = Math.min(lowestBound, rank);
+            } else if (rank != null) {
+                lowestExact = Math.min(lowestExact, rank);
+            }
+        }
+        List<String> best = new ArrayList<>();
+        for (int i = 0; i < runs.size(); i++) {
+            Double rank = cells.get(i).rank();
+            if (rank != null && !runs.get(i).bytesLowerBound() && rank == lowestExact && rank <= lowestBound) {
                 best.add(runs.get(i).label());
             }
         }

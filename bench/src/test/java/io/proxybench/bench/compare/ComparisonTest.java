@@ -78,7 +78,7 @@ class ComparisonTest {
     }
 
     @Test
-    void bytesThatAreALowerBoundMarkNoBestAndAreNamed() {
+    void anExactRunIsBestOnlyBelowEveryLowerBoundAndBoundsAreNamed() {
         RunFigures small = RunFigures.of(Fixtures.exact("small", 4, 1000), null, null, null, 2.0);
         RunFigures large = RunFigures.of(Fixtures.exact("large", 4, 3000), null, null, null, 2.0);
         Map<String, Comparison.Row> exact = rows(Comparison.of(List.of(small, large)));
@@ -86,12 +86,17 @@ class ComparisonTest {
         assertEquals(List.of("small"), exact.get("cost_per_1000_accepted").best());
         assertEquals(List.of("1,000", "3,000"), exact.get("bytes_per_ok").cells());
 
+        // a: at least 2,800 bytes per success, at least 2.0 x 31,000 / 10^9 per 10 accepted x 1,000 = 0.0062
         RunFigures shared = RunFigures.of(Fixtures.runA(), null, null, null, 2.0);
-        Comparison c = Comparison.of(List.of(small, shared));
-        assertEquals(List.of(), rows(c).get("bytes_per_ok").best());
-        assertEquals(List.of(), rows(c).get("cost_per_1000_accepted").best());
-        assertTrue(c.notes().stream().anyMatch(n -> n.startsWith("bytes of a are a lower bound (>=)")),
-                c.notes().toString());
+        Comparison below = Comparison.of(List.of(small, shared));
+        assertEquals(List.of("small"), rows(below).get("bytes_per_ok").best());
+        assertEquals(List.of("small"), rows(below).get("cost_per_1000_accepted").best());
+        Comparison above = Comparison.of(List.of(large, shared));
+        assertEquals(List.of(), rows(above).get("bytes_per_ok").best());
+        // large: 2.0 x 12,000 / 10^9 per 4 accepted x 1,000 = 0.006, below a's bound of 0.0062
+        assertEquals(List.of("large"), rows(above).get("cost_per_1000_accepted").best());
+        assertTrue(above.notes().stream().anyMatch(n -> n.startsWith("bytes of a are a lower bound (>=)")),
+                above.notes().toString());
     }
 
     @Test
