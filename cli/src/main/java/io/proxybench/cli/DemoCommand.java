@@ -70,12 +70,12 @@ import picocli.CommandLine.Command;
 import picocli.CommandLine.Option;
 
 /**
- * {@code proxybench demo}: every experiment on the embedded lab at sizes that finish in about two minutes on two
+ * {@code proxybench demo}: every experiment on the embedded lab at sizes that finish in about two and a half minutes on two
  * cores, each table printed as it completes, and an HTML report with the tables and plots. Everything in the report
  * comes from this run: an open-loop run's records and each experiment's result.
  */
 @Command(name = "demo", mixinStandardHelpOptions = true,
-        description = {"Run every experiment on the embedded lab (about two minutes on two cores), print each table,",
+        description = {"Run every experiment on the embedded lab (about two and a half minutes on two cores), print each table,",
             "and write an HTML report with plots (no network needed to view it)."})
 final class DemoCommand implements Callable<Integer> {
 
