@@ -70,13 +70,13 @@ import picocli.CommandLine.Command;
 import picocli.CommandLine.Option;
 
 /**
- * {@code proxybench demo}: every experiment on the embedded lab at sizes that finish in about two and a half minutes on two
- * cores, each table printed as it completes, and an HTML report with the tables and plots. Everything in the report
- * comes from this run: an open-loop run's records and each experiment's result.
+ * {@code proxybench demo}: every experiment on the embedded lab at sizes that finish in about two and a half minutes
+ * on two cores, each table printed as it completes, and an HTML report with the tables and plots. Everything in the
+ * report comes from this run: an open-loop run's records and each experiment's result.
  */
 @Command(name = "demo", mixinStandardHelpOptions = true,
-        description = {"Run every experiment on the embedded lab (about two and a half minutes on two cores), print each table,",
-            "and write an HTML report with plots (no network needed to view it)."})
+        description = {"Run every experiment on the embedded lab (about two and a half minutes on two cores), print",
+            "each table, and write an HTML report with plots (no network needed to view it)."})
 final class DemoCommand implements Callable<Integer> {
 
     @CommandLine.Spec
@@ -135,7 +135,8 @@ final class DemoCommand implements Callable<Integer> {
                 new Step("ramp", "seed 002's plan limit confirmed by a ramp: a lab gateway allowing 25 tunnels per"
                         + " user, concurrency 10 to 40", DemoCommand::ramp),
                 new Step("compare", "seed 002's provider decision: rotating and sticky runs over HTTP/1.1 and a sticky"
-                        + " one over HTTP/2 to the proxy, side by side at one rate and one price per GB", this::compare),
+                        + " one over HTTP/2 to the proxy, side by side at one rate and one price per GB",
+                        this::compare),
                 new Step("doctor", "seed 000's leaks looked for in the open-loop run's records", this::doctor));
         Map<String, Object> results = new LinkedHashMap<>();
         List<Section> sections = new ArrayList<>();

@@ -107,7 +107,8 @@ class AlternateCommandTest {
             String label = column.get("label").asText();
             assertThat(column.get("windows").asInt()).as(label).isEqualTo(2);
             assertThat(column.get("records").asLong()).as(label).isEqualTo(index.stream()
-                    .filter(e -> e.get("label").asText().equals(label)).mapToLong(e -> e.get("records").asLong()).sum());
+                    .filter(e -> e.get("label").asText().equals(label))
+                    .mapToLong(e -> e.get("records").asLong()).sum());
         }
         try (Stream<Path> written = Files.walk(dir)) {
             for (Path f : written.filter(Files::isRegularFile).toList()) {

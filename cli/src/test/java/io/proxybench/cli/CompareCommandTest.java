@@ -4,6 +4,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
+import io.proxybench.client.session.SessionTemplate;
 import io.proxybench.lab.Lab;
 import io.proxybench.lab.LabConfig;
 import java.nio.file.Files;
@@ -208,7 +209,8 @@ class CompareCommandTest {
         Path h1 = dir.resolve("h1.jsonl");
         Path h2 = dir.resolve("h2.jsonl");
         MainTest.Run one = MainTest.run("run", "--url", target, "--proxy", "http://u:p@127.0.0.1:" + lab.gatewayPort(),
-                "--session-template", io.proxybench.client.session.SessionTemplate.DEFAULT_TEXT, "--sessions", "4", "--ca", lab.caFile().toString(),
+                "--session-template", SessionTemplate.DEFAULT_TEXT, "--sessions", "4", "--ca",
+                lab.caFile().toString(),
                 "--rate", "30", "--duration", "3s", "--out", h1.toString(), "--no-progress");
         assertThat(one.exitCode()).as(one.err()).isZero();
         MainTest.Run two = MainTest.run("run", "--url", target, "--proxy", "https://u:p@127.0.0.1:"

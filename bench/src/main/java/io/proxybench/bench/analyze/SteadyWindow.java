@@ -69,7 +69,7 @@ public record SteadyWindow(long firstSecond, long lastSecond, double median, lon
         return Optional.of(window);
     }
 
-    /** The median of {@code sorted}, which is sorted and not empty: the mean of the middle two if its length is even. */
+    /** The median of {@code sorted}, sorted and not empty: the mean of the middle two if its length is even. */
     public static double median(long[] sorted) {
         int n = sorted.length;
         return n % 2 == 1 ? sorted[n / 2] : (sorted[n / 2 - 1] + sorted[n / 2]) / 2.0;

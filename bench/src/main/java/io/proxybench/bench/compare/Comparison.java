@@ -67,9 +67,9 @@ public record Comparison(
         List<String> lowerBound = runs.stream().filter(RunFigures::bytesLowerBound).map(RunFigures::label).toList();
         if (!lowerBound.isEmpty()) {
             notes.add("bytes of " + String.join(", ", lowerBound) + " are a lower bound (>=), never marked best: a"
-                    + " request on a shared HTTP/2 connection (to the target or to the proxy) is charged its own payload"
-                    + " only, not the connection's frames, headers, TLS records or handshake; run with --http1.1 and"
-                    + " without --proxy-http2 to price every byte");
+                    + " request on a shared HTTP/2 connection (to the target or to the proxy) is charged its own"
+                    + " payload only, not the connection's frames, headers, TLS records or handshake; run with"
+                    + " --http1.1 and without --proxy-http2 to price every byte");
         }
         for (RunFigures f : runs) {
             if (f.uncheckedBodies() > 0) {

@@ -226,7 +226,8 @@ public record RunFigures(
         int kept = (int) judged.stream().filter(k -> sessionIps.get(k).size() == 1).count();
         return new RunFigures(run.label(), run.sources(), run.windows().size(), all.size(), accepted,
                 scheduledGaps == 0 ? null : scheduledGaps / scheduledSpan, steadyOk, inFlight,
-                p99(allOk), p99(newTunnel), p99(reusedTunnel), okAfterOneRetry, okAfterMoreRetries, retried, failures, exits.uniqueIps(),
+                p99(allOk), p99(newTunnel), p99(reusedTunnel), okAfterOneRetry, okAfterMoreRetries, retried, failures,
+                exits.uniqueIps(),
                 exits.uniqueSubnets(), asnStats == null ? null : asnStats.uniqueAsns(),
                 asnStats == null ? null : asnStats.largestAsnShare(), country,
                 country == null ? null : countryIps.size(), judged.size(), kept, http2,
@@ -236,6 +237,7 @@ public record RunFigures(
     }
 
     private static Double p99(List<Double> millis) {
-        return millis.isEmpty() ? null : Percentiles.of(millis.stream().mapToDouble(Double::doubleValue).toArray()).p99();
+        return millis.isEmpty() ? null
+                : Percentiles.of(millis.stream().mapToDouble(Double::doubleValue).toArray()).p99();
     }
 }

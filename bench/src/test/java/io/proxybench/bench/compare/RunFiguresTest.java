@@ -69,7 +69,7 @@ class RunFiguresTest {
         RunFigures b = RunFigures.of(Fixtures.runB(), null, null, null, 2.0);
         assertEquals(2, b.windows());
         assertEquals(12, b.records());
-        // window 1: seconds 1-2 with 2 and 2; window 2: second 1 with 4; median of 2, 2, 4. As one window it would be 6.
+        // window 1: seconds 1-2 with 2 and 2; window 2: second 1 with 4; median of 2, 2, 4 (as one window: 6)
         assertEquals(2.0, b.steadyOkPerSecond(), EXACT);
         // 4 x 0.2 s inside [1, 3) and 4 x 0.1 s inside [1, 2), over 3 seconds
         assertEquals(0.4, b.steadyInFlight(), EXACT);
