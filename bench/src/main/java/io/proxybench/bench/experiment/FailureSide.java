@@ -14,7 +14,8 @@ import java.util.regex.Pattern;
  *
  * <p>Gateway refusals, by error label ({@code <phase>_<Reason>}, phase from {@link BlockClassifier#phaseOf}):
  * <ul>
- *   <li>a CONNECT answered with a status, e.g. {@code connect_407}, {@code connect_429}, {@code connect_502};</li>
+ *   <li>a CONNECT answered with a 4xx status: the plan turned it away, e.g. {@code connect_407} (credentials),
+ *       {@code connect_429} (a concurrency or rate cap), {@code connect_403} (a destination it does not allow);</li>
  *   <li>{@code socks_ProxyConnectException}: the SOCKS5 reply refused the connection (the label does not keep the
  *       reply code; a SOCKS5 negotiation that timed out reads the same);</li>
  *   <li>in the phases before the tunnel ({@code tcp}, {@code proxy_tls}, {@code connect}, {@code socks}): the gateway
@@ -23,7 +24,8 @@ import java.util.regex.Pattern;
  * </ul>
  * Target blocks: records without an error whose outcome is {@code hard_block} (403, 429, 503) or {@code soft_block}
  * (a challenge). Everything else that is not a success (status 200 with data) is another failure: timeouts, TLS
- * errors, a 404 or 500 from the target. A plain-HTTP request forwarded by an HTTP proxy gets the gateway's own
+ * errors, a 404 or 500 from the target, and a CONNECT answered 5xx ({@code connect_502}: the gateway took the tunnel
+ * but its exit could not reach the target, which is no limit of the plan). A plain-HTTP request forwarded by an HTTP proxy gets the gateway's own
  * refusal as a response status, which this cannot tell from the target's: tunnelled requests only.
  */
 public enum FailureSide {
@@ -31,7 +33,8 @@ public enum FailureSide {
     TARGET,
     OTHER;
 
-    private static final Pattern CONNECT_STATUS = Pattern.compile("connect_\\d{3}");
+    /** A CONNECT the gateway answered with a 4xx status; 5xx means it accepted the tunnel but could not dial. */
+    private static final Pattern CONNECT_REFUSED = Pattern.compile("connect_4\\d{2}");
     private static final Set<String> BEFORE_TUNNEL = Set.of("tcp", "proxy_tls", "connect", "socks");
     private static final Set<String> REFUSED_OR_RESET = Set.of("ConnectException", "SocketException",
             "NativeIoException", "IOException", "ClosedChannelException");
@@ -60,7 +63,7 @@ public enum FailureSide {
     }
 
     private static boolean refusedByGateway(String error) {
-        if (CONNECT_STATUS.matcher(error).matches() || error.equals("socks_ProxyConnectException")) {
+        if (CONNECT_REFUSED.matcher(error).matches() || error.equals("socks_ProxyConnectException")) {
             return true;
         }
         String phase = BlockClassifier.phaseOf(error);

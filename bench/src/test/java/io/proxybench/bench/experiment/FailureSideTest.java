@@ -18,7 +18,9 @@ class FailureSideTest {
         # case                          | status | error                         | challenge | side    | label
         CONNECT refused, plan limit     | null   | connect_429                   | false     | GATEWAY | connect_429
         CONNECT refused, auth           | null   | connect_407                   | false     | GATEWAY | connect_407
-        CONNECT refused, bad gateway    | null   | connect_502                   | false     | GATEWAY | connect_502
+        CONNECT refused, destination    | null   | connect_403                   | false     | GATEWAY | connect_403
+        exit could not dial             | null   | connect_502                   | false     | OTHER   | connect_502
+        gateway timed out dialling      | null   | connect_504                   | false     | OTHER   | connect_504
         SOCKS5 refusal                  | null   | socks_ProxyConnectException   | false     | GATEWAY | socks_ProxyConnectException
         TCP refused                     | null   | tcp_ConnectException          | false     | GATEWAY | tcp_ConnectException
         reset during CONNECT            | null   | connect_NativeIoException     | false     | GATEWAY | connect_NativeIoException
