@@ -12,7 +12,6 @@ import java.nio.file.Path;
 import java.nio.file.StandardOpenOption;
 import java.time.Duration;
 import java.time.Instant;
-import java.time.format.DateTimeParseException;
 import java.time.temporal.ChronoUnit;
 import java.util.ArrayList;
 import java.util.Collections;
@@ -165,13 +164,7 @@ final class AlternateCommand implements Callable<Integer> {
         if (startAt == null) {
             return Instant.now().truncatedTo(ChronoUnit.MILLIS);
         }
-        Instant at;
-        try {
-            at = Instant.parse(startAt);
-        } catch (DateTimeParseException e) {
-            throw new IllegalArgumentException("--start-at " + startAt + " is not a UTC time such as"
-                    + " 2026-11-30T17:00:00Z");
-        }
+        Instant at = ShardOptions.startAt(startAt);
         long lateMillis = Duration.between(at, Instant.now()).toMillis();
         if (lateMillis > LATE_MILLIS) {
             throw new IllegalArgumentException(String.format(Locale.ROOT, "--start-at %s passed %.1f s ago; give a"
@@ -230,9 +223,9 @@ final class AlternateCommand implements Callable<Integer> {
 
     /** {@code args} read by {@code run}'s command, as the window's run will read them; nothing runs. */
     private static CommandLine parseRun(List<String> args, String context) {
-        CommandLine run = new CommandLine(new RunCommand()).registerConverter(Duration.class, new DurationConverter());
+        CommandLine run;
         try {
-            run.parseArgs(args.toArray(String[]::new));
+            run = Main.parse(new RunCommand(), args.toArray(String[]::new));
         } catch (CommandLine.ParameterException e) {
             throw new IllegalArgumentException("run options after --" + context + ": " + e.getMessage()
                     + " (see 'proxybench run --help')", e);

@@ -51,8 +51,19 @@ public final class Main implements Runnable {
      * so that its sizes are the command's own unless it overrides them.
      */
     static <T> T defaults(T command) {
-        new CommandLine(command).registerConverter(java.time.Duration.class, new DurationConverter()).parseArgs();
+        parse(command);
         return command;
+    }
+
+    /**
+     * {@code command} given {@code args} as the command line reads them, nothing run: its parsed command line.
+     *
+     * @throws CommandLine.ParameterException for an argument the command does not take
+     */
+    static CommandLine parse(Object command, String... args) {
+        CommandLine cli = new CommandLine(command).registerConverter(java.time.Duration.class, new DurationConverter());
+        cli.parseArgs(args);
+        return cli;
     }
 
     /** Prints {@code result} as JSON with {@code --json}, else as its table; returns the exit code, 0. */

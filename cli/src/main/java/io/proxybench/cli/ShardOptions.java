@@ -72,12 +72,7 @@ final class ShardOptions {
                     + " give one or the other");
         }
         if (startAt != null) {
-            try {
-                start = Instant.parse(startAt);
-            } catch (DateTimeParseException e) {
-                throw new IllegalArgumentException("--start-at " + startAt + " is not a UTC time such as"
-                        + " 2026-11-30T14:00:00Z");
-            }
+            start = startAt(startAt);
         }
         if (segment == null && shard == null) {
             if (segmentSequence != null) {
@@ -188,6 +183,16 @@ final class ShardOptions {
         }
         checkStart(Duration.ZERO);
         sleepUntil(start, "--start-at " + startAt, err);
+    }
+
+    /** The instant a {@code --start-at} names; a bad argument names the form it takes. */
+    static Instant startAt(String text) {
+        try {
+            return Instant.parse(text);
+        } catch (DateTimeParseException e) {
+            throw new IllegalArgumentException("--start-at " + text + " is not a UTC time such as"
+                    + " 2026-11-30T14:00:00Z");
+        }
     }
 
     private static void sleepUntil(Instant then, String what, PrintWriter err) throws InterruptedException {
