@@ -1,12 +1,12 @@
 package io.proxybench.audit;
 
 import io.proxybench.audit.clients.ProxybenchAudit;
-import io.proxybench.bench.analyze.Percentiles;
-import io.proxybench.bench.experiment.GatewaySide;
-import io.proxybench.bench.experiment.InFlight;
-import io.proxybench.bench.experiment.PeakSampler;
-import io.proxybench.bench.options.Durations;
-import io.proxybench.bench.run.Trace;
+import io.proxybench.analysis.Percentiles;
+import io.proxybench.experiments.GatewaySide;
+import io.proxybench.experiments.InFlight;
+import io.proxybench.experiments.PeakSampler;
+import io.proxybench.harness.Durations;
+import io.proxybench.harness.Trace;
 import io.proxybench.client.proxy.ProxyCredentials;
 import io.proxybench.client.proxy.ProxyScheme;
 import io.proxybench.client.proxy.ProxySpec;

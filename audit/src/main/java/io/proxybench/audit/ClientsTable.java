@@ -1,6 +1,6 @@
 package io.proxybench.audit;
 
-import io.proxybench.bench.experiment.Cells;
+import io.proxybench.analysis.report.Cells;
 import java.util.LinkedHashMap;
 import java.util.Locale;
 import java.util.Map;

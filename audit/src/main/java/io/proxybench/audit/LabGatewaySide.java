@@ -1,6 +1,6 @@
 package io.proxybench.audit;
 
-import io.proxybench.bench.experiment.GatewaySide;
+import io.proxybench.experiments.GatewaySide;
 import io.proxybench.lab.Lab;
 import io.proxybench.lab.gateway.GatewayCounters;
 import java.time.Duration;

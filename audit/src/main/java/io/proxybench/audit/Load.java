@@ -1,6 +1,6 @@
 package io.proxybench.audit;
 
-import io.proxybench.bench.options.Durations;
+import io.proxybench.harness.Durations;
 import io.proxybench.client.proxy.ProxyCredentials;
 import java.net.URI;
 import java.time.Duration;

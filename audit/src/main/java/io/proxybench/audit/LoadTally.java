@@ -1,7 +1,7 @@
 package io.proxybench.audit;
 
-import io.proxybench.bench.analyze.Percentiles;
-import io.proxybench.bench.run.Trace;
+import io.proxybench.analysis.Percentiles;
+import io.proxybench.harness.Trace;
 import java.nio.charset.StandardCharsets;
 import java.util.Collections;
 import java.util.Map;

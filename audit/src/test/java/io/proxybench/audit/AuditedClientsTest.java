@@ -7,7 +7,7 @@ import io.proxybench.audit.clients.JdkAudit;
 import io.proxybench.audit.clients.JettyAudit;
 import io.proxybench.audit.clients.OkHttpAudit;
 import io.proxybench.audit.clients.ProxybenchAudit;
-import io.proxybench.bench.run.Trace;
+import io.proxybench.harness.Trace;
 import io.proxybench.lab.LabConfig;
 import io.proxybench.client.proxy.ProxyCredentials;
 import java.nio.charset.StandardCharsets;

@@ -1,8 +1,8 @@
 package io.proxybench.cli;
 
 import com.fasterxml.jackson.databind.ObjectMapper;
-import io.proxybench.bench.options.Durations;
-import io.proxybench.bench.report.ReportJson;
+import io.proxybench.harness.Durations;
+import io.proxybench.analysis.report.ReportJson;
 import java.io.IOException;
 import java.io.PrintWriter;
 import java.io.StringWriter;

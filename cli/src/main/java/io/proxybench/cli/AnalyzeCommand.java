@@ -1,8 +1,8 @@
 package io.proxybench.cli;
 
-import io.proxybench.bench.analyze.Expect;
-import io.proxybench.bench.record.RequestRecord;
-import io.proxybench.bench.report.Analysis;
+import io.proxybench.analysis.Expect;
+import io.proxybench.records.RequestRecord;
+import io.proxybench.analysis.report.Analysis;
 import java.io.PrintWriter;
 import java.nio.file.Path;
 import java.util.List;

@@ -1,9 +1,9 @@
 package io.proxybench.cli;
 
 import io.netty.handler.ssl.SslProvider;
-import io.proxybench.bench.experiment.BytesExperiment;
-import io.proxybench.bench.experiment.BytesResult;
-import io.proxybench.bench.experiment.BytesTable;
+import io.proxybench.experiments.BytesExperiment;
+import io.proxybench.experiments.BytesResult;
+import io.proxybench.experiments.BytesTable;
 import io.proxybench.client.net.TlsEngine;
 import io.proxybench.client.tunnel.TlsContexts;
 import io.proxybench.client.tunnel.TlsSettings;

@@ -1,12 +1,12 @@
 package io.proxybench.cli;
 
-import io.proxybench.bench.analyze.Expect;
-import io.proxybench.bench.compare.CompareCharts;
-import io.proxybench.bench.compare.ComparedRun;
-import io.proxybench.bench.compare.Comparison;
-import io.proxybench.bench.compare.RunFigures;
-import io.proxybench.bench.report.html.HtmlReport;
-import io.proxybench.bench.report.html.Section;
+import io.proxybench.analysis.Expect;
+import io.proxybench.analysis.compare.CompareCharts;
+import io.proxybench.analysis.compare.ComparedRun;
+import io.proxybench.analysis.compare.Comparison;
+import io.proxybench.analysis.compare.RunFigures;
+import io.proxybench.analysis.report.html.HtmlReport;
+import io.proxybench.analysis.report.html.Section;
 import java.io.IOException;
 import java.io.PrintWriter;
 import java.nio.file.Path;

@@ -1,6 +1,6 @@
 package io.proxybench.cli;
 
-import io.proxybench.bench.report.html.Section;
+import io.proxybench.analysis.report.html.Section;
 import java.util.List;
 
 /**

@@ -1,12 +1,12 @@
 package io.proxybench.cli;
 
-import io.proxybench.bench.doctor.Doctor;
-import io.proxybench.bench.doctor.DoctorReport;
-import io.proxybench.bench.doctor.DoctorTable;
-import io.proxybench.bench.doctor.RunCounters;
-import io.proxybench.bench.doctor.Source;
-import io.proxybench.bench.record.JsonlReader;
-import io.proxybench.bench.record.RequestRecord;
+import io.proxybench.analysis.doctor.Doctor;
+import io.proxybench.analysis.doctor.DoctorReport;
+import io.proxybench.analysis.doctor.DoctorTable;
+import io.proxybench.analysis.doctor.RunCounters;
+import io.proxybench.analysis.doctor.Source;
+import io.proxybench.records.JsonlReader;
+import io.proxybench.records.RequestRecord;
 import java.nio.file.Path;
 import java.time.Duration;
 import java.util.ArrayList;

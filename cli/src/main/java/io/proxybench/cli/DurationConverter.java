@@ -1,6 +1,6 @@
 package io.proxybench.cli;
 
-import io.proxybench.bench.options.Durations;
+import io.proxybench.harness.Durations;
 import java.time.Duration;
 import picocli.CommandLine;
 

@@ -1,8 +1,8 @@
 package io.proxybench.cli;
 
-import io.proxybench.bench.analyze.AsnDatabaseException;
-import io.proxybench.bench.analyze.Ip2AsnFormatException;
-import io.proxybench.bench.record.MalformedRecordException;
+import io.proxybench.analysis.asn.AsnDatabaseException;
+import io.proxybench.analysis.asn.Ip2AsnFormatException;
+import io.proxybench.records.MalformedRecordException;
 import java.io.IOException;
 import java.nio.file.AccessDeniedException;
 import java.nio.file.NoSuchFileException;

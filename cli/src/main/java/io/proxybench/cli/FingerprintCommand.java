@@ -1,9 +1,9 @@
 package io.proxybench.cli;
 
-import io.proxybench.bench.experiment.FingerprintExperiment;
-import io.proxybench.bench.experiment.FingerprintExperiment.Mode;
-import io.proxybench.bench.experiment.FingerprintResult;
-import io.proxybench.bench.experiment.FingerprintTable;
+import io.proxybench.experiments.FingerprintExperiment;
+import io.proxybench.experiments.FingerprintExperiment.Mode;
+import io.proxybench.experiments.FingerprintResult;
+import io.proxybench.experiments.FingerprintTable;
 import io.proxybench.client.proxy.ProxySpec;
 import io.proxybench.client.tunnel.TlsSettings;
 import io.proxybench.lab.Lab;

@@ -1,12 +1,12 @@
 package io.proxybench.cli;
 
 import io.proxybench.audit.LabGatewaySide;
-import io.proxybench.bench.experiment.GatewaySide;
-import io.proxybench.bench.experiment.H2GatewayExperiment;
-import io.proxybench.bench.experiment.H2GatewayResult;
-import io.proxybench.bench.experiment.H2GatewayTable;
-import io.proxybench.bench.options.Durations;
-import io.proxybench.bench.run.OpenFiles;
+import io.proxybench.experiments.GatewaySide;
+import io.proxybench.experiments.H2GatewayExperiment;
+import io.proxybench.experiments.H2GatewayResult;
+import io.proxybench.experiments.H2GatewayTable;
+import io.proxybench.harness.Durations;
+import io.proxybench.harness.OpenFiles;
 import io.proxybench.client.proxy.ProxyScheme;
 import io.proxybench.client.proxy.ProxySpec;
 import io.proxybench.client.session.SessionTemplate;

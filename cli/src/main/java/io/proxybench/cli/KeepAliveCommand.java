@@ -1,9 +1,9 @@
 package io.proxybench.cli;
 
-import io.proxybench.bench.experiment.KeepAliveExperiment;
-import io.proxybench.bench.experiment.KeepAliveResult;
-import io.proxybench.bench.experiment.KeepAliveTable;
-import io.proxybench.bench.experiment.ReuseExperiment;
+import io.proxybench.experiments.KeepAliveExperiment;
+import io.proxybench.experiments.KeepAliveResult;
+import io.proxybench.experiments.KeepAliveTable;
+import io.proxybench.experiments.ReuseExperiment;
 import io.proxybench.client.proxy.ProxySpec;
 import io.proxybench.client.session.SessionTemplate;
 import io.proxybench.client.tunnel.TlsSettings;

@@ -1,7 +1,7 @@
 package io.proxybench.cli;
 
-import io.proxybench.bench.options.Durations;
-import io.proxybench.bench.report.ReportJson;
+import io.proxybench.harness.Durations;
+import io.proxybench.analysis.report.ReportJson;
 import io.proxybench.client.net.TlsEngine;
 import io.proxybench.client.net.Transport;
 import io.proxybench.client.session.SessionTemplate;

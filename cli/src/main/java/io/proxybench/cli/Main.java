@@ -1,6 +1,6 @@
 package io.proxybench.cli;
 
-import io.proxybench.bench.report.ReportJson;
+import io.proxybench.analysis.report.ReportJson;
 import java.io.PrintWriter;
 import java.util.function.Function;
 import picocli.CommandLine;

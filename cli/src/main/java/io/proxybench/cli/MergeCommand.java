@@ -1,10 +1,10 @@
 package io.proxybench.cli;
 
-import io.proxybench.bench.rate.ExecutionSegment;
-import io.proxybench.bench.record.HdrLog;
-import io.proxybench.bench.record.HdrLogMerge;
-import io.proxybench.bench.record.JsonlWriter;
-import io.proxybench.bench.record.RequestRecord;
+import io.proxybench.harness.schedule.ExecutionSegment;
+import io.proxybench.records.HdrLog;
+import io.proxybench.records.HdrLogMerge;
+import io.proxybench.records.JsonlWriter;
+import io.proxybench.records.RequestRecord;
 import java.io.IOException;
 import java.io.PrintWriter;
 import java.nio.file.Files;

@@ -1,7 +1,7 @@
 package io.proxybench.cli;
 
 import io.prometheus.metrics.exporter.httpserver.HTTPServer;
-import io.proxybench.bench.metrics.RunMetrics;
+import io.proxybench.harness.metrics.RunMetrics;
 import java.io.IOException;
 import java.io.PrintWriter;
 import java.net.InetAddress;

@@ -1,12 +1,12 @@
 package io.proxybench.cli;
 
-import io.proxybench.bench.experiment.OwnersExperiment;
-import io.proxybench.bench.experiment.OwnersResult;
-import io.proxybench.bench.experiment.OwnersTable;
-import io.proxybench.bench.experiment.ReuseExperiment;
-import io.proxybench.bench.experiment.ServerSide;
-import io.proxybench.bench.options.Durations;
-import io.proxybench.bench.options.ProxyUrlConverter;
+import io.proxybench.experiments.OwnersExperiment;
+import io.proxybench.experiments.OwnersResult;
+import io.proxybench.experiments.OwnersTable;
+import io.proxybench.experiments.ReuseExperiment;
+import io.proxybench.experiments.ServerSide;
+import io.proxybench.harness.Durations;
+import io.proxybench.cli.ProxyUrlConverter;
 import io.proxybench.client.proxy.ProxySpec;
 import io.proxybench.client.session.SessionTemplate;
 import io.proxybench.client.tunnel.TlsSettings;

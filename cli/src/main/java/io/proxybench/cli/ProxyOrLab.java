@@ -1,7 +1,7 @@
 package io.proxybench.cli;
 
-import io.proxybench.bench.options.ProxyUrlConverter;
-import io.proxybench.bench.options.TrustOption;
+import io.proxybench.cli.ProxyUrlConverter;
+import io.proxybench.harness.TrustOption;
 import io.proxybench.client.proxy.ProxyCredentials;
 import io.proxybench.client.proxy.ProxySpec;
 import io.proxybench.client.tunnel.TlsSettings;

@@ -1,10 +1,10 @@
 package io.proxybench.cli;
 
-import io.proxybench.bench.experiment.RampExperiment;
-import io.proxybench.bench.experiment.RampResult;
-import io.proxybench.bench.experiment.RampTable;
-import io.proxybench.bench.experiment.RampThresholds;
-import io.proxybench.bench.options.TimeoutOption;
+import io.proxybench.experiments.RampExperiment;
+import io.proxybench.experiments.RampResult;
+import io.proxybench.experiments.RampTable;
+import io.proxybench.experiments.RampThresholds;
+import io.proxybench.harness.TimeoutOption;
 import io.proxybench.client.proxy.ProxySpec;
 import io.proxybench.client.tunnel.Timeouts;
 import io.proxybench.client.tunnel.TlsSettings;

@@ -1,9 +1,9 @@
 package io.proxybench.cli;
 
-import io.proxybench.bench.analyze.AsnLookup;
-import io.proxybench.bench.analyze.Expect;
-import io.proxybench.bench.analyze.Ip2Asn;
-import io.proxybench.bench.analyze.MaxMindAsn;
+import io.proxybench.analysis.asn.AsnLookup;
+import io.proxybench.analysis.Expect;
+import io.proxybench.analysis.asn.Ip2Asn;
+import io.proxybench.analysis.asn.MaxMindAsn;
 import java.nio.file.Path;
 import java.util.function.Function;
 import picocli.CommandLine.Option;

@@ -1,10 +1,10 @@
 package io.proxybench.cli;
 
-import io.proxybench.bench.experiment.InFlight;
-import io.proxybench.bench.experiment.ReuseExperiment;
-import io.proxybench.bench.experiment.ReuseRow;
-import io.proxybench.bench.experiment.ReuseTable;
-import io.proxybench.bench.options.ProxyUrlConverter;
+import io.proxybench.experiments.InFlight;
+import io.proxybench.experiments.ReuseExperiment;
+import io.proxybench.experiments.ReuseRow;
+import io.proxybench.experiments.ReuseTable;
+import io.proxybench.cli.ProxyUrlConverter;
 import io.proxybench.client.proxy.ProxySpec;
 import io.proxybench.client.session.SessionTemplate;
 import io.proxybench.client.tunnel.TlsSettings;

@@ -2,9 +2,9 @@ package io.proxybench.cli;
 
 import com.fasterxml.jackson.core.JsonProcessingException;
 import com.fasterxml.jackson.databind.ObjectMapper;
-import io.proxybench.bench.compare.ComparedRun;
-import io.proxybench.bench.record.JsonlReader;
-import io.proxybench.bench.record.RequestRecord;
+import io.proxybench.analysis.compare.ComparedRun;
+import io.proxybench.records.JsonlReader;
+import io.proxybench.records.RequestRecord;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;

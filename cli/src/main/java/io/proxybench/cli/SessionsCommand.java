@@ -1,8 +1,8 @@
 package io.proxybench.cli;
 
-import io.proxybench.bench.experiment.SessionsExperiment;
-import io.proxybench.bench.experiment.SessionsResult;
-import io.proxybench.bench.experiment.SessionsTable;
+import io.proxybench.experiments.SessionsExperiment;
+import io.proxybench.experiments.SessionsResult;
+import io.proxybench.experiments.SessionsTable;
 import io.proxybench.client.session.SessionTemplate;
 import io.proxybench.client.tunnel.TlsSettings;
 import io.proxybench.lab.Lab;

@@ -1,8 +1,8 @@
 package io.proxybench.cli;
 
-import io.proxybench.bench.rate.ShardSet;
-import io.proxybench.bench.record.JsonlReader;
-import io.proxybench.bench.record.RequestRecord;
+import io.proxybench.harness.schedule.ShardSet;
+import io.proxybench.records.JsonlReader;
+import io.proxybench.records.RequestRecord;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;

@@ -1,9 +1,9 @@
 package io.proxybench.cli;
 
-import io.proxybench.bench.rate.ArrivalSchedule;
-import io.proxybench.bench.rate.ExecutionSegment;
-import io.proxybench.bench.rate.SegmentSequence;
-import io.proxybench.bench.record.HdrLogMerge;
+import io.proxybench.harness.schedule.ArrivalSchedule;
+import io.proxybench.harness.schedule.ExecutionSegment;
+import io.proxybench.harness.schedule.SegmentSequence;
+import io.proxybench.records.HdrLogMerge;
 import java.io.PrintWriter;
 import java.time.Duration;
 import java.time.Instant;

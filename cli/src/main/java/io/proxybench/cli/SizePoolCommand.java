@@ -1,13 +1,13 @@
 package io.proxybench.cli;
 
-import io.proxybench.bench.experiment.Arrivals;
-import io.proxybench.bench.experiment.Assignment;
-import io.proxybench.bench.experiment.BucketLimit;
-import io.proxybench.bench.experiment.PerIpBucket;
-import io.proxybench.bench.experiment.SizePoolExperiment;
-import io.proxybench.bench.experiment.SizePoolResult;
-import io.proxybench.bench.experiment.SizePoolTable;
-import io.proxybench.bench.record.JsonlReader;
+import io.proxybench.experiments.Arrivals;
+import io.proxybench.experiments.Assignment;
+import io.proxybench.experiments.BucketLimit;
+import io.proxybench.experiments.PerIpBucket;
+import io.proxybench.experiments.SizePoolExperiment;
+import io.proxybench.experiments.SizePoolResult;
+import io.proxybench.experiments.SizePoolTable;
+import io.proxybench.records.JsonlReader;
 import io.proxybench.client.session.SessionTemplate;
 import io.proxybench.client.tunnel.TlsSettings;
 import io.proxybench.lab.Lab;

@@ -4,9 +4,9 @@ import static org.assertj.core.api.Assertions.assertThat;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
-import io.proxybench.bench.record.HdrLog;
-import io.proxybench.bench.record.JsonlReader;
-import io.proxybench.bench.record.RequestRecord;
+import io.proxybench.records.HdrLog;
+import io.proxybench.records.JsonlReader;
+import io.proxybench.records.RequestRecord;
 import io.proxybench.lab.Lab;
 import io.proxybench.lab.LabConfig;
 import java.nio.charset.StandardCharsets;

@@ -5,7 +5,7 @@ import static org.assertj.core.api.Assertions.within;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
-import io.proxybench.bench.analyze.MmdbWriter;
+import io.proxybench.analysis.asn.MmdbWriter;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.List;

@@ -7,7 +7,7 @@ import com.fasterxml.jackson.databind.MappingIterator;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import com.fasterxml.jackson.dataformat.yaml.YAMLMapper;
 import io.prometheus.metrics.expositionformats.PrometheusTextFormatWriter;
-import io.proxybench.bench.metrics.RunMetrics;
+import io.proxybench.harness.metrics.RunMetrics;
 import java.io.ByteArrayOutputStream;
 import java.io.IOException;
 import java.nio.charset.StandardCharsets;

@@ -4,10 +4,10 @@ import static org.assertj.core.api.Assertions.assertThat;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
-import io.proxybench.bench.analyze.BlockClassifier;
-import io.proxybench.bench.record.JsonlReader;
-import io.proxybench.bench.record.Outcome;
-import io.proxybench.bench.record.RequestRecord;
+import io.proxybench.analysis.BlockClassifier;
+import io.proxybench.records.JsonlReader;
+import io.proxybench.records.Outcome;
+import io.proxybench.records.RequestRecord;
 import io.proxybench.client.session.ParsedCredentials;
 import io.proxybench.client.session.SessionSyntax;
 import io.proxybench.lab.Lab;

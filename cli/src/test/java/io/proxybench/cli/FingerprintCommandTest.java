@@ -4,9 +4,9 @@ import static org.assertj.core.api.Assertions.assertThat;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
-import io.proxybench.bench.experiment.FingerprintResult;
-import io.proxybench.bench.experiment.FingerprintRow;
-import io.proxybench.bench.experiment.FingerprintTable;
+import io.proxybench.experiments.FingerprintResult;
+import io.proxybench.experiments.FingerprintRow;
+import io.proxybench.experiments.FingerprintTable;
 import java.net.ServerSocket;
 import java.util.List;
 import org.junit.jupiter.api.Test;

@@ -5,10 +5,10 @@ import static org.assertj.core.api.Assertions.within;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
-import io.proxybench.bench.experiment.KeepAliveExperiment;
-import io.proxybench.bench.experiment.KeepAliveResult;
-import io.proxybench.bench.experiment.KeepAliveRow;
-import io.proxybench.bench.experiment.ReuseExperiment;
+import io.proxybench.experiments.KeepAliveExperiment;
+import io.proxybench.experiments.KeepAliveResult;
+import io.proxybench.experiments.KeepAliveRow;
+import io.proxybench.experiments.ReuseExperiment;
 import io.proxybench.client.session.SessionTemplate;
 import io.proxybench.client.tunnel.TlsSettings;
 import io.proxybench.lab.Lab;

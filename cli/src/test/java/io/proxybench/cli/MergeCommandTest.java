@@ -2,8 +2,8 @@ package io.proxybench.cli;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
-import io.proxybench.bench.record.JsonlReader;
-import io.proxybench.bench.record.RequestRecord;
+import io.proxybench.records.JsonlReader;
+import io.proxybench.records.RequestRecord;
 import io.proxybench.lab.Lab;
 import io.proxybench.lab.LabConfig;
 import java.nio.file.Files;

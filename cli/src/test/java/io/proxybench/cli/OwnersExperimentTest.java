@@ -4,11 +4,11 @@ import static org.assertj.core.api.Assertions.assertThat;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
-import io.proxybench.bench.experiment.OwnersExperiment;
-import io.proxybench.bench.experiment.OwnersResult;
-import io.proxybench.bench.experiment.OwnersRow;
-import io.proxybench.bench.experiment.ReuseExperiment;
-import io.proxybench.bench.experiment.ServerSide;
+import io.proxybench.experiments.OwnersExperiment;
+import io.proxybench.experiments.OwnersResult;
+import io.proxybench.experiments.OwnersRow;
+import io.proxybench.experiments.ReuseExperiment;
+import io.proxybench.experiments.ServerSide;
 import io.proxybench.client.proxy.ProxySpec;
 import io.proxybench.client.session.SessionTemplate;
 import io.proxybench.client.tunnel.TlsSettings;

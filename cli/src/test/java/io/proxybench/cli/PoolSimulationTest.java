@@ -3,10 +3,10 @@ package io.proxybench.cli;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
-import io.proxybench.bench.experiment.Arrivals;
-import io.proxybench.bench.experiment.Assignment;
-import io.proxybench.bench.experiment.BucketLimit;
-import io.proxybench.bench.experiment.PoolSimulation;
+import io.proxybench.experiments.Arrivals;
+import io.proxybench.experiments.Assignment;
+import io.proxybench.experiments.BucketLimit;
+import io.proxybench.experiments.PoolSimulation;
 import java.time.Duration;
 import org.junit.jupiter.api.Test;
 

@@ -4,8 +4,8 @@ import static org.assertj.core.api.Assertions.assertThat;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
-import io.proxybench.bench.experiment.ReuseExperiment;
-import io.proxybench.bench.experiment.ReuseRow;
+import io.proxybench.experiments.ReuseExperiment;
+import io.proxybench.experiments.ReuseRow;
 import io.proxybench.client.proxy.ProxySpec;
 import io.proxybench.client.session.SessionTemplate;
 import io.proxybench.client.tunnel.TlsSettings;

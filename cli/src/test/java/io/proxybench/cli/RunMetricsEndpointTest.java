@@ -3,10 +3,10 @@ package io.proxybench.cli;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.within;
 
-import io.proxybench.bench.record.JsonlReader;
-import io.proxybench.bench.record.Outcome;
-import io.proxybench.bench.record.Phase;
-import io.proxybench.bench.record.RequestRecord;
+import io.proxybench.records.JsonlReader;
+import io.proxybench.records.Outcome;
+import io.proxybench.records.Phase;
+import io.proxybench.records.RequestRecord;
 import io.proxybench.lab.Lab;
 import io.proxybench.lab.LabConfig;
 import java.io.IOException;

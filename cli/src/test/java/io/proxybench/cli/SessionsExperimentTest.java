@@ -4,11 +4,11 @@ import static org.assertj.core.api.Assertions.assertThat;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
-import io.proxybench.bench.experiment.SessionsBurst;
-import io.proxybench.bench.experiment.SessionsExperiment;
-import io.proxybench.bench.experiment.SessionsMode;
-import io.proxybench.bench.experiment.SessionsResult;
-import io.proxybench.bench.experiment.SessionsTable;
+import io.proxybench.experiments.SessionsBurst;
+import io.proxybench.experiments.SessionsExperiment;
+import io.proxybench.experiments.SessionsMode;
+import io.proxybench.experiments.SessionsResult;
+import io.proxybench.experiments.SessionsTable;
 import io.proxybench.client.proxy.ProxySpec;
 import io.proxybench.client.session.SessionTemplate;
 import io.proxybench.client.tunnel.TlsSettings;

@@ -1,8 +1,8 @@
 package io.proxybench.jmh;
 
-import io.proxybench.bench.record.JsonlWriter;
-import io.proxybench.bench.record.RequestRecord;
-import io.proxybench.bench.run.Records;
+import io.proxybench.records.JsonlWriter;
+import io.proxybench.records.RequestRecord;
+import io.proxybench.harness.Records;
 import java.io.IOException;
 import java.nio.file.Path;
 import java.util.concurrent.TimeUnit;

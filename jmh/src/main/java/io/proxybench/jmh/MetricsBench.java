@@ -1,8 +1,8 @@
 package io.proxybench.jmh;
 
-import io.proxybench.bench.metrics.RunMetrics;
-import io.proxybench.bench.record.RequestRecord;
-import io.proxybench.bench.run.Records;
+import io.proxybench.harness.metrics.RunMetrics;
+import io.proxybench.records.RequestRecord;
+import io.proxybench.harness.Records;
 import java.util.concurrent.TimeUnit;
 import org.openjdk.jmh.annotations.Benchmark;
 import org.openjdk.jmh.annotations.BenchmarkMode;

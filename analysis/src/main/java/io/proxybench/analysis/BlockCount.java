@@ -1,0 +1,38 @@
+package io.proxybench.analysis;
+
+import io.proxybench.records.Outcome;
+
+/**
+ * Outcomes of a group of requests (one exit IP, one time window), hard and soft blocks apart.
+ *
+ * @param requests all requests of the group
+ * @param proxyFailures requests that never reached the target
+ * @param hardBlocks requests the target refused outright (403, 429, 503)
+ * @param softBlocks requests answered without the data (challenge, tiny body, expected content missing)
+ */
+public record BlockCount(long requests, long proxyFailures, long hardBlocks, long softBlocks) {
+    static final BlockCount NONE = new BlockCount(0, 0, 0, 0);
+
+    /** Requests the target answered: all but the proxy failures, the denominator of the block rates. */
+    public long responses() {
+        return requests - proxyFailures;
+    }
+
+    /** Share (0..1) of {@link #responses()} that were hard blocks; 0 when there were none. */
+    public double hardRate() {
+        return responses() == 0 ? 0 : (double) hardBlocks / responses();
+    }
+
+    /** Share (0..1) of {@link #responses()} that were soft blocks; 0 when there were none. */
+    public double softRate() {
+        return responses() == 0 ? 0 : (double) softBlocks / responses();
+    }
+
+    /** This count with one more request of {@code outcome}. */
+    BlockCount plus(Outcome outcome) {
+        return new BlockCount(requests + 1,
+                proxyFailures + (outcome == Outcome.PROXY_FAILURE ? 1 : 0),
+                hardBlocks + (outcome == Outcome.HARD_BLOCK ? 1 : 0),
+                softBlocks + (outcome == Outcome.SOFT_BLOCK ? 1 : 0));
+    }
+}

@@ -1,0 +1,243 @@
+package io.proxybench.analysis.compare;
+
+import com.fasterxml.jackson.annotation.JsonProperty;
+import io.proxybench.analysis.asn.AsnLookup;
+import io.proxybench.analysis.asn.AsnStats;
+import io.proxybench.analysis.BlockClassifier;
+import io.proxybench.analysis.ExitStats;
+import io.proxybench.analysis.Expect;
+import io.proxybench.analysis.GatewayUse;
+import io.proxybench.analysis.Outcomes;
+import io.proxybench.analysis.Percentiles;
+import io.proxybench.analysis.SteadyWindow;
+import io.proxybench.records.Outcome;
+import io.proxybench.records.RequestRecord;
+import java.util.ArrayList;
+import java.util.Arrays;
+import java.util.HashMap;
+import java.util.HashSet;
+import java.util.List;
+import java.util.Map;
+import java.util.Optional;
+import java.util.Set;
+import java.util.TreeMap;
+
+/**
+ * The figures of one run that {@code proxybench compare} sets side by side: seed 002's measures for a provider
+ * decision. Latency and exit figures are over the successes (status 200), as in {@code analyze}; a figure the records
+ * cannot give is null.
+ *
+ * @param label the run's column name
+ * @param sources the files or folders the records came from
+ * @param windows windows the run was recorded in (1 for a records file)
+ * @param records all records
+ * @param accepted records whose outcome is data: the accepted records that cost is counted per
+ * @param scheduledPerSecond requests scheduled per second, pooled over windows (records minus one per window over the
+ *     sum of the windows' first-to-last scheduled spans); null when no window spans any time
+ * @param steadyOkPerSecond median successes per second over the steady windows' seconds, pooled (the seed's rule per
+ *     window); null when no window has a steady window
+ * @param steadyInFlight mean requests in flight (scheduled and not done) over those seconds: the concurrency the
+ *     throughput was reached at; null with {@code steadyOkPerSecond}
+ * @param p99Ms p99 of {@code total} over all successes, milliseconds; null without one
+ * @param p99NewTunnelMs p99 of {@code total} over the successes that opened their tunnel, milliseconds
+ * @param p99ReusedTunnelMs p99 of {@code total} over the successes on an already open tunnel, milliseconds
+ * @param okAfterOneRetry successes on the first try or on the one retry after it ({@code attempt} at most 2)
+ * @param okAfterMoreRetries successes on a later try than that (after two retries or more)
+ * @param retried records that were retried at least once
+ * @param failuresByPhase records that did not succeed, by the phase of their error ({@code connect} of
+ *     {@code connect_407}); answered with a status other than 200 as {@code status}
+ * @param uniqueIps distinct exit IPs of the successes
+ * @param uniqueSubnets distinct IPv4 /24 subnets among them
+ * @param uniqueAsns distinct ASes among them; null without an AS table
+ * @param largestAsnShare share (0..1) of those exit IPs in the largest AS; null without an AS table
+ * @param country the country asked for (ISO code as the target reports it); null when none was given
+ * @param ipsInCountry distinct exit IPs of the successes that the target placed in {@code country}
+ * @param stickySessions sticky sessions (per window) with at least two successes that reported an exit IP
+ * @param stickyKept those of them whose successes all left through one exit IP
+ * @param http2ToProxy whether tunnels rode HTTP/2 connections to the proxy; null when the records do not say
+ * @param tunnelsPerProxyConnection tunnels per HTTP/2 connection to the proxy; null when none was used
+ * @param answered records the target answered (all but proxy failures): the block rates' denominator
+ * @param hardBlocks answered records the target refused outright
+ * @param softBlocks answered records without the data
+ * @param bytesPerOk wire bytes per success, over the successes that carry bytes; null when none does
+ * @param wireBytes wire bytes of every record that carries them, failures and blocks included; null when none does
+ * @param bytesLowerBound whether the bytes are a lower bound: some requests shared an HTTP/2 connection (to the
+ *     target, or to the proxy), and such a request is charged its own payload only, not the shared connection's
+ *     frames, headers, TLS records or handshake
+ * @param uncheckedBodies answered records that {@code expect} could not be checked on, for want of a kept body;
+ *     they keep the outcome {@code run} gave them
+ * @param pricePerGb the price of 10^9 wire bytes, in the user's currency; null when none was given
+ * @param costPer1000Accepted {@code pricePerGb × wireBytes / 10^9} per 1,000 accepted records; null without a price,
+ *     bytes or an accepted record
+ */
+public record RunFigures(
+        @JsonProperty("label") String label,
+        @JsonProperty("sources") List<String> sources,
+        @JsonProperty("windows") int windows,
+        @JsonProperty("records") long records,
+        @JsonProperty("accepted") long accepted,
+        @JsonProperty("scheduled_per_s") Double scheduledPerSecond,
+        @JsonProperty("steady_ok_per_s") Double steadyOkPerSecond,
+        @JsonProperty("steady_in_flight") Double steadyInFlight,
+        @JsonProperty("p99_ms") Double p99Ms,
+        @JsonProperty("p99_new_tunnel_ms") Double p99NewTunnelMs,
+        @JsonProperty("p99_reused_tunnel_ms") Double p99ReusedTunnelMs,
+        @JsonProperty("ok_after_one_retry") long okAfterOneRetry,
+        @JsonProperty("ok_after_more_retries") long okAfterMoreRetries,
+        @JsonProperty("retried") long retried,
+        @JsonProperty("failures_by_phase") Map<String, Long> failuresByPhase,
+        @JsonProperty("unique_ips") int uniqueIps,
+        @JsonProperty("unique_subnets") int uniqueSubnets,
+        @JsonProperty("unique_asns") Integer uniqueAsns,
+        @JsonProperty("largest_asn_share") Double largestAsnShare,
+        @JsonProperty("country") String country,
+        @JsonProperty("ips_in_country") Integer ipsInCountry,
+        @JsonProperty("sticky_sessions") int stickySessions,
+        @JsonProperty("sticky_kept") int stickyKept,
+        @JsonProperty("http2_to_proxy") Boolean http2ToProxy,
+        @JsonProperty("tunnels_per_proxy_connection") Double tunnelsPerProxyConnection,
+        @JsonProperty("answered") long answered,
+        @JsonProperty("hard_blocks") long hardBlocks,
+        @JsonProperty("soft_blocks") long softBlocks,
+        @JsonProperty("bytes_per_ok") Double bytesPerOk,
+        @JsonProperty("wire_bytes") Long wireBytes,
+        @JsonProperty("bytes_lower_bound") boolean bytesLowerBound,
+        @JsonProperty("unchecked_bodies") long uncheckedBodies,
+        @JsonProperty("price_per_gb") Double pricePerGb,
+        @JsonProperty("cost_per_1000_accepted") Double costPer1000Accepted) {
+
+    /** Wire bytes per gigabyte as providers bill them: decimal. */
+    public static final double BYTES_PER_GB = 1e9;
+
+    /**
+     * The figures of {@code run}.
+     *
+     * @param asns places exit IPs in ASes; null for no AS figures
+     * @param expect what a 2xx body must hold to be data, as in {@code analyze}; null for none
+     * @param country ISO country code to count exit IPs in; null for none
+     * @param pricePerGb price per 10^9 wire bytes; null for no cost
+     */
+    public static RunFigures of(ComparedRun run, AsnLookup asns, Expect expect, String country, Double pricePerGb) {
+        List<RequestRecord> all = new ArrayList<>();
+        List<long[]> steadySeconds = new ArrayList<>();
+        double inFlightSeconds = 0;
+        long scheduledGaps = 0;
+        double scheduledSpan = 0;
+        Map<String, Set<String>> sessionIps = new HashMap<>();
+        Map<String, Integer> sessionOks = new HashMap<>();
+        long uncheckedBodies = 0;
+        for (int w = 0; w < run.windows().size(); w++) {
+            Outcomes outcomes;
+            try {
+                outcomes = Outcomes.of(run.windows().get(w), expect);
+            } catch (IllegalArgumentException e) {
+                throw new IllegalArgumentException("run " + run.label() + " (" + String.join(", ", run.sources())
+                        + "): " + e.getMessage(), e);
+            }
+            uncheckedBodies += outcomes.withoutBody();
+            List<RequestRecord> window = outcomes.records();
+            all.addAll(window);
+            Optional<long[]> steady = SteadyWindow.perSecond(window);
+            steady.ifPresent(steadySeconds::add);
+            double from = 1;
+            double to = 1 + steady.map(s -> s.length).orElse(0);
+            double firstSched = Double.MAX_VALUE;
+            double lastSched = -Double.MAX_VALUE;
+            for (RequestRecord r : window) {
+                inFlightSeconds += Math.max(0, Math.min(r.done(), to) - Math.max(r.sched(), from));
+                firstSched = Math.min(firstSched, r.sched());
+                lastSched = Math.max(lastSched, r.sched());
+                if (r.ok() && r.session() != null && r.ip() != null) {
+                    String key = w + " " + r.session();
+                    sessionIps.computeIfAbsent(key, k -> new HashSet<>()).add(r.ip());
+                    sessionOks.merge(key, 1, Integer::sum);
+                }
+            }
+            if (lastSched > firstSched) {
+                scheduledGaps += window.size() - 1;
+                scheduledSpan += lastSched - firstSched;
+            }
+        }
+        long[] pooled = steadySeconds.stream().flatMapToLong(Arrays::stream).sorted().toArray();
+        Double steadyOk = pooled.length == 0 ? null : SteadyWindow.median(pooled);
+        Double inFlight = pooled.length == 0 ? null : inFlightSeconds / pooled.length;
+
+        long accepted = 0;
+        long okAfterOneRetry = 0;
+        long okAfterMoreRetries = 0;
+        long retried = 0;
+        boolean lowerBound = false;
+        long answered = 0;
+        long hard = 0;
+        long soft = 0;
+        long wire = 0;
+        boolean anyBytes = false;
+        long okBytes = 0;
+        long okWithBytes = 0;
+        Map<String, Long> failures = new TreeMap<>();
+        List<Double> allOk = new ArrayList<>();
+        List<Double> newTunnel = new ArrayList<>();
+        List<Double> reusedTunnel = new ArrayList<>();
+        Set<String> countryIps = new HashSet<>();
+        for (RequestRecord r : all) {
+            int attempt = r.attempt() == null ? 1 : r.attempt();
+            retried += attempt > 1 ? 1 : 0;
+            accepted += r.outcome() == Outcome.DATA ? 1 : 0;
+            if (r.outcome() != Outcome.PROXY_FAILURE) {
+                answered++;
+                hard += r.outcome() == Outcome.HARD_BLOCK ? 1 : 0;
+                soft += r.outcome() == Outcome.SOFT_BLOCK ? 1 : 0;
+            }
+            lowerBound |= "h2".equals(r.http()) || r.gatewayConnectionId() != null && r.gatewayConnectionId() > 0;
+            boolean hasBytes = r.bytesOut() != null || r.bytesIn() != null;
+            if (hasBytes) {
+                anyBytes = true;
+                wire += r.wireBytes();
+            }
+            if (!r.ok()) {
+                failures.merge(r.error() != null ? BlockClassifier.phaseOf(r.error()) : "status", 1L, Long::sum);
+                continue;
+            }
+            okAfterOneRetry += attempt <= 2 ? 1 : 0;
+            okAfterMoreRetries += attempt > 2 ? 1 : 0;
+            if (hasBytes) {
+                okBytes += r.wireBytes();
+                okWithBytes++;
+            }
+            if (r.total() != null) {
+                allOk.add(r.total() * 1000);
+            }
+            if (r.total() != null && r.reused() != null) {
+                (r.reused() ? reusedTunnel : newTunnel).add(r.total() * 1000);
+            }
+            if (country != null && r.ip() != null && country.equalsIgnoreCase(r.loc())) {
+                countryIps.add(r.ip());
+            }
+        }
+        ExitStats exits = ExitStats.of(all);
+        AsnStats asnStats = asns == null ? null : AsnStats.of(all, asns);
+        Optional<GatewayUse> gateway = GatewayUse.of(all);
+        Boolean http2 = gateway.isPresent() ? Boolean.TRUE
+                : all.stream().anyMatch(r -> r.gatewayConnectionId() != null) ? Boolean.FALSE : null;
+        Long wireBytes = anyBytes ? wire : null;
+        Double cost = pricePerGb == null || wireBytes == null || accepted == 0 ? null
+                : pricePerGb * wireBytes / BYTES_PER_GB / accepted * 1000;
+        List<String> judged = sessionOks.keySet().stream().filter(k -> sessionOks.get(k) >= 2).toList();
+        int kept = (int) judged.stream().filter(k -> sessionIps.get(k).size() == 1).count();
+        return new RunFigures(run.label(), run.sources(), run.windows().size(), all.size(), accepted,
+                scheduledGaps == 0 ? null : scheduledGaps / scheduledSpan, steadyOk, inFlight,
+                p99(allOk), p99(newTunnel), p99(reusedTunnel), okAfterOneRetry, okAfterMoreRetries, retried, failures,
+                exits.uniqueIps(),
+                exits.uniqueSubnets(), asnStats == null ? null : asnStats.uniqueAsns(),
+                asnStats == null ? null : asnStats.largestAsnShare(), country,
+                country == null ? null : countryIps.size(), judged.size(), kept, http2,
+                gateway.map(GatewayUse::tunnelsPerGatewayConnection).orElse(null), answered, hard, soft,
+                okWithBytes == 0 ? null : (double) okBytes / okWithBytes, wireBytes, lowerBound && wireBytes != null,
+                uncheckedBodies, pricePerGb, cost);
+    }
+
+    private static Double p99(List<Double> millis) {
+        return millis.isEmpty() ? null
+                : Percentiles.of(millis.stream().mapToDouble(Double::doubleValue).toArray()).p99();
+    }
+}

@@ -1,0 +1,49 @@
+package io.proxybench.analysis.doctor;
+
+import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.ObjectMapper;
+import java.io.IOException;
+import java.nio.file.Path;
+import java.util.Map;
+import java.util.TreeMap;
+
+/**
+ * The client's own counters from a run's summary ({@code proxybench run --json}): what no record shows, such as
+ * connections closed while idle.
+ *
+ * @param handshakesPer1000 connections opened per 1,000 requests, as the client counted them
+ * @param connectionsClosed connections closed by reason ({@code idle_timeout}, {@code evicted}, ...); empty when the
+ *     summary predates the field
+ */
+public record RunCounters(double handshakesPer1000, Map<String, Long> connectionsClosed) {
+
+    public RunCounters {
+        connectionsClosed = Map.copyOf(connectionsClosed);
+    }
+
+    /**
+     * Reads the counters out of a summary JSON file.
+     *
+     * @throws IllegalArgumentException when the file is not a run summary (no {@code handshakes_per_1000})
+     */
+    public static RunCounters read(Path summary) throws IOException {
+        JsonNode json;
+        try {
+            json = new ObjectMapper().readTree(summary.toFile());
+        } catch (IOException e) {
+            throw new IllegalArgumentException(summary + " is not JSON: " + e.getMessage(), e);
+        }
+        if (json == null || !json.path("handshakes_per_1000").isNumber()) {
+            throw new IllegalArgumentException(summary + " is not a run summary (proxybench run --json): it has no"
+                    + " handshakes_per_1000");
+        }
+        Map<String, Long> closed = new TreeMap<>();
+        json.path("connections_closed").properties().forEach(e -> closed.put(e.getKey(), e.getValue().asLong()));
+        return new RunCounters(json.path("handshakes_per_1000").asDouble(), closed);
+    }
+
+    /** Closes counted for {@code reason}, 0 when none. */
+    long closed(String reason) {
+        return connectionsClosed.getOrDefault(reason, 0L);
+    }
+}

@@ -1,0 +1,62 @@
+package io.proxybench.experiments;
+
+import io.proxybench.harness.schedule.ArrivalSchedule;
+import io.proxybench.records.RequestRecord;
+import java.time.Duration;
+import java.util.List;
+
+/**
+ * When each request of a stream arrives, for {@link PoolSimulation}.
+ *
+ * @param source where the times come from, for reports
+ * @param nanos arrival times in nanoseconds from the stream's start, non-decreasing
+ * @param seconds the stream's length, seconds: requests over it is the stream's rate
+ */
+public record Arrivals(String source, long[] nanos, double seconds) {
+
+    public Arrivals {
+        if (nanos.length == 0 || !(seconds > 0)) {
+            throw new IllegalArgumentException(source + ": a stream needs at least one request and a length above 0");
+        }
+    }
+
+    /** Evenly spaced arrivals at {@code ratePerSec} for {@code duration}, as an open-loop run schedules them. */
+    public static Arrivals constant(double ratePerSec, Duration duration) {
+        ArrivalSchedule schedule = ArrivalSchedule.constant(ratePerSec, duration);
+        long[] nanos = new long[(int) schedule.plannedCount()];
+        for (int i = 0; i < nanos.length; i++) {
+            nanos[i] = schedule.nextFireTimeNanos();
+        }
+        return new Arrivals(schedule.describe(), nanos, duration.toNanos() / 1e9);
+    }
+
+    /**
+     * The scheduled starts ({@code sched}) of a run's records, sorted. The length is the span between the first and
+     * the last plus one mean gap, so that {@code n} evenly spaced requests at rate R give R back.
+     *
+     * @throws IllegalArgumentException with fewer than 2 records or all at one time
+     */
+    public static Arrivals of(List<RequestRecord> records, String source) {
+        long[] nanos = records.stream().mapToLong(r -> Math.round(r.sched() * 1e9)).sorted().toArray();
+        if (nanos.length < 2 || nanos[nanos.length - 1] == nanos[0]) {
+            throw new IllegalArgumentException(source + " has " + nanos.length + " records"
+                    + (nanos.length < 2 ? "" : ", all scheduled at one time") + "; a stream to replay needs at least 2"
+                    + " requests spread over time");
+        }
+        long first = nanos[0];
+        for (int i = 0; i < nanos.length; i++) {
+            nanos[i] -= first;
+        }
+        double span = nanos[nanos.length - 1] / 1e9;
+        return new Arrivals(source, nanos, span * nanos.length / (nanos.length - 1));
+    }
+
+    public int count() {
+        return nanos.length;
+    }
+
+    /** Requests per second over the stream's length. */
+    public double ratePerSec() {
+        return nanos.length / seconds;
+    }
+}

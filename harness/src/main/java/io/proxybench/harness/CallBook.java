@@ -1,0 +1,138 @@
+package io.proxybench.harness;
+
+import io.proxybench.records.RequestRecord;
+import java.util.Set;
+import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.ConcurrentHashMap;
+import java.util.concurrent.atomic.AtomicReference;
+import java.util.function.Consumer;
+import java.util.function.LongSupplier;
+
+/**
+ * The bookkeeping both runners share: sends a call (with retries), turns its end into a record, and makes sure
+ * every call gets exactly one, the unanswered ones at the drain. The sink is called from completion threads,
+ * possibly concurrently, and never once {@link #finish} has returned; the first exception making a record or in the
+ * sink is kept for the end of the run.
+ */
+final class CallBook {
+    /** How often the drain checks whether every call has a record, in nanoseconds. */
+    private static final long DRAIN_POLL_NANOS = 1_000_000;
+
+    private final RetryingSender sender;
+    private final Records records;
+    private final Consumer<RequestRecord> sink;
+    private final RunStats stats;
+    private final LongSupplier nanoClock;
+    private final Set<Call> unrecorded = ConcurrentHashMap.newKeySet();
+    /** The first exception making or sinking a record, rethrown at the run's end. */
+    private final AtomicReference<RuntimeException> failure = new AtomicReference<>();
+    private long startNanos;
+
+    CallBook(RetryingSender sender, Records records, Consumer<RequestRecord> sink, RunStats stats,
+            LongSupplier nanoClock) {
+        this.sender = sender;
+        this.records = records;
+        this.sink = sink;
+        this.stats = stats;
+        this.nanoClock = nanoClock;
+    }
+
+    /** Starts the run's time base; returns the start reading of the clock. */
+    long start() {
+        startNanos = nanoClock.getAsLong();
+        return startNanos;
+    }
+
+    /** Nanoseconds since {@link #start()}. */
+    long elapsedNanos() {
+        return nanoClock.getAsLong() - startNanos;
+    }
+
+    /** A call that is due: it now awaits its record. */
+    void add(Call call) {
+        unrecorded.add(call);
+        stats.onScheduled();
+    }
+
+    /**
+     * Sends {@code call}, recording {@code sentNanos} (from the run's start; the caller's reading of now) as its
+     * first send; completes once it has its record (or a reply came after its drain record).
+     */
+    CompletableFuture<Void> send(Call call, long sentNanos) {
+        call.sentNanos = sentNanos;
+        call.sends = 1;
+        stats.onSent(call.sentNanos - call.schedNanos);
+        return sender.send(call.request, () -> !call.recorded.get(), firstError -> {
+            call.firstError = firstError;
+            call.sends++;
+            stats.onRetry();
+        }).thenAccept(result -> {
+            long doneNanos = elapsedNanos();
+            RequestRecord made;
+            try {
+                made = result.failure() == null
+                        ? records.of(call.schedNanos, call.sentNanos, doneNanos, result.response(), result.sends(),
+                                result.firstError())
+                        : records.failed(call.schedNanos, call.sentNanos, doneNanos,
+                                Records.errorLabel(result.failure()), result.sends(), result.firstError());
+            } catch (RuntimeException e) {
+                // A reply that cannot be recorded is a bug: the run fails with it at its end, and the call gets its
+                // record now instead of waiting out the drain for a timeout it never had.
+                failure.compareAndSet(null, e);
+                made = records.failed(call.schedNanos, call.sentNanos, doneNanos, Records.errorLabel(e),
+                        result.sends(), result.firstError());
+            }
+            record(call, made);
+        });
+    }
+
+    /**
+     * Ends a run: waits up to {@code drainTimeoutNanos} for every call to have a record, runs {@code stopSending}
+     * (so that no call is sent any more), then records every call still without a record as
+     * {@link Records#TIMEOUT}, sent or not. Later replies are dropped, their calls having their record.
+     *
+     * @return the run's counters, once no record is still being written
+     * @throws RuntimeException the first exception making a record or the sink threw
+     */
+    RunStats finish(long drainTimeoutNanos, Sleeper sleeper, Runnable stopSending) {
+        long deadlineNanos = nanoClock.getAsLong() + drainTimeoutNanos;
+        for (long now; !unrecorded.isEmpty() && (now = nanoClock.getAsLong()) < deadlineNanos; ) {
+            sleeper.sleepUntil(Math.min(deadlineNanos, now + DRAIN_POLL_NANOS));
+        }
+        stopSending.run();
+        giveUp(sleeper);
+        RuntimeException first = failure.get();
+        if (first != null) {
+            throw first;
+        }
+        return stats;
+    }
+
+    private void giveUp(Sleeper sleeper) {
+        long givenUpNanos = elapsedNanos();
+        for (Call call : unrecorded) {
+            boolean sent = call.sentNanos >= 0;
+            record(call, records.failed(call.schedNanos, sent ? call.sentNanos : givenUpNanos, givenUpNanos,
+                    Records.TIMEOUT, call.sends, call.firstError));
+        }
+        // A reply that won its record just before the deadline may still be in the sink: let it finish.
+        while (!unrecorded.isEmpty()) {
+            sleeper.sleepUntil(nanoClock.getAsLong() + DRAIN_POLL_NANOS);
+        }
+    }
+
+    /** Emits the call's record unless it already has one (a reply after the drain timeout). */
+    private void record(Call call, RequestRecord record) {
+        if (!call.recorded.compareAndSet(false, true)) {
+            return;
+        }
+        try {
+            sink.accept(record);
+        } catch (RuntimeException e) {
+            failure.compareAndSet(null, e);
+        } finally {
+            stats.onRecord(record);
+            unrecorded.remove(call);
+        }
+    }
+}

@@ -1,0 +1,143 @@
+package io.proxybench.harness;
+
+import io.proxybench.analysis.BlockClassifier;
+import io.proxybench.analysis.Expect;
+import io.proxybench.records.Phase;
+import io.proxybench.records.RequestRecord;
+import io.proxybench.client.CallException;
+import io.proxybench.client.ProxyResponse;
+import io.proxybench.client.event.PhaseTimings;
+import java.nio.charset.StandardCharsets;
+import java.util.concurrent.CompletionException;
+import java.util.concurrent.ExecutionException;
+
+/**
+ * Builds the {@link RequestRecord} of one scheduled request, classified into seed 002's outcomes as it is made
+ * (status, {@code cf-mitigated}, and the body against {@code --expect}; the small-body rule needs the run's median
+ * and is left to {@code analyze}). Every time argument is in nanoseconds from the run's start; records hold
+ * seconds. {@code total} counts from the scheduled start, so start lag, backlog waits and retries are latency. No
+ * field is taken from the credentials.
+ */
+public final class Records {
+
+    /** The error of a request that had no reply when the run's drain timeout ended. */
+    public static final String TIMEOUT = "total_Timeout";
+
+    private static final double NANOS_PER_SECOND = 1e9;
+
+    private final BlockClassifier classifier;
+    private final boolean keepBody;
+    private final String segment;
+
+    /**
+     * @param expect what a 2xx body must hold to be data; null to take every 2xx as data
+     * @param keepBody whether records carry the body text (as far as the client kept it), for {@code analyze
+     *     --expect}
+     */
+    public Records(Expect expect, boolean keepBody) {
+        this(expect, keepBody, null);
+    }
+
+    /**
+     * @param segment the shard's execution segment and sequence, written into every record (e.g. {@code 1/4:1/2 of
+     *     0,1/4,1/2,1}); null for a run of the whole schedule
+     */
+    public Records(Expect expect, boolean keepBody, String segment) {
+        this.classifier = new BlockClassifier(expect, null);
+        this.keepBody = keepBody;
+        this.segment = segment;
+    }
+
+    /** Records without bodies, every 2xx taken as data. */
+    public static Records plain() {
+        return new Records(null, false);
+    }
+
+    /**
+     * A request that got a response.
+     *
+     * @param schedNanos scheduled start
+     * @param sentNanos when it was first handed to the sender
+     * @param doneNanos when the response completed
+     * @param sends times the runner sent it: 1, or more after retries on a new tunnel
+     * @param firstError the first send's error label when {@code sends > 1}, else null
+     */
+    public RequestRecord of(long schedNanos, long sentNanos, long doneNanos, ProxyResponse response, int sends,
+            String firstError) {
+        PhaseTimings t = response.timings();
+        // Only what an expectation or --keep-body needs is decoded in full.
+        Trace trace = Trace.of(response.body());
+        String body = classifier.expect() != null || keepBody
+                ? new String(response.body(), StandardCharsets.UTF_8) : null;
+        boolean challenge = "challenge".equalsIgnoreCase(response.headers().get("cf-mitigated"));
+        boolean proxied = response.connection().proxy() != null;
+        return RequestRecord.builder(seconds(schedNanos), seconds(doneNanos))
+                .startLag(seconds(sentNanos - schedNanos))
+                .queue(phase(t, Phase.QUEUE)).dns(phase(t, Phase.DNS)).tcp(phase(t, Phase.TCP))
+                .proxyTls(phase(t, Phase.PROXY_TLS)).socks(phase(t, Phase.SOCKS)).connect(phase(t, Phase.CONNECT))
+                .tls(phase(t, Phase.TLS)).request(phase(t, Phase.REQUEST))
+                .total(seconds(doneNanos - schedNanos))
+                .status(response.status()).ip(trace.value("ip")).loc(trace.value("loc"))
+                .firstError(firstError)
+                .outcome(classifier.classify(new BlockClassifier.Input(response.status(), null, challenge,
+                        response.bodyBytes(), body)))
+                .reused(response.reused()).conn(response.connection().id()).session(response.session())
+                // The client's own replay after a reused connection closed unanswered is a send too.
+                .attempt(sends + response.attempt() - 1)
+                .bytesOut(response.bytesOut()).bytesIn(response.bytesIn())
+                .handshakeBytes(response.handshakeBytes()).bodyLen(response.bodyBytes())
+                .challenge(challenge ? Boolean.TRUE : null).http(response.protocol())
+                .body(keepBody ? body : null)
+                .closed(response.closeReason() == null ? null : response.closeReason().label())
+                .scheme(proxied ? response.connection().proxy().scheme().text() : null)
+                .gatewayConnectionId(proxied ? response.connection().gatewayConnectionId() : null)
+                .segment(segment)
+                .build();
+    }
+
+    /**
+     * A request that failed or timed out: no status, no phases.
+     *
+     * @param sentNanos when it was first handed to the sender; for one never sent, when it was given up
+     * @param error {@code <phase>_<Reason>}, see {@link #errorLabel}
+     * @param sends times the runner sent it, 0 for one never sent
+     * @param firstError the first send's error label when {@code sends > 1}, else null
+     */
+    public RequestRecord failed(long schedNanos, long sentNanos, long doneNanos, String error, int sends,
+            String firstError) {
+        return RequestRecord.builder(seconds(schedNanos), seconds(doneNanos))
+                .startLag(seconds(sentNanos - schedNanos)).total(seconds(doneNanos - schedNanos))
+                .error(error).firstError(firstError)
+                .outcome(classifier.classify(new BlockClassifier.Input(null, error, false, null, null)))
+                .attempt(sends == 0 ? null : sends)
+                .segment(segment)
+                .build();
+    }
+
+    /**
+     * The seed's error label: {@link CallException#label()} ({@code <phase>_<Reason>}: a refused CONNECT's status
+     * such as {@code connect_407}, else the exception's name), or {@code total_<ExceptionName>} when the failure
+     * names no phase. Completion wrappers are unwrapped.
+     */
+    public static String errorLabel(Throwable failure) {
+        Throwable cause = failure;
+        while ((cause instanceof CompletionException || cause instanceof ExecutionException)
+                && cause.getCause() != null) {
+            cause = cause.getCause();
+        }
+        if (cause instanceof CallException call) {
+            return call.label();
+        }
+        return "total_" + cause.getClass().getSimpleName();
+    }
+
+    /** The phase's time in seconds, or null when the call did not have it. */
+    private static Double phase(PhaseTimings timings, Phase phase) {
+        long nanos = timings.get(io.proxybench.client.event.Phase.valueOf(phase.name()));
+        return nanos < 0 ? null : seconds(nanos);
+    }
+
+    private static double seconds(long nanos) {
+        return nanos / NANOS_PER_SECOND;
+    }
+}

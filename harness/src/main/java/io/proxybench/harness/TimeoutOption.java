@@ -1,0 +1,73 @@
+package io.proxybench.harness;
+
+import io.proxybench.client.tunnel.Timeouts;
+import java.time.Duration;
+import java.util.EnumMap;
+import java.util.Locale;
+import java.util.Map;
+
+/**
+ * The {@code --timeout} option: one duration for every phase ({@code 30s}), per-phase ones
+ * ({@code tcp=3s,tunnel=5s,tls=5s,request=20s}), or both, the bare duration first, for the phases not named
+ * ({@code 10s,request=30s}). Phases left out of all of them keep the client's defaults.
+ */
+public final class TimeoutOption {
+
+    /** The phases a timeout can be given for, in the order of a call. */
+    private enum Part { TCP, TUNNEL, TLS, REQUEST }
+
+    /** The accepted form, for help and error messages. */
+    public static final String FORM = "DURATION, PHASE=DURATION,... or both (phases: tcp, tunnel, tls, request)";
+
+    private TimeoutOption() {}
+
+    /** @throws IllegalArgumentException naming the bad part and the accepted form */
+    public static Timeouts parse(String text) {
+        Map<Part, Duration> given = new EnumMap<>(Part.class);
+        String[] items = text.split(",", -1);
+        for (int i = 0; i < items.length; i++) {
+            String item = items[i].strip();
+            int eq = item.indexOf('=');
+            if (eq < 0 && i == 0) {
+                Duration all = positive(item, text);
+                for (Part p : Part.values()) {
+                    given.put(p, all);
+                }
+                continue;
+            }
+            if (eq < 0) {
+                throw new IllegalArgumentException("--timeout '" + text + "': '" + item
+                        + "' names no phase; only the first item may be a bare duration; use " + FORM);
+            }
+            Part part;
+            try {
+                part = Part.valueOf(item.substring(0, eq).strip().toUpperCase(Locale.ROOT));
+            } catch (IllegalArgumentException e) {
+                throw new IllegalArgumentException("--timeout '" + text + "': no phase '"
+                        + item.substring(0, eq).strip() + "'; use " + FORM, e);
+            }
+            given.put(part, positive(item.substring(eq + 1), text));
+        }
+        Timeouts d = Timeouts.defaults();
+        return new Timeouts(given.getOrDefault(Part.TCP, d.tcp()), given.getOrDefault(Part.TUNNEL, d.tunnel()),
+                given.getOrDefault(Part.TLS, d.tls()), given.getOrDefault(Part.REQUEST, d.request()));
+    }
+
+    /** The longest one call can take when every phase runs to its timeout. */
+    public static Duration longestCall(Timeouts t) {
+        return t.tcp().plus(t.tunnel()).plus(t.tls()).plus(t.request());
+    }
+
+    private static Duration positive(String item, String text) {
+        Duration d;
+        try {
+            d = Durations.parse(item);
+        } catch (IllegalArgumentException e) {
+            throw new IllegalArgumentException("--timeout '" + text + "': " + e.getMessage(), e);
+        }
+        if (d.isZero()) {
+            throw new IllegalArgumentException("--timeout '" + text + "': a timeout must be above 0");
+        }
+        return d;
+    }
+}

@@ -1,0 +1,177 @@
+package io.proxybench.harness;
+
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.within;
+
+import io.netty.handler.codec.http.DefaultHttpHeaders;
+import io.netty.handler.codec.http.EmptyHttpHeaders;
+import io.proxybench.analysis.Expect;
+import io.proxybench.records.Outcome;
+import io.proxybench.records.RequestRecord;
+import io.proxybench.client.ProxyResponse;
+import io.proxybench.client.event.ConnectionInfo;
+import io.proxybench.client.event.PhaseTimings;
+import io.proxybench.client.pool.CloseReason;
+import io.proxybench.client.proxy.ProxySpec;
+import java.nio.charset.StandardCharsets;
+import java.util.Map;
+import io.proxybench.client.CallException;
+import io.proxybench.client.event.Phase;
+import java.net.ConnectException;
+import java.util.concurrent.CompletionException;
+import org.junit.jupiter.api.Test;
+
+class RecordsTest {
+    private static final long MS = 1_000_000;
+    private static final double EPS = 1e-9;
+
+    @Test
+    void aResponseBecomesARecordInSecondsFromTheScheduledStart() {
+        String trace = "fl=12f\nh=www.cloudflare.com\nip=198.51.100.23\nts=1.2\nloc=US\ntls=TLSv1.3\n";
+
+        RequestRecord r = Records.plain().of(1_000 * MS, 1_004 * MS, 1_050 * MS, FakeSender.response(200, trace), 1,
+                null);
+
+        assertThat(r.sched()).isCloseTo(1.0, within(EPS));
+        assertThat(r.startLag()).isCloseTo(0.004, within(EPS));
+        assertThat(r.total()).isCloseTo(0.050, within(EPS));
+        assertThat(r.done()).isCloseTo(1.050, within(EPS));
+        assertThat(r.tcp()).isCloseTo(0.002, within(EPS));
+        assertThat(r.connect()).isCloseTo(0.003, within(EPS));
+        assertThat(r.request()).isCloseTo(0.005, within(EPS));
+        assertThat(r.queue()).isNull();
+        assertThat(r.proxyTls()).isNull();
+        assertThat(r.socks()).isNull();
+        assertThat(r.tls()).isNull();
+        assertThat(r.status()).isEqualTo(200);
+        assertThat(r.ip()).isEqualTo("198.51.100.23");
+        assertThat(r.loc()).isEqualTo("US");
+        assertThat(r.reused()).isFalse();
+        assertThat(r.conn()).isEqualTo(7);
+        assertThat(r.attempt()).isEqualTo(1);
+        assertThat(r.bytesOut()).isEqualTo(120);
+        assertThat(r.bytesIn()).isEqualTo(340);
+        assertThat(r.http()).isEqualTo("http/1.1");
+        assertThat(r.error()).isNull();
+        assertThat(r.session()).isNull();
+        assertThat(r.handshakeBytes()).isEqualTo(90);
+        assertThat(r.bodyLen()).isEqualTo(trace.length());
+        assertThat(r.outcome()).isEqualTo(Outcome.DATA);
+        assertThat(r.challenge()).isNull();
+        assertThat(r.body()).as("bodies only with --keep-body").isNull();
+        assertThat(r.dns()).isNull();
+    }
+
+    @Test
+    void theOutcomeIsClassifiedFromStatusChallengeAndExpectedBody() {
+        Records expecting = new Records(Expect.of("\"price\"", null), true);
+        ProxyResponse challenge = response(200, "<html>just a moment</html>", "cf-mitigated", "challenge");
+
+        RequestRecord data = expecting.of(0, 0, MS, response(200, "{\"price\": 3}"), 1, null);
+        RequestRecord decoy = expecting.of(0, 0, MS, response(200, "{\"captcha\": 1}"), 1, null);
+        RequestRecord challenged = expecting.of(0, 0, MS, challenge, 1, null);
+        RequestRecord refused = expecting.of(0, 0, MS, response(429, ""), 1, null);
+        RequestRecord failed = expecting.failed(0, 0, MS, "connect_IOException", 2, "tcp_ConnectException");
+
+        assertThat(data.outcome()).isEqualTo(Outcome.DATA);
+        assertThat(data.body()).isEqualTo("{\"price\": 3}");
+        assertThat(decoy.outcome()).isEqualTo(Outcome.SOFT_BLOCK);
+        assertThat(challenged.outcome()).isEqualTo(Outcome.SOFT_BLOCK);
+        assertThat(challenged.challenge()).isTrue();
+        assertThat(refused.outcome()).isEqualTo(Outcome.HARD_BLOCK);
+        assertThat(failed.outcome()).isEqualTo(Outcome.PROXY_FAILURE);
+        assertThat(failed.attempt()).isEqualTo(2);
+        assertThat(failed.firstError()).isEqualTo("tcp_ConnectException");
+    }
+
+    @Test
+    void theClientsOwnReplayCountsAsASendAndTheSessionComesFromTheResponse() {
+        ProxyResponse replayed = new ProxyResponse(200, EmptyHttpHeaders.INSTANCE, new byte[0], 0,
+                new ConnectionInfo(3, null, "h2", true, null), false, 2, "http://u@127.0.0.1:1 _session-s9", "s9",
+                new PhaseTimings(Map.of(Phase.DNS, 1_000_000L)), 10, 20, 0, CloseReason.SERVER_CLOSE);
+
+        RequestRecord r = Records.plain().of(0, 0, MS, replayed, 2, "tls_SSLException");
+
+        assertThat(r.attempt()).isEqualTo(3);
+        assertThat(r.session()).isEqualTo("s9");
+        assertThat(r.dns()).isCloseTo(0.001, within(EPS));
+        assertThat(r.http()).isEqualTo("h2");
+        assertThat(r.closed()).isEqualTo("server_close");
+        assertThat(r.scheme()).as("direct").isNull();
+    }
+
+    @Test
+    void aConnectionKeptForReuseHasNoCloseReasonAndItsProxySchemeIsRecorded() {
+        ProxyResponse viaSocks = new ProxyResponse(200, EmptyHttpHeaders.INSTANCE, new byte[0], 0,
+                new ConnectionInfo(4, ProxySpec.parse("socks5h://u:secret@127.0.0.1:1080"), "http/1.1", true, null),
+                true, 1, "socks5h://u@127.0.0.1:1080", null, new PhaseTimings(Map.of()), 10, 20, 0, null);
+
+        RequestRecord r = Records.plain().of(0, 0, MS, viaSocks, 1, null);
+
+        assertThat(r.closed()).isNull();
+        assertThat(r.scheme()).isEqualTo("socks5h");
+        assertThat(r.gatewayConnectionId()).as("a socket of its own to the proxy").isZero();
+    }
+
+    @Test
+    void aTunnelOnAnHttp2ProxyConnectionNamesItAndHasOnlyThePhasesItHad() {
+        ProxySpec proxy = ProxySpec.parse("https://u:secret@127.0.0.1:8443");
+        PhaseTimings streamOnly = new PhaseTimings(Map.of(Phase.CONNECT, 4_000_000L, Phase.TLS, 6_000_000L,
+                Phase.REQUEST, 2_000_000L));
+        ProxyResponse stream = new ProxyResponse(200, EmptyHttpHeaders.INSTANCE, new byte[0], 0,
+                new ConnectionInfo(9, proxy, "h2", true, null, 3), false, 1, "https://u@127.0.0.1:8443", null,
+                streamOnly, 10, 20, 0, null);
+
+        RequestRecord r = Records.plain().of(0, 0, 20 * MS, stream, 1, null);
+
+        assertThat(r.gatewayConnectionId()).isEqualTo(3);
+        assertThat(r.scheme()).isEqualTo("https");
+        assertThat(r.connect()).as("the CONNECT stream").isCloseTo(0.004, within(EPS));
+        assertThat(r.tcp()).as("the connection to the gateway was there already").isNull();
+        assertThat(r.proxyTls()).isNull();
+        assertThat(Records.plain().of(0, 0, MS, response(200, ""), 1, null).gatewayConnectionId())
+                .as("direct").isNull();
+    }
+
+    private static ProxyResponse response(int status, String body, String... headers) {
+        DefaultHttpHeaders h = new DefaultHttpHeaders();
+        for (int i = 0; i < headers.length; i += 2) {
+            h.add(headers[i], headers[i + 1]);
+        }
+        byte[] bytes = body.getBytes(StandardCharsets.UTF_8);
+        return new ProxyResponse(status, h, bytes, bytes.length, new ConnectionInfo(1, null, "http/1.1", true, null),
+                true, 1, "direct", null, new PhaseTimings(Map.of()), 10, 20, 0, null);
+    }
+
+    @Test
+    void aBodyWithoutTraceLinesHasNoIpOrLoc() {
+        RequestRecord r = Records.plain().of(0, 0, 30 * MS,
+                FakeSender.response(403, "<html>blocked; ip=1.2.3.4</html>"), 1, null);
+
+        assertThat(r.ip()).isNull();
+        assertThat(r.loc()).isNull();
+        assertThat(r.status()).isEqualTo(403);
+    }
+
+    @Test
+    void aFailureHasItsLabelAndNoStatusOrPhases() {
+        RequestRecord r = Records.plain().failed(100 * MS, 101 * MS, 400 * MS, "connect_407", 1, null);
+
+        assertThat(r.error()).isEqualTo("connect_407");
+        assertThat(r.status()).isNull();
+        assertThat(r.tcp()).isNull();
+        assertThat(r.total()).isCloseTo(0.3, within(EPS));
+        assertThat(r.startLag()).isCloseTo(0.001, within(EPS));
+    }
+
+    @Test
+    void errorLabelsNameThePhaseAndTheException() {
+        CallException tcp = new CallException(Phase.TCP, new ConnectException("refused"));
+
+        assertThat(Records.errorLabel(tcp)).isEqualTo("tcp_ConnectException");
+        assertThat(Records.errorLabel(new CompletionException(tcp))).isEqualTo("tcp_ConnectException");
+        assertThat(Records.errorLabel(new CallException(Phase.PROXY_TLS, new IllegalStateException())))
+                .isEqualTo("proxy_tls_IllegalStateException");
+        assertThat(Records.errorLabel(new ConnectException("x"))).isEqualTo("total_ConnectException");
+    }
+}
