@@ -28,6 +28,12 @@ public record BlockCount(long requests, long proxyFailures, long hardBlocks, lon
         return responses() == 0 ? 0 : (double) softBlocks / responses();
     }
 
+    /** This count and {@code other} together. */
+    public BlockCount plus(BlockCount other) {
+        return new BlockCount(requests + other.requests, proxyFailures + other.proxyFailures,
+                hardBlocks + other.hardBlocks, softBlocks + other.softBlocks);
+    }
+
     /** This count with one more request of {@code outcome}. */
     BlockCount plus(Outcome outcome) {
         return new BlockCount(requests + 1,

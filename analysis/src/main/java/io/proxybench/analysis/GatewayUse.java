@@ -1,16 +1,11 @@
 package io.proxybench.analysis;
 
 import com.fasterxml.jackson.annotation.JsonProperty;
-import io.proxybench.records.RequestRecord;
-import java.util.HashSet;
-import java.util.List;
 import java.util.Locale;
-import java.util.Optional;
-import java.util.Set;
 
 /**
  * How a run's tunnels shared HTTP/2 connections to the proxy, from the records' {@code gateway_connection_id} and
- * {@code conn}. Ids are numbered per client process: shards of several processes merged into one list can share
+ * {@code conn} ({@code RunStatistics.gatewayUse()}). Ids are numbered per client process: shards of several processes merged into one list can share
  * numbers, so over merged shards these counts are lower bounds.
  *
  * @param gatewayConnections distinct non-zero gateway connection ids: HTTP/2 connections to the proxy used
@@ -24,27 +19,6 @@ public record GatewayUse(
         @JsonProperty("tunnels") long tunnels,
         @JsonProperty("tunnels_per_gateway_connection") double tunnelsPerGatewayConnection,
         @JsonProperty("socket_tunnels") long socketTunnels) {
-
-    /** The figures of {@code records}; empty when no record names an HTTP/2 connection to the proxy. */
-    public static Optional<GatewayUse> of(List<RequestRecord> records) {
-        Set<Long> gateways = new HashSet<>();
-        Set<Long> streams = new HashSet<>();
-        Set<Long> sockets = new HashSet<>();
-        for (RequestRecord r : records) {
-            Long gateway = r.gatewayConnectionId();
-            if (gateway == null || r.conn() == null) {
-                continue;
-            }
-            if (gateway > 0) {
-                gateways.add(gateway);
-                streams.add(r.conn());
-            } else {
-                sockets.add(r.conn());
-            }
-        }
-        return gateways.isEmpty() ? Optional.empty() : Optional.of(new GatewayUse(gateways.size(), streams.size(),
-                (double) streams.size() / gateways.size(), sockets.size()));
-    }
 
     /** One line of a report. */
     public String line() {

@@ -1,25 +1,20 @@
 package io.proxybench.analysis;
 
-import io.proxybench.records.Phase;
-import io.proxybench.records.RequestRecord;
 import java.util.Arrays;
-import java.util.EnumMap;
-import java.util.LinkedHashMap;
-import java.util.List;
 import java.util.Locale;
-import java.util.Map;
-import java.util.Objects;
+import org.HdrHistogram.Histogram;
 
 /**
- * p50, p90 and p99 of a sample, computed like {@code numpy.percentile}'s default (linear interpolation
- * between the closest ranks), so figures match the seed's script.
+ * p50, p90 and p99 of a sample. A run's latencies come from HdrHistograms ({@link #ofMicros}); an experiment's small
+ * samples are computed like {@code numpy.percentile}'s default (linear interpolation between the closest ranks,
+ * {@link #of}), as in the seed's scripts.
  *
  * @param count number of values in the sample
  * @param p50 median, in the sample's unit (seconds for phases)
  * @param p90 90th percentile, same unit
  * @param p99 99th percentile, same unit
  */
-public record Percentiles(int count, double p50, double p90, double p99) {
+public record Percentiles(long count, double p50, double p90, double p99) {
 
     /** Percentiles of {@code values}, which must not be empty. */
     public static Percentiles of(double[] values) {
@@ -32,30 +27,15 @@ public record Percentiles(int count, double p50, double p90, double p99) {
     }
 
     /**
-     * Percentiles of each phase over the successful (status 200) records, in seconds. A record without a
-     * phase is skipped for that phase; a phase no successful record has is absent from the map.
+     * Percentiles in milliseconds of a histogram of microseconds: HdrHistogram's, the value at or below which that
+     * share of the values lie (within the histogram's precision); null when it is empty.
      */
-    public static Map<Phase, Percentiles> perPhase(List<RequestRecord> records) {
-        Map<Phase, Percentiles> result = new EnumMap<>(Phase.class);
-        for (Phase phase : Phase.values()) {
-            double[] values = records.stream()
-                    .filter(RequestRecord::ok)
-                    .map(phase::seconds)
-                    .filter(Objects::nonNull)
-                    .mapToDouble(Double::doubleValue)
-                    .toArray();
-            if (values.length > 0) {
-                result.put(phase, of(values));
-            }
+    public static Percentiles ofMicros(Histogram micros) {
+        if (micros.getTotalCount() == 0) {
+            return null;
         }
-        return result;
-    }
-
-    /** Per phase as {@link #perPhase}, in milliseconds and keyed by the records' phase names, in phase order. */
-    public static Map<String, Percentiles> perPhaseMillis(List<RequestRecord> records) {
-        Map<String, Percentiles> result = new LinkedHashMap<>();
-        perPhase(records).forEach((phase, p) -> result.put(phase.jsonName(), p.toMillis()));
-        return result;
+        return new Percentiles(micros.getTotalCount(), micros.getValueAtPercentile(50) / 1e3,
+                micros.getValueAtPercentile(90) / 1e3, micros.getValueAtPercentile(99) / 1e3);
     }
 
     /** These percentiles of seconds, in milliseconds. */

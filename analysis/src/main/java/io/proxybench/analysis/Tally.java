@@ -13,7 +13,7 @@ import java.util.Map;
 public record Tally(String key, long count) {
 
     /** The entries of {@code counts}, most common first; ties in key order, so output is stable. */
-    static List<Tally> mostCommonFirst(Map<String, Long> counts) {
+    public static List<Tally> mostCommonFirst(Map<String, Long> counts) {
         return counts.entrySet().stream()
                 .map(e -> new Tally(e.getKey(), e.getValue()))
                 .sorted(Comparator.comparingLong(Tally::count).reversed().thenComparing(Tally::key))

@@ -4,6 +4,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 import static org.assertj.core.api.Assertions.within;
 
+import io.proxybench.analysis.stats.RunStatistics;
 import io.proxybench.records.Phase;
 import java.nio.file.Path;
 import java.util.Map;
@@ -11,37 +12,41 @@ import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
 class PercentilesTest {
-    private static final double EPS = 1e-12;
-
     @TempDir
     Path dir;
 
     @Test
-    void tcpOverSuccessesOnly() {
-        // Successes' tcp sorted: 0.01 .. 0.12 (n = 12); failures' 9.0 are excluded.
-        // p50: rank 11 * 0.50 = 5.5  -> 0.06 + 0.5  * 0.01 = 0.065
-        // p90: rank 11 * 0.90 = 9.9  -> 0.10 + 0.9  * 0.01 = 0.109
-        // p99: rank 11 * 0.99 = 10.89 -> 0.11 + 0.89 * 0.01 = 0.1189
-        Percentiles tcp = Percentiles.perPhase(Fixture.records(dir)).get(Phase.TCP);
+    void aRunsPhasesAreHdrHistogramsOverTheSuccessesOnly() {
+        // Successes' tcp: 0.01 .. 0.12 s (n = 12); the failures' 9.0 are left out. HdrHistogram's p is the value of
+        // rank ceil(n * p / 100): p50 rank 6 = 60 ms, p90 rank 11 = 110 ms, p99 rank 12 = 120 ms, each within 0.1%.
+        RunStatistics stats = Stats.of(Fixture.records(dir));
+        Percentiles tcp = stats.latency(Phase.TCP);
         assertThat(tcp.count()).isEqualTo(12);
-        assertThat(tcp.p50()).isCloseTo(0.065, within(EPS));
-        assertThat(tcp.p90()).isCloseTo(0.109, within(EPS));
-        assertThat(tcp.p99()).isCloseTo(0.1189, within(EPS));
+        assertThat(tcp.p50()).isCloseTo(60, within(0.06));
+        assertThat(tcp.p90()).isCloseTo(110, within(0.11));
+        assertThat(tcp.p99()).isCloseTo(120, within(0.12));
     }
 
     @Test
     void recordsWithoutAPhaseAreSkippedForIt() {
-        Map<Phase, Percentiles> perPhase = Percentiles.perPhase(Fixture.records(dir));
-        // tls only on two successes: [0.2, 0.4]; ranks 0.5, 0.9, 0.99 -> 0.3, 0.38, 0.398
-        Percentiles tls = perPhase.get(Phase.TLS);
+        Map<String, Percentiles> perPhase = Stats.of(Fixture.records(dir)).phases();
+        // tls only on two successes: 200 and 400 ms; ranks 1, 2, 2
+        Percentiles tls = perPhase.get("tls");
         assertThat(tls.count()).isEqualTo(2);
-        assertThat(tls.p50()).isCloseTo(0.3, within(EPS));
-        assertThat(tls.p90()).isCloseTo(0.38, within(EPS));
-        assertThat(tls.p99()).isCloseTo(0.398, within(EPS));
+        assertThat(tls.p50()).isCloseTo(200, within(0.2));
+        assertThat(tls.p90()).isCloseTo(400, within(0.4));
+        assertThat(tls.p99()).isCloseTo(400, within(0.4));
         // connect on one success: every percentile is that value
-        assertThat(perPhase.get(Phase.CONNECT)).isEqualTo(new Percentiles(1, 0.05, 0.05, 0.05));
+        assertThat(perPhase.get("connect").p99()).isCloseTo(50, within(0.05));
         // no record has proxy_tls, socks or queue
-        assertThat(perPhase).containsOnlyKeys(Phase.TCP, Phase.CONNECT, Phase.TLS, Phase.TOTAL);
+        assertThat(perPhase).containsOnlyKeys("tcp", "connect", "tls", "total");
+    }
+
+    @Test
+    void smallSamplesInterpolateAsNumpyDoes() {
+        // rank (n - 1) * p: p50 of [1, 2, 3, 4] = 2.5, p90 = 3.7, p99 = 3.97
+        Percentiles p = Percentiles.of(new double[] {4, 1, 3, 2});
+        assertThat(p).isEqualTo(new Percentiles(4, 2.5, 3.7, 3.97));
     }
 
     @Test

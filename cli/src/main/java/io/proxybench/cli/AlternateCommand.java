@@ -1,11 +1,11 @@
 package io.proxybench.cli;
 
-import com.fasterxml.jackson.databind.ObjectMapper;
 import io.proxybench.harness.Durations;
+import io.proxybench.harness.RunResult;
+import io.proxybench.harness.StopReason;
 import io.proxybench.analysis.report.ReportJson;
 import java.io.IOException;
 import java.io.PrintWriter;
-import java.io.StringWriter;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -126,6 +126,7 @@ final class AlternateCommand implements Callable<Integer> {
         out.flush();
         Map<String, List<WindowFigures>> finished = new LinkedHashMap<>();
         providers.forEach(p -> finished.put(p.label(), new ArrayList<>()));
+        StopReason stopped = null;
         for (Window w : windows) {
             WindowFigures figures = run(w, grid, warmUp, index);
             finished.get(w.provider().label()).add(figures);
@@ -133,11 +134,17 @@ final class AlternateCommand implements Callable<Integer> {
                     w.provider().label(), figures.text(), w.file(rounds));
             figures.warnings().forEach(warning -> out.println("  warning: " + warning));
             out.flush();
+            if (figures.stopped() != null) {
+                stopped = figures.stopped();
+                out.printf("alternate: stopped by %s in round %d of %s; the windows so far are in %s%n",
+                        stopped.cause(), w.round(), w.provider().label(), index);
+                break;
+            }
         }
         out.printf("%n%s%nindex: %s%neach window's whole summary: proxybench analyze %s%nnext: proxybench compare %s%n",
                 AlternateTable.text(finished), index, outDir.resolve(windows.get(0).file(rounds)), outDir);
         out.flush();
-        return 0;
+        return stopped == null ? 0 : stopped.exitCode();
     }
 
     /** The --provider and --provider-file providers, in that order: at least two, their labels unique. */
@@ -281,21 +288,19 @@ final class AlternateCommand implements Callable<Integer> {
         }
         Path file = w.path(outDir, rounds);
         Files.createDirectories(file.getParent());
-        List<String> args = new ArrayList<>(List.of("run"));
-        args.addAll(runOptions);
+        List<String> args = new ArrayList<>(runOptions);
         args.addAll(w.provider().runOptions());
-        args.addAll(List.of("--duration", Durations.format(runFor), "--out", file.toString(), "--json"));
-        StringWriter summary = new StringWriter();
-        CommandLine cli = Main.commandLine();
-        cli.setOut(new PrintWriter(summary, true));
-        cli.setErr(err);
-        int code = cli.execute(args.toArray(String[]::new));
-        Instant ended = Instant.now().truncatedTo(ChronoUnit.MILLIS);
-        if (code != 0) {
-            throw new IllegalStateException("round " + w.round() + " of " + w.provider().label() + " failed (exit "
-                    + code + ", see above); " + index + " lists the windows that finished");
+        args.addAll(List.of("--duration", Durations.format(runFor), "--out", file.toString()));
+        RunCommand run = parseRun(args, " with provider " + w.provider().label()).getCommand();
+        RunResult result;
+        try {
+            result = run.execute(run.check(), false, err);
+        } catch (Exception e) {
+            throw new IllegalStateException("round " + w.round() + " of " + w.provider().label() + " failed: "
+                    + e.getMessage() + "; " + index + " lists the windows that finished", e);
         }
-        WindowFigures figures = WindowFigures.of(new ObjectMapper().readTree(summary.toString()));
+        Instant ended = Instant.now().truncatedTo(ChronoUnit.MILLIS);
+        WindowFigures figures = WindowFigures.of(result);
         WindowEntry entry = new WindowEntry(w.round(), w.provider().label(), w.file(rounds), started.toString(),
                 ended.toString(), figures.records(), figures.ok());
         Files.writeString(index, ReportJson.write(entry) + "\n", StandardCharsets.UTF_8, StandardOpenOption.CREATE,
@@ -312,7 +317,7 @@ final class AlternateCommand implements Callable<Integer> {
         String files = "each window writes DIR/LABEL/window-NN.jsonl and its .hlog; choose DIR with --out-dir";
         owned.put("--out", files);
         owned.put("--hdr-log", files);
-        owned.put("--json", "alternate reads each window's summary; for a window's figures as JSON, run"
+        owned.put("--json", "alternate prints each window's figures; for a window's figures as JSON, run"
                 + " 'proxybench analyze DIR/LABEL/window-NN.jsonl --json'");
         owned.put("--duration", "each window's run lasts --window; give --window before --");
         owned.put("--start-at", "give --start-at before --, where it sets when the first window starts");

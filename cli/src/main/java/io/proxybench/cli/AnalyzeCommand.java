@@ -1,7 +1,6 @@
 package io.proxybench.cli;
 
 import io.proxybench.analysis.Expect;
-import io.proxybench.records.RequestRecord;
 import io.proxybench.analysis.report.Analysis;
 import java.io.PrintWriter;
 import java.nio.file.Path;
@@ -40,10 +39,10 @@ final class AnalyzeCommand implements Callable<Integer> {
         if (window <= 0) {
             throw new IllegalArgumentException("--window " + window + " must be at least 1 second");
         }
-        ShardFiles shards = ShardFiles.read(files);
+        ShardFiles shards = ShardFiles.read(files, expectation);
         shards.check();
-        List<RequestRecord> records = shards.records();
-        Analysis analysis = reading.withAsns(asns -> Analysis.of(records, window, asns, expectation));
+        Analysis analysis = reading.withAsns(asns -> Analysis.of(shards.statistics(), window, asns,
+                shards.uncheckedBodies(), shards.cutLines()));
         PrintWriter out = spec.commandLine().getOut();
         out.print(json ? analysis.json() + "\n" : analysis.text());
         out.flush();

@@ -89,12 +89,13 @@ final class CompareCommand implements Callable<Integer> {
             throw new IllegalArgumentException("--country " + country + " is not a two-letter country code; give"
                     + " the code the target reports as loc, e.g. US");
         }
-        List<ComparedRun> named = named(RunSources.read(runs));
+        RunSources.Read read = RunSources.read(runs, expectation);
+        List<ComparedRun> named = named(read.runs());
         Map<String, Double> price = prices(named);
         String countryCode = country == null ? null : country.toUpperCase(Locale.ROOT);
         List<RunFigures> figures = reading.withAsns(asns -> named.stream().map(run -> RunFigures.of(run, asns,
-                expectation, countryCode, price.get(run.label()))).toList());
-        return Comparison.of(figures);
+                countryCode, price.get(run.label()))).toList());
+        return Comparison.of(figures, read.notes());
     }
 
     /** The comparison as a part of an HTML report: its table and charts. */
@@ -128,7 +129,7 @@ final class CompareCommand implements Callable<Integer> {
             if (!seen.add(label)) {
                 throw new IllegalArgumentException("two runs are labelled " + label + "; give each its own --label");
             }
-            renamed.add(new ComparedRun(label, run.sources(), run.windows()));
+            renamed.add(run.labelled(label));
         }
         return renamed;
     }

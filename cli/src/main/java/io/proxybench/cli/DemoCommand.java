@@ -32,8 +32,6 @@ import io.proxybench.experiments.SessionsResult;
 import io.proxybench.experiments.SizePoolResult;
 import io.proxybench.experiments.SizePoolTable;
 import io.proxybench.experiments.SessionsTable;
-import io.proxybench.records.JsonlReader;
-import io.proxybench.records.RequestRecord;
 import io.proxybench.analysis.report.ReportJson;
 import io.proxybench.analysis.report.RunCharts;
 import io.proxybench.analysis.report.html.Bar;
@@ -42,14 +40,30 @@ import io.proxybench.analysis.report.html.HtmlReport;
 import io.proxybench.analysis.report.html.LineChart;
 import io.proxybench.analysis.report.html.Section;
 import io.proxybench.analysis.report.html.Series;
+import io.proxybench.analysis.asn.Ip2Asn;
+import io.proxybench.analysis.compare.ComparedRun;
+import io.proxybench.analysis.compare.RunFigures;
+import io.proxybench.client.ProxyClient;
+import io.proxybench.client.ProxyRequest;
+import io.proxybench.client.proxy.ProxyProtocol;
+import io.proxybench.client.proxy.ProxySpec;
+import io.proxybench.client.session.SessionRouter;
 import io.proxybench.client.session.SessionTemplate;
+import io.proxybench.client.tunnel.Timeouts;
+import io.proxybench.client.tunnel.TlsSettings;
+import io.proxybench.harness.HdrLogSink;
+import io.proxybench.harness.JsonlSink;
+import io.proxybench.harness.RunPlan;
+import io.proxybench.harness.RunResult;
+import io.proxybench.harness.Runner;
+import io.proxybench.harness.schedule.ArrivalSchedule;
+import io.proxybench.harness.schedule.Stage;
 import io.proxybench.lab.Lab;
 import io.proxybench.lab.LabConfig;
 import io.proxybench.lab.exits.Exit;
 import io.proxybench.lab.exits.Ip2AsnTable;
 import java.io.PrintWriter;
 import java.io.Writer;
-import java.io.StringWriter;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Duration;
@@ -65,6 +79,7 @@ import java.util.concurrent.Executors;
 import java.util.concurrent.ScheduledExecutorService;
 import java.util.concurrent.TimeUnit;
 import java.util.stream.Collectors;
+import java.util.stream.IntStream;
 import picocli.CommandLine;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Option;
@@ -94,8 +109,8 @@ final class DemoCommand implements Callable<Integer> {
     @Option(names = "--json", description = "Print every step's result as one JSON object instead of the tables.")
     boolean json;
 
-    /** The open-loop run's records, for the doctor step. */
-    private List<RequestRecord> runRecords = List.of();
+    /** The open-loop run's records file, for the doctor step. */
+    private Path runFile;
 
     /** A step of the demo, run in order. */
     private record Step(String name, String what, Callable<DemoStep> run) {}
@@ -202,26 +217,36 @@ final class DemoCommand implements Callable<Integer> {
         Path records = out.resolve("run.jsonl");
         try (Lab lab = Lab.start(LabConfig.builder().build())) {
             long third = runFor.toSeconds() / 3;
-            List<String> common = List.of("--session-template", SessionTemplate.DEFAULT_TEXT, "--sessions", "100",
-                    "--rotation", "window:5s", "--ramp", "50/s:" + third + "s,200/s:" + third + "s,100/s:"
-                            + (runFor.toSeconds() - 2 * third) + "s", "--warmup-for", "2s");
-            List<String> args = new ArrayList<>(List.of("run", "--proxy", "http://lab:lab@" + lab.host() + ":"
-                    + lab.gatewayPort(), "--url", ProxyOrLab.labHttps(lab, "/cdn-cgi/trace").toString(), "--ca",
-                    lab.caFile().toString()));
-            args.addAll(common);
-            args.addAll(List.of("--out", records.toString(), "--hdr-log", out.resolve("run.hlog").toString(),
-                    "--no-progress"));
-            String summary = capture(args.toArray(String[]::new));
-            List<RequestRecord> recs = JsonlReader.read(records);
-            runRecords = recs;
+            String ramp = "50/s:" + third + "s,200/s:" + third + "s,100/s:" + (runFor.toSeconds() - 2 * third) + "s";
+            List<Stage> stages = ArrivalSchedule.parseStages(ramp);
+            Timeouts timeouts = TimeoutOption.parse("30s");
+            RunPlan plan = RunPlan.builder()
+                    .schedule(ArrivalSchedule.stages(stages), runFor)
+                    .target(ProxyRequest.get(ProxyOrLab.labHttps(lab, "/cdn-cgi/trace").toString()))
+                    .sessionKeys(IntStream.range(0, 100).mapToObj(i -> "s" + i).toList())
+                    .client(RunPlan.client(Duration.ofSeconds(60), timeouts)
+                            .proxy(ProxySpec.parse("http://lab:lab@" + lab.host() + ":" + lab.gatewayPort()))
+                            .tls(TlsSettings.caFile(lab.caFile()))
+                            .sessions(SessionTemplate.parse(SessionTemplate.DEFAULT_TEXT),
+                                    SessionRouter.stickyPerWindow(Duration.ofSeconds(5))))
+                    .timeouts(timeouts)
+                    .warmUpFor(Duration.ofSeconds(2), stages.stream().mapToDouble(Stage::ratePerSec).max().orElse(1))
+                    .build();
+            Files.deleteIfExists(records);
+            HdrLogSink intervals = new HdrLogSink(out.resolve("run.hlog"), List.of());
+            RunResult result = new Runner(plan, List.of(new JsonlSink(records), intervals), line -> { }).run();
+            runFile = records;
+            String summary = result.summary().text() + "records: " + records + "\ninterval log: "
+                    + out.resolve("run.hlog") + "\n";
             List<String> charts = new ArrayList<>();
-            charts.add(RunCharts.throughput(recs).svg());
-            RunCharts.phasePercentiles(recs).stream().map(LineChart::svg).forEach(charts::add);
-            charts.add(RunCharts.exitsPerSubnet(recs).svg());
-            charts.add(RunCharts.exitsPerCountry(recs).svg());
+            charts.add(RunCharts.throughput(result.statistics()).svg());
+            RunCharts.phasePercentiles(intervals.series()).stream().map(LineChart::svg).forEach(charts::add);
+            charts.add(RunCharts.exitsPerSubnet(result.statistics()).svg());
+            charts.add(RunCharts.exitsPerCountry(result.statistics()).svg());
             // As a reader would type it against ./proxybench lab: its printed gateway, target and CA, no credentials.
-            String command = "./proxybench run --proxy http://GATEWAY --url https://TARGET/cdn-cgi/trace --ca LAB_CA "
-                    + String.join(" ", common) + " --out run.jsonl";
+            String command = "./proxybench run --proxy http://GATEWAY --url https://TARGET/cdn-cgi/trace --ca LAB_CA"
+                    + " --session-template " + SessionTemplate.DEFAULT_TEXT + " --sessions 100 --rotation window:5s"
+                    + " --ramp " + ramp + " --warmup-for 2s --out run.jsonl";
             return new DemoStep("run", summary, Map.of("records", records.toString(), "summary", summary),
                     new Section("run", "Open-loop run", List.of("Latency is measured from each request's scheduled"
                             + " start (seed 002's harness), so a slow period shows in the percentiles instead of"
@@ -229,20 +254,6 @@ final class DemoCommand implements Callable<Integer> {
                             + " TARGET and LAB_CA as it prints them, credentials from PROXY_USER / PROXY_PASS): "
                             + command), summary, charts));
         }
-    }
-
-    /** A command's text output, run in this process with the same options parsing as the command line. */
-    private static String capture(String... args) {
-        StringWriter text = new StringWriter();
-        StringWriter errors = new StringWriter();
-        CommandLine cli = Main.commandLine();
-        cli.setOut(new PrintWriter(text, true));
-        cli.setErr(new PrintWriter(errors, true));
-        int code = cli.execute(args);
-        if (code != 0) {
-            throw new IllegalStateException("proxybench " + args[0] + " failed (exit " + code + "): " + errors);
-        }
-        return text.toString();
     }
 
     private static DemoStep reuse() throws Exception {
@@ -448,13 +459,11 @@ final class DemoCommand implements Callable<Integer> {
      * over HTTP/1.1 to the proxy, 20 sticky sessions over HTTP/1.1, and the same sessions as streams of HTTP/2
      * connections to the proxy, priced alike so the cost row shows what the handshakes cost. The target is asked for
      * HTTP/1.1, whose every byte is charged to its request. The lab's exit table places the exits in ASes; the
-     * country counted is the pool's largest.
+     * country counted is the pool's largest. Each run's records go to a file, for {@code proxybench compare} again.
      */
     private DemoStep compare() throws Exception {
-        Path rotating = out.resolve("compare-rotating-h1.jsonl");
-        Path sticky = out.resolve("compare-sticky-h1.jsonl");
-        Path stickyH2 = out.resolve("compare-sticky-h2.jsonl");
         Path asns = out.resolve("compare-exits.tsv");
+        List<ComparedRun> runs = new ArrayList<>();
         String country;
         try (Lab lab = Lab.start(LabConfig.builder().build())) {
             try (Writer table = Files.newBufferedWriter(asns)) {
@@ -462,33 +471,39 @@ final class DemoCommand implements Callable<Integer> {
             }
             country = lab.exits().all().stream().collect(Collectors.groupingBy(Exit::country, Collectors.counting()))
                     .entrySet().stream().max(Map.Entry.comparingByValue()).orElseThrow().getKey();
-            String http = "http://lab:lab@" + lab.host() + ":" + lab.gatewayPort();
-            String https = "https://lab:lab@" + lab.host() + ":" + lab.gatewayTlsPort();
-            List<String> common = List.of("--url", ProxyOrLab.labHttps(lab, "/cdn-cgi/trace").toString(), "--ca",
-                    lab.caFile().toString(), "--http1.1", "--session-template", SessionTemplate.DEFAULT_TEXT,
-                    "--sessions", "20", "--rate", "40", "--duration", "4s", "--no-progress");
-            for (List<String> run : List.of(
-                    List.of("--proxy", http, "--rotation", "per-request", "--out", rotating.toString()),
-                    List.of("--proxy", http, "--out", sticky.toString()),
-                    List.of("--proxy", https, "--proxy-http2", "--out", stickyH2.toString()))) {
-                List<String> args = new ArrayList<>(List.of("run"));
-                args.addAll(run);
-                args.addAll(common);
-                capture(args.toArray(String[]::new));
+            ProxySpec http = ProxySpec.parse("http://lab:lab@" + lab.host() + ":" + lab.gatewayPort());
+            ProxySpec https = ProxySpec.parse("https://lab:lab@" + lab.host() + ":" + lab.gatewayTlsPort());
+            TlsSettings tls = TlsSettings.caFile(lab.caFile()).withAlpn(TlsSettings.HTTP11_ONLY);
+            Timeouts timeouts = TimeoutOption.parse("30s");
+            SessionTemplate template = SessionTemplate.parse(SessionTemplate.DEFAULT_TEXT);
+            record Setup(String label, ProxySpec proxy, SessionRouter router, boolean http2) {}
+            for (Setup setup : List.of(new Setup("rotating-h1", http, SessionRouter.perRequest(), false),
+                    new Setup("sticky-h1", http, SessionRouter.stickyPerKey(), false),
+                    new Setup("sticky-h2", https, SessionRouter.stickyPerKey(), true))) {
+                ProxyClient.Builder client = RunPlan.client(Duration.ofSeconds(60), timeouts).proxy(setup.proxy())
+                        .tls(tls).sessions(template, setup.router());
+                if (setup.http2()) {
+                    client.proxyProtocol(ProxyProtocol.H2_PREFERRED);
+                }
+                RunPlan plan = RunPlan.builder()
+                        .schedule(ArrivalSchedule.constant(40, Duration.ofSeconds(4)), Duration.ofSeconds(4))
+                        .target(ProxyRequest.get(ProxyOrLab.labHttps(lab, "/cdn-cgi/trace").toString()))
+                        .sessionKeys(IntStream.range(0, 20).mapToObj(i -> "s" + i).toList())
+                        .client(client).timeouts(timeouts).build();
+                Path file = out.resolve("compare-" + setup.label() + ".jsonl");
+                Files.deleteIfExists(file);
+                RunResult result = new Runner(plan, List.of(new JsonlSink(file)), line -> { }).run();
+                runs.add(new ComparedRun(setup.label(), List.of(file.toString()), List.of(result.statistics()), 0));
             }
         }
-        CompareCommand command = new CompareCommand();
-        command.runs = List.of(rotating, sticky, stickyH2);
-        command.labels = Map.of("a", "rotating-h1", "b", "sticky-h1", "c", "sticky-h2");
-        command.prices = Map.of("a", 3.0, "b", 3.0, "c", 3.0);
-        command.reading.ip2asn = asns;
-        command.country = country;
-        Comparison comparison = command.comparison();
+        Ip2Asn table = FileReading.read(asns, () -> Ip2Asn.load(asns));
+        Comparison comparison = Comparison.of(runs.stream().map(run -> RunFigures.of(run, table, country, 3.0))
+                .toList());
         return new DemoStep("compare", comparison.text(), comparison, CompareCommand.section(comparison));
     }
 
     private DemoStep doctor() {
-        DoctorReport report = DoctorCommand.demo(runRecords);
+        DoctorReport report = DoctorCommand.demo(runFile);
         String table = DoctorTable.text(report);
         return new DemoStep("doctor", table, report, DemoStep.section("doctor", "Doctor: why so many handshakes?",
                 "Seed 000's leaks (a session string per request, keep-alive shorter than the gap between requests, a"

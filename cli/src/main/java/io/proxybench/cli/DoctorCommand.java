@@ -6,7 +6,6 @@ import io.proxybench.analysis.doctor.DoctorTable;
 import io.proxybench.analysis.doctor.RunCounters;
 import io.proxybench.analysis.doctor.Source;
 import io.proxybench.records.JsonlReader;
-import io.proxybench.records.RequestRecord;
 import java.nio.file.Path;
 import java.time.Duration;
 import java.util.ArrayList;
@@ -63,8 +62,9 @@ final class DoctorCommand implements Callable<Integer> {
         return Main.print(spec, json, report, DoctorTable::text);
     }
 
-    /** The demo's use: one client's records (the demo's own run), no counters, the default threshold. */
-    static DoctorReport demo(List<RequestRecord> records) {
-        return Doctor.diagnose(List.of(new Source("demo run", records)), null, null, Doctor.DEFAULT_MIN_PER_1000);
+    /** The demo's use: one client's records file (the demo's own run), no counters, the default threshold. */
+    static DoctorReport demo(Path records) {
+        return Doctor.diagnose(List.of(new Source("demo run", FileReading.read(records,
+                () -> JsonlReader.read(records)))), null, null, Doctor.DEFAULT_MIN_PER_1000);
     }
 }

@@ -1,8 +1,10 @@
 package io.proxybench.cli;
 
 import io.proxybench.harness.schedule.ExecutionSegment;
+import io.proxybench.harness.schedule.ShardSet;
 import io.proxybench.records.HdrLog;
 import io.proxybench.records.HdrLogMerge;
+import io.proxybench.records.JsonlReader;
 import io.proxybench.records.JsonlWriter;
 import io.proxybench.records.RequestRecord;
 import java.io.IOException;
@@ -19,6 +21,7 @@ import java.util.Objects;
 import java.util.Set;
 import java.util.TreeSet;
 import java.util.concurrent.Callable;
+import java.util.stream.Collectors;
 import java.util.stream.Stream;
 import org.apache.commons.lang3.math.Fraction;
 import picocli.CommandLine;
@@ -35,6 +38,9 @@ import picocli.CommandLine.Parameters;
         description = {"Merge the shards of one run (run --segment or --shard) into one records file and one interval"
                 + " log.", "Each segment of the shards' sequence must be there exactly once."})
 final class MergeCommand implements Callable<Integer> {
+
+    /** One shard's file: its records and the segments they name. */
+    private record Part(Path file, List<RequestRecord> records, Set<String> segments) {}
 
     @CommandLine.Spec
     private CommandLine.Model.CommandSpec spec;
@@ -65,8 +71,13 @@ final class MergeCommand implements Callable<Integer> {
                 throw new IllegalArgumentException(input + " is both an input and an output; give --out another file");
             }
         }
-        ShardFiles shards = ShardFiles.read(files);
-        for (ShardFiles.Part part : shards.parts()) {
+        List<Part> parts = new ArrayList<>();
+        for (Path file : files) {
+            List<RequestRecord> read = FileReading.read(file, () -> JsonlReader.read(file));
+            parts.add(new Part(file, read, read.stream().map(RequestRecord::segment).filter(Objects::nonNull)
+                    .collect(Collectors.toCollection(TreeSet::new))));
+        }
+        for (Part part : parts) {
             if (part.records().isEmpty()) {
                 throw new IllegalArgumentException(part.file() + " holds no records: did its run fail? Run that shard"
                         + " again");
@@ -76,18 +87,18 @@ final class MergeCommand implements Callable<Integer> {
                         + " run, written by run --segment or --shard");
             }
         }
-        shards.check();
+        ShardSet.check(parts.stream().map(p -> new ShardSet.Shard(p.file().toString(), p.segments())).toList());
         // Each segment's place in the sequence, parsed once: 0:1/4 before 1/4:1/2.
         Map<String, Fraction> starts = new HashMap<>();
-        shards.parts().forEach(p -> p.segments().forEach(s -> starts.put(s, from(s))));
+        parts.forEach(p -> p.segments().forEach(s -> starts.put(s, from(s))));
         Set<String> segments = new TreeSet<>(Comparator.comparing(starts::get));
         segments.addAll(starts.keySet());
-        List<RequestRecord> records = new ArrayList<>(shards.records());
+        List<RequestRecord> records = new ArrayList<>(parts.stream().flatMap(p -> p.records().stream()).toList());
         // Schedule order; requests due at once (a burst) in segment order, then by completion.
         records.sort(Comparator.comparingDouble(RequestRecord::sched)
                 .thenComparing(r -> starts.get(r.segment())).thenComparingDouble(RequestRecord::done));
         // Every log is read and checked before anything is written.
-        List<HdrLogMerge.ShardLog> logs = noHdrLog ? List.of() : readLogs(shards);
+        List<HdrLogMerge.ShardLog> logs = noHdrLog ? List.of() : readLogs(parts);
 
         PrintWriter o = spec.commandLine().getOut();
         if (mergedLog != null) {
@@ -120,9 +131,9 @@ final class MergeCommand implements Callable<Integer> {
      * Each shard's FILE.hlog, read. Each must name the segments its records name, and all the same
      * {@code --start-at} (or none): a file left from another run is refused.
      */
-    private static List<HdrLogMerge.ShardLog> readLogs(ShardFiles shards) {
+    private static List<HdrLogMerge.ShardLog> readLogs(List<Part> parts) {
         List<HdrLogMerge.ShardLog> logs = new ArrayList<>();
-        for (ShardFiles.Part part : shards.parts()) {
+        for (Part part : parts) {
             Path log = HdrLog.besides(part.file());
             if (!Files.isRegularFile(log)) {
                 throw new IllegalArgumentException("no interval log " + log + " beside its records; give the shards'"

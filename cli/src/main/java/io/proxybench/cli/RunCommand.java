@@ -1,61 +1,42 @@
 package io.proxybench.cli;
 
-import io.proxybench.harness.Durations;
-import io.proxybench.cli.ProxyUrlConverter;
-import io.proxybench.harness.TimeoutOption;
-import io.proxybench.harness.TrustOption;
-import io.proxybench.harness.schedule.ArrivalSchedule;
-import io.proxybench.harness.schedule.Stage;
-import io.proxybench.records.HdrLog;
-import io.proxybench.records.JsonlWriter;
-import io.proxybench.records.PhaseHistograms;
-import io.proxybench.records.RequestRecord;
-import io.proxybench.harness.summary.PoolAfter;
-import io.proxybench.harness.summary.ProxyConnections;
-import io.proxybench.analysis.report.ReportJson;
-import io.proxybench.harness.summary.RunSummary;
 import io.proxybench.analysis.Expect;
-import io.proxybench.harness.metrics.RunMetrics;
-import io.proxybench.harness.ClosedLoopRunner;
-import io.proxybench.harness.CpuSampler;
-import io.proxybench.harness.LatencySoFar;
-import io.proxybench.harness.LoadRunner;
-import io.proxybench.harness.OpenFiles;
-import io.proxybench.harness.OpenLoopRunner;
-import io.proxybench.harness.Progress;
-import io.proxybench.harness.Records;
-import io.proxybench.harness.RunOptions;
-import io.proxybench.harness.RunStats;
-import io.proxybench.harness.Sleeper;
+import io.proxybench.analysis.report.ReportJson;
 import io.proxybench.client.ProxyClient;
 import io.proxybench.client.ProxyRequest;
-import io.proxybench.client.metrics.ClientCounters;
 import io.proxybench.client.net.Transport;
-import io.proxybench.client.pool.Gauges;
 import io.proxybench.client.pool.PoolLimits;
 import io.proxybench.client.proxy.ProxyProtocol;
 import io.proxybench.client.proxy.ProxyScheme;
 import io.proxybench.client.proxy.ProxySpec;
 import io.proxybench.client.session.SessionRouter;
 import io.proxybench.client.session.SessionTemplate;
-import io.proxybench.client.tunnel.Connector;
 import io.proxybench.client.tunnel.Timeouts;
 import io.proxybench.client.tunnel.TlsSettings;
-import java.io.IOException;
+import io.proxybench.harness.Durations;
+import io.proxybench.harness.HdrLogSink;
+import io.proxybench.harness.JsonlSink;
+import io.proxybench.harness.OpenFiles;
+import io.proxybench.harness.Progress;
+import io.proxybench.harness.RecordSink;
+import io.proxybench.harness.RunPlan;
+import io.proxybench.harness.RunResult;
+import io.proxybench.harness.Runner;
+import io.proxybench.harness.TimeoutOption;
+import io.proxybench.harness.TrustOption;
+import io.proxybench.harness.metrics.RunMetrics;
+import io.proxybench.harness.schedule.ArrivalSchedule;
+import io.proxybench.harness.schedule.Stage;
+import io.proxybench.harness.summary.RunSummary;
+import io.proxybench.records.HdrLog;
 import java.io.PrintWriter;
-import java.io.UncheckedIOException;
 import java.net.URI;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Duration;
 import java.util.ArrayList;
-import java.util.Collections;
 import java.util.List;
 import java.util.concurrent.Callable;
-import java.util.Locale;
-import java.util.concurrent.TimeUnit;
-import java.util.function.Consumer;
-import java.util.function.Function;
 import java.util.stream.IntStream;
 import picocli.CommandLine;
 import picocli.CommandLine.Command;
@@ -76,9 +57,6 @@ final class RunCommand implements Callable<Integer> {
      * flight at once (seed 002 saw 803 tunnels open at 1k req/s).
      */
     static final double IN_FLIGHT_SECONDS = 2;
-
-    /** Where --warmup-for's request numbers start: far from the run's, whose rotation they must not shift. */
-    private static final long WARMUP_NUMBERS = 1L << 40;
 
     @CommandLine.Spec
     private CommandLine.Model.CommandSpec spec;
@@ -220,10 +198,6 @@ final class RunCommand implements Callable<Integer> {
 
     /** Proxies from --proxy-file, requests rotating over them; empty without the option. */
     private List<ProxySpec> proxies = List.of();
-    /** A GET of each --url, in order. */
-    private List<ProxyRequest> targets = List.of();
-    /** The --sessions keys, in order. */
-    private List<String> sessionKeys = List.of();
 
     /**
      * What the run is built from, read from the options and checked.
@@ -237,102 +211,86 @@ final class RunCommand implements Callable<Integer> {
     @Override
     public Integer call() throws Exception {
         Checked checked = check();
-        ArrivalSchedule schedule = checked.schedule();
-        Expect expectation = checked.expectation();
-        Timeouts timeouts = checked.timeouts();
-        SessionTemplate sessionTemplate = checked.sessionTemplate();
-        SessionRouter router = checked.router();
-        targets = urls.stream().map(url -> ProxyRequest.get(url.toString())).toList();
-        sessionKeys = IntStream.range(0, sessions).mapToObj(RunCommand::key).toList();
         OpenFiles.check(closedLoop != null ? closedLoop
                 : maxInFlight > 0 ? maxInFlight : (long) Math.ceil(peakRate() * IN_FLIGHT_SECONDS));
-        List<RequestRecord> records = Collections.synchronizedList(new ArrayList<>());
-        PhaseHistograms phases = new PhaseHistograms();
-        LatencySoFar latency = new LatencySoFar();
-        Path intervalLog = hdrLog != null ? hdrLog : HdrLog.besides(out);
+        PrintWriter err = spec.commandLine().getErr();
+        RunResult result = execute(checked, !noProgress, err);
+        RunSummary summary = result.summary();
+        PrintWriter o = spec.commandLine().getOut();
+        o.print(json ? ReportJson.write(summary) + "\n" : summary.text()
+                + "records: " + out + "\ninterval log: " + intervalLog() + "\n");
+        o.flush();
+        return result.stop() == null ? 0 : result.stop().exitCode();
+    }
+
+    /**
+     * Runs the plan of these options into its records file and interval log (and metrics endpoint), Ctrl-C and
+     * SIGTERM stopping it without losing it; {@code alternate} runs each window this way.
+     *
+     * @param checked the options, checked by {@link #check()}
+     * @param progress whether a progress line goes to {@code err}
+     */
+    RunResult execute(Checked checked, boolean progress, PrintWriter err) throws Exception {
+        Path intervalLog = intervalLog();
         // Gone before anything can refuse, so that a shard that did not run leaves no earlier run's files behind.
         Files.deleteIfExists(out);
         Files.deleteIfExists(intervalLog);
         shards.checkStart(warmupFor == null ? Duration.ZERO : warmupFor);
         RunMetrics metrics = metricsOptions.enabled() ? new RunMetrics(shards.text()) : null;
-        PrintWriter err = spec.commandLine().getErr();
+        RunResult result;
         // The endpoint closes last, so that it says finished only once the records file is closed.
-        try (MetricsOptions.Endpoint endpoint = metricsOptions.start(metrics, err);
-                ProxyClient client = client(timeouts, sessionTemplate, router);
-                JsonlWriter writer = new JsonlWriter(out)) {
-            shards.awaitWarmUp(warmupFor == null ? Duration.ZERO : warmupFor, err);
-            if (warmup && sessions > 0) {
-                client.warmUp(sessionKeys, urls.get(0).toString())
-                        .get(TimeoutOption.longestCall(timeouts).toMillis(), TimeUnit.MILLISECONDS);
+        try (MetricsOptions.Endpoint endpoint = metricsOptions.start(metrics, err)) {
+            List<RecordSink> sinks = new ArrayList<>();
+            sinks.add(new JsonlSink(out));
+            sinks.add(new HdrLogSink(intervalLog, shards.logComments()));
+            if (progress) {
+                sinks.add(new Progress(err));
             }
-            // Long enough for a request that waited for a pool slot, then ran every send to every timeout.
-            long drainNanos = timeouts.request().toNanos()
-                    + TimeoutOption.longestCall(timeouts).toNanos() * (1 + retries);
-            Sleeper parking = Sleeper.parking(System::nanoTime);
-            if (warmupFor != null) {
-                warmUpAtRate(client, drainNanos, parking);
-            }
-            ClientCounters.Counts beforeRun = client.counters().total();
-            Connector.GatewayStats gatewaysBefore = client.gatewayStats();
-            Consumer<RequestRecord> sink = r -> {
-                records.add(r.withoutBody()); // the summary reads no body; --keep-body's go to the file only
-                phases.record(r);
-                latency.record(r);
-                try {
-                    writer.write(r);
-                } catch (IOException e) {
-                    throw new UncheckedIOException("cannot write " + out + ": " + e.getMessage(), e);
-                }
-                if (metrics != null) {
-                    metrics.record(r);
-                }
-            };
-            Records recordMaker = new Records(expectation, keepBody, shards.text());
-            LoadRunner runner = closedLoop == null
-                    ? new OpenLoopRunner(schedule, n -> request(schedule.globalIndex(n)), client::send,
-                            new RunOptions(maxInFlight, retries, drainNanos), recordMaker, sink, System::nanoTime,
-                            parking)
-                    : new ClosedLoopRunner(duration.toNanos(), this::request, client::send,
-                            new RunOptions(closedLoop, retries, drainNanos), recordMaker, sink, System::nanoTime,
-                            parking);
             if (metrics != null) {
-                metrics.watch(runner.stats());
+                sinks.add(metrics);
             }
-            shards.awaitStart(err);
-            Progress progress = noProgress ? null
-                    : Progress.start(runner.stats(), latency, plannedDuration(), err);
-            RunStats stats;
-            CpuSampler.CpuLoad cpu;
-            // The interval log opens as the schedule starts, so that shards' logs line up by their offsets.
-            try (HdrLog log = HdrLog.open(intervalLog, phases, shards.logComments());
-                    CpuSampler sampler = CpuSampler.start()) {
-                stats = runner.run();
-                cpu = sampler.result();
-            } finally {
-                if (progress != null) {
-                    progress.close();
-                }
+            Runner runner = new Runner(plan(checked), sinks, line -> {
+                err.println(line);
+                err.flush();
+            });
+            try (StopOnSignals signals = StopOnSignals.install(runner, err)) {
+                result = runner.run();
             }
-            String described = closedLoop == null ? schedule.describe()
-                    : "closed loop, " + closedLoop + " workers for " + Durations.format(duration);
-            List<RequestRecord> all = List.copyOf(records);
-            ClientCounters.Counts run = client.counters().total().since(beforeRun);
-            ProxyConnections gateways = proxyHttp2 ? ProxyConnections.of(gatewaysBefore, client.gatewayStats(), all)
-                    : null;
-            Gauges atEnd = client.poolGauges();
-            client.close(); // early, so that the summary can say whether every connection closed
-            RunSummary summary = RunSummary.of(described, closedLoop != null, all, run, stats.backlogPeak(), cpu,
-                    gateways, PoolAfter.of(atEnd, client.counters().total()));
-            PrintWriter o = spec.commandLine().getOut();
-            o.print(json ? ReportJson.write(summary) + "\n" : summary.text()
-                    + "records: " + out + "\ninterval log: " + intervalLog + "\n");
-            o.flush();
-            writer.close();
             if (metrics != null) {
                 metrics.finish();
             }
         }
-        return 0;
+        return result;
+    }
+
+    private Path intervalLog() {
+        return hdrLog != null ? hdrLog : HdrLog.besides(out);
+    }
+
+    /** The run these options describe, checked by {@link #check()}. */
+    RunPlan plan(Checked checked) {
+        RunPlan.Builder plan = RunPlan.builder()
+                .targets(urls.stream().map(url -> ProxyRequest.get(url.toString())).toList())
+                .proxies(proxies)
+                .sessionKeys(IntStream.range(0, sessions).mapToObj(RunCommand::key).toList())
+                .client(client(checked.timeouts(), checked.sessionTemplate(), checked.router()))
+                .timeouts(checked.timeouts())
+                .maxInFlight(maxInFlight)
+                .retries(retries)
+                .warmUpSessions(warmup)
+                .expect(checked.expectation())
+                .keepBody(keepBody)
+                .segment(shards.text())
+                .startAt(shards.start());
+        if (closedLoop == null) {
+            plan.schedule(checked.schedule(), plannedDuration());
+        } else {
+            plan.closedLoop(closedLoop, duration);
+        }
+        if (warmupFor != null) {
+            plan.warmUpFor(warmupFor, warmupRate());
+        }
+        return plan.build();
     }
 
     /**
@@ -363,24 +321,6 @@ final class RunCommand implements Callable<Integer> {
         return new Checked(schedule, expectation, timeouts, sessionTemplate, template == null ? null : router());
     }
 
-    /**
-     * The --warmup-for phase: the run's own requests at its peak rate (or its workers, closed loop) for that long,
-     * nothing kept. Its requests carry numbers past any the run will use, so they rotate like the run's.
-     */
-    private void warmUpAtRate(ProxyClient client, long drainNanos, Sleeper parking) {
-        spec.commandLine().getErr().printf(Locale.ROOT, "warming up for %s (discarded)...%n",
-                Durations.format(warmupFor));
-        spec.commandLine().getErr().flush();
-        Function<Long, ProxyRequest> requests = n -> request(n + WARMUP_NUMBERS);
-        Records discard = Records.plain();
-        LoadRunner warm = closedLoop == null
-                ? new OpenLoopRunner(ArrivalSchedule.constant(warmupRate(), warmupFor), requests, client::send,
-                        new RunOptions(maxInFlight, 0, drainNanos), discard, r -> { }, System::nanoTime, parking)
-                : new ClosedLoopRunner(warmupFor.toNanos(), requests, client::send,
-                        new RunOptions(closedLoop, 0, drainNanos), discard, r -> { }, System::nanoTime, parking);
-        warm.run();
-    }
-
     /** Checks the options that do not depend on each other's values being parsed. */
     private void validate() {
         if ((template == null) != (sessions == 0)) {
@@ -403,14 +343,12 @@ final class RunCommand implements Callable<Integer> {
         }
     }
 
-    /** The run's client; {@code template} and {@code router} are both null without sessions. */
-    private ProxyClient client(Timeouts timeouts, SessionTemplate template, SessionRouter router) {
+    /** The run's client settings; {@code template} and {@code router} are both null without sessions. */
+    private ProxyClient.Builder client(Timeouts timeouts, SessionTemplate template, SessionRouter router) {
         TlsSettings tls = TrustOption.tls(ca, insecure);
-        ProxyClient.Builder builder = ProxyClient.builder().proxy(proxy)
+        ProxyClient.Builder builder = RunPlan.client(keepAlive, timeouts).proxy(proxy)
                 .tls(http11 ? tls.withAlpn(TlsSettings.HTTP11_ONLY) : tls)
-                .ioThreads(ioThreads)
-                .timeouts(timeouts)
-                .limits(new PoolLimits(4096, 4096, 65536, keepAlive, null, 0, timeouts.request()));
+                .ioThreads(ioThreads);
         if (template != null) {
             builder.sessions(template, router);
         }
@@ -420,7 +358,7 @@ final class RunCommand implements Callable<Integer> {
         if (proxyMaxStreams != null) {
             builder.maxStreamsPerProxyConnection(proxyMaxStreams);
         }
-        return builder.build();
+        return builder;
     }
 
     /**
@@ -475,15 +413,6 @@ final class RunCommand implements Callable<Integer> {
     /** The rate --warmup-for sends at: the highest stage's, or the bursts' average. */
     private double warmupRate() {
         return burst != null ? shards.share() * burst * 1e9 / every.toNanos() : peakRate();
-    }
-
-    /** Request {@code n} of the run; built on the scheduling thread, so from parts made before the run. */
-    private ProxyRequest request(long n) {
-        ProxyRequest r = targets.get((int) (n % targets.size()));
-        if (!proxies.isEmpty()) {
-            r = r.withProxy(proxies.get((int) (n % proxies.size())));
-        }
-        return sessions == 0 ? r : r.withSessionKey(sessionKeys.get((int) (n % sessions)));
     }
 
     private static String key(long session) {

@@ -3,8 +3,8 @@ package io.proxybench.cli;
 import com.fasterxml.jackson.core.JsonProcessingException;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import io.proxybench.analysis.compare.ComparedRun;
-import io.proxybench.records.JsonlReader;
-import io.proxybench.records.RequestRecord;
+import io.proxybench.analysis.Expect;
+import io.proxybench.analysis.stats.RunStatistics;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -32,10 +32,20 @@ final class RunSources {
     private RunSources() {}
 
     /**
-     * The runs of {@code arguments}, in argument order (an alternation's labels in the order they first ran). The
-     * same label in several alternations (the same providers on another day) is one run: its windows are pooled.
+     * What the arguments named.
+     *
+     * @param runs the runs, in argument order
+     * @param notes what reading left out, e.g. a file's cut last line
      */
-    static List<ComparedRun> read(List<Path> arguments) {
+    record Read(List<ComparedRun> runs, List<String> notes) {}
+
+    /**
+     * The runs of {@code arguments}, in argument order (an alternation's labels in the order they first ran), each
+     * file read once, streaming, its records classified with {@code expect} (null for none). The same label in
+     * several alternations (the same providers on another day) is one run: its windows are pooled.
+     */
+    static Read read(List<Path> arguments, Expect expect) {
+        List<String> notes = new ArrayList<>();
         Map<String, ComparedRun> runs = new LinkedHashMap<>();
         Map<String, Path> namedBy = new LinkedHashMap<>();
         for (int i = 0; i < arguments.size(); i++) {
@@ -43,11 +53,15 @@ final class RunSources {
             String name = String.valueOf((char) ('a' + i));
             List<ComparedRun> read;
             if (Files.isRegularFile(argument)) {
-                read = List.of(new ComparedRun(name, List.of(argument.toString()), List.of(shards(List.of(argument)))));
+                ShardFiles shards = ShardFiles.read(List.of(argument), expect);
+                shards.check();
+                notes.addAll(shards.cutLines());
+                read = List.of(new ComparedRun(name, List.of(argument.toString()), List.of(shards.statistics()),
+                        shards.uncheckedBodies()));
             } else if (isAlternation(argument)) {
-                read = alternation(argument);
+                read = alternation(argument, expect, notes);
             } else if (Files.isDirectory(argument)) {
-                read = List.of(folder(name, argument));
+                read = List.of(folder(name, argument, expect, notes));
             } else {
                 throw new IllegalArgumentException("RUN " + argument + " is neither a records file nor a folder;"
                         + " give a file that run wrote, or a folder of them");
@@ -64,7 +78,7 @@ final class RunSources {
                 namedBy.putIfAbsent(run.label(), argument);
             }
         }
-        return List.copyOf(runs.values());
+        return new Read(List.copyOf(runs.values()), notes);
     }
 
     private static boolean isAlternation(Path argument) {
@@ -75,18 +89,12 @@ final class RunSources {
     private static ComparedRun pool(ComparedRun first, ComparedRun second) {
         List<String> sources = new ArrayList<>(first.sources());
         sources.addAll(second.sources());
-        List<List<RequestRecord>> windows = new ArrayList<>(first.windows());
+        List<RunStatistics> windows = new ArrayList<>(first.windows());
         windows.addAll(second.windows());
-        return new ComparedRun(first.label(), sources, windows);
+        return new ComparedRun(first.label(), sources, windows, first.uncheckedBodies() + second.uncheckedBodies());
     }
 
-    private static List<RequestRecord> shards(List<Path> files) {
-        ShardFiles shards = ShardFiles.read(files);
-        shards.check();
-        return shards.records();
-    }
-
-    private static ComparedRun folder(String name, Path folder) {
+    private static ComparedRun folder(String name, Path folder, Expect expect, List<String> notes) {
         List<Path> files;
         try (Stream<Path> listing = Files.list(folder)) {
             files = listing.filter(f -> f.getFileName().toString().endsWith(".jsonl") && Files.isRegularFile(f))
@@ -98,9 +106,10 @@ final class RunSources {
             throw new IllegalArgumentException("RUN " + folder + " holds no records file (*.jsonl); give the folder"
                     + " a run wrote its --out into, or the file itself");
         }
-        ShardFiles parts = ShardFiles.read(files);
-        for (ShardFiles.Part part : parts.parts()) {
-            if (part.records().isEmpty()) {
+        ShardFiles parts = ShardFiles.read(files, expect);
+        notes.addAll(parts.cutLines());
+        for (RecordFile part : parts.parts()) {
+            if (part.statistics().records() == 0) {
                 throw new IllegalArgumentException(part.file() + " in RUN " + folder + " holds no records; remove it,"
                         + " or give the run's other files");
             }
@@ -108,21 +117,23 @@ final class RunSources {
         long segmented = parts.parts().stream().filter(p -> !p.segments().isEmpty()).count();
         if (segmented == files.size()) {
             parts.check();
-            return new ComparedRun(name, List.of(folder.toString()), List.of(parts.records()));
+            return new ComparedRun(name, List.of(folder.toString()), List.of(parts.statistics()),
+                    parts.uncheckedBodies());
         }
         if (segmented > 0) {
             throw new IllegalArgumentException("RUN " + folder + " mixes shard files (records with a segment) and"
                     + " whole runs; give the shards of one run in a folder of their own");
         }
         return new ComparedRun(name, List.of(folder.toString()),
-                parts.parts().stream().map(ShardFiles.Part::records).toList());
+                parts.parts().stream().map(RecordFile::statistics).toList(), parts.uncheckedBodies());
     }
 
     /** One run per label of an alternation, each with the windows its index lists, in index order. */
-    private static List<ComparedRun> alternation(Path folder) {
+    private static List<ComparedRun> alternation(Path folder, Expect expect, List<String> notes) {
         Path index = folder.resolve(AlternateCommand.INDEX);
         List<String> lines = FileReading.read(index, () -> Files.readAllLines(index));
-        Map<String, List<List<RequestRecord>>> windows = new LinkedHashMap<>();
+        Map<String, List<RunStatistics>> windows = new LinkedHashMap<>();
+        Map<String, Long> unchecked = new LinkedHashMap<>();
         Map<String, List<String>> sources = new LinkedHashMap<>();
         for (int n = 0; n < lines.size(); n++) {
             if (lines.get(n).isBlank()) {
@@ -140,20 +151,25 @@ final class RunSources {
                 throw new IllegalArgumentException(where + " names no label or file; the index is damaged");
             }
             Path file = folder.resolve(entry.file());
-            List<RequestRecord> records = FileReading.read(file, () -> JsonlReader.read(file));
-            if (entry.records() != records.size()) {
-                throw new IllegalArgumentException(file + " holds " + records.size() + " records, but " + where
+            RecordFile window = RecordFile.read(file, expect);
+            if (window.cutLine() != null) {
+                notes.add(window.cutLine());
+            }
+            long records = window.statistics().records();
+            if (entry.records() != records) {
+                throw new IllegalArgumentException(file + " holds " + records + " records, but " + where
                         + " says " + entry.records() + "; the file changed after its window ended");
             }
-            if (!records.isEmpty()) {
-                windows.computeIfAbsent(entry.label(), k -> new ArrayList<>()).add(records);
+            if (records > 0) {
+                windows.computeIfAbsent(entry.label(), k -> new ArrayList<>()).add(window.statistics());
             }
+            unchecked.merge(entry.label(), window.uncheckedBodies(), Long::sum);
             sources.computeIfAbsent(entry.label(), k -> new ArrayList<>()).add(file.toString());
         }
         if (sources.isEmpty()) {
             throw new IllegalArgumentException(index + " lists no finished window yet; compare after the first one");
         }
         return sources.entrySet().stream().map(e -> new ComparedRun(e.getKey(), e.getValue(),
-                windows.getOrDefault(e.getKey(), List.of()))).toList();
+                windows.getOrDefault(e.getKey(), List.of()), unchecked.getOrDefault(e.getKey(), 0L))).toList();
     }
 }

@@ -26,11 +26,6 @@ final class ShardOptions {
     static final long LATE_LIMIT_MILLIS = 1_000;
     /** The most shards {@code --shard} cuts a schedule into. */
     static final int MAX_SHARDS = 10_000;
-    /**
-     * Time left for the warm-ups between the wait before them and {@code --start-at}, beyond {@code --warmup-for}:
-     * enough for one request per session, short enough that the tunnels they open are still open at the start.
-     */
-    static final Duration WARM_UP_MARGIN = Duration.ofSeconds(5);
 
     private static final Pattern SHARD = Pattern.compile("(\\d+)/(\\d+)");
 
@@ -162,27 +157,9 @@ final class ShardOptions {
         }
     }
 
-    /**
-     * Waits until the warm-ups should begin: {@code --start-at} less {@code warmUp} and {@link #WARM_UP_MARGIN}, so
-     * that the tunnels they open are fresh when the schedule starts. No wait without {@code --start-at}.
-     */
-    void awaitWarmUp(Duration warmUp, PrintWriter err) throws InterruptedException {
-        if (start != null) {
-            sleepUntil(start.minus(warmUp).minus(WARM_UP_MARGIN), "warming up", err);
-        }
-    }
-
-    /**
-     * Waits until {@code --start-at}, if given, saying so on {@code err}.
-     *
-     * @throws IllegalArgumentException if that time passed more than {@link #LATE_LIMIT_MILLIS} ago
-     */
-    void awaitStart(PrintWriter err) throws InterruptedException {
-        if (start == null) {
-            return;
-        }
-        checkStart(Duration.ZERO);
-        sleepUntil(start, "--start-at " + startAt, err);
+    /** The {@code --start-at} instant; null without one. */
+    Instant start() {
+        return start;
     }
 
     /** The instant a {@code --start-at} names; a bad argument names the form it takes. */
@@ -193,15 +170,5 @@ final class ShardOptions {
             throw new IllegalArgumentException("--start-at " + text + " is not a UTC time such as"
                     + " 2026-11-30T14:00:00Z");
         }
-    }
-
-    private static void sleepUntil(Instant then, String what, PrintWriter err) throws InterruptedException {
-        long millis = Duration.between(Instant.now(), then).toMillis();
-        if (millis <= 0) {
-            return;
-        }
-        err.printf(Locale.ROOT, "waiting %.1f s for %s...%n", millis / 1e3, what);
-        err.flush();
-        Thread.sleep(millis);
     }
 }

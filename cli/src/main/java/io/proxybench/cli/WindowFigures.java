@@ -1,12 +1,15 @@
 package io.proxybench.cli;
 
-import com.fasterxml.jackson.databind.JsonNode;
-import java.util.ArrayList;
+import io.proxybench.analysis.Percentiles;
+import io.proxybench.harness.RunResult;
+import io.proxybench.harness.StopReason;
+import io.proxybench.harness.summary.RunSummary;
+import io.proxybench.records.Phase;
 import java.util.List;
 import java.util.Locale;
 
 /**
- * A finished window's figures, from its run's {@code --json} summary.
+ * A finished window's figures, from its run's result.
  *
  * @param records the run's records, one per scheduled request
  * @param ok the records with status 200
@@ -15,18 +18,18 @@ import java.util.Locale;
  * @param p99Ms the 99th percentile of the successful requests' total latency, in milliseconds; null without a
  *     success
  * @param warnings the run's warnings: what makes its figures the client's rather than the provider's
+ * @param stopped why the window's run was cut short (Ctrl-C, SIGTERM); null when it ran to its end
  */
-record WindowFigures(long records, long ok, Double steadyPerSecond, Double p99Ms, List<String> warnings) {
+record WindowFigures(long records, long ok, Double steadyPerSecond, Double p99Ms, List<String> warnings,
+        StopReason stopped) {
 
-    /** The figures of a run's summary as {@code run --json} prints it. */
-    static WindowFigures of(JsonNode summary) {
-        JsonNode steady = summary.path("steady").path("median");
-        JsonNode p99 = summary.path("phases_ms").path("total").path("p99");
-        List<String> warnings = new ArrayList<>();
-        summary.path("warnings").forEach(w -> warnings.add(w.asText()));
-        return new WindowFigures(summary.path("scheduled").asLong(), summary.path("ok").asLong(),
-                steady.isNumber() ? steady.asDouble() : null, p99.isNumber() ? p99.asDouble() : null,
-                List.copyOf(warnings));
+    /** The figures of a window's run. */
+    static WindowFigures of(RunResult result) {
+        RunSummary summary = result.summary();
+        Percentiles total = result.statistics().latency(Phase.TOTAL);
+        return new WindowFigures(summary.scheduled(), summary.ok(),
+                summary.steady() == null ? null : summary.steady().median(), total == null ? null : total.p99(),
+                summary.warnings(), result.stop());
     }
 
     /** {@code 1200 records, 1180 ok, steady 20 req/s, p99 35.1 ms}; {@code -} for a figure the run lacks. */

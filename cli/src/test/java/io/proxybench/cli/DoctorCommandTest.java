@@ -119,7 +119,7 @@ class DoctorCommandTest {
 
     @Test
     void theDemoDiagnosesRecordsHandedToIt() throws Exception {
-        DoctorReport report = DoctorCommand.demo(JsonlReader.read(run("demo", "--rotation", "per-request")));
+        DoctorReport report = DoctorCommand.demo(run("demo", "--rotation", "per-request"));
 
         assertThat(report.findings()).isNotEmpty();
         assertThat(report.findings().get(0).cause()).isEqualTo("session_churn");

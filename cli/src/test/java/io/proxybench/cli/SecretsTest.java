@@ -7,6 +7,7 @@ import io.proxybench.records.JsonlReader;
 import io.proxybench.records.RequestRecord;
 import io.proxybench.analysis.report.ReportJson;
 import io.proxybench.analysis.report.RunCharts;
+import io.proxybench.analysis.stats.RunStatistics;
 import io.proxybench.analysis.report.html.HtmlReport;
 import io.proxybench.analysis.report.html.LineChart;
 import io.proxybench.analysis.report.html.Section;
@@ -303,10 +304,9 @@ class SecretsTest {
 
     /** The demo's report pieces on the run's records: its summary and charts as an HTML report, and results.json. */
     private static void writeReport(Path dir, String summary) throws Exception {
-        List<RequestRecord> records = JsonlReader.read(dir.resolve("http-sticky.jsonl"));
+        RunStatistics records = RecordFile.read(dir.resolve("http-sticky.jsonl"), null).statistics();
         List<String> charts = new ArrayList<>();
         charts.add(RunCharts.throughput(records).svg());
-        RunCharts.phasePercentiles(records).stream().map(LineChart::svg).forEach(charts::add);
         charts.add(RunCharts.exitsPerSubnet(records).svg());
         new HtmlReport("secrets", List.of("a run with an account"),
                 List.of(new Section("run", "Open-loop run", List.of("through the lab"), summary, charts))).write(dir);

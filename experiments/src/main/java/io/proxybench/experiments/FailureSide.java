@@ -10,7 +10,7 @@ import java.util.regex.Pattern;
 /**
  * Which side a request that did not succeed is put down to, from its record alone, as a plan's limit shows it: the
  * proxy gateway refused it, the target blocked it, or it failed some other way. The record's outcome must be set
- * (as {@link io.proxybench.analysis.Outcomes} sets it).
+ * (as {@link io.proxybench.analysis.stats.RecordClassifier} sets it).
  *
  * <p>Gateway refusals, by error label ({@code <phase>_<Reason>}, phase from {@link BlockClassifier#phaseOf}):
  * <ul>

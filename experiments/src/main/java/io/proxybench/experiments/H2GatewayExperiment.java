@@ -2,6 +2,7 @@ package io.proxybench.experiments;
 
 import io.proxybench.analysis.Percentiles;
 import io.proxybench.analysis.SteadyWindow;
+import io.proxybench.analysis.stats.RunStatistics;
 import io.proxybench.harness.Durations;
 import io.proxybench.harness.schedule.ArrivalSchedule;
 import io.proxybench.records.RequestRecord;
@@ -198,25 +199,22 @@ public final class H2GatewayExperiment {
             }
             String peakFrom = s.gateway() != null ? LAB_PEAK : lane == Lane.HTTP1 ? CLIENT_PEAK : CLIENT_PEAK_H2;
             return lane(lane, all, stats, peak, peakFrom, opened, openedFrom, tunnels, tunnelsFrom,
-                    lane == Lane.HTTP2 ? ProxyConnections.of(statsBefore, statsAfter, all) : null);
+                    lane == Lane.HTTP2 ? ProxyConnections.of(statsBefore, statsAfter, RunStatistics.of(all)) : null);
         }
     }
 
     private static H2GatewayLane lane(Lane lane, List<RequestRecord> records, RunStats stats, long peak,
             String peakFrom, long opened, String openedFrom, long tunnels, String tunnelsFrom,
             ProxyConnections proxyConnections) {
-        List<RequestRecord> ok = records.stream().filter(RequestRecord::ok).toList();
-        Map<String, Long> errors = new TreeMap<>();
-        records.stream().map(RequestRecord::error).filter(Objects::nonNull)
-                .forEach(e -> errors.merge(e, 1L, Long::sum));
-        long exits = ok.stream().map(RequestRecord::ip).filter(Objects::nonNull).distinct().count();
-        double[] lags = records.stream().mapToDouble(RequestRecord::startLag).toArray();
-        return new H2GatewayLane(lane.label, lane.alpn, records.size(), ok.size(), errors,
-                SteadyWindow.of(records).map(SteadyWindow::median).orElse(null),
-                lags.length == 0 ? 0 : Percentiles.of(lags).p99() * 1000, stats.backlogPeak(), peak, peakFrom,
-                opened, openedFrom, tunnels, tunnelsFrom, opened == 0 ? null : (double) tunnels / opened, exits,
-                ok.isEmpty() ? null : (double) exits / ok.size(), Percentiles.perPhaseMillis(records),
-                proxyConnections);
+        RunStatistics figures = RunStatistics.of(records);
+        long ok = figures.ok();
+        long exits = figures.uniqueExitIps();
+        double lagP99 = figures.startLagP99Ms(false);
+        return new H2GatewayLane(lane.label, lane.alpn, records.size(), ok, figures.errors(),
+                figures.steady().map(SteadyWindow::median).orElse(null), Double.isNaN(lagP99) ? 0 : lagP99,
+                stats.backlogPeak(), peak, peakFrom, opened, openedFrom, tunnels, tunnelsFrom,
+                opened == 0 ? null : (double) tunnels / opened, exits, ok == 0 ? null : (double) exits / ok,
+                figures.phases(), proxyConnections);
     }
 
     /** The open loop at {@code rate} for {@code length}, each request on a session (and tunnel) of its own. */

@@ -1,7 +1,7 @@
 package io.proxybench.experiments;
 
 import com.fasterxml.jackson.annotation.JsonProperty;
-import io.proxybench.analysis.Outcomes;
+import io.proxybench.analysis.stats.RecordClassifier;
 import io.proxybench.analysis.Percentiles;
 import io.proxybench.records.RequestRecord;
 import java.util.EnumMap;
@@ -45,7 +45,7 @@ public record RampStep(
         @JsonProperty("past") boolean past) {
 
     /**
-     * The step made of {@code records}, with outcomes given as {@code analyze} gives them ({@link Outcomes}).
+     * The step made of {@code records}, with outcomes given as {@code analyze} gives them ({@link RecordClassifier}).
      *
      * @param records every request of the step, at least one; times in seconds from the step's start
      */
@@ -53,7 +53,8 @@ public record RampStep(
         if (records.isEmpty()) {
             throw new IllegalArgumentException("a ramp step at concurrency " + concurrency + " has no requests");
         }
-        List<RequestRecord> classified = Outcomes.of(records, null).records();
+        RecordClassifier classifier = new RecordClassifier(null);
+        List<RequestRecord> classified = records.stream().map(classifier::classify).toList();
         Map<FailureSide, Map<String, Long>> bySide = new EnumMap<>(FailureSide.class);
         int[] perSide = new int[FailureSide.values().length];
         double[] okMillis = classified.stream().filter(r -> FailureSide.of(r) == null)

@@ -2,6 +2,7 @@ package io.proxybench.experiments;
 
 import io.proxybench.analysis.Percentiles;
 import io.proxybench.analysis.SteadyWindow;
+import io.proxybench.analysis.stats.RunStatistics;
 import io.proxybench.records.RequestRecord;
 import io.proxybench.client.ProxyClient;
 import io.proxybench.client.ProxyRequest;
@@ -126,7 +127,7 @@ public final class SessionsExperiment {
                 s.limit(), request);
         long opened = client.counters().total().since(before).created();
         List<RequestRecord> ok = records.stream().filter(RequestRecord::ok).toList();
-        Optional<SteadyWindow> steady = SteadyWindow.of(records);
+        Optional<SteadyWindow> steady = RunStatistics.of(records).steady();
         Percentiles tls = percentiles(ok, RequestRecord::tls);
         Percentiles total = percentiles(ok, RequestRecord::total);
         return new SessionsMode(mode, ok.size(), records.size() - ok.size(),

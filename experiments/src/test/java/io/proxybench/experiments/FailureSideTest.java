@@ -3,9 +3,8 @@ package io.proxybench.experiments;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
-import io.proxybench.analysis.Outcomes;
+import io.proxybench.analysis.stats.RecordClassifier;
 import io.proxybench.records.RequestRecord;
-import java.util.List;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.CsvSource;
@@ -58,6 +57,6 @@ class FailureSideTest {
     }
 
     private static RequestRecord classified(RequestRecord r) {
-        return Outcomes.of(List.of(r), null).records().get(0);
+        return new RecordClassifier(null).classify(r);
     }
 }

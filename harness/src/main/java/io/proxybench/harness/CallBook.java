@@ -17,6 +17,8 @@ import java.util.function.LongSupplier;
 final class CallBook {
     /** How often the drain checks whether every call has a record, in nanoseconds. */
     private static final long DRAIN_POLL_NANOS = 1_000_000;
+    /** The longest a runner's wait goes without looking whether the run was stopped, in nanoseconds. */
+    private static final long STOP_POLL_NANOS = 50_000_000;
 
     private final RetryingSender sender;
     private final Records records;
@@ -27,6 +29,10 @@ final class CallBook {
     /** The first exception making or sinking a record, rethrown at the run's end. */
     private final AtomicReference<RuntimeException> failure = new AtomicReference<>();
     private long startNanos;
+    /** Set by {@link #stop}: no call is started any more. */
+    private volatile boolean stopped;
+    /** When a stopped run gives up on the calls in flight, on the clock's time base; none until stopped. */
+    private volatile long stopDeadlineNanos = Long.MAX_VALUE;
 
     CallBook(RetryingSender sender, Records records, Consumer<RequestRecord> sink, RunStats stats,
             LongSupplier nanoClock) {
@@ -46,6 +52,32 @@ final class CallBook {
     /** Nanoseconds since {@link #start()}. */
     long elapsedNanos() {
         return nanoClock.getAsLong() - startNanos;
+    }
+
+    /**
+     * Stops the run: no call starts any more, and the calls in flight get {@code graceNanos} more for their replies
+     * before they are recorded as {@link Records#ABORTED}. The first call counts; any thread.
+     */
+    void stop(long graceNanos) {
+        if (!stopped) {
+            stopDeadlineNanos = nanoClock.getAsLong() + graceNanos;
+            stopped = true;
+        }
+    }
+
+    /** Whether {@link #stop} was called. */
+    boolean stopped() {
+        return stopped;
+    }
+
+    /**
+     * Waits until {@code deadlineNanos} after the run's start, or less once the run is stopped (it looks every
+     * {@link #STOP_POLL_NANOS}).
+     */
+    void sleepUntilElapsed(long deadlineNanos, Sleeper sleeper) {
+        for (long now; !stopped && (now = elapsedNanos()) < deadlineNanos; ) {
+            sleeper.sleepUntil(startNanos + Math.min(deadlineNanos, now + STOP_POLL_NANOS));
+        }
     }
 
     /** A call that is due: it now awaits its record. */
@@ -87,17 +119,19 @@ final class CallBook {
     }
 
     /**
-     * Ends a run: waits up to {@code drainTimeoutNanos} for every call to have a record, runs {@code stopSending}
-     * (so that no call is sent any more), then records every call still without a record as
-     * {@link Records#TIMEOUT}, sent or not. Later replies are dropped, their calls having their record.
+     * Ends a run: waits up to {@code drainTimeoutNanos} (or, once stopped, up to the stop's grace) for every call to
+     * have a record, runs {@code stopSending} (so that no call is sent any more), then records every call still
+     * without a record as {@link Records#TIMEOUT}, or {@link Records#ABORTED} when the run was stopped, sent or not.
+     * Later replies are dropped, their calls having their record.
      *
      * @return the run's counters, once no record is still being written
      * @throws RuntimeException the first exception making a record or the sink threw
      */
     RunStats finish(long drainTimeoutNanos, Sleeper sleeper, Runnable stopSending) {
-        long deadlineNanos = nanoClock.getAsLong() + drainTimeoutNanos;
-        for (long now; !unrecorded.isEmpty() && (now = nanoClock.getAsLong()) < deadlineNanos; ) {
-            sleeper.sleepUntil(Math.min(deadlineNanos, now + DRAIN_POLL_NANOS));
+        long drainDeadlineNanos = nanoClock.getAsLong() + drainTimeoutNanos;
+        for (long now; !unrecorded.isEmpty()
+                && (now = nanoClock.getAsLong()) < Math.min(drainDeadlineNanos, stopDeadlineNanos); ) {
+            sleeper.sleepUntil(Math.min(Math.min(drainDeadlineNanos, stopDeadlineNanos), now + DRAIN_POLL_NANOS));
         }
         stopSending.run();
         giveUp(sleeper);
@@ -110,10 +144,11 @@ final class CallBook {
 
     private void giveUp(Sleeper sleeper) {
         long givenUpNanos = elapsedNanos();
+        String label = stopped ? Records.ABORTED : Records.TIMEOUT;
         for (Call call : unrecorded) {
             boolean sent = call.sentNanos >= 0;
             record(call, records.failed(call.schedNanos, sent ? call.sentNanos : givenUpNanos, givenUpNanos,
-                    Records.TIMEOUT, call.sends, call.firstError));
+                    label, call.sends, call.firstError));
         }
         // A reply that won its record just before the deadline may still be in the sink: let it finish.
         while (!unrecorded.isEmpty()) {

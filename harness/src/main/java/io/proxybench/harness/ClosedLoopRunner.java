@@ -60,6 +60,16 @@ public final class ClosedLoopRunner implements LoadRunner {
         return stats;
     }
 
+    @Override
+    public void stop(long graceNanos) {
+        book.stop(graceNanos);
+    }
+
+    @Override
+    public boolean stopped() {
+        return book.stopped();
+    }
+
     /**
      * Runs the workers for the duration, then drains; returns once every request sent has a record.
      *
@@ -72,11 +82,11 @@ public final class ClosedLoopRunner implements LoadRunner {
         if (!started.compareAndSet(false, true)) {
             throw new IllegalStateException("a ClosedLoopRunner runs once");
         }
-        long startNanos = book.start();
+        book.start();
         for (int i = 0; i < workers; i++) {
             loop();
         }
-        sleeper.sleepUntil(startNanos + durationNanos);
+        book.sleepUntilElapsed(durationNanos, sleeper);
         return book.finish(drainTimeoutNanos, sleeper, () -> stopped = true);
     }
 
@@ -100,7 +110,7 @@ public final class ClosedLoopRunner implements LoadRunner {
 
     private void startOne() {
         long nowNanos = book.elapsedNanos();
-        if (stopped || nowNanos >= durationNanos) {
+        if (stopped || book.stopped() || nowNanos >= durationNanos) {
             return;
         }
         Call call = new Call(nowNanos, requests.apply(numbers.getAndIncrement()));

@@ -66,6 +66,16 @@ public final class OpenLoopRunner implements LoadRunner {
         return stats;
     }
 
+    @Override
+    public void stop(long graceNanos) {
+        book.stop(graceNanos);
+    }
+
+    @Override
+    public boolean stopped() {
+        return book.stopped();
+    }
+
     /**
      * Fires the whole schedule on the calling thread, then drains; returns once every scheduled request has a
      * record.
@@ -79,12 +89,16 @@ public final class OpenLoopRunner implements LoadRunner {
         if (!started.compareAndSet(false, true)) {
             throw new IllegalStateException("an OpenLoopRunner runs once");
         }
-        long startNanos = book.start();
+        book.start();
         long number = 0;
-        for (long atNanos; (atNanos = schedule.nextFireTimeNanos()) != ArrivalSchedule.NONE; number++) {
+        for (long atNanos; !book.stopped() && (atNanos = schedule.nextFireTimeNanos()) != ArrivalSchedule.NONE;
+                number++) {
             Call call = new Call(atNanos, requests.apply(number));
             if (book.elapsedNanos() < atNanos) {
-                sleeper.sleepUntil(startNanos + atNanos);
+                book.sleepUntilElapsed(atNanos, sleeper);
+            }
+            if (book.stopped()) {
+                break;
             }
             submit(call);
         }

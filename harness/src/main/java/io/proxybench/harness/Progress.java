@@ -1,18 +1,19 @@
 package io.proxybench.harness;
 
 import java.io.PrintWriter;
-import java.time.Duration;
+import io.proxybench.records.Phase;
+import io.proxybench.records.RequestRecord;
 import java.util.concurrent.CountDownLatch;
 import java.util.concurrent.TimeUnit;
 
 /**
- * The live progress of a run on a daemon thread: one {@link ProgressSnapshot#line()} from {@link RunStats} and
- * {@link LatencySoFar}. On a terminal ({@code System.console() != null}) it rewrites a single line with
+ * The live progress of a run on a daemon thread, a sink that writes no record: one {@link ProgressSnapshot#line()}
+ * from the run's counters and statistics ({@link LiveRun}), from the schedule's start. On a terminal ({@code System.console() != null}) it rewrites a single line with
  * {@code \r} every {@link #TERMINAL_PERIOD_NANOS} and blanks it at {@link #close()}, so the summary that follows
  * starts on a clean line; otherwise it prints a plain line every {@link #PLAIN_PERIOD_NANOS}. {@link #close()}
  * stops and joins the thread within {@link #JOIN_MILLIS}.
  */
-public final class Progress implements AutoCloseable {
+public final class Progress implements RecordSink {
     /** Period of the rewritten line on a terminal, in nanoseconds. */
     static final long TERMINAL_PERIOD_NANOS = 200_000_000L;
     /** Period of plain lines, in nanoseconds. */
@@ -22,37 +23,33 @@ public final class Progress implements AutoCloseable {
     /** How long {@link #close()} waits for the thread, in milliseconds. */
     static final long JOIN_MILLIS = 2_000;
 
-    private final RunStats stats;
-    private final LatencySoFar latency;
-    private final long plannedNanos;
     private final PrintWriter out;
     private final boolean terminal;
-    private final long startNanos = System.nanoTime();
-    private final RateWindow sentRate = new RateWindow(RATE_WINDOW_NANOS, startNanos);
     private final CountDownLatch stop = new CountDownLatch(1);
     private final Thread thread = new Thread(this::report, "proxybench-progress");
+    private volatile LiveRun live;
+    private volatile RateWindow sentRate;
+    private volatile long startNanos;
     private volatile int lineLength;
 
-    private Progress(RunStats stats, LatencySoFar latency, long plannedNanos, PrintWriter out, boolean terminal) {
-        this.stats = stats;
-        this.latency = latency;
-        this.plannedNanos = plannedNanos;
+    /** @param out where the lines go: stderr, so stdout keeps only the summary */
+    public Progress(PrintWriter out) {
         this.out = out;
-        this.terminal = terminal;
+        this.terminal = System.console() != null;
+        thread.setDaemon(true);
     }
 
-    /**
-     * Starts reporting now, which should be the run's start.
-     *
-     * @param planned the schedule's length, for the time left
-     * @param out where the lines go: stderr, so stdout keeps only the summary
-     */
-    public static Progress start(RunStats stats, LatencySoFar latency, Duration planned, PrintWriter out) {
-        Progress progress = new Progress(stats, latency, planned.toNanos(), out, System.console() != null);
-        progress.thread.setDaemon(true);
-        progress.thread.start();
-        return progress;
+    /** Starts reporting now, the schedule's start. */
+    @Override
+    public void start(LiveRun run) {
+        live = run;
+        startNanos = System.nanoTime();
+        sentRate = new RateWindow(RATE_WINDOW_NANOS, startNanos);
+        thread.start();
     }
+
+    @Override
+    public void accept(RequestRecord record) {}
 
     private void report() {
         long periodNanos = terminal ? TERMINAL_PERIOD_NANOS : PLAIN_PERIOD_NANOS;
@@ -66,8 +63,10 @@ public final class Progress implements AutoCloseable {
     }
 
     private ProgressSnapshot snapshot(long nowNanos) {
-        return new ProgressSnapshot(nowNanos - startNanos, plannedNanos, sentRate.perSecond(nowNanos, stats.sent()),
-                stats.inFlight(), stats.ok(), stats.errors(), stats.retries(), stats.backlog(), latency.read());
+        RunStats stats = live.counters();
+        return new ProgressSnapshot(nowNanos - startNanos, (long) (live.plannedSeconds() * 1e9),
+                sentRate.perSecond(nowNanos, stats.sent()), stats.inFlight(), stats.ok(), stats.errors(),
+                stats.retries(), stats.backlog(), live.statistics(s -> s.latency(Phase.TOTAL)));
     }
 
     private void show(String line) {
@@ -84,6 +83,9 @@ public final class Progress implements AutoCloseable {
     @Override
     public void close() {
         stop.countDown();
+        if (live == null) {
+            return;
+        }
         try {
             thread.join(JOIN_MILLIS);
         } catch (InterruptedException e) {

@@ -1,5 +1,6 @@
 package io.proxybench.harness;
 
+import io.proxybench.analysis.Percentiles;
 import java.util.Locale;
 
 /**
@@ -13,10 +14,10 @@ import java.util.Locale;
  * @param errors records with an error
  * @param retries sends after a failed one so far; shown only once there is one
  * @param backlog requests due but waiting for an in-flight slot
- * @param totalLatency total latency of the successes so far
+ * @param totalLatency total latency of the successes so far, milliseconds; null before the first
  */
 public record ProgressSnapshot(long elapsedNanos, long plannedNanos, double sentPerSec, int inFlight, long ok,
-        long errors, long retries, int backlog, LatencySoFar.Percentiles totalLatency) {
+        long errors, long retries, int backlog, Percentiles totalLatency) {
 
     /**
      * One line without a line break, e.g.
@@ -25,11 +26,11 @@ public record ProgressSnapshot(long elapsedNanos, long plannedNanos, double sent
      * schedule has ended.
      */
     public String line() {
-        boolean none = totalLatency.count() == 0;
+        boolean none = totalLatency == null;
         return String.format(Locale.ROOT, "%.1fs  %.1f req/s  in flight %d  ok %d  errors %d%s  p50 %s  p99 %s"
                 + "  backlog %d  %s", elapsedNanos / 1e9, sentPerSec, inFlight, ok, errors,
                 retries == 0 ? "" : "  retries " + retries,
-                none ? "-" : millis(totalLatency.p50Millis()), none ? "-" : millis(totalLatency.p99Millis()),
+                none ? "-" : millis(totalLatency.p50()), none ? "-" : millis(totalLatency.p99()),
                 backlog, elapsedNanos < plannedNanos
                         ? String.format(Locale.ROOT, "%.1fs left", (plannedNanos - elapsedNanos) / 1e9)
                         : "draining");

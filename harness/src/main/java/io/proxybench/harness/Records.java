@@ -2,6 +2,7 @@ package io.proxybench.harness;
 
 import io.proxybench.analysis.BlockClassifier;
 import io.proxybench.analysis.Expect;
+import io.proxybench.records.Outcome;
 import io.proxybench.records.Phase;
 import io.proxybench.records.RequestRecord;
 import io.proxybench.client.CallException;
@@ -12,9 +13,9 @@ import java.util.concurrent.CompletionException;
 import java.util.concurrent.ExecutionException;
 
 /**
- * Builds the {@link RequestRecord} of one scheduled request, classified into seed 002's outcomes as it is made
- * (status, {@code cf-mitigated}, and the body against {@code --expect}; the small-body rule needs the run's median
- * and is left to {@code analyze}). Every time argument is in nanoseconds from the run's start; records hold
+ * Builds the {@link RequestRecord} of one scheduled request, classified into seed 002's outcomes once, as it is made:
+ * status, {@code cf-mitigated}, the body against {@code --expect}, and the small-body rule against the median body
+ * of the run's data responses so far ({@link BodyMedian}); every reader of the records counts that outcome. Every time argument is in nanoseconds from the run's start; records hold
  * seconds. {@code total} counts from the scheduled start, so start lag, backlog waits and retries are latency. No
  * field is taken from the credentials.
  */
@@ -23,9 +24,13 @@ public final class Records {
     /** The error of a request that had no reply when the run's drain timeout ended. */
     public static final String TIMEOUT = "total_Timeout";
 
+    /** The error of a request that had no reply when a stopped run's grace ended (Ctrl-C, SIGTERM, a threshold). */
+    public static final String ABORTED = "total_Aborted";
+
     private static final double NANOS_PER_SECOND = 1e9;
 
-    private final BlockClassifier classifier;
+    private final Expect expect;
+    private final BodyMedian bodyMedian = new BodyMedian();
     private final boolean keepBody;
     private final String segment;
 
@@ -43,7 +48,7 @@ public final class Records {
      *     0,1/4,1/2,1}); null for a run of the whole schedule
      */
     public Records(Expect expect, boolean keepBody, String segment) {
-        this.classifier = new BlockClassifier(expect, null);
+        this.expect = expect;
         this.keepBody = keepBody;
         this.segment = segment;
     }
@@ -67,10 +72,15 @@ public final class Records {
         PhaseTimings t = response.timings();
         // Only what an expectation or --keep-body needs is decoded in full.
         Trace trace = Trace.of(response.body());
-        String body = classifier.expect() != null || keepBody
+        String body = expect != null || keepBody
                 ? new String(response.body(), StandardCharsets.UTF_8) : null;
         boolean challenge = "challenge".equalsIgnoreCase(response.headers().get("cf-mitigated"));
         boolean proxied = response.connection().proxy() != null;
+        Outcome outcome = new BlockClassifier(expect, bodyMedian.median()).classify(new BlockClassifier.Input(
+                response.status(), null, challenge, response.bodyBytes(), body));
+        if (outcome == Outcome.DATA) {
+            bodyMedian.add(response.bodyBytes());
+        }
         return RequestRecord.builder(seconds(schedNanos), seconds(doneNanos))
                 .startLag(seconds(sentNanos - schedNanos))
                 .queue(phase(t, Phase.QUEUE)).dns(phase(t, Phase.DNS)).tcp(phase(t, Phase.TCP))
@@ -79,8 +89,7 @@ public final class Records {
                 .total(seconds(doneNanos - schedNanos))
                 .status(response.status()).ip(trace.value("ip")).loc(trace.value("loc"))
                 .firstError(firstError)
-                .outcome(classifier.classify(new BlockClassifier.Input(response.status(), null, challenge,
-                        response.bodyBytes(), body)))
+                .outcome(outcome)
                 .reused(response.reused()).conn(response.connection().id()).session(response.session())
                 // The client's own replay after a reused connection closed unanswered is a send too.
                 .attempt(sends + response.attempt() - 1)
@@ -108,7 +117,8 @@ public final class Records {
         return RequestRecord.builder(seconds(schedNanos), seconds(doneNanos))
                 .startLag(seconds(sentNanos - schedNanos)).total(seconds(doneNanos - schedNanos))
                 .error(error).firstError(firstError)
-                .outcome(classifier.classify(new BlockClassifier.Input(null, error, false, null, null)))
+                .outcome(new BlockClassifier(null, null).classify(new BlockClassifier.Input(null, error, false, null,
+                        null)))
                 .attempt(sends == 0 ? null : sends)
                 .segment(segment)
                 .build();

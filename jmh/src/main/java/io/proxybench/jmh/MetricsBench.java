@@ -35,11 +35,11 @@ public class MetricsBench {
 
     @Benchmark
     public void recordData() {
-        metrics.record(data);
+        metrics.accept(data);
     }
 
     @Benchmark
     public void recordFailed() {
-        metrics.record(failed);
+        metrics.accept(failed);
     }
 }

@@ -27,6 +27,7 @@ public final class HdrLog implements AutoCloseable {
 
     private final Path file;
     private final PhaseHistograms phases;
+    private final PhaseHistograms.IntervalListener listener;
     private final LongSupplier epochMillis;
     private final PrintStream stream;
     private final HistogramLogWriter writer;
@@ -38,10 +39,11 @@ public final class HdrLog implements AutoCloseable {
      * @param epochMillis wall clock in milliseconds since the epoch
      * @param intervalMillis period of the ticker; {@code 0} for none (intervals only through {@link #tick()})
      */
-    HdrLog(Path file, PhaseHistograms phases, LongSupplier epochMillis, long intervalMillis, List<String> comments)
-            throws IOException {
+    HdrLog(Path file, PhaseHistograms phases, LongSupplier epochMillis, long intervalMillis, List<String> comments,
+            PhaseHistograms.IntervalListener listener) throws IOException {
         this.file = file;
         this.phases = phases;
+        this.listener = listener;
         this.epochMillis = epochMillis;
         this.stream = new PrintStream(new BufferedOutputStream(Files.newOutputStream(file)), false,
                 StandardCharsets.UTF_8);
@@ -74,10 +76,12 @@ public final class HdrLog implements AutoCloseable {
 
     /**
      * Opens (truncates) {@code file} and writes an interval every {@link #INTERVAL_MILLIS} until closed. The header
-     * carries {@code comments} after its own, e.g. a shard's {@code segment 1/4:1/2 of 0,1/4,1/2,1}.
+     * carries {@code comments} after its own, e.g. a shard's {@code segment 1/4:1/2 of 0,1/4,1/2,1}; {@code listener}
+     * is told each interval histogram as it is written.
      */
-    public static HdrLog open(Path file, PhaseHistograms phases, List<String> comments) throws IOException {
-        return new HdrLog(file, phases, System::currentTimeMillis, INTERVAL_MILLIS, comments);
+    public static HdrLog open(Path file, PhaseHistograms phases, List<String> comments,
+            PhaseHistograms.IntervalListener listener) throws IOException {
+        return new HdrLog(file, phases, System::currentTimeMillis, INTERVAL_MILLIS, comments, listener);
     }
 
     /** Writes the interval from the previous one until now, unless closed. */
@@ -86,7 +90,7 @@ public final class HdrLog implements AutoCloseable {
             return;
         }
         long nowMillis = epochMillis.getAsLong();
-        phases.writeInterval(writer, intervalStartMillis, nowMillis);
+        phases.writeInterval(writer, intervalStartMillis, nowMillis, listener);
         intervalStartMillis = nowMillis;
         stream.flush();
     }

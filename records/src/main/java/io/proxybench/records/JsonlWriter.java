@@ -36,6 +36,11 @@ public final class JsonlWriter implements AutoCloseable {
         }
     }
 
+    /** Pushes the buffered complete lines to the file. */
+    public synchronized void flush() throws IOException {
+        out.flush();
+    }
+
     /** Flushes buffered lines and closes the file. */
     @Override
     public synchronized void close() throws IOException {

@@ -20,6 +20,18 @@ public final class PhaseHistograms {
     /** {@link Phase#values()} once: each call of it copies the array, and {@link #record} runs once per request. */
     private static final Phase[] PHASES = Phase.values();
 
+    /** Told each interval histogram as it is written, e.g. to keep its percentiles for a chart. */
+    @FunctionalInterface
+    public interface IntervalListener {
+        /**
+         * One phase's interval, microseconds; the histogram is reused afterwards, so read it now.
+         *
+         * @param startMillis the interval's start, epoch milliseconds
+         * @param endMillis its end, epoch milliseconds
+         */
+        void interval(Phase phase, Histogram micros, long startMillis, long endMillis);
+    }
+
     private final Map<Phase, Recorder> recordersMicros = new EnumMap<>(Phase.class);
     private final Map<Phase, Histogram> recycledMicros = new EnumMap<>(Phase.class);
 
@@ -48,14 +60,17 @@ public final class PhaseHistograms {
      *
      * @param startMillis the interval's start, epoch milliseconds
      * @param endMillis the interval's end, epoch milliseconds
+     * @param listener told each phase's interval histogram after it is written
      */
-    public synchronized void writeInterval(HistogramLogWriter log, long startMillis, long endMillis) {
+    public synchronized void writeInterval(HistogramLogWriter log, long startMillis, long endMillis,
+            IntervalListener listener) {
         for (Phase phase : Phase.values()) {
             Histogram intervalMicros = recordersMicros.get(phase).getIntervalHistogram(recycledMicros.get(phase));
             intervalMicros.setTag(phase.jsonName());
             intervalMicros.setStartTimeStamp(startMillis);
             intervalMicros.setEndTimeStamp(endMillis);
             log.outputIntervalHistogram(intervalMicros);
+            listener.interval(phase, intervalMicros, startMillis, endMillis);
             recycledMicros.put(phase, intervalMicros);
         }
     }

@@ -26,7 +26,8 @@ class HdrLogMergeTest {
         Path file = dir.resolve(name);
         AtomicLong clock = new AtomicLong(startMillis);
         PhaseHistograms phases = new PhaseHistograms();
-        try (HdrLog log = new HdrLog(file, phases, clock::get, 0, List.of(HdrLogMerge.SEGMENT + name))) {
+        try (HdrLog log = new HdrLog(file, phases, clock::get, 0, List.of(HdrLogMerge.SEGMENT + name),
+                (p, h, a, b) -> { })) {
             for (int i = 0; i < millisPerSecond.length; i++) {
                 for (long millis : millisPerSecond[i]) {
                     phases.record(PhaseHistogramsTest.ok(millis));
@@ -101,7 +102,7 @@ class HdrLogMergeTest {
         Path file = dir.resolve("late.hlog");
         AtomicLong clock = new AtomicLong(START_MILLIS);
         PhaseHistograms phases = new PhaseHistograms();
-        try (HdrLog log = new HdrLog(file, phases, clock::get, 0, List.of())) {
+        try (HdrLog log = new HdrLog(file, phases, clock::get, 0, List.of(), (p, h, a, b) -> { })) {
             phases.record(PhaseHistogramsTest.ok(100));
             clock.addAndGet(1_700); // the first tick, 700 ms late
             log.tick();

@@ -23,7 +23,7 @@ class HdrLogTest {
         AtomicLong clockMillis = new AtomicLong(START_MILLIS);
         PhaseHistograms phases = new PhaseHistograms();
 
-        try (HdrLog log = new HdrLog(file, phases, clockMillis::get, 0, List.of())) {
+        try (HdrLog log = new HdrLog(file, phases, clockMillis::get, 0, List.of(), (p, h, a, b) -> { })) {
             for (int i = 1; i <= 10; i++) {
                 phases.record(PhaseHistogramsTest.ok(i * 100));
             }

@@ -51,7 +51,7 @@ class PhaseHistogramsTest {
         phases.record(failed());
         ByteArrayOutputStream bytes = new ByteArrayOutputStream();
 
-        phases.writeInterval(new HistogramLogWriter(bytes), 1_000, 2_000);
+        phases.writeInterval(new HistogramLogWriter(bytes), 1_000, 2_000, (p, h, a, b) -> { });
 
         List<Histogram> intervals = read(bytes.toByteArray());
         assertThat(intervals).extracting(Histogram::getTag).containsExactlyElementsOf(
@@ -74,10 +74,10 @@ class PhaseHistogramsTest {
         HistogramLogWriter log = new HistogramLogWriter(bytes);
         phases.record(ok(10));
         phases.record(ok(20));
-        phases.writeInterval(log, 0, 1_000);
-        phases.writeInterval(log, 1_000, 2_000);
+        phases.writeInterval(log, 0, 1_000, (p, h, a, b) -> { });
+        phases.writeInterval(log, 1_000, 2_000, (p, h, a, b) -> { });
         phases.record(ok(30));
-        phases.writeInterval(log, 2_000, 3_000);
+        phases.writeInterval(log, 2_000, 3_000, (p, h, a, b) -> { });
 
         List<Long> totalCounts = read(bytes.toByteArray()).stream()
                 .filter(h -> h.getTag().equals("total")).map(Histogram::getTotalCount).toList();

@@ -1,15 +1,14 @@
 package io.proxybench.analysis.asn;
 
-import io.proxybench.records.RequestRecord;
+import java.util.Collection;
 import java.util.Comparator;
 import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
-import java.util.Objects;
 import java.util.Optional;
 
 /**
- * How the exit IPs of a run's successful (status 200) records spread over autonomous systems: a target can
+ * How the distinct exit IPs of a run's successful (status 200) records spread over autonomous systems: a target can
  * block a whole AS, so the largest AS's share is the part of the pool one such block takes out.
  *
  * @param uniqueAsns distinct ASes among the exit IPs
@@ -20,14 +19,8 @@ import java.util.Optional;
  */
 public record AsnStats(int uniqueAsns, List<AsnCount> ipsPerAsn, int unknownIps, double largestAsnShare) {
 
-    /** The AS figures of the successful records among {@code records}, placed by {@code ip2asn}. */
-    public static AsnStats of(List<RequestRecord> records, AsnLookup ip2asn) {
-        List<String> ips = records.stream()
-                .filter(RequestRecord::ok)
-                .map(RequestRecord::ip)
-                .filter(Objects::nonNull)
-                .distinct()
-                .toList();
+    /** The AS figures of distinct exit IPs (a run's successes' exits), placed by {@code ip2asn}. */
+    public static AsnStats of(Collection<String> ips, AsnLookup ip2asn) {
         Map<Long, AsnCount> perAsn = new HashMap<>();
         int unknown = 0;
         for (String ip : ips) {

@@ -42,7 +42,12 @@ public record Comparison(
             @JsonProperty("best") List<String> best) {}
 
     public static Comparison of(List<RunFigures> runs) {
-        List<String> notes = new ArrayList<>();
+        return of(runs, List.of());
+    }
+
+    /** As {@link #of(List)}, with what reading the runs left out (e.g. a file's cut last line) among the notes. */
+    public static Comparison of(List<RunFigures> runs, List<String> readNotes) {
+        List<String> notes = new ArrayList<>(readNotes);
         List<Row> rows = new ArrayList<>();
         for (CompareRow row : CompareRow.values()) {
             String missing = missing(row, runs);

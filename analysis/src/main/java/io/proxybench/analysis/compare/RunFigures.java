@@ -1,26 +1,20 @@
 package io.proxybench.analysis.compare;
 
 import com.fasterxml.jackson.annotation.JsonProperty;
-import io.proxybench.analysis.asn.AsnLookup;
-import io.proxybench.analysis.asn.AsnStats;
-import io.proxybench.analysis.BlockClassifier;
-import io.proxybench.analysis.ExitStats;
-import io.proxybench.analysis.Expect;
 import io.proxybench.analysis.GatewayUse;
-import io.proxybench.analysis.Outcomes;
 import io.proxybench.analysis.Percentiles;
 import io.proxybench.analysis.SteadyWindow;
+import io.proxybench.analysis.asn.AsnLookup;
+import io.proxybench.analysis.asn.AsnStats;
+import io.proxybench.analysis.stats.Reuse;
+import io.proxybench.analysis.stats.RunStatistics;
 import io.proxybench.records.Outcome;
-import io.proxybench.records.RequestRecord;
+import io.proxybench.records.Phase;
 import java.util.ArrayList;
 import java.util.Arrays;
-import java.util.HashMap;
-import java.util.HashSet;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
-import java.util.Set;
-import java.util.TreeMap;
 
 /**
  * The figures of one run that {@code proxybench compare} sets side by side: seed 002's measures for a provider
@@ -59,7 +53,8 @@ import java.util.TreeMap;
  * @param answered records the target answered (all but proxy failures): the block rates' denominator
  * @param hardBlocks answered records the target refused outright
  * @param softBlocks answered records without the data
- * @param bytesPerOk wire bytes per success, over the successes that carry bytes; null when none does
+ * @param bytesPerOk wire bytes of the whole run (failures and retries included) per success; null when no record
+ *     carries bytes or nothing succeeded
  * @param wireBytes wire bytes of every record that carries them, failures and blocks included; null when none does
  * @param bytesLowerBound whether the bytes are a lower bound: some requests shared an HTTP/2 connection (to the
  *     target, or to the proxy), and such a request is charged its own payload only, not the shared connection's
@@ -110,134 +105,57 @@ public record RunFigures(
     public static final double BYTES_PER_GB = 1e9;
 
     /**
-     * The figures of {@code run}.
+     * The figures of {@code run}: totals over all its windows; the time-based ones (scheduled rate, steady throughput
+     * and in flight) per window, then pooled; sessions per window (a session id in two windows is two sessions).
      *
      * @param asns places exit IPs in ASes; null for no AS figures
-     * @param expect what a 2xx body must hold to be data, as in {@code analyze}; null for none
      * @param country ISO country code to count exit IPs in; null for none
      * @param pricePerGb price per 10^9 wire bytes; null for no cost
      */
-    public static RunFigures of(ComparedRun run, AsnLookup asns, Expect expect, String country, Double pricePerGb) {
-        List<RequestRecord> all = new ArrayList<>();
+    public static RunFigures of(ComparedRun run, AsnLookup asns, String country, Double pricePerGb) {
+        RunStatistics all = new RunStatistics();
         List<long[]> steadySeconds = new ArrayList<>();
         double inFlightSeconds = 0;
         long scheduledGaps = 0;
         double scheduledSpan = 0;
-        Map<String, Set<String>> sessionIps = new HashMap<>();
-        Map<String, Integer> sessionOks = new HashMap<>();
-        long uncheckedBodies = 0;
-        for (int w = 0; w < run.windows().size(); w++) {
-            Outcomes outcomes;
-            try {
-                outcomes = Outcomes.of(run.windows().get(w), expect);
-            } catch (IllegalArgumentException e) {
-                throw new IllegalArgumentException("run " + run.label() + " (" + String.join(", ", run.sources())
-                        + "): " + e.getMessage(), e);
+        long judged = 0;
+        long kept = 0;
+        for (RunStatistics window : run.windows()) {
+            all.add(window);
+            long[] steady = window.steadySeconds();
+            if (steady.length > 0) {
+                steadySeconds.add(steady);
+                inFlightSeconds += window.steadyInFlightSeconds();
             }
-            uncheckedBodies += outcomes.withoutBody();
-            List<RequestRecord> window = outcomes.records();
-            all.addAll(window);
-            Optional<long[]> steady = SteadyWindow.perSecond(window);
-            steady.ifPresent(steadySeconds::add);
-            double from = 1;
-            double to = 1 + steady.map(s -> s.length).orElse(0);
-            double firstSched = Double.MAX_VALUE;
-            double lastSched = -Double.MAX_VALUE;
-            for (RequestRecord r : window) {
-                inFlightSeconds += Math.max(0, Math.min(r.done(), to) - Math.max(r.sched(), from));
-                firstSched = Math.min(firstSched, r.sched());
-                lastSched = Math.max(lastSched, r.sched());
-                if (r.ok() && r.session() != null && r.ip() != null) {
-                    String key = w + " " + r.session();
-                    sessionIps.computeIfAbsent(key, k -> new HashSet<>()).add(r.ip());
-                    sessionOks.merge(key, 1, Integer::sum);
-                }
+            if (window.scheduledPerSecond() != null) {
+                scheduledGaps += window.records() - 1;
+                scheduledSpan += window.lastSched() - window.firstSched();
             }
-            if (lastSched > firstSched) {
-                scheduledGaps += window.size() - 1;
-                scheduledSpan += lastSched - firstSched;
-            }
+            judged += window.judgedSessions();
+            kept += window.stickySessionsKept();
         }
         long[] pooled = steadySeconds.stream().flatMapToLong(Arrays::stream).sorted().toArray();
         Double steadyOk = pooled.length == 0 ? null : SteadyWindow.median(pooled);
         Double inFlight = pooled.length == 0 ? null : inFlightSeconds / pooled.length;
-
-        long accepted = 0;
-        long okAfterOneRetry = 0;
-        long okAfterMoreRetries = 0;
-        long retried = 0;
-        boolean lowerBound = false;
-        long answered = 0;
-        long hard = 0;
-        long soft = 0;
-        long wire = 0;
-        boolean anyBytes = false;
-        long okBytes = 0;
-        long okWithBytes = 0;
-        Map<String, Long> failures = new TreeMap<>();
-        List<Double> allOk = new ArrayList<>();
-        List<Double> newTunnel = new ArrayList<>();
-        List<Double> reusedTunnel = new ArrayList<>();
-        Set<String> countryIps = new HashSet<>();
-        for (RequestRecord r : all) {
-            int attempt = r.attempt() == null ? 1 : r.attempt();
-            retried += attempt > 1 ? 1 : 0;
-            accepted += r.outcome() == Outcome.DATA ? 1 : 0;
-            if (r.outcome() != Outcome.PROXY_FAILURE) {
-                answered++;
-                hard += r.outcome() == Outcome.HARD_BLOCK ? 1 : 0;
-                soft += r.outcome() == Outcome.SOFT_BLOCK ? 1 : 0;
-            }
-            lowerBound |= "h2".equals(r.http()) || r.gatewayConnectionId() != null && r.gatewayConnectionId() > 0;
-            boolean hasBytes = r.bytesOut() != null || r.bytesIn() != null;
-            if (hasBytes) {
-                anyBytes = true;
-                wire += r.wireBytes();
-            }
-            if (!r.ok()) {
-                failures.merge(r.error() != null ? BlockClassifier.phaseOf(r.error()) : "status", 1L, Long::sum);
-                continue;
-            }
-            okAfterOneRetry += attempt <= 2 ? 1 : 0;
-            okAfterMoreRetries += attempt > 2 ? 1 : 0;
-            if (hasBytes) {
-                okBytes += r.wireBytes();
-                okWithBytes++;
-            }
-            if (r.total() != null) {
-                allOk.add(r.total() * 1000);
-            }
-            if (r.total() != null && r.reused() != null) {
-                (r.reused() ? reusedTunnel : newTunnel).add(r.total() * 1000);
-            }
-            if (country != null && r.ip() != null && country.equalsIgnoreCase(r.loc())) {
-                countryIps.add(r.ip());
-            }
-        }
-        ExitStats exits = ExitStats.of(all);
-        AsnStats asnStats = asns == null ? null : AsnStats.of(all, asns);
-        Optional<GatewayUse> gateway = GatewayUse.of(all);
-        Boolean http2 = gateway.isPresent() ? Boolean.TRUE
-                : all.stream().anyMatch(r -> r.gatewayConnectionId() != null) ? Boolean.FALSE : null;
-        Long wireBytes = anyBytes ? wire : null;
+        AsnStats asnStats = asns == null ? null : AsnStats.of(all.exitIps(), asns);
+        Optional<GatewayUse> gateway = all.gatewayUse();
+        Long wireBytes = all.wireBytes();
+        long accepted = all.accepted();
         Double cost = pricePerGb == null || wireBytes == null || accepted == 0 ? null
                 : pricePerGb * wireBytes / BYTES_PER_GB / accepted * 1000;
-        List<String> judged = sessionOks.keySet().stream().filter(k -> sessionOks.get(k) >= 2).toList();
-        int kept = (int) judged.stream().filter(k -> sessionIps.get(k).size() == 1).count();
-        return new RunFigures(run.label(), run.sources(), run.windows().size(), all.size(), accepted,
+        return new RunFigures(run.label(), run.sources(), run.windows().size(), all.records(), accepted,
                 scheduledGaps == 0 ? null : scheduledGaps / scheduledSpan, steadyOk, inFlight,
-                p99(allOk), p99(newTunnel), p99(reusedTunnel), okAfterOneRetry, okAfterMoreRetries, retried, failures,
-                exits.uniqueIps(),
-                exits.uniqueSubnets(), asnStats == null ? null : asnStats.uniqueAsns(),
-                asnStats == null ? null : asnStats.largestAsnShare(), country,
-                country == null ? null : countryIps.size(), judged.size(), kept, http2,
-                gateway.map(GatewayUse::tunnelsPerGatewayConnection).orElse(null), answered, hard, soft,
-                okWithBytes == 0 ? null : (double) okBytes / okWithBytes, wireBytes, lowerBound && wireBytes != null,
-                uncheckedBodies, pricePerGb, cost);
+                p99(all.latency(Phase.TOTAL)), p99(all.latency(Phase.TOTAL, Reuse.NEW)),
+                p99(all.latency(Phase.TOTAL, Reuse.REUSED)), all.okAfterOneRetry(), all.okAfterMoreRetries(),
+                all.firstTries().retried(), all.failuresByPhase(), all.uniqueExitIps(), all.uniqueSubnets(),
+                asnStats == null ? null : asnStats.uniqueAsns(), asnStats == null ? null : asnStats.largestAsnShare(),
+                country, country == null ? null : all.exitIpsIn(country), (int) judged, (int) kept,
+                all.http2ToProxy(), gateway.map(GatewayUse::tunnelsPerGatewayConnection).orElse(null),
+                all.answered(), all.outcome(Outcome.HARD_BLOCK), all.outcome(Outcome.SOFT_BLOCK),
+                all.bytesPerSuccess(), wireBytes, all.bytesLowerBound(), run.uncheckedBodies(), pricePerGb, cost);
     }
 
-    private static Double p99(List<Double> millis) {
-        return millis.isEmpty() ? null
-                : Percentiles.of(millis.stream().mapToDouble(Double::doubleValue).toArray()).p99();
+    private static Double p99(Percentiles p) {
+        return p == null ? null : p.p99();
     }
 }

@@ -4,42 +4,39 @@ import com.fasterxml.jackson.annotation.JsonProperty;
 import io.proxybench.analysis.asn.AsnCount;
 import io.proxybench.analysis.asn.AsnLookup;
 import io.proxybench.analysis.asn.AsnStats;
-import io.proxybench.analysis.BlockClassifier;
-import io.proxybench.analysis.BlockRates;
-import io.proxybench.analysis.ExitStats;
 import io.proxybench.analysis.FirstTries;
-import io.proxybench.analysis.Expect;
 import io.proxybench.analysis.GatewayUse;
-import io.proxybench.analysis.Outcomes;
 import io.proxybench.analysis.Percentiles;
 import io.proxybench.analysis.SteadyWindow;
-import io.proxybench.records.Outcome;
-import io.proxybench.records.RequestRecord;
+import io.proxybench.analysis.stats.RunStatistics;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Locale;
 import java.util.Map;
-import java.util.TreeMap;
+import java.util.SortedMap;
 import java.util.stream.Collectors;
 
 /**
- * What {@code proxybench analyze} reports about a run's records (one file or merged shards). Percentiles and
- * exit figures are over the successes (status 200), as in the seed's scripts.
+ * What {@code proxybench analyze} reports about a run's records (one file or merged shards): a view of its
+ * {@link RunStatistics}. Percentiles and exit figures are over the successes (status 200), as in the seed's scripts.
  *
  * @param records all records
  * @param ok successful records (status 200)
  * @param steady the steady-state window (seed's rule); null when the run has none
  * @param phasesMs p50/p90/p99 in milliseconds per phase, over successes, in phase order
- * @param failuresPerPhase records with an error, by the error label's phase ({@code tls} of {@code tls_Timeout...})
+ * @param failuresPerPhase records that did not succeed, by their error's phase ({@code tls} of
+ *     {@code tls_Timeout...}), or {@code status} when the target answered other than 200
  * @param failures records with an error, by label
  * @param exits exit IPs, /24 subnets and countries of the successes
  * @param asns AS spread of the successes' exit IPs; null without an ip2asn table or ASN database
- * @param bytesPerOk wire bytes ({@code bytes_out + bytes_in}) per success, over the successes that carry them;
- *     null when none does (e.g. the seed harness's files)
+ * @param bytesPerOk wire bytes of the whole run, failures and retries included, per success; null when no record
+ *     carries bytes (e.g. the seed harness's files) or nothing succeeded
+ * @param bytesLowerBound whether some requests shared an HTTP/2 connection, so that their bytes are their own
+ *     payload only and {@code bytesPerOk} is a lower bound
  * @param firstTries first tries apart from retries
- * @param outcomes records per outcome, all five in order, as {@link Outcomes} decides them
- * @param medianBodyBytes median body length of the successes, bytes: the reference of the small-body rule; null
- *     when the records carry no {@code body_len}
+ * @param outcomes records per outcome, all five in order (see {@code RecordClassifier})
+ * @param medianBodyBytes median body length of the successes, bytes; null when the records carry no
+ *     {@code body_len}
  * @param windowSeconds length of the block-rate windows
  * @param blockWindows block figures per window, in time order; windows without a record are absent
  * @param blockExits block figures per exit IP, highest block rate first (then most requests, then IP text)
@@ -53,9 +50,10 @@ public record Analysis(
         @JsonProperty("phases_ms") Map<String, Percentiles> phasesMs,
         @JsonProperty("failures_per_phase") Map<String, Long> failuresPerPhase,
         @JsonProperty("failures") Map<String, Long> failures,
-        @JsonProperty("exits") ExitStats exits,
+        @JsonProperty("exits") ExitFigures exits,
         @JsonProperty("asns") AsnStats asns,
         @JsonProperty("bytes_per_ok") Double bytesPerOk,
+        @JsonProperty("bytes_lower_bound") boolean bytesLowerBound,
         @JsonProperty("first_tries") FirstTries firstTries,
         @JsonProperty("outcomes") Map<String, Long> outcomes,
         @JsonProperty("median_body_bytes") Double medianBodyBytes,
@@ -68,44 +66,31 @@ public record Analysis(
     private static final int TOP = 5;
 
     /**
-     * Analyses {@code records}.
+     * The analysis of a run's statistics.
      *
      * @param windowSeconds length of the block-rate windows, seconds
      * @param asns places exit IPs in ASes (an ip2asn table or a MaxMind database); null for no AS figures
-     * @param expect what a 2xx body must hold to be data, checked on the records that kept their body; null for none
-     * @throws IllegalArgumentException if {@code windowSeconds} is not positive, or a record has no outcome,
-     *     status or error
+     * @param uncheckedBodies answered records an expectation could not be checked on, for want of a kept body
+     * @param readNotes what reading the records left out, e.g. a file's cut last line
+     * @throws IllegalArgumentException if {@code windowSeconds} is not positive
      */
-    public static Analysis of(List<RequestRecord> records, long windowSeconds, AsnLookup asns, Expect expect) {
-        Outcomes classified = Outcomes.of(records, expect);
-        BlockRates rates = BlockRates.of(classified, windowSeconds);
-        List<RequestRecord> ok = records.stream().filter(RequestRecord::ok).toList();
-        Map<String, Percentiles> phases = Percentiles.perPhaseMillis(records);
-        Map<String, Long> perPhase = new TreeMap<>();
-        Map<String, Long> perLabel = new TreeMap<>();
-        for (RequestRecord r : records) {
-            if (r.error() != null) {
-                perPhase.merge(BlockClassifier.phaseOf(r.error()), 1L, Long::sum);
-                perLabel.merge(r.error(), 1L, Long::sum);
-            }
-        }
-        Map<String, Long> outcomes = Outcome.tally(classified.records().stream().map(RequestRecord::outcome));
-        List<RequestRecord> withBytes = ok.stream().filter(r -> r.bytesOut() != null || r.bytesIn() != null).toList();
-        Double bytesPerOk = withBytes.isEmpty() ? null
-                : withBytes.stream().mapToLong(RequestRecord::wireBytes).sum() / (double) withBytes.size();
-        List<BlockWindow> windows = rates.perWindow().entrySet().stream()
+    public static Analysis of(RunStatistics stats, long windowSeconds, AsnLookup asns, long uncheckedBodies,
+            List<String> readNotes) {
+        List<BlockWindow> windows = stats.blockWindows(windowSeconds).entrySet().stream()
                 .map(e -> BlockWindow.of(e.getKey(), e.getValue())).toList();
-        List<BlockExit> exits = rates.perIp().entrySet().stream().map(e -> BlockExit.of(e.getKey(), e.getValue()))
-                .sorted(BlockExit.WORST_FIRST).toList();
-        List<String> notes = new ArrayList<>();
-        if (classified.withoutBody() > 0) {
-            notes.add(classified.withoutBody() + " answered records carry no body, so --expect could not be checked"
-                    + " on them (run with --keep-body, or give --expect to run); they keep the outcome run gave them");
+        List<BlockExit> exits = stats.blockExits().entrySet().stream()
+                .map(e -> BlockExit.of(e.getKey(), e.getValue())).sorted(BlockExit.WORST_FIRST).toList();
+        SortedMap<String, Long> failures = stats.failuresByPhase();
+        List<String> notes = new ArrayList<>(readNotes);
+        if (uncheckedBodies > 0) {
+            notes.add(uncheckedBodies + " answered records carry no body, so --expect could not be checked on them"
+                    + " (run with --keep-body, or give --expect to run); they keep the outcome run gave them");
         }
-        return new Analysis(records.size(), ok.size(), SteadyWindow.of(records).orElse(null), phases, perPhase,
-                perLabel, ExitStats.of(records), asns == null ? null : AsnStats.of(records, asns), bytesPerOk,
-                FirstTries.of(records), outcomes, classified.medianBodyBytes(), windowSeconds, windows,
-                exits, GatewayUse.of(records).orElse(null), notes);
+        notes.addAll(stats.bounds());
+        return new Analysis(stats.records(), stats.ok(), stats.steady().orElse(null), stats.phases(), failures,
+                stats.errors(), ExitFigures.of(stats), asns == null ? null : AsnStats.of(stats.exitIps(), asns),
+                stats.bytesPerSuccess(), stats.bytesLowerBound(), stats.firstTries(), stats.outcomes(),
+                stats.medianBodyBytes(), windowSeconds, windows, exits, stats.gatewayUse().orElse(null), notes);
     }
 
     /** The analysis as one JSON object, snake_case names throughout. */
@@ -120,8 +105,10 @@ public record Analysis(
         lines.add(steady == null ? "steady window: none (no second between ramp-up and the 90% mark)"
                 : steady.line());
         phasesMs.forEach((phase, p) -> lines.add(p.line(phase, ok)));
-        if (!failures.isEmpty()) {
+        if (!failuresPerPhase.isEmpty()) {
             lines.add("failures by phase: " + counts(failuresPerPhase));
+        }
+        if (!failures.isEmpty()) {
             lines.add("failures by label: " + counts(failures));
         }
         lines.add(String.format(Locale.ROOT, "exits: %d unique IPs, %d unique /24 subnets", exits.uniqueIps(),
@@ -137,7 +124,8 @@ public record Analysis(
             lines.add(gatewayUse.line());
         }
         if (bytesPerOk != null) {
-            lines.add(String.format(Locale.ROOT, "bytes per successful request: %.0f", bytesPerOk));
+            lines.add(String.format(Locale.ROOT, "bytes per successful request: %s%.0f", bytesLowerBound ? ">= " : "",
+                    bytesPerOk));
         }
         if (firstTries.retried() > 0) {
             lines.add(String.format(Locale.ROOT, "first tries: %d/%d ok; %d retried (%d retries), %d of them ok",

@@ -1,7 +1,11 @@
 package io.proxybench.analysis.compare;
 
+import io.proxybench.analysis.Expect;
+import io.proxybench.analysis.stats.RecordClassifier;
+import io.proxybench.analysis.stats.RunStatistics;
 import io.proxybench.records.Outcome;
 import io.proxybench.records.RequestRecord;
+import java.util.ArrayList;
 import java.util.List;
 
 /**
@@ -13,8 +17,24 @@ final class Fixtures {
 
     private Fixtures() {}
 
+    /** The run of {@code windows} as compare reads it: each record classified, each window its statistics. */
+    static ComparedRun run(String label, List<String> sources, List<List<RequestRecord>> windows, Expect expect) {
+        RecordClassifier classifier = new RecordClassifier(expect);
+        List<RunStatistics> stats = new ArrayList<>();
+        for (List<RequestRecord> window : windows) {
+            RunStatistics w = new RunStatistics();
+            window.forEach(r -> w.add(classifier.classify(r)));
+            stats.add(w);
+        }
+        return new ComparedRun(label, sources, stats, classifier.withoutBody());
+    }
+
     static ComparedRun runA() {
-        return new ComparedRun("a", List.of("a.jsonl"), List.of(List.of(
+        return run("a", List.of("a.jsonl"), recordsA(), null);
+    }
+
+    static List<List<RequestRecord>> recordsA() {
+        return List.of(List.of(
                 ok(0.0, 0.5, 0.5, false, "10.0.1.1", "US", "s1", 1000, 5000).gatewayConnectionId(1L).conn(1L).build(),
                 ok(0.2, 0.9, 0.7, false, "10.0.2.1", "DE", "s2", 1000, 5000).gatewayConnectionId(1L).conn(2L).build(),
                 ok(1.0, 1.1, 0.1, true, "10.0.1.1", "US", "s1", 500, 1500).gatewayConnectionId(1L).conn(1L).build(),
@@ -32,15 +52,19 @@ final class Fixtures {
                 RequestRecord.builder(2.5, 2.6).total(0.1).status(403).outcome(Outcome.HARD_BLOCK).bytesOut(500L)
                         .bytesIn(1000L).build(),
                 RequestRecord.builder(2.6, 2.9).total(0.3).status(418).outcome(Outcome.SOFT_BLOCK).bytesOut(500L)
-                        .bytesIn(500L).build())));
+                        .bytesIn(500L).build()));
     }
 
     static ComparedRun runB() {
-        return new ComparedRun("b", List.of("b/window-01.jsonl", "b/window-02.jsonl"), List.of(
+        return runB(null);
+    }
+
+    static ComparedRun runB(Expect expect) {
+        return run("b", List.of("b/window-01.jsonl", "b/window-02.jsonl"), List.of(
                 List.of(plain(0, 0.5), plain(1.0, 1.2), plain(1.3, 1.5), plain(2.0, 2.2), plain(2.4, 2.6),
                         plain(3.0, 3.2)),
                 List.of(plain(0, 0.4), plain(1.0, 1.1), plain(1.2, 1.3), plain(1.4, 1.5), plain(1.6, 1.7),
-                        plain(2.0, 2.1))));
+                        plain(2.0, 2.1))), expect);
     }
 
     /**
@@ -53,7 +77,7 @@ final class Fixtures {
             records.add(RequestRecord.builder(i * 0.5, i * 0.5 + 0.2).total(0.2).status(200).outcome(Outcome.DATA)
                     .http("http/1.1").gatewayConnectionId(0L).bytesOut(bytes / 2).bytesIn(bytes - bytes / 2).build());
         }
-        return new ComparedRun(label, List.of(label + ".jsonl"), List.of(records));
+        return run(label, List.of(label + ".jsonl"), List.of(records), null);
     }
 
     private static RequestRecord.Builder ok(double sched, double done, double total, boolean reused, String ip,

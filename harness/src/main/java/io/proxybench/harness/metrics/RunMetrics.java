@@ -12,6 +12,8 @@ import io.proxybench.analysis.BlockClassifier;
 import io.proxybench.records.Outcome;
 import io.proxybench.records.Phase;
 import io.proxybench.records.RequestRecord;
+import io.proxybench.harness.LiveRun;
+import io.proxybench.harness.RecordSink;
 import io.proxybench.harness.RunStats;
 import java.util.EnumMap;
 import java.util.Map;
@@ -26,7 +28,7 @@ import java.util.function.ToDoubleFunction;
  * time. Latencies are in seconds; a shard's metrics are its own (sum them across shards, except
  * {@code proxybench_exits}, whose sum only bounds the run's unique exits from above).
  */
-public final class RunMetrics {
+public final class RunMetrics implements RecordSink {
 
     /** Histogram bucket bounds in seconds: loopback handshakes up to a slow residential exit's minute. */
     private static final double[] BOUNDS_SECONDS = {0.0005, 0.001, 0.0025, 0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 0.5,
@@ -100,13 +102,15 @@ public final class RunMetrics {
         return registry;
     }
 
-    /** Reads scheduled, sent, retries, in flight and backlog from the runner from now on. */
-    public void watch(RunStats runStats) {
-        this.stats = runStats;
+    /** Reads scheduled, sent, retries, in flight and backlog from the run's counters from now on. */
+    @Override
+    public void start(LiveRun live) {
+        this.stats = live.counters();
     }
 
     /** Counts one record; any thread. */
-    public void record(RequestRecord r) {
+    @Override
+    public void accept(RequestRecord r) {
         if (r.outcome() != null) {
             records.get(r.outcome()).inc();
         }

@@ -1,11 +1,10 @@
 package io.proxybench.harness.summary;
 
 import com.fasterxml.jackson.annotation.JsonProperty;
-import io.proxybench.records.RequestRecord;
+import io.proxybench.analysis.GatewayUse;
+import io.proxybench.analysis.stats.RunStatistics;
 import io.proxybench.client.tunnel.Connector;
-import java.util.List;
 import java.util.Locale;
-import java.util.Objects;
 
 /**
  * How a run's tunnels reached an {@code https://} proxy when HTTP/2 to it was asked for ({@code run --proxy-http2}):
@@ -31,13 +30,12 @@ public record ProxyConnections(
         @JsonProperty("tunnels_per_gateway_connection") Double tunnelsPerGatewayConnection,
         @JsonProperty("gateway_connections_in_records") long gatewayConnectionsInRecords) {
 
-    /** The run's figures: the client's counters {@code before} and {@code after} the run, and its records. */
+    /** The run's figures: the client's counters {@code before} and {@code after} the run, and its records'. */
     public static ProxyConnections of(Connector.GatewayStats before, Connector.GatewayStats after,
-            List<RequestRecord> records) {
+            RunStatistics records) {
         long connections = after.gatewayConnections() - before.gatewayConnections();
         long streams = after.streamTunnels() - before.streamTunnels();
-        long named = records.stream().map(RequestRecord::gatewayConnectionId).filter(Objects::nonNull)
-                .filter(id -> id > 0).distinct().count();
+        long named = records.gatewayUse().map(GatewayUse::gatewayConnections).orElse(0L);
         return new ProxyConnections(connections, after.peakGatewayConnections(), streams,
                 after.fallbackTunnels() - before.fallbackTunnels(), connections == 0 ? null : (double) streams / connections, named);
     }

@@ -1,20 +1,20 @@
 package io.proxybench.harness.summary;
 
-import io.proxybench.analysis.FirstTries;
-import io.proxybench.analysis.report.Analysis;
 import com.fasterxml.jackson.annotation.JsonProperty;
+import io.proxybench.analysis.FirstTries;
 import io.proxybench.analysis.Percentiles;
 import io.proxybench.analysis.SteadyWindow;
-import io.proxybench.records.Outcome;
-import io.proxybench.records.RequestRecord;
+import io.proxybench.analysis.report.Analysis;
+import io.proxybench.analysis.stats.Reuse;
+import io.proxybench.analysis.stats.RunStatistics;
 import io.proxybench.harness.CpuSampler;
-import io.proxybench.client.metrics.ClientCounters;
+import io.proxybench.harness.Records;
+import io.proxybench.harness.RunResult;
+import io.proxybench.records.Phase;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Locale;
 import java.util.Map;
-import java.util.Objects;
-import java.util.TreeMap;
 
 /**
  * The end-of-run summary in the seed harness's shape: {@code rate R/s for Ds: ok/total ok, N unique exit IPs},
@@ -24,7 +24,14 @@ import java.util.TreeMap;
  * @param phasesMs p50/p90/p99 in milliseconds per phase, over successful requests
  * @param newConnectionTotalMs total latency of successful requests that opened their connection
  * @param reusedConnectionTotalMs total latency of successful requests on a reused connection
- * @param bytesPerOk wire bytes (both ways, handshakes included) per successful request
+ * @param handshakesPer1000 new connections per 1,000 requests, over the records that say whether theirs was new;
+ *     null when none says
+ * @param reuseRate share of those requests on a reused connection; null when none says
+ * @param connectionsOpened connections the client opened during the run, those whose setup failed included
+ * @param bytesPerOk wire bytes of the whole run (both ways, handshakes, failures and retries included) per
+ *     successful request; null when no record carries bytes or nothing succeeded
+ * @param bytesLowerBound whether some requests shared an HTTP/2 connection, so that {@code bytesPerOk} is a lower
+ *     bound
  * @param firstTries first tries apart from retries: how many requests succeeded on their first send, and how the
  *     others' first sends failed
  * @param outcomes records per outcome (seed 002's five), as classified when recorded
@@ -33,6 +40,7 @@ import java.util.TreeMap;
  *     {@code client_close}, ...), from its counters: an idle connection's close has no record of its own
  * @param proxyConnections how tunnels reached the proxy when HTTP/2 to it was asked for; null when it was not
  * @param poolAfter the client's connections once the run was over and the client closed
+ * @param stopped why and when the run was cut short; null when its schedule ran to the end
  */
 public record RunSummary(
         @JsonProperty("schedule") String schedule,
@@ -43,9 +51,11 @@ public record RunSummary(
         @JsonProperty("errors") Map<String, Long> errors,
         @JsonProperty("max_start_lag_ms") double maxStartLagMs,
         @JsonProperty("backlog_peak") int backlogPeak,
-        @JsonProperty("handshakes_per_1000") double handshakesPer1000,
-        @JsonProperty("reuse_rate") double reuseRate,
-        @JsonProperty("bytes_per_ok") double bytesPerOk,
+        @JsonProperty("handshakes_per_1000") Double handshakesPer1000,
+        @JsonProperty("reuse_rate") Double reuseRate,
+        @JsonProperty("connections_opened") long connectionsOpened,
+        @JsonProperty("bytes_per_ok") Double bytesPerOk,
+        @JsonProperty("bytes_lower_bound") boolean bytesLowerBound,
         @JsonProperty("first_tries") FirstTries firstTries,
         @JsonProperty("outcomes") Map<String, Long> outcomes,
         @JsonProperty("closed_loop") boolean closedLoop,
@@ -56,60 +66,60 @@ public record RunSummary(
         @JsonProperty("warnings") List<String> warnings,
         @JsonProperty("connections_closed") Map<String, Long> connectionsClosed,
         @JsonProperty("proxy_connections") ProxyConnections proxyConnections,
-        @JsonProperty("pool_after") PoolAfter poolAfter) {
+        @JsonProperty("pool_after") PoolAfter poolAfter,
+        @JsonProperty("stopped") Stopped stopped) {
+
+    /**
+     * Where a run was cut short.
+     *
+     * @param cause what stopped it, e.g. {@code SIGINT}
+     * @param atSeconds seconds after the schedule started
+     * @param aborted requests in flight then that had no reply within the grace ({@code total_Aborted})
+     */
+    public record Stopped(@JsonProperty("cause") String cause, @JsonProperty("at_s") double atSeconds,
+            @JsonProperty("aborted") long aborted) {}
 
     /** Start lag p99 above this, in milliseconds, means the client could not keep its schedule. */
     public static final double START_LAG_P99_LIMIT_MS = 10;
-
-    /** The first seconds of a schedule, when a fresh JVM is still compiling its send path. */
-    static final double COLD_SECONDS = 2;
 
     /** Said of every closed-loop run: its figures are a comparison, not a measurement of the proxy. */
     static final String CLOSED_LOOP_WARNING = "closed loop: each worker waited for its reply before sending again,"
             + " so latency counts from the send and a slow period shrinks the sample (coordinated omission);"
             + " compare with an open-loop run at the same rate before trusting these figures";
 
-    /**
-     * @param closedLoop whether the records come from the closed-loop comparison mode
-     * @param cpu the client's CPU load during the run, or null when it was not sampled
-     * @param proxyConnections the run's HTTP/2 proxy connections, null when HTTP/2 to the proxy was not asked for
-     */
-    public static RunSummary of(String schedule, boolean closedLoop, List<RequestRecord> records,
-            ClientCounters.Counts client, int backlogPeak, CpuSampler.CpuLoad cpu, ProxyConnections proxyConnections,
-            PoolAfter poolAfter) {
-        List<RequestRecord> ok = records.stream().filter(RequestRecord::ok).toList();
-        Map<String, Percentiles> phases = Percentiles.perPhaseMillis(records);
-        Map<String, Long> errors = new TreeMap<>();
-        records.stream().map(RequestRecord::error).filter(Objects::nonNull)
-                .forEach(e -> errors.merge(e, 1L, Long::sum));
-        double maxLag = records.stream().mapToDouble(RequestRecord::startLag).max().orElse(0) * 1000;
-        long bytes = ok.stream().mapToLong(RequestRecord::wireBytes).sum();
-        Map<String, Long> outcomes = Outcome.tally(records.stream().map(RequestRecord::outcome));
-        List<String> warnings = warnings(records, cpu);
-        if (closedLoop) {
+    /** The summary of a run's result. */
+    public static RunSummary of(RunResult result) {
+        RunStatistics stats = result.statistics();
+        ProxyConnections proxyConnections = result.proxyConnections();
+        List<String> warnings = warnings(stats, result.cpu());
+        if (result.closedLoop()) {
             warnings.add(0, CLOSED_LOOP_WARNING);
         }
         if (proxyConnections != null && proxyConnections.fallbackWarning() != null) {
             warnings.add(0, proxyConnections.fallbackWarning());
         }
-        return new RunSummary(schedule, records.size(), ok.size(),
-                ok.stream().map(RequestRecord::ip).filter(Objects::nonNull).distinct().count(),
-                phases, errors, maxLag, backlogPeak, client.handshakesPer1000(), client.reuseRate(),
-                ok.isEmpty() ? 0 : (double) bytes / ok.size(), FirstTries.of(records), outcomes, closedLoop,
-                totals(ok, false), totals(ok, true), SteadyWindow.of(records).orElse(null), cpu, warnings,
-                client.closedByReason(), proxyConnections, poolAfter);
+        warnings.addAll(stats.bounds());
+        Stopped stopped = result.stop() == null ? null
+                : new Stopped(result.stop().cause(), result.stoppedAtSeconds(), stats.errors().getOrDefault(Records.ABORTED, 0L));
+        return new RunSummary(result.schedule(), stats.records(), stats.ok(), stats.uniqueExitIps(), stats.phases(),
+                stats.errors(), stats.maxStartLagMs(), result.counters().backlogPeak(), stats.handshakesPer1000(),
+                stats.reuseRate(), result.client().created(), stats.bytesPerSuccess(), stats.bytesLowerBound(),
+                stats.firstTries(), stats.outcomes(), result.closedLoop(),
+                stats.latency(Phase.TOTAL, Reuse.NEW), stats.latency(Phase.TOTAL, Reuse.REUSED),
+                stats.steady().orElse(null), result.cpu(), warnings, result.client().closedByReason(),
+                proxyConnections, result.poolAfter(), stopped);
     }
 
     /** What makes the figures the client's rather than the proxy's, in words a user can act on. */
-    static List<String> warnings(List<RequestRecord> records, CpuSampler.CpuLoad cpu) {
+    static List<String> warnings(RunStatistics stats, CpuSampler.CpuLoad cpu) {
         List<String> warnings = new ArrayList<>();
-        double p99 = lagP99Millis(records, 0);
+        double p99 = stats.startLagP99Ms(false);
         if (p99 > START_LAG_P99_LIMIT_MS) {
-            double warmP99 = lagP99Millis(records, COLD_SECONDS);
+            double warmP99 = stats.startLagP99Ms(true);
             warnings.add(warmP99 <= START_LAG_P99_LIMIT_MS
                     ? String.format(Locale.ROOT, "start lag p99 %.1f ms is above %.0f ms, but only in the first"
                             + " %.0f s (%.1f ms after them): the client's JVM was still warming up; add --warmup-for"
-                            + " 5s", p99, START_LAG_P99_LIMIT_MS, COLD_SECONDS, warmP99)
+                            + " 5s", p99, START_LAG_P99_LIMIT_MS, RunStatistics.COLD_SECONDS, warmP99)
                     : String.format(Locale.ROOT, "start lag p99 %.1f ms is above %.0f ms: this client could"
                             + " not keep the schedule; split the rate over more processes or machines", p99,
                             START_LAG_P99_LIMIT_MS));
@@ -122,24 +132,14 @@ public record RunSummary(
         return warnings;
     }
 
-    /** Start lag p99 in milliseconds of the requests scheduled from {@code fromSeconds} on; NaN when there are none. */
-    private static double lagP99Millis(List<RequestRecord> records, double fromSeconds) {
-        double[] lags = records.stream().filter(r -> r.sched() >= fromSeconds).mapToDouble(RequestRecord::startLag)
-                .toArray();
-        return lags.length == 0 ? Double.NaN : Percentiles.of(lags).p99() * 1000;
-    }
-
-    private static Percentiles totals(List<RequestRecord> ok, boolean reused) {
-        double[] totals = ok.stream().filter(r -> Boolean.valueOf(reused).equals(r.reused()) && r.total() != null)
-                .mapToDouble(RequestRecord::total).toArray();
-        return totals.length == 0 ? null : Percentiles.of(totals).toMillis();
-    }
-
-
-
     /** The summary as lines of text, the first in the seed harness's words. */
     public String text() {
         StringBuilder s = new StringBuilder();
+        if (stopped != null) {
+            s.append(String.format(Locale.ROOT, "stopped by %s at %.1f s: the figures cover the part that ran (%d"
+                    + " requests in flight got no reply within the grace: %s)%n", stopped.cause(),
+                    stopped.atSeconds(), stopped.aborted(), Records.ABORTED));
+        }
         s.append(String.format(Locale.ROOT, "%s: %d/%d ok, %d unique exit IPs%n", schedule, ok, scheduled,
                 uniqueExitIps));
         for (Map.Entry<String, Percentiles> e : phasesMs.entrySet()) {
@@ -149,8 +149,12 @@ public record RunSummary(
             s.append("errors: ").append(errors).append('\n');
         }
         s.append(String.format(Locale.ROOT, "max start lag: %.1f ms, backlog peak %d%n", maxStartLagMs, backlogPeak));
-        s.append(String.format(Locale.ROOT, "handshakes per 1,000 requests: %.1f, reuse rate %.1f%%, %.0f bytes per"
-                + " successful request%n", handshakesPer1000, reuseRate * 100, bytesPerOk));
+        s.append(String.format(Locale.ROOT, "handshakes per 1,000 requests: %s, reuse rate %s, %s bytes per"
+                + " successful request (the client opened %d connections)%n",
+                handshakesPer1000 == null ? "-" : String.format(Locale.ROOT, "%.1f", handshakesPer1000),
+                reuseRate == null ? "-" : String.format(Locale.ROOT, "%.1f%%", reuseRate * 100),
+                bytesPerOk == null ? "-" : String.format(Locale.ROOT, "%s%.0f", bytesLowerBound ? ">= " : "",
+                        bytesPerOk), connectionsOpened));
         if (!connectionsClosed.isEmpty()) {
             s.append("connections closed: ").append(connectionsClosed).append('\n');
         }

@@ -26,10 +26,10 @@ class RunMetricsTest {
     @Test
     void errorsCountUnderTheirPhase() throws IOException {
         RunMetrics metrics = new RunMetrics(null);
-        metrics.record(failed("proxy_tls_SSLHandshakeException"));
-        metrics.record(failed("proxy_tls_SSLHandshakeException"));
-        metrics.record(failed("connect_407"));
-        metrics.record(failed("total_Timeout"));
+        metrics.accept(failed("proxy_tls_SSLHandshakeException"));
+        metrics.accept(failed("proxy_tls_SSLHandshakeException"));
+        metrics.accept(failed("connect_407"));
+        metrics.accept(failed("total_Timeout"));
 
         String text = text(metrics);
         assertThat(text).contains("proxybench_errors_total{phase=\"proxy_tls\"} 2.0")

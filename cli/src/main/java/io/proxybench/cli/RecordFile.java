@@ -1,0 +1,61 @@
+package io.proxybench.cli;
+
+import io.proxybench.analysis.Expect;
+import io.proxybench.analysis.stats.RecordClassifier;
+import io.proxybench.analysis.stats.RunStatistics;
+import io.proxybench.records.JsonlReader;
+import io.proxybench.records.RequestRecord;
+import java.nio.file.Path;
+import java.util.Collections;
+import java.util.Set;
+import java.util.TreeSet;
+
+/**
+ * One records file read once, streaming: each record classified ({@link RecordClassifier}) and counted into the
+ * file's statistics; the segments its records name are kept (a shard's file names one). Memory does not grow with
+ * the file's records.
+ *
+ * @param file the file
+ * @param statistics its records' statistics
+ * @param segments the segments its records name; empty for a run of the whole schedule
+ * @param uncheckedBodies answered records an expectation could not be checked on, for want of a kept body
+ * @param cutLine when the file's last line was cut (a process killed mid-write): what was left out, in words; null
+ *     when the file ended cleanly
+ */
+record RecordFile(Path file, RunStatistics statistics, Set<String> segments, long uncheckedBodies, String cutLine) {
+
+    /**
+     * Reads {@code file}; a file that cannot be read, or a malformed line in it, is a bad-argument error naming the
+     * file and the line.
+     *
+     * @param expect what a 2xx body must hold to be data, checked on kept bodies; null for none
+     */
+    static RecordFile read(Path file, Expect expect) {
+        RecordClassifier classifier = new RecordClassifier(expect);
+        RunStatistics statistics = new RunStatistics();
+        Set<String> segments = new TreeSet<>();
+        String cut = forEach(file, r -> {
+            RequestRecord classified;
+            try {
+                classified = classifier.classify(r);
+            } catch (IllegalArgumentException e) {
+                throw new IllegalArgumentException(file + ": " + e.getMessage(), e);
+            }
+            statistics.add(classified);
+            if (r.segment() != null) {
+                segments.add(r.segment());
+            }
+        });
+        return new RecordFile(file, statistics, Collections.unmodifiableSet(segments), classifier.withoutBody(), cut);
+    }
+
+    /**
+     * Streams {@code file}'s records to {@code each}, in file order.
+     *
+     * @return what a cut last line left out, in words; null when the file ended cleanly
+     */
+    static String forEach(Path file, java.util.function.Consumer<RequestRecord> each) {
+        FileReading.read(file, () -> JsonlReader.read(file)).forEach(each);
+        return null;
+    }
+}

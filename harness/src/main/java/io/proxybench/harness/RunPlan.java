@@ -1,0 +1,257 @@
+package io.proxybench.harness;
+
+import io.proxybench.analysis.Expect;
+import io.proxybench.client.ProxyClient;
+import io.proxybench.client.ProxyRequest;
+import io.proxybench.client.pool.PoolLimits;
+import io.proxybench.client.proxy.ProxySpec;
+import io.proxybench.client.tunnel.Timeouts;
+import io.proxybench.harness.schedule.ArrivalSchedule;
+import java.time.Duration;
+import java.time.Instant;
+import java.util.List;
+import java.util.Objects;
+
+/**
+ * What a run does, as a value: its schedule (or closed-loop workers), the requests it rotates over, the client it
+ * sends them with, and how it treats them (limits, retries, warm-up, checks). A {@link Runner} executes it into a
+ * {@link RunResult}. Build one with {@link #builder}; every setter names what it sets, and {@link Builder#build}
+ * checks the whole plan, naming the setting at fault.
+ *
+ * @param schedule the arrivals this process fires (a shard's segment of a larger schedule); null for a closed loop
+ * @param closedLoop the closed-loop comparison's workers and length; null for the open loop
+ * @param targets the requests, request {@code n} sending target {@code n % size}
+ * @param proxies proxies that request {@code n} rotates over ({@code n % size}); empty to use the client's proxy
+ * @param sessionKeys session keys request {@code n} rotates over ({@code n % size}); empty without sessions
+ * @param client the client's settings; the runner builds its client from them, keeping only as much of each body as
+ *     the run's checks need
+ * @param timeouts the client's per-phase timeouts, which bound the drain
+ * @param maxInFlight requests in flight at most, later ones waiting in a counted backlog; 0 for no limit
+ * @param retries sends after a failed one, each on a new connection; 0 for none
+ * @param warmUpSessions whether one request per session goes out before the run, outside its statistics
+ * @param warmUpFor how long the run's own requests go out at its peak rate before it, all discarded; zero for none
+ * @param warmUpRate requests per second of that warm-up (the schedule's peak)
+ * @param expect what a 2xx body must hold to be data; null to take every 2xx as data
+ * @param keepBody whether records carry their bodies
+ * @param maxBodyBytes bytes of a body kept for {@code expect} or {@code keepBody}; the rest is counted, not kept
+ * @param segment the shard's execution segment, written into every record; null for a whole run
+ * @param startAt when the schedule starts (shards of one run share it; the warm-up ends just before it); null to
+ *     start at once
+ * @param planned the schedule's length (or the closed loop's), for the time left on a progress line
+ */
+public record RunPlan(ArrivalSchedule schedule, ClosedLoop closedLoop, List<ProxyRequest> targets,
+        List<ProxySpec> proxies, List<String> sessionKeys, ProxyClient.Builder client, Timeouts timeouts,
+        int maxInFlight, int retries, boolean warmUpSessions, Duration warmUpFor, double warmUpRate, Expect expect,
+        boolean keepBody, int maxBodyBytes, String segment, Instant startAt, Duration planned) {
+
+    /** Bytes of a body kept when no check needs the whole body: enough for a trace endpoint's fields. */
+    public static final int TRACE_BODY_BYTES = 16 << 10;
+
+    /** A start time passed longer ago than this is refused: the shard would crowd its share into less time. */
+    public static final Duration LATE_LIMIT = Duration.ofSeconds(1);
+
+    /**
+     * How long before {@code startAt} a warm-up ends: time for its drain, and short enough that the tunnels it
+     * opened are fresh when the schedule starts.
+     */
+    public static final Duration WARM_UP_MARGIN = Duration.ofSeconds(5);
+
+    /** Bytes of a body kept by default when a check or {@code keepBody} needs it. */
+    public static final int DEFAULT_MAX_BODY_BYTES = 16 << 20;
+
+    /**
+     * The closed-loop comparison: workers that each wait for a reply before sending again.
+     *
+     * @param workers at least 1
+     * @param duration how long workers start new requests
+     */
+    public record ClosedLoop(int workers, Duration duration) {}
+
+    public RunPlan {
+        targets = List.copyOf(targets);
+        proxies = List.copyOf(proxies);
+        sessionKeys = List.copyOf(sessionKeys);
+    }
+
+    public static Builder builder() {
+        return new Builder();
+    }
+
+    /**
+     * A client as a run uses it: pools large enough never to be the limit (4,096 connections per key and per exit,
+     * 65,536 in all), idle connections kept {@code keepAlive} (zero closes each after its request), and a wait for a
+     * slot of at most {@code timeouts}' request timeout.
+     */
+    public static ProxyClient.Builder client(Duration keepAlive, Timeouts timeouts) {
+        return ProxyClient.builder().limits(new PoolLimits(4096, 4096, 65536, keepAlive, null, 0,
+                timeouts.request()));
+    }
+
+    /** Request {@code n} of the run: its target, and its proxy and session key when the plan rotates them. */
+    public ProxyRequest request(long n) {
+        ProxyRequest r = targets.get((int) (n % targets.size()));
+        if (!proxies.isEmpty()) {
+            r = r.withProxy(proxies.get((int) (n % proxies.size())));
+        }
+        return sessionKeys.isEmpty() ? r : r.withSessionKey(sessionKeys.get((int) (n % sessionKeys.size())));
+    }
+
+    /** The schedule in words, or the closed loop's, as the summary's first line starts. */
+    public String describe() {
+        return closedLoop == null ? schedule.describe()
+                : "closed loop, " + closedLoop.workers() + " workers for " + Durations.format(closedLoop.duration());
+    }
+
+    /** How long requests may wait for replies after the last start: a pool wait, then every send to its timeout. */
+    public long drainNanos() {
+        return timeouts.request().toNanos() + TimeoutOption.longestCall(timeouts).toNanos() * (1 + retries);
+    }
+
+    /** Builds a plan setting by setting; see {@link RunPlan} for what each means. */
+    public static final class Builder {
+        private ArrivalSchedule schedule;
+        private ClosedLoop closedLoop;
+        private List<ProxyRequest> targets = List.of();
+        private List<ProxySpec> proxies = List.of();
+        private List<String> sessionKeys = List.of();
+        private ProxyClient.Builder client = ProxyClient.builder();
+        private Timeouts timeouts = Timeouts.defaults();
+        private int maxInFlight;
+        private int retries;
+        private boolean warmUpSessions = true;
+        private Duration warmUpFor = Duration.ZERO;
+        private double warmUpRate;
+        private Expect expect;
+        private boolean keepBody;
+        private int maxBodyBytes = DEFAULT_MAX_BODY_BYTES;
+        private String segment;
+        private Instant startAt;
+        private Duration planned;
+
+        private Builder() {}
+
+        /** The open loop's arrivals, and its length for the progress line. */
+        public Builder schedule(ArrivalSchedule schedule, Duration planned) {
+            this.schedule = schedule;
+            this.planned = planned;
+            return this;
+        }
+
+        /** The closed-loop comparison instead of a schedule. */
+        public Builder closedLoop(int workers, Duration duration) {
+            this.closedLoop = new ClosedLoop(workers, duration);
+            this.planned = duration;
+            return this;
+        }
+
+        public Builder targets(List<ProxyRequest> targets) {
+            this.targets = targets;
+            return this;
+        }
+
+        public Builder target(ProxyRequest target) {
+            return targets(List.of(target));
+        }
+
+        public Builder proxies(List<ProxySpec> proxies) {
+            this.proxies = proxies;
+            return this;
+        }
+
+        public Builder sessionKeys(List<String> keys) {
+            this.sessionKeys = keys;
+            return this;
+        }
+
+        /** The client's settings; its timeouts are set from {@link #timeouts}. */
+        public Builder client(ProxyClient.Builder client) {
+            this.client = client;
+            return this;
+        }
+
+        public Builder timeouts(Timeouts timeouts) {
+            this.timeouts = timeouts;
+            return this;
+        }
+
+        public Builder maxInFlight(int requests) {
+            this.maxInFlight = requests;
+            return this;
+        }
+
+        public Builder retries(int retries) {
+            this.retries = retries;
+            return this;
+        }
+
+        public Builder warmUpSessions(boolean warmUp) {
+            this.warmUpSessions = warmUp;
+            return this;
+        }
+
+        /** A warm-up of {@code length} at {@code ratePerSecond} before the run, discarded; zero for none. */
+        public Builder warmUpFor(Duration length, double ratePerSecond) {
+            this.warmUpFor = length;
+            this.warmUpRate = ratePerSecond;
+            return this;
+        }
+
+        public Builder expect(Expect expect) {
+            this.expect = expect;
+            return this;
+        }
+
+        public Builder keepBody(boolean keep) {
+            this.keepBody = keep;
+            return this;
+        }
+
+        public Builder maxBodyBytes(int bytes) {
+            this.maxBodyBytes = bytes;
+            return this;
+        }
+
+        public Builder segment(String segment) {
+            this.segment = segment;
+            return this;
+        }
+
+        public Builder startAt(Instant startAt) {
+            this.startAt = startAt;
+            return this;
+        }
+
+        /**
+         * The plan, checked.
+         *
+         * @throws IllegalArgumentException naming the setting at fault
+         */
+        public RunPlan build() {
+            if ((schedule == null) == (closedLoop == null)) {
+                throw new IllegalArgumentException("a run plan needs either a schedule or a closed loop, not "
+                        + (schedule == null ? "neither" : "both"));
+            }
+            if (closedLoop != null && (closedLoop.workers() < 1 || closedLoop.duration().isZero()
+                    || closedLoop.duration().isNegative())) {
+                throw new IllegalArgumentException("a closed loop needs at least 1 worker and a duration above 0");
+            }
+            if (targets.isEmpty()) {
+                throw new IllegalArgumentException("a run plan needs at least one target request");
+            }
+            if (maxInFlight < 0 || retries < 0) {
+                throw new IllegalArgumentException("max in flight and retries must not be negative");
+            }
+            if (warmUpFor.isNegative() || !warmUpFor.isZero() && !(warmUpRate > 0)) {
+                throw new IllegalArgumentException("a warm-up needs a length of 0 or more and a rate above 0");
+            }
+            if (maxBodyBytes < 0) {
+                throw new IllegalArgumentException("max body bytes must not be negative, got " + maxBodyBytes);
+            }
+            Objects.requireNonNull(client, "client");
+            Objects.requireNonNull(timeouts, "timeouts");
+            return new RunPlan(schedule, closedLoop, targets, proxies, sessionKeys, client, timeouts, maxInFlight,
+                    retries, warmUpSessions, warmUpFor, warmUpRate, expect, keepBody, maxBodyBytes, segment,
+                    startAt, planned == null ? Duration.ZERO : planned);
+        }
+    }
+}

@@ -1,0 +1,42 @@
+package io.proxybench.harness;
+
+import io.proxybench.analysis.stats.RunStatistics;
+import io.proxybench.client.metrics.ClientCounters;
+import io.proxybench.client.tunnel.Connector;
+import io.proxybench.harness.summary.PoolAfter;
+import io.proxybench.harness.summary.ProxyConnections;
+import io.proxybench.harness.summary.RunSummary;
+
+/**
+ * What a run measured: the statistics of its records, and what only the process saw (the runner's counters, the
+ * client's own counters, its CPU, the pool once the run was over, and whether the run was cut short).
+ *
+ * @param schedule the schedule in words, as the summary's first line starts
+ * @param closedLoop whether it was the closed-loop comparison
+ * @param statistics every figure of the run's records
+ * @param counters the runner's counters: scheduled, sent, backlog peak
+ * @param client the client's counters over the run (warm-up excluded): connections opened and closed by reason
+ * @param gatewaysBefore the client's HTTP/2 proxy connection counters when the run started
+ * @param gatewaysAfter the same when it ended
+ * @param poolAfter the client's connections once the run was over and the client closed
+ * @param cpu this process's CPU load during the run
+ * @param stop why the run ended early; null when its schedule ran to the end
+ * @param stoppedAtSeconds when it was stopped, seconds after the schedule started (0 before it); NaN when not
+ */
+public record RunResult(String schedule, boolean closedLoop, RunStatistics statistics, RunStats counters,
+        ClientCounters.Counts client, Connector.GatewayStats gatewaysBefore, Connector.GatewayStats gatewaysAfter,
+        PoolAfter poolAfter, CpuSampler.CpuLoad cpu, StopReason stop, double stoppedAtSeconds) {
+
+    /** How tunnels reached the proxy when the client was asked for HTTP/2 to it; null when it opened none. */
+    public ProxyConnections proxyConnections() {
+        long asked = gatewaysAfter.gatewayConnections() - gatewaysBefore.gatewayConnections()
+                + gatewaysAfter.fallbackTunnels() - gatewaysBefore.fallbackTunnels();
+        return asked == 0 && statistics.gatewayUse().isEmpty() ? null
+                : ProxyConnections.of(gatewaysBefore, gatewaysAfter, statistics);
+    }
+
+    /** The end-of-run summary. */
+    public RunSummary summary() {
+        return RunSummary.of(this);
+    }
+}

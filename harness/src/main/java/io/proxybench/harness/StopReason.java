@@ -1,0 +1,16 @@
+package io.proxybench.harness;
+
+/**
+ * Why a run ended before its schedule did.
+ *
+ * @param cause what asked for the stop, e.g. {@code SIGINT} or {@code threshold p99(total) > 800ms}
+ * @param exitCode the exit code a command reports for it: 128 + the signal's number for a signal
+ */
+public record StopReason(String cause, int exitCode) {
+
+    /** Ctrl-C. */
+    public static final StopReason SIGINT = new StopReason("SIGINT", 130);
+
+    /** What {@code timeout} and Kubernetes send. */
+    public static final StopReason SIGTERM = new StopReason("SIGTERM", 143);
+}
