@@ -3,22 +3,81 @@ package io.proxybench.client;
 import io.proxybench.client.event.Phase;
 
 /**
- * A call that failed, with the phase it failed in. The message reads {@code <phase>: <cause>} and, like every
- * message of this client, never contains a proxy password.
+ * A call that failed, with the phase it failed in and the wire bytes it cost. The message reads
+ * {@code <phase>: <cause>} and, like every message of this client, never contains a proxy password.
+ *
+ * <p>Wire bytes are counted as for a {@link ProxyResponse}: TCP payload both ways, TLS records and proxy handshakes
+ * included, every attempt of the call together (a call retried on a new connection pays for both). A connection the
+ * call opened and that failed before it was ready counts whole, close included; a failed exchange on a connection
+ * counts its own traffic there, and that connection's setup when the call opened it. Where bytes are shared the counts
+ * are a lower bound, as for a response: an HTTP/2 exchange to the origin counts its request body and no response
+ * bytes, and a tunnel that is a stream of a shared HTTP/2 connection to a proxy counts its own payload only (not its
+ * CONNECT and answer frames, nor that connection's TLS), so a refused CONNECT stream counts 0. A failure before any
+ * connection was used (no route, a bad request, no pool slot in time) counts 0. When the client could not tell, all
+ * three counts are {@link #UNKNOWN}, never 0.
  */
 public final class CallException extends Exception {
 
     private static final long serialVersionUID = 1L;
 
-    private final Phase phase;
+    /** The value of every byte count of a failure whose wire bytes the client could not tell. */
+    public static final long UNKNOWN = -1;
 
+    private final Phase phase;
+    private final long bytesOut;
+    private final long bytesIn;
+    private final long handshakeBytes;
+
+    /** A failure whose wire bytes are {@link #UNKNOWN}. */
     public CallException(Phase phase, Throwable cause) {
+        this(phase, cause, UNKNOWN, UNKNOWN, UNKNOWN);
+    }
+
+    /**
+     * @param bytesOut wire bytes the call sent
+     * @param bytesIn wire bytes the call received
+     * @param handshakeBytes the part of {@code bytesOut + bytesIn} that set connections up
+     * @throws IllegalArgumentException unless the three are {@link #UNKNOWN} together or counts that add up
+     */
+    public CallException(Phase phase, Throwable cause, long bytesOut, long bytesIn, long handshakeBytes) {
         super(phase.label() + ": " + cause.getClass().getSimpleName() + ": " + cause.getMessage(), cause);
+        boolean unknown = bytesOut == UNKNOWN && bytesIn == UNKNOWN && handshakeBytes == UNKNOWN;
+        if (!unknown && (bytesOut < 0 || bytesIn < 0 || handshakeBytes < 0 || handshakeBytes > bytesOut + bytesIn)) {
+            throw new IllegalArgumentException("wire bytes out " + bytesOut + ", in " + bytesIn + ", handshake "
+                    + handshakeBytes + " are neither all unknown (" + UNKNOWN + ") nor counts with the handshake"
+                    + " within out + in");
+        }
         this.phase = phase;
+        this.bytesOut = bytesOut;
+        this.bytesIn = bytesIn;
+        this.handshakeBytes = handshakeBytes;
     }
 
     public Phase phase() {
         return phase;
+    }
+
+    /** Wire bytes the call sent before it failed, or {@link #UNKNOWN}. */
+    public long bytesOut() {
+        return bytesOut;
+    }
+
+    /** Wire bytes the call received before it failed, or {@link #UNKNOWN}. */
+    public long bytesIn() {
+        return bytesIn;
+    }
+
+    /**
+     * The part of {@link #bytesOut()} {@code +} {@link #bytesIn()} that set up connections the call opened (TCP
+     * payload of proxy handshakes, both TLS handshakes), a failed setup's bytes whole; or {@link #UNKNOWN}.
+     */
+    public long handshakeBytes() {
+        return handshakeBytes;
+    }
+
+    /** Whether the byte counts are known; when not, each is {@link #UNKNOWN}. */
+    public boolean bytesKnown() {
+        return bytesOut != UNKNOWN;
     }
 
     /**

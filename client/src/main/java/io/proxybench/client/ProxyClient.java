@@ -36,6 +36,7 @@ import io.proxybench.client.tunnel.Connector;
 import io.proxybench.client.tunnel.Established;
 import io.proxybench.client.tunnel.Origin;
 import io.proxybench.client.tunnel.Route;
+import io.proxybench.client.tunnel.SetupFailedException;
 import io.proxybench.client.tunnel.Timeouts;
 import io.proxybench.client.tunnel.TlsContexts;
 import io.proxybench.client.tunnel.TlsSettings;
@@ -106,7 +107,10 @@ public final class ProxyClient implements AutoCloseable {
         return new Builder();
     }
 
-    /** Sends a request; the future fails with {@link CallException}, which names the phase that failed. */
+    /**
+     * Sends a request; the future fails with {@link CallException}, which names the phase that failed and the wire
+     * bytes the call cost.
+     */
     public CompletableFuture<ProxyResponse> send(ProxyRequest request) {
         if (closed) {
             return CompletableFuture.failedFuture(new IllegalStateException("the client is closed"));
@@ -120,10 +124,10 @@ public final class ProxyClient implements AutoCloseable {
             routed = route(request);
         } catch (RuntimeException e) {
             trace.callFailed(e);
-            return CompletableFuture.failedFuture(new CallException(trace.current(), e));
+            return CompletableFuture.failedFuture(failure(trace.current(), e, WireBytes.NONE));
         }
         trace.proxySelected(routed.route.proxy());
-        return attempt(request, routed, trace);
+        return attempt(request, routed, trace, WireBytes.NONE);
     }
 
     /**
@@ -176,7 +180,9 @@ public final class ProxyClient implements AutoCloseable {
         }
     }
 
-    private CompletableFuture<ProxyResponse> attempt(ProxyRequest request, Routed routed, CallTrace trace) {
+    /** @param earlier what the call's earlier attempts cost */
+    private CompletableFuture<ProxyResponse> attempt(ProxyRequest request, Routed routed, CallTrace trace,
+            WireBytes earlier) {
         Route route = routed.route;
         String exit = routed.exit;
         FullHttpRequest http;
@@ -184,7 +190,7 @@ public final class ProxyClient implements AutoCloseable {
             http = toHttp(request, route, routed.hostHeader);
         } catch (IllegalArgumentException e) {
             trace.callFailed(e);
-            return CompletableFuture.failedFuture(new CallException(Phase.REQUEST, e));
+            return CompletableFuture.failedFuture(failure(Phase.REQUEST, e, earlier));
         }
         // Per-key settings go in just before the acquire, which keeps the key's state until it is used.
         if (routed.keepAlive != null) {
@@ -202,18 +208,21 @@ public final class ProxyClient implements AutoCloseable {
             trace.connectionAcquired(now.connection().info(), true);
             CompletableFuture<ProxyResponse> exchanged;
             try {
-                exchanged = exchange(http, routed, new Acquired(now.connection(), true), trace);
+                exchanged = exchange(http, routed, new Acquired(now.connection(), true), trace, earlier);
             } catch (RuntimeException | Error e) {
-                return recover(e, false, http, request, routed, trace);
+                return recover(e, false, http, request, routed, trace, earlier);
             }
-            return exchanged.exceptionallyCompose(error -> recover(error, true, http, request, routed, trace));
+            return exchanged.exceptionallyCompose(error -> recover(error, true, http, request, routed, trace,
+                    earlier));
         }
         AtomicBoolean handedOver = new AtomicBoolean();
         boolean queued = !granted.isDone();
         if (queued) {
             trace.queueStart();
         }
-        return granted.thenCompose(grant -> {
+        // A failed acquire (no slot in time, a closed pool) put nothing on the wire.
+        return granted.exceptionallyCompose(error -> CompletableFuture.failedFuture(
+                new Failed(unwrap(error), WireBytes.NONE, false))).thenCompose(grant -> {
             if (queued) {
                 trace.queueEnd(grant.waitedNanos());
             }
@@ -229,7 +238,7 @@ public final class ProxyClient implements AutoCloseable {
             })).handle((connection, error) -> {
                 if (error != null) {
                     pool.createFailed(grant, System.nanoTime());
-                    throw new CompletionException(unwrap(error));
+                    throw setupFailed(unwrap(error));
                 }
                 if (!connection.multiplexes()) {
                     multiplexed.remove(new Multiplexed(route.origin(), route.tls()));
@@ -240,34 +249,52 @@ public final class ProxyClient implements AutoCloseable {
                 return new Acquired(connection, false);
             });
         }).thenCompose(acquired -> {
-            CompletableFuture<ProxyResponse> exchanged = exchange(http, routed, acquired, trace);
+            CompletableFuture<ProxyResponse> exchanged = exchange(http, routed, acquired, trace, earlier);
             handedOver.set(true); // once the exchange has the request it releases it, whatever happens (h2: later)
             return exchanged;
-        }).exceptionallyCompose(error -> recover(error, handedOver.get(), http, request, routed, trace));
+        }).exceptionallyCompose(error -> recover(error, handedOver.get(), http, request, routed, trace, earlier));
+    }
+
+    /** A failed setup as the attempt's failure: the phase's own cause, with what the setup cost. */
+    private static Failed setupFailed(Throwable error) {
+        if (error instanceof SetupFailedException setup) {
+            long bytes = setup.bytesOut() + setup.bytesIn();
+            return new Failed(setup.getCause(), new WireBytes(setup.bytesOut(), setup.bytesIn(), bytes), false);
+        }
+        return new Failed(error, WireBytes.UNKNOWN, false);
     }
 
     /**
      * A failed attempt: sends again on a new connection when the exchange asked for a retry, else fails the call.
-     * {@code handedOver}: whether the exchange took the request (and so releases it).
+     * {@code handedOver}: whether the exchange took the request (and so releases it). A failure that does not say
+     * what the attempt cost (one no step expected) leaves the call's bytes unknown.
      */
     private CompletableFuture<ProxyResponse> recover(Throwable error, boolean handedOver, FullHttpRequest http,
-            ProxyRequest request, Routed routed, CallTrace trace) {
-        Throwable cause = unwrap(error);
+            ProxyRequest request, Routed routed, CallTrace trace, WireBytes earlier) {
+        Throwable unwrapped = unwrap(error);
+        Failed failed = unwrapped instanceof Failed f ? f : new Failed(unwrapped, WireBytes.UNKNOWN, false);
+        Throwable cause = failed.getCause();
+        WireBytes spent = earlier.plus(failed.spent);
         if (!handedOver && http.refCnt() > 0) {
             http.release();
         }
-        if (cause instanceof Retry) {
+        if (failed.retry) {
             counters.retried(routed.exit);
             CallTrace again = new CallTrace(trace.call().retry(), trace.listener());
-            return attempt(request.withNewConnection(), routed, again);
+            return attempt(request.withNewConnection(), routed, again, spent);
         }
         trace.callFailed(cause);
         return CompletableFuture.failedFuture(
-                cause instanceof CallException ce ? ce : new CallException(trace.current(), cause));
+                cause instanceof CallException ce ? ce : failure(trace.current(), cause, spent));
     }
 
+    private static CallException failure(Phase phase, Throwable cause, WireBytes spent) {
+        return new CallException(phase, cause, spent.out(), spent.in(), spent.handshake());
+    }
+
+    /** @param earlier what the call's earlier attempts cost, which its response or failure includes */
     private CompletableFuture<ProxyResponse> exchange(FullHttpRequest http, Routed routed, Acquired acquired,
-            CallTrace trace) {
+            CallTrace trace, WireBytes earlier) {
         String exit = routed.exit;
         ClientConnection connection = acquired.connection;
         boolean multiplexed = connection instanceof Http2Connection;
@@ -286,22 +313,22 @@ public final class ProxyClient implements AutoCloseable {
                             : connection.meter().bytesIn() - inBefore);
                     connection.attribute(out, in);
                     counters.request(exit, out, in);
+                    WireBytes spent = new WireBytes(out, in, handshakeOut + handshakeIn);
                     if (error != null) {
                         Throwable cause = unwrap(error);
                         trace.connectionReleased(connection.info());
                         pool.release(connection, connection.survivesFailedExchange(), CloseReason.ERROR,
                                 System.nanoTime());
-                        if (cause instanceof NoResponseException && acquired.reused && trace.call().attempt() == 1) {
-                            throw new CompletionException(new Retry(cause));
-                        }
-                        throw new CompletionException(cause);
+                        throw new Failed(cause, spent, cause instanceof NoResponseException && acquired.reused
+                                && trace.call().attempt() == 1);
                     }
                     trace.connectionReleased(connection.info());
                     CloseReason retired = pool.release(connection, result.reusable(), result.closeReason(),
                             System.nanoTime());
+                    WireBytes call = earlier.plus(spent);
                     ProxyResponse response = new ProxyResponse(result.status(), result.headers(), result.body(),
                             result.bodyBytes(), connection.info(), acquired.reused, trace.call().attempt(), exit,
-                            routed.session, trace.timings(), out, in, handshakeOut + handshakeIn, retired);
+                            routed.session, trace.timings(), call.out(), call.in(), call.handshake(), retired);
                     trace.callEnd();
                     return response;
                 });
@@ -438,15 +465,36 @@ public final class ProxyClient implements AutoCloseable {
 
     private record Acquired(ClientConnection connection, boolean reused) {}
 
+    /**
+     * Wire bytes an attempt or a call cost (TCP payload, TLS and proxy handshakes included): sent, received, and the
+     * part of them that set connections up. {@link #UNKNOWN} when the client could not tell.
+     */
+    private record WireBytes(long out, long in, long handshake) {
+        static final WireBytes NONE = new WireBytes(0, 0, 0);
+        static final WireBytes UNKNOWN = new WireBytes(CallException.UNKNOWN, CallException.UNKNOWN,
+                CallException.UNKNOWN);
+
+        /** Both together; unknown when either is. */
+        WireBytes plus(WireBytes other) {
+            return equals(UNKNOWN) || other.equals(UNKNOWN) ? UNKNOWN
+                    : new WireBytes(out + other.out, in + other.in, handshake + other.handshake);
+        }
+    }
+
     /** What decides whether a new connection will negotiate h2: the origin and the TLS settings (ALPN). */
     private record Multiplexed(Origin origin, TlsSettings tls) {}
 
-    /** Internal signal: retry the call once on a new connection. */
-    private static final class Retry extends RuntimeException {
+    /** Internal: an attempt failed with its cause, having cost {@code spent}; {@code retry} asks for one more. */
+    private static final class Failed extends RuntimeException {
         private static final long serialVersionUID = 1L;
+        private final transient WireBytes spent;
+        /** Send the call again, once, on a new connection. */
+        private final boolean retry;
 
-        Retry(Throwable cause) {
+        Failed(Throwable cause, WireBytes spent, boolean retry) {
             super(cause.getMessage(), cause, false, false);
+            this.spent = spent;
+            this.retry = retry;
         }
     }
 

@@ -14,7 +14,8 @@ import java.nio.charset.StandardCharsets;
  * @param attempt 1, or 2 when a reused connection failed before any response byte and the call was retried
  * @param exit the exit label (proxy user, endpoint and session; never the password), or {@code direct}
  * @param session the sticky session id the credentials asked for, null when rotating, direct or unreadable
- * @param bytesOut wire bytes the call sent, TLS and tunnel setup included when it created the connection
+ * @param bytesOut wire bytes the call sent, TLS and tunnel setup included when it created the connection, and the
+ *     first attempt's bytes when {@code attempt} is 2
  * @param bytesIn wire bytes the call received, on the same terms as {@code bytesOut}
  * @param handshakeBytes the part of {@code bytesOut + bytesIn} that set the connection up (TCP payload of the
  *     proxy handshake and both TLS handshakes); 0 on a reused connection

@@ -1,6 +1,7 @@
 package io.proxybench.client;
 
 import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 import io.netty.handler.codec.http.EmptyHttpHeaders;
 import io.netty.handler.proxy.HttpProxyHandler;
@@ -31,5 +32,28 @@ class CallExceptionTest {
                 .label()).isEqualTo("connect_HttpProxyConnectException");
         assertThat(new CallException(Phase.TCP, new ConnectException("refused")).label())
                 .isEqualTo("tcp_ConnectException");
+    }
+
+    @Test
+    void bytesAreUnknownUnlessGivenAndNeverInTheMessage() {
+        CallException unknown = new CallException(Phase.TLS, new ConnectException("reset"));
+        CallException counted = new CallException(Phase.TLS, new ConnectException("reset"), 517, 39, 556);
+
+        assertThat(unknown.bytesKnown()).isFalse();
+        assertThat(new long[] {unknown.bytesOut(), unknown.bytesIn(), unknown.handshakeBytes()})
+                .containsOnly(CallException.UNKNOWN);
+        assertThat(counted.bytesKnown()).isTrue();
+        assertThat(new long[] {counted.bytesOut(), counted.bytesIn(), counted.handshakeBytes()})
+                .containsExactly(517, 39, 556);
+        assertThat(counted.getMessage()).isEqualTo(unknown.getMessage()).isEqualTo("tls: ConnectException: reset");
+    }
+
+    @Test
+    void countsThatDoNotAddUpAreRefusedByName() {
+        ConnectException cause = new ConnectException("reset");
+        assertThatThrownBy(() -> new CallException(Phase.TLS, cause, 10, 10, 21))
+                .isInstanceOf(IllegalArgumentException.class).hasMessageContaining("handshake 21");
+        assertThatThrownBy(() -> new CallException(Phase.TLS, cause, 10, CallException.UNKNOWN, 0))
+                .isInstanceOf(IllegalArgumentException.class).hasMessageContaining("in -1");
     }
 }

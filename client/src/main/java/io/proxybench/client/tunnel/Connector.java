@@ -48,6 +48,7 @@ import java.util.Set;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.CompletionException;
 import java.util.concurrent.ConcurrentHashMap;
+import java.util.concurrent.CopyOnWriteArrayList;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicLong;
 import javax.net.ssl.SSLSession;
@@ -122,32 +123,42 @@ public final class Connector implements AutoCloseable {
                 streamTunnels.get(), fallbackTunnels.get());
     }
 
-    /** Opens a connection for {@code route}; the future fails with the cause of the phase that failed. */
+    /**
+     * Opens a connection for {@code route}; the future fails with a {@link SetupFailedException}: the cause of the
+     * phase that failed, and the wire bytes the setup cost.
+     */
     public CompletableFuture<Established> connect(Route route, CallTrace trace) {
+        SetupMeters meters = new SetupMeters();
+        return setUp(route, trace, meters).exceptionallyCompose(error -> CompletableFuture.failedFuture(
+                new SetupFailedException(unwrap(error), meters.bytesOut(), meters.bytesIn())));
+    }
+
+    private CompletableFuture<Established> setUp(Route route, CallTrace trace, SetupMeters meters) {
         ProxySpec proxy = route.proxy();
         Origin origin = route.origin();
         String firstHost = proxy == null ? origin.host() : proxy.host();
         int firstPort = proxy == null ? origin.port() : proxy.port();
         return resolve(firstHost, firstPort, trace).thenCompose(first -> {
             if (proxy != null && proxy.scheme() == ProxyScheme.SOCKS5) {
-                return resolve(origin.host(), origin.port(), trace).thenCompose(target -> dial(route, first, target, trace));
+                return resolve(origin.host(), origin.port(), trace)
+                        .thenCompose(target -> dial(route, first, target, trace, meters));
             }
             InetSocketAddress target = route.mode() == Route.Mode.TUNNEL
                     ? InetSocketAddress.createUnresolved(origin.host(), origin.port()) : first;
             if (wantsStream(route) && http1Only.contains(gatewayKey(route))) {
                 fallbackTunnels.incrementAndGet();
-                return dial(route, first, target, trace);
+                return dial(route, first, target, trace, meters);
             }
             if (wantsStream(route)) {
-                return viaStream(route, first, trace).exceptionallyCompose(error -> {
+                return viaStream(route, first, trace, meters).exceptionallyCompose(error -> {
                     if (!(unwrap(error) instanceof Http1Chosen)) {
                         return CompletableFuture.failedFuture(unwrap(error));
                     }
                     fallbackTunnels.incrementAndGet();
-                    return dial(route, first, target, trace);
+                    return dial(route, first, target, trace, meters);
                 });
             }
-            return dial(route, first, target, trace);
+            return dial(route, first, target, trace, meters);
         });
     }
 
@@ -167,9 +178,10 @@ public final class Connector implements AutoCloseable {
      * @param target what the tunnel asks for (unresolved when the proxy resolves), or {@code first} otherwise
      */
     private CompletableFuture<Established> dial(Route route, InetSocketAddress first, InetSocketAddress target,
-            CallTrace trace) {
+            CallTrace trace, SetupMeters meters) {
         CompletableFuture<Established> result = new CompletableFuture<>();
         WireMeter meter = new WireMeter();
+        meters.add(meter);
         ProxySpec proxy = route.proxy();
         ProxyHandler tunnel = route.mode() == Route.Mode.TUNNEL ? tunnelHandler(proxy, first) : null;
         Bootstrap b = bootstrap().handler(new ChannelInitializer<Channel>() {
@@ -293,18 +305,20 @@ public final class Connector implements AutoCloseable {
      * The tunnel as a stream on a shared HTTP/2 connection to the proxy; fails with {@link Http1Chosen} when the
      * proxy is known to (or now does) choose HTTP/1.1, so the caller dials it the HTTP/1.1 way.
      */
-    private CompletableFuture<Established> viaStream(Route route, InetSocketAddress proxyAddress, CallTrace trace) {
+    private CompletableFuture<Established> viaStream(Route route, InetSocketAddress proxyAddress, CallTrace trace,
+            SetupMeters meters) {
         GatewayConnections.Key key = gatewayKey(route);
-        return stream(route, key, proxyAddress, trace).exceptionallyCompose(error -> unwrap(error) instanceof NotProcessed
-                ? stream(route, key, proxyAddress, trace) // once: the connection it was sent on no longer takes streams
+        // Once more for a stream the proxy did not act on: the connection it was sent on no longer takes streams.
+        return stream(route, key, proxyAddress, trace, meters).exceptionallyCompose(error ->
+                unwrap(error) instanceof NotProcessed ? stream(route, key, proxyAddress, trace, meters)
                 : CompletableFuture.failedFuture(error)).exceptionallyCompose(error ->
                         CompletableFuture.failedFuture(unwrap(error) instanceof NotProcessed n ? n.getCause() : error));
     }
 
     private CompletableFuture<Established> stream(Route route, GatewayConnections.Key key,
-            InetSocketAddress proxyAddress, CallTrace trace) {
-        return gateways.reserve(key, () -> openGateway(route, key, proxyAddress, trace))
-                .thenCompose(gateway -> openStream(route, gateway, trace));
+            InetSocketAddress proxyAddress, CallTrace trace, SetupMeters meters) {
+        return gateways.reserve(key, () -> openGateway(route, key, proxyAddress, trace, meters))
+                .thenCompose(gateway -> openStream(route, gateway, trace, meters));
     }
 
     /** A CONNECT stream the proxy did not act on (RFC 9113 section 8.7), so one that may be sent again. */
@@ -316,21 +330,27 @@ public final class Connector implements AutoCloseable {
         }
     }
 
-    /** TCP and TLS to the proxy offering h2; reports TCP and PROXY_TLS to the call that opens it. */
+    /**
+     * TCP and TLS to the proxy offering h2; reports TCP and PROXY_TLS to the call that opens it, which pays for the
+     * connection's bytes only if it fails: once open they are its tunnels' (see {@link GatewayStats}), and those of a
+     * connection that found the proxy choosing HTTP/1.1 are no call's, whether the tunnel that follows opens or not.
+     */
     private CompletableFuture<GatewayConnection> openGateway(Route route, GatewayConnections.Key key,
-            InetSocketAddress proxyAddress, CallTrace trace) {
+            InetSocketAddress proxyAddress, CallTrace trace, SetupMeters meters) {
         if (http1Only.contains(key)) {
             return CompletableFuture.failedFuture(new Http1Chosen(null, false));
         }
         CompletableFuture<GatewayConnection> result = new CompletableFuture<>();
         ProxySpec proxy = route.proxy();
+        WireMeter meter = new WireMeter();
+        meters.add(meter);
         Bootstrap b = bootstrap().handler(new ChannelInitializer<Channel>() {
             @Override
             protected void initChannel(Channel ch) {
                 SslHandler proxyTls = tls.proxy(route.tls(), ProxyProtocol.H2_PREFERRED)
                         .newHandler(ch.alloc(), proxy.host(), proxy.port());
                 proxyTls.setHandshakeTimeoutMillis(timeouts.tunnel().toMillis());
-                ch.pipeline().addLast(WireMeter.NAME, new WireMeter()).addLast("proxy-tls", proxyTls)
+                ch.pipeline().addLast(WireMeter.NAME, meter).addLast("proxy-tls", proxyTls)
                         .addLast(SETUP_GUARD, new SetupGuard());
             }
         });
@@ -381,6 +401,9 @@ public final class Connector implements AutoCloseable {
             });
         });
         return result.whenComplete((gateway, error) -> {
+            if (gateway != null || unwrap(error) instanceof Http1Chosen) {
+                meters.remove(meter);
+            }
             if (unwrap(error) instanceof Http1Chosen chosen && chosen.justNow()) {
                 trace.proxyProtocolFallback(proxy, chosen.alpn());
             }
@@ -415,9 +438,11 @@ public final class Connector implements AutoCloseable {
     }
 
     /** The CONNECT stream on {@code gateway}, then origin TLS on it as on a socket; the stream's slot is held. */
-    private CompletableFuture<Established> openStream(Route route, GatewayConnection gateway, CallTrace trace) {
+    private CompletableFuture<Established> openStream(Route route, GatewayConnection gateway, CallTrace trace,
+            SetupMeters meters) {
         CompletableFuture<Established> result = new CompletableFuture<>();
         WireMeter meter = new WireMeter();
+        meters.add(meter);
         StreamTunnel tunnel = new StreamTunnel(route.origin().authority(), route.proxy().credentials(),
                 gateway::closedBy);
         trace.tunnelStart(Phase.CONNECT);
@@ -578,6 +603,30 @@ public final class Connector implements AutoCloseable {
             held.forEach(ctx::fireChannelRead);
             held.clear();
             ctx.fireChannelReadComplete();
+        }
+    }
+
+    /**
+     * The meters of the connections (and CONNECT streams) one setup opened for itself: what they counted is what the
+     * setup cost if it fails. Added to and read from any thread.
+     */
+    private static final class SetupMeters {
+        private final List<WireMeter> meters = new CopyOnWriteArrayList<>();
+
+        void add(WireMeter meter) {
+            meters.add(meter);
+        }
+
+        void remove(WireMeter meter) {
+            meters.remove(meter);
+        }
+
+        long bytesOut() {
+            return meters.stream().mapToLong(WireMeter::bytesOut).sum();
+        }
+
+        long bytesIn() {
+            return meters.stream().mapToLong(WireMeter::bytesIn).sum();
         }
     }
 

@@ -24,7 +24,8 @@ public record Established(Channel channel, WireMeter meter, String protocol, lon
      * in tasks of their own, and a read in between would go past the exchange's handlers before they are in place
      * (an h2 server's SETTINGS lost) or leave the guard's bytes to arrive without the end of their read.
      *
-     * @return completes on the event loop with what {@code exchange} made, or fails (the channel closed) if it threw
+     * @return completes on the event loop with what {@code exchange} made, or fails if it threw: with a
+     *     {@link SetupFailedException} whose cause is what it threw and whose counts are what the connection carried
      */
     public <T> CompletableFuture<T> handOver(Supplier<T> exchange) {
         CompletableFuture<T> handedOver = new CompletableFuture<>();
@@ -36,7 +37,7 @@ public record Established(Channel channel, WireMeter meter, String protocol, lon
             } catch (Throwable e) {
                 // Errors too: on the event loop Netty would only log one, and the call would wait forever.
                 channel.close();
-                handedOver.completeExceptionally(e);
+                handedOver.completeExceptionally(new SetupFailedException(e, meter.bytesOut(), meter.bytesIn()));
             }
         };
         EventLoop loop = channel.eventLoop();
@@ -46,7 +47,8 @@ public record Established(Channel channel, WireMeter meter, String protocol, lon
             try {
                 loop.execute(step);
             } catch (RuntimeException stopped) {
-                handedOver.completeExceptionally(stopped);
+                handedOver.completeExceptionally(new SetupFailedException(stopped, meter.bytesOut(),
+                        meter.bytesIn()));
             }
         }
         return handedOver;
