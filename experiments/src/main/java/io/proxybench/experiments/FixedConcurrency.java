@@ -82,7 +82,7 @@ final class FixedConcurrency {
             return client.send(request.apply(w)).handle((ProxyResponse r, Throwable e) -> {
                 long doneNanos = System.nanoTime() - startNanos;
                 RequestRecord record = e == null ? RECORDS.of(sentNanos, sentNanos, doneNanos, r, 1, null)
-                        : RECORDS.failed(sentNanos, sentNanos, doneNanos, Records.errorLabel(e), 1, null);
+                        : RECORDS.failed(sentNanos, sentNanos, doneNanos, e, 1, null);
                 records.add(record);
                 return pauseAfter.apply(record).toNanos();
             }).thenComposeAsync(pauseNanos -> pauseNanos == 0 ? worker(w)

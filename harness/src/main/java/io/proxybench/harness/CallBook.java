@@ -104,9 +104,10 @@ final class CallBook {
             try {
                 made = result.failure() == null
                         ? records.of(call.schedNanos, call.sentNanos, doneNanos, result.response(), result.sends(),
-                                result.firstError())
+                                result.firstError(), result.failedBytes())
                         : records.failed(call.schedNanos, call.sentNanos, doneNanos,
-                                Records.errorLabel(result.failure()), result.sends(), result.firstError());
+                                Records.errorLabel(result.failure()), result.sends(), result.firstError(),
+                                result.failedBytes());
             } catch (RuntimeException e) {
                 // A reply that cannot be recorded is a bug: the run fails with it at its end, and the call gets its
                 // record now instead of waiting out the drain for a timeout it never had.

@@ -69,6 +69,15 @@ public final class Records {
      */
     public RequestRecord of(long schedNanos, long sentNanos, long doneNanos, ProxyResponse response, int sends,
             String firstError) {
+        return of(schedNanos, sentNanos, doneNanos, response, sends, firstError, null);
+    }
+
+    /**
+     * As {@link #of(long, long, long, ProxyResponse, int, String)}, the wire bytes of the sends that failed before
+     * the answered one ({@code failedBefore}, null for none known) added to its own.
+     */
+    RequestRecord of(long schedNanos, long sentNanos, long doneNanos, ProxyResponse response, int sends,
+            String firstError, WireBytes failedBefore) {
         PhaseTimings t = response.timings();
         // Only what an expectation or --keep-body needs is decoded in full.
         Trace trace = Trace.of(response.body());
@@ -93,8 +102,10 @@ public final class Records {
                 .reused(response.reused()).conn(response.connection().id()).session(response.session())
                 // The client's own replay after a reused connection closed unanswered is a send too.
                 .attempt(sends + response.attempt() - 1)
-                .bytesOut(response.bytesOut()).bytesIn(response.bytesIn())
-                .handshakeBytes(response.handshakeBytes()).bodyLen(response.bodyBytes())
+                .bytesOut(response.bytesOut() + (failedBefore == null ? 0 : failedBefore.out()))
+                .bytesIn(response.bytesIn() + (failedBefore == null ? 0 : failedBefore.in()))
+                .handshakeBytes(response.handshakeBytes() + (failedBefore == null ? 0 : failedBefore.handshake()))
+                .bodyLen(response.bodyBytes())
                 .challenge(challenge ? Boolean.TRUE : null).http(response.protocol())
                 .body(keepBody ? body : null)
                 .closed(response.closeReason() == null ? null : response.closeReason().label())
@@ -114,9 +125,26 @@ public final class Records {
      */
     public RequestRecord failed(long schedNanos, long sentNanos, long doneNanos, String error, int sends,
             String firstError) {
+        return failed(schedNanos, sentNanos, doneNanos, error, sends, firstError, null);
+    }
+
+    /**
+     * A request whose last send failed with {@code failure}: its error label, and the wire bytes the failure reports
+     * (absent when the client could not tell).
+     */
+    public RequestRecord failed(long schedNanos, long sentNanos, long doneNanos, Throwable failure, int sends,
+            String firstError) {
+        return failed(schedNanos, sentNanos, doneNanos, errorLabel(failure), sends, firstError, WireBytes.of(failure));
+    }
+
+    /** A request that failed or timed out, with the wire bytes its failed sends cost ({@code bytes}, null unknown). */
+    RequestRecord failed(long schedNanos, long sentNanos, long doneNanos, String error, int sends, String firstError,
+            WireBytes bytes) {
         return RequestRecord.builder(seconds(schedNanos), seconds(doneNanos))
                 .startLag(seconds(sentNanos - schedNanos)).total(seconds(doneNanos - schedNanos))
                 .error(error).firstError(firstError)
+                .bytesOut(bytes == null ? null : bytes.out()).bytesIn(bytes == null ? null : bytes.in())
+                .handshakeBytes(bytes == null ? null : bytes.handshake())
                 .outcome(new BlockClassifier(null, null).classify(new BlockClassifier.Input(null, error, false, null,
                         null)))
                 .attempt(sends == 0 ? null : sends)

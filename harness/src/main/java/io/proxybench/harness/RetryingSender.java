@@ -21,8 +21,10 @@ final class RetryingSender {
      * @param failure the last send's failure, null if it was answered
      * @param sends times the request was sent, at least 1
      * @param firstError the first send's error label when {@code sends > 1}, else null
+     * @param failedBytes the wire bytes of the sends that failed (all of them when the request failed), as far as
+     *     the client could tell; null when it could tell none
      */
-    record Result(ProxyResponse response, Throwable failure, int sends, String firstError) {}
+    record Result(ProxyResponse response, Throwable failure, int sends, String firstError, WireBytes failedBytes) {}
 
     private final Function<ProxyRequest, CompletableFuture<ProxyResponse>> sender;
     private final int retries;
@@ -46,12 +48,12 @@ final class RetryingSender {
      */
     CompletableFuture<Result> send(ProxyRequest request, BooleanSupplier wanted, Consumer<String> onRetry) {
         CompletableFuture<Result> result = new CompletableFuture<>();
-        attempt(request, 1, null, wanted, onRetry, result);
+        attempt(request, 1, null, null, wanted, onRetry, result);
         return result;
     }
 
-    private void attempt(ProxyRequest request, int sends, String firstError, BooleanSupplier wanted,
-            Consumer<String> onRetry, CompletableFuture<Result> result) {
+    private void attempt(ProxyRequest request, int sends, String firstError, WireBytes failedBytes,
+            BooleanSupplier wanted, Consumer<String> onRetry, CompletableFuture<Result> result) {
         CompletableFuture<ProxyResponse> reply;
         try {
             reply = sender.apply(request);
@@ -59,12 +61,13 @@ final class RetryingSender {
             reply = CompletableFuture.failedFuture(e);
         }
         reply.whenComplete((response, failure) -> {
+            WireBytes failed = failure == null ? failedBytes : WireBytes.plus(failedBytes, WireBytes.of(failure));
             if (failure != null && sends <= retries && wanted.getAsBoolean()) {
                 String first = firstError != null ? firstError : Records.errorLabel(failure);
                 onRetry.accept(first);
-                attempt(request.withNewConnection(), sends + 1, first, wanted, onRetry, result);
+                attempt(request.withNewConnection(), sends + 1, first, failed, wanted, onRetry, result);
             } else {
-                result.complete(new Result(response, failure, sends, firstError));
+                result.complete(new Result(response, failure, sends, firstError, failed));
             }
         });
     }
