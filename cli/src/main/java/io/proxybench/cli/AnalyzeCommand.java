@@ -2,6 +2,9 @@ package io.proxybench.cli;
 
 import io.proxybench.analysis.Expect;
 import io.proxybench.analysis.report.Analysis;
+import io.proxybench.analysis.stats.RunStatistics;
+import io.proxybench.analysis.threshold.Thresholds;
+import io.proxybench.analysis.threshold.Verdict;
 import java.io.PrintWriter;
 import java.nio.file.Path;
 import java.util.List;
@@ -33,19 +36,24 @@ final class AnalyzeCommand implements Callable<Integer> {
     @Option(names = "--json", description = "Print the analysis as one JSON object.")
     boolean json;
 
+    @CommandLine.Mixin
+    ThresholdOptions thresholdOptions = new ThresholdOptions();
+
     @Override
     public Integer call() {
         Expect expectation = reading.expectation();
         if (window <= 0) {
             throw new IllegalArgumentException("--window " + window + " must be at least 1 second");
         }
+        Thresholds thresholds = thresholdOptions.thresholds();
         ShardFiles shards = ShardFiles.read(files, expectation);
         shards.check();
-        Analysis analysis = reading.withAsns(asns -> Analysis.of(shards.statistics(), window, asns,
-                shards.uncheckedBodies(), shards.cutLines()));
+        RunStatistics statistics = shards.statistics();
+        Analysis analysis = reading.withAsns(asns -> Analysis.of(statistics, window, asns,
+                shards.uncheckedBodies(), shards.cutLines())).withThresholds(thresholds.check(statistics));
         PrintWriter out = spec.commandLine().getOut();
         out.print(json ? analysis.json() + "\n" : analysis.text());
         out.flush();
-        return 0;
+        return analysis.thresholds().stream().anyMatch(Verdict::failed) ? Thresholds.FAILED_EXIT_CODE : 0;
     }
 }

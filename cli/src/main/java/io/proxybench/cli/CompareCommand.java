@@ -5,6 +5,9 @@ import io.proxybench.analysis.compare.CompareCharts;
 import io.proxybench.analysis.compare.ComparedRun;
 import io.proxybench.analysis.compare.Comparison;
 import io.proxybench.analysis.compare.RunFigures;
+import io.proxybench.analysis.stats.RunStatistics;
+import io.proxybench.analysis.threshold.Thresholds;
+import io.proxybench.analysis.threshold.Verdict;
 import io.proxybench.analysis.report.html.HtmlReport;
 import io.proxybench.analysis.report.html.Section;
 import java.io.IOException;
@@ -61,6 +64,9 @@ final class CompareCommand implements Callable<Integer> {
     @Option(names = "--json", description = "Print the comparison as one JSON object.")
     boolean json;
 
+    @CommandLine.Mixin
+    ThresholdOptions thresholdOptions = new ThresholdOptions();
+
     @Option(names = "--html", paramLabel = "DIR",
             description = "Also write the table and charts as an HTML report, DIR/index.html.")
     Path html;
@@ -79,12 +85,14 @@ final class CompareCommand implements Callable<Integer> {
             }
         }
         out.flush();
-        return 0;
+        return comparison.thresholds().values().stream().flatMap(List::stream).anyMatch(Verdict::failed)
+                ? Thresholds.FAILED_EXIT_CODE : 0;
     }
 
     /** The runs the arguments name, compared as the options ask; a bad argument is an error naming it. */
     Comparison comparison() {
         Expect expectation = reading.expectation();
+        Thresholds thresholds = thresholdOptions.thresholds();
         if (country != null && !country.matches("[A-Za-z]{2}")) {
             throw new IllegalArgumentException("--country " + country + " is not a two-letter country code; give"
                     + " the code the target reports as loc, e.g. US");
@@ -95,7 +103,15 @@ final class CompareCommand implements Callable<Integer> {
         String countryCode = country == null ? null : country.toUpperCase(Locale.ROOT);
         List<RunFigures> figures = reading.withAsns(asns -> named.stream().map(run -> RunFigures.of(run, asns,
                 countryCode, price.get(run.label()))).toList());
-        return Comparison.of(figures, read.notes());
+        Map<String, List<Verdict>> verdicts = new LinkedHashMap<>();
+        if (!thresholds.isEmpty()) {
+            for (ComparedRun run : named) {
+                RunStatistics all = new RunStatistics();
+                run.windows().forEach(all::add);
+                verdicts.put(run.label(), thresholds.check(all));
+            }
+        }
+        return Comparison.of(figures, read.notes()).withThresholds(verdicts);
     }
 
     /** The comparison as a part of an HTML report: its table and charts. */

@@ -2,6 +2,7 @@ package io.proxybench.cli;
 
 import io.proxybench.analysis.Expect;
 import io.proxybench.analysis.report.ReportJson;
+import io.proxybench.analysis.threshold.Thresholds;
 import io.proxybench.client.ProxyClient;
 import io.proxybench.client.ProxyRequest;
 import io.proxybench.client.net.Transport;
@@ -196,6 +197,14 @@ final class RunCommand implements Callable<Integer> {
     @CommandLine.Mixin
     MetricsOptions metricsOptions;
 
+    @CommandLine.Mixin
+    ThresholdOptions thresholdOptions = new ThresholdOptions();
+
+    @Option(names = "--abort-on-fail",
+            description = "Stop the run as soon as a --fail-if condition holds (checked every second once "
+                    + RunPlan.ABORT_MIN_RECORDS + " records are in), as Ctrl-C would, instead of at its end.")
+    boolean abortOnFail;
+
     /** Proxies from --proxy-file, requests rotating over them; empty without the option. */
     private List<ProxySpec> proxies = List.of();
 
@@ -206,7 +215,7 @@ final class RunCommand implements Callable<Integer> {
      * @param sessionTemplate null without sessions, as is {@code router}
      */
     record Checked(ArrivalSchedule schedule, Expect expectation, Timeouts timeouts, SessionTemplate sessionTemplate,
-            SessionRouter router) {}
+            SessionRouter router, Thresholds thresholds) {}
 
     @Override
     public Integer call() throws Exception {
@@ -220,7 +229,7 @@ final class RunCommand implements Callable<Integer> {
         o.print(json ? ReportJson.write(summary) + "\n" : summary.text()
                 + "records: " + out + "\ninterval log: " + intervalLog() + "\n");
         o.flush();
-        return result.stop() == null ? 0 : result.stop().exitCode();
+        return result.exitCode();
     }
 
     /**
@@ -281,7 +290,8 @@ final class RunCommand implements Callable<Integer> {
                 .expect(checked.expectation())
                 .keepBody(keepBody)
                 .segment(shards.text())
-                .startAt(shards.start());
+                .startAt(shards.start())
+                .thresholds(checked.thresholds(), abortOnFail);
         if (closedLoop == null) {
             plan.schedule(checked.schedule(), plannedDuration());
         } else {
@@ -318,7 +328,12 @@ final class RunCommand implements Callable<Integer> {
             throw new IllegalArgumentException("--rotation applies to --session-template sessions; give both");
         }
         SessionTemplate sessionTemplate = template == null ? null : SessionTemplate.parse(template);
-        return new Checked(schedule, expectation, timeouts, sessionTemplate, template == null ? null : router());
+        Thresholds thresholds = thresholdOptions.thresholds();
+        if (abortOnFail && thresholds.isEmpty()) {
+            throw new IllegalArgumentException("--abort-on-fail applies to --fail-if; give a condition to stop on");
+        }
+        return new Checked(schedule, expectation, timeouts, sessionTemplate, template == null ? null : router(),
+                thresholds);
     }
 
     /** Checks the options that do not depend on each other's values being parsed. */

@@ -1,6 +1,7 @@
 package io.proxybench.harness;
 
 import io.proxybench.analysis.Expect;
+import io.proxybench.analysis.threshold.Thresholds;
 import io.proxybench.client.ProxyClient;
 import io.proxybench.client.ProxyRequest;
 import io.proxybench.client.pool.PoolLimits;
@@ -38,14 +39,21 @@ import java.util.Objects;
  * @param startAt when the schedule starts (shards of one run share it; the warm-up ends just before it); null to
  *     start at once
  * @param planned the schedule's length (or the closed loop's), for the time left on a progress line
+ * @param thresholds conditions that fail the run ({@code --fail-if}), checked at its end
+ * @param abortOnFail whether a failed threshold also stops the run early: checked every second once
+ *     {@link #ABORT_MIN_RECORDS} records are in
  */
 public record RunPlan(ArrivalSchedule schedule, ClosedLoop closedLoop, List<ProxyRequest> targets,
         List<ProxySpec> proxies, List<String> sessionKeys, ProxyClient.Builder client, Timeouts timeouts,
         int maxInFlight, int retries, boolean warmUpSessions, Duration warmUpFor, double warmUpRate, Expect expect,
-        boolean keepBody, int maxBodyBytes, String segment, Instant startAt, Duration planned) {
+        boolean keepBody, int maxBodyBytes, String segment, Instant startAt, Duration planned,
+        Thresholds thresholds, boolean abortOnFail) {
 
     /** Bytes of a body kept when no check needs the whole body: enough for a trace endpoint's fields. */
     public static final int TRACE_BODY_BYTES = 16 << 10;
+
+    /** Records in before a failed threshold may stop a run early: a handful of requests says little. */
+    public static final int ABORT_MIN_RECORDS = 100;
 
     /** A start time passed longer ago than this is refused: the shard would crowd its share into less time. */
     public static final Duration LATE_LIMIT = Duration.ofSeconds(1);
@@ -127,6 +135,8 @@ public record RunPlan(ArrivalSchedule schedule, ClosedLoop closedLoop, List<Prox
         private String segment;
         private Instant startAt;
         private Duration planned;
+        private Thresholds thresholds = Thresholds.NONE;
+        private boolean abortOnFail;
 
         private Builder() {}
 
@@ -216,6 +226,13 @@ public record RunPlan(ArrivalSchedule schedule, ClosedLoop closedLoop, List<Prox
             return this;
         }
 
+        /** Conditions that fail the run; {@code abortOnFail} stops it as soon as one fails. */
+        public Builder thresholds(Thresholds thresholds, boolean abortOnFail) {
+            this.thresholds = thresholds;
+            this.abortOnFail = abortOnFail;
+            return this;
+        }
+
         public Builder startAt(Instant startAt) {
             this.startAt = startAt;
             return this;
@@ -251,7 +268,7 @@ public record RunPlan(ArrivalSchedule schedule, ClosedLoop closedLoop, List<Prox
             Objects.requireNonNull(timeouts, "timeouts");
             return new RunPlan(schedule, closedLoop, targets, proxies, sessionKeys, client, timeouts, maxInFlight,
                     retries, warmUpSessions, warmUpFor, warmUpRate, expect, keepBody, maxBodyBytes, segment,
-                    startAt, planned == null ? Duration.ZERO : planned);
+                    startAt, planned == null ? Duration.ZERO : planned, thresholds, abortOnFail);
         }
     }
 }

@@ -1,11 +1,14 @@
 package io.proxybench.harness;
 
 import io.proxybench.analysis.stats.RunStatistics;
+import io.proxybench.analysis.threshold.Thresholds;
+import io.proxybench.analysis.threshold.Verdict;
 import io.proxybench.client.metrics.ClientCounters;
 import io.proxybench.client.tunnel.Connector;
 import io.proxybench.harness.summary.PoolAfter;
 import io.proxybench.harness.summary.ProxyConnections;
 import io.proxybench.harness.summary.RunSummary;
+import java.util.List;
 
 /**
  * What a run measured: the statistics of its records, and what only the process saw (the runner's counters, the
@@ -22,10 +25,23 @@ import io.proxybench.harness.summary.RunSummary;
  * @param cpu this process's CPU load during the run
  * @param stop why the run ended early; null when its schedule ran to the end
  * @param stoppedAtSeconds when it was stopped, seconds after the schedule started (0 before it); NaN when not
+ * @param thresholds the plan's thresholds held to the whole run, in order
  */
 public record RunResult(String schedule, boolean closedLoop, RunStatistics statistics, RunStats counters,
         ClientCounters.Counts client, Connector.GatewayStats gatewaysBefore, Connector.GatewayStats gatewaysAfter,
-        PoolAfter poolAfter, CpuSampler.CpuLoad cpu, StopReason stop, double stoppedAtSeconds) {
+        PoolAfter poolAfter, CpuSampler.CpuLoad cpu, StopReason stop, double stoppedAtSeconds,
+        List<Verdict> thresholds) {
+
+    /**
+     * The exit code a command reports for this run: the stop's (130 for SIGINT, 143 for SIGTERM, 99 for a threshold
+     * that stopped it), else {@link Thresholds#FAILED_EXIT_CODE} when a threshold failed, else 0.
+     */
+    public int exitCode() {
+        if (stop != null) {
+            return stop.exitCode();
+        }
+        return thresholds.stream().anyMatch(Verdict::failed) ? Thresholds.FAILED_EXIT_CODE : 0;
+    }
 
     /** How tunnels reached the proxy when the client was asked for HTTP/2 to it; null when it opened none. */
     public ProxyConnections proxyConnections() {

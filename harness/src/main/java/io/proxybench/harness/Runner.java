@@ -100,7 +100,7 @@ public final class Runner {
             CpuSampler.CpuLoad cpu;
             IOException sinkFailure = null;
             startNanos = System.nanoTime();
-            try (CpuSampler sampler = CpuSampler.start()) {
+            try (CpuSampler sampler = CpuSampler.start(); ThresholdWatch watch = ThresholdWatch.start(plan, live)) {
                 for (RecordSink sink : sinks) {
                     sink.start(live);
                 }
@@ -128,7 +128,7 @@ public final class Runner {
             }
             return new RunResult(plan.describe(), plan.closedLoop() != null, result, stats, during, gatewaysBefore,
                     gatewaysAfter, PoolAfter.of(atEnd, client.counters().total()), cpu, stopReason,
-                    stoppedAtSeconds);
+                    stoppedAtSeconds, plan.thresholds().check(result));
         }
     }
 

@@ -1,8 +1,12 @@
 package io.proxybench.analysis.compare;
 
 import com.fasterxml.jackson.annotation.JsonProperty;
+import io.proxybench.analysis.threshold.Verdict;
 import io.proxybench.analysis.report.ReportJson;
 import java.util.ArrayList;
+import java.util.Map;
+import java.util.LinkedHashMap;
+import java.util.Collections;
 import java.util.List;
 import java.util.Locale;
 import java.util.Objects;
@@ -19,7 +23,8 @@ import java.util.function.Predicate;
 public record Comparison(
         @JsonProperty("runs") List<RunFigures> runs,
         @JsonProperty("rows") List<Row> rows,
-        @JsonProperty("notes") List<String> notes) {
+        @JsonProperty("notes") List<String> notes,
+        @JsonProperty("thresholds") Map<String, List<Verdict>> thresholds) {
 
     /** Scheduled rates further apart than this ratio make latency and throughput rows unfair. */
     static final double RATE_TOLERANCE = 1.10;
@@ -90,7 +95,7 @@ public record Comparison(
                         + " run it longer");
             }
         }
-        return new Comparison(List.copyOf(runs), rows, notes);
+        return new Comparison(List.copyOf(runs), rows, notes, Map.of());
     }
 
     /** Why {@code row} is left out, or null to show it. */
@@ -157,6 +162,11 @@ public record Comparison(
     }
 
     /** The comparison as one JSON object, snake_case names throughout. */
+    /** This comparison with the verdicts of its thresholds, per run label in column order. */
+    public Comparison withThresholds(Map<String, List<Verdict>> verdicts) {
+        return new Comparison(runs, rows, notes, Collections.unmodifiableMap(new LinkedHashMap<>(verdicts)));
+    }
+
     public String json() {
         return ReportJson.write(this);
     }
@@ -190,6 +200,8 @@ public record Comparison(
         }
         s.append("*: best in its row\n");
         notes.forEach(n -> s.append("note: ").append(n).append('\n'));
+        thresholds.forEach((label, verdicts) -> verdicts.forEach(v -> s.append("threshold, ").append(label)
+                .append(": ").append(v.line()).append('\n')));
         return s.toString();
     }
 

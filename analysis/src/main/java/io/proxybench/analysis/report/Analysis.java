@@ -9,6 +9,7 @@ import io.proxybench.analysis.GatewayUse;
 import io.proxybench.analysis.Percentiles;
 import io.proxybench.analysis.SteadyWindow;
 import io.proxybench.analysis.stats.RunStatistics;
+import io.proxybench.analysis.threshold.Verdict;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Locale;
@@ -42,6 +43,7 @@ import java.util.stream.Collectors;
  * @param blockExits block figures per exit IP, highest block rate first (then most requests, then IP text)
  * @param gatewayUse how tunnels shared HTTP/2 connections to the proxy; null when no record names one
  * @param notes caveats about the figures, e.g. an option the records cannot honour
+ * @param thresholds the {@code --fail-if} thresholds held to the run, in order; empty without any
  */
 public record Analysis(
         @JsonProperty("records") long records,
@@ -61,7 +63,8 @@ public record Analysis(
         @JsonProperty("block_windows") List<BlockWindow> blockWindows,
         @JsonProperty("block_exits") List<BlockExit> blockExits,
         @JsonProperty("gateway_use") GatewayUse gatewayUse,
-        @JsonProperty("notes") List<String> notes) {
+        @JsonProperty("notes") List<String> notes,
+        @JsonProperty("thresholds") List<Verdict> thresholds) {
 
     private static final int TOP = 5;
 
@@ -90,7 +93,15 @@ public record Analysis(
         return new Analysis(stats.records(), stats.ok(), stats.steady().orElse(null), stats.phases(), failures,
                 stats.errors(), ExitFigures.of(stats), asns == null ? null : AsnStats.of(stats.exitIps(), asns),
                 stats.bytesPerSuccess(), stats.bytesLowerBound(), stats.firstTries(), stats.outcomes(),
-                stats.medianBodyBytes(), windowSeconds, windows, exits, stats.gatewayUse().orElse(null), notes);
+                stats.medianBodyBytes(), windowSeconds, windows, exits, stats.gatewayUse().orElse(null), notes,
+                List.of());
+    }
+
+    /** This analysis with the verdicts of its thresholds. */
+    public Analysis withThresholds(List<Verdict> verdicts) {
+        return new Analysis(records, ok, steady, phasesMs, failuresPerPhase, failures, exits, asns, bytesPerOk,
+                bytesLowerBound, firstTries, outcomes, medianBodyBytes, windowSeconds, blockWindows, blockExits,
+                gatewayUse, notes, List.copyOf(verdicts));
     }
 
     /** The analysis as one JSON object, snake_case names throughout. */
@@ -149,6 +160,7 @@ public record Analysis(
                     w.softBlocks(), w.requests() - w.proxyFailures(), w.proxyFailures()));
         }
         notes.forEach(n -> lines.add("note: " + n));
+        thresholds.forEach(v -> lines.add("threshold " + v.line()));
         return lines.stream().map(l -> l + "\n").collect(Collectors.joining());
     }
 

@@ -248,13 +248,19 @@ public final class RunStatistics {
         return Collections.unmodifiableSortedMap(statuses);
     }
 
+    /** Records with an error (no status), by the phase of their error ({@code connect} of {@code connect_407}). */
+    public SortedMap<String, Long> errorsByPhase() {
+        SortedMap<String, Long> byPhase = new TreeMap<>();
+        errors.forEach((label, n) -> byPhase.merge(BlockClassifier.phaseOf(label), n, Long::sum));
+        return byPhase;
+    }
+
     /**
      * Records that did not succeed, by the phase of their error ({@code connect} of {@code connect_407}), or
      * {@code status} when the target answered with a status other than 200.
      */
     public SortedMap<String, Long> failuresByPhase() {
-        SortedMap<String, Long> byPhase = new TreeMap<>();
-        errors.forEach((label, n) -> byPhase.merge(BlockClassifier.phaseOf(label), n, Long::sum));
+        SortedMap<String, Long> byPhase = errorsByPhase();
         long otherStatus = statuses.entrySet().stream().filter(e -> e.getKey() != 200)
                 .mapToLong(Map.Entry::getValue).sum();
         if (otherStatus > 0) {
@@ -287,6 +293,16 @@ public final class RunStatistics {
         return withBytes == 0 ? null : bytesOut + bytesIn;
     }
 
+    /** Bytes sent, of every record that carries them; 0 when none does. */
+    public long bytesOut() {
+        return bytesOut;
+    }
+
+    /** Bytes received, of every record that carries them; 0 when none does. */
+    public long bytesIn() {
+        return bytesIn;
+    }
+
     /** Handshake bytes (proxy and TLS) within {@link #wireBytes()}; null when no record carries bytes. */
     public Long handshakeBytes() {
         return withBytes == 0 ? null : handshakeBytes;
@@ -310,6 +326,16 @@ public final class RunStatistics {
     }
 
     // ---- connections
+
+    /** Records that ran on a connection they opened ({@code reused} false). */
+    public long newConnections() {
+        return newConnections;
+    }
+
+    /** Records that ran on a connection already open ({@code reused} true). */
+    public long reusedConnections() {
+        return reusedConnections;
+    }
 
     /**
      * New connections (tunnels) per 1,000 requests, over the records that say whether theirs was new or reused;

@@ -7,6 +7,7 @@ import io.proxybench.analysis.SteadyWindow;
 import io.proxybench.analysis.report.Analysis;
 import io.proxybench.analysis.stats.Reuse;
 import io.proxybench.analysis.stats.RunStatistics;
+import io.proxybench.analysis.threshold.Verdict;
 import io.proxybench.harness.CpuSampler;
 import io.proxybench.harness.Records;
 import io.proxybench.harness.RunResult;
@@ -41,6 +42,7 @@ import java.util.Map;
  * @param proxyConnections how tunnels reached the proxy when HTTP/2 to it was asked for; null when it was not
  * @param poolAfter the client's connections once the run was over and the client closed
  * @param stopped why and when the run was cut short; null when its schedule ran to the end
+ * @param thresholds the run's {@code --fail-if} thresholds held to it, in order; empty without any
  */
 public record RunSummary(
         @JsonProperty("schedule") String schedule,
@@ -67,7 +69,8 @@ public record RunSummary(
         @JsonProperty("connections_closed") Map<String, Long> connectionsClosed,
         @JsonProperty("proxy_connections") ProxyConnections proxyConnections,
         @JsonProperty("pool_after") PoolAfter poolAfter,
-        @JsonProperty("stopped") Stopped stopped) {
+        @JsonProperty("stopped") Stopped stopped,
+        @JsonProperty("thresholds") List<Verdict> thresholds) {
 
     /**
      * Where a run was cut short.
@@ -107,7 +110,7 @@ public record RunSummary(
                 stats.firstTries(), stats.outcomes(), result.closedLoop(),
                 stats.latency(Phase.TOTAL, Reuse.NEW), stats.latency(Phase.TOTAL, Reuse.REUSED),
                 stats.steady().orElse(null), result.cpu(), warnings, result.client().closedByReason(),
-                proxyConnections, result.poolAfter(), stopped);
+                proxyConnections, result.poolAfter(), stopped, result.thresholds());
     }
 
     /** What makes the figures the client's rather than the proxy's, in words a user can act on. */
@@ -136,9 +139,11 @@ public record RunSummary(
     public String text() {
         StringBuilder s = new StringBuilder();
         if (stopped != null) {
-            s.append(String.format(Locale.ROOT, "stopped by %s at %.1f s: the figures cover the part that ran (%d"
-                    + " requests in flight got no reply within the grace: %s)%n", stopped.cause(),
-                    stopped.atSeconds(), stopped.aborted(), Records.ABORTED));
+            s.append(String.format(Locale.ROOT, "stopped by %s at %.1f s: the figures cover the part that ran (%s)%n",
+                    stopped.cause(), stopped.atSeconds(), stopped.aborted() == 0
+                            ? "every request in flight then finished within the grace"
+                            : stopped.aborted() + " requests in flight then had no reply within the grace: "
+                                    + Records.ABORTED));
         }
         s.append(String.format(Locale.ROOT, "%s: %d/%d ok, %d unique exit IPs%n", schedule, ok, scheduled,
                 uniqueExitIps));
@@ -150,7 +155,7 @@ public record RunSummary(
         }
         s.append(String.format(Locale.ROOT, "max start lag: %.1f ms, backlog peak %d%n", maxStartLagMs, backlogPeak));
         s.append(String.format(Locale.ROOT, "handshakes per 1,000 requests: %s, reuse rate %s, %s bytes per"
-                + " successful request (the client opened %d connections)%n",
+                + " successful request (the client opened %d connections during the run)%n",
                 handshakesPer1000 == null ? "-" : String.format(Locale.ROOT, "%.1f", handshakesPer1000),
                 reuseRate == null ? "-" : String.format(Locale.ROOT, "%.1f%%", reuseRate * 100),
                 bytesPerOk == null ? "-" : String.format(Locale.ROOT, "%s%.0f", bytesLowerBound ? ">= " : "",
@@ -176,6 +181,7 @@ public record RunSummary(
         if (steady != null) {
             s.append(steady.line()).append('\n');
         }
+        thresholds.forEach(v -> s.append("threshold ").append(v.line()).append('\n'));
         return s.toString();
     }
 

@@ -1,0 +1,112 @@
+package io.proxybench.analysis.threshold;
+
+import io.proxybench.analysis.stats.Reuse;
+import io.proxybench.analysis.stats.RunStatistics;
+import io.proxybench.records.Phase;
+import java.util.Arrays;
+import java.util.LinkedHashMap;
+import java.util.Locale;
+import java.util.Map;
+import java.util.function.Function;
+import java.util.stream.Collectors;
+import org.HdrHistogram.Histogram;
+
+/**
+ * A named figure of a run's statistics that a threshold can hold to: each is the value a {@link RunStatistics}
+ * method defines, in its canonical unit (milliseconds, a share from 0 to 1, bytes, a count, per second), or null
+ * when the run leaves it undefined (no success for a percentile, no record with bytes).
+ *
+ * @param name as written in a threshold, e.g. {@code p99(total)} or {@code hard_block_rate}
+ * @param kind what unit its values are in, which decides the units a limit may be written in
+ * @param value the figure of a run's statistics
+ */
+public record Figure(String name, Kind kind, Function<RunStatistics, Double> value) {
+
+    /** The unit of a figure's values. */
+    public enum Kind {
+        /** Milliseconds; limits in us, ms or s. */
+        MILLIS,
+        /** A share from 0 to 1; limits as a percentage ({@code 2%}) or a share ({@code 0.02}). */
+        SHARE,
+        /** Bytes; limits in B, KB, MB or GB (decimal, as providers bill). */
+        BYTES,
+        /** A plain number: a count, or requests per second. */
+        NUMBER
+    }
+
+    private static final Map<String, Figure> NAMED = build();
+
+    /** The figures by name (percentiles, {@code pNN(PHASE[,new|reused])}, apart). */
+    public static Map<String, Figure> named() {
+        return NAMED;
+    }
+
+    private static Map<String, Figure> build() {
+        Map<String, Figure> f = new LinkedHashMap<>();
+        add(f, "success_rate", Kind.SHARE, s -> s.records() == 0 ? null : (double) s.ok() / s.records());
+        add(f, "failure_rate", Kind.SHARE, s -> s.records() == 0 ? null : s.failureRate());
+        add(f, "hard_block_rate", Kind.SHARE, s -> s.answered() == 0 ? null : s.hardBlockRate());
+        add(f, "soft_block_rate", Kind.SHARE, s -> s.answered() == 0 ? null : s.softBlockRate());
+        add(f, "block_rate", Kind.SHARE, s -> s.answered() == 0 ? null : s.hardBlockRate() + s.softBlockRate());
+        add(f, "proxy_failure_rate", Kind.SHARE, s -> s.records() == 0 ? null
+                : (double) s.outcome(io.proxybench.records.Outcome.PROXY_FAILURE) / s.records());
+        add(f, "reuse_rate", Kind.SHARE, RunStatistics::reuseRate);
+        add(f, "handshakes_per_1k", Kind.NUMBER, RunStatistics::handshakesPer1000);
+        add(f, "bytes_per_success", Kind.BYTES, RunStatistics::bytesPerSuccess);
+        add(f, "steady_rps", Kind.NUMBER, s -> s.steady().map(w -> w.median()).orElse(null));
+        add(f, "unique_exits", Kind.NUMBER, s -> (double) s.uniqueExitIps());
+        add(f, "unique_subnets", Kind.NUMBER, s -> (double) s.uniqueSubnets());
+        add(f, "records", Kind.NUMBER, s -> (double) s.records());
+        add(f, "ok", Kind.NUMBER, s -> (double) s.ok());
+        add(f, "retried", Kind.NUMBER, s -> (double) s.firstTries().retried());
+        add(f, "max_start_lag", Kind.MILLIS, s -> s.records() == 0 ? null : s.maxStartLagMs());
+        return Map.copyOf(f);
+    }
+
+    /**
+     * The figure {@code text} names: one of {@link #named()}, or a percentile {@code pNN(PHASE)} of a phase over the
+     * successes ({@code p99(total)}, {@code p50(tls)}, {@code p99.9(connect)}), optionally on new or reused
+     * connections only ({@code p99(total,new)}).
+     *
+     * @throws IllegalArgumentException naming what is wrong and what the figures are
+     */
+    public static Figure of(String text) {
+        String name = text.strip().toLowerCase(Locale.ROOT).replace(" ", "");
+        Figure named = named().get(name);
+        if (named != null) {
+            return named;
+        }
+        if (name.matches("p\\d+(\\.\\d+)?\\(.*\\)")) {
+            return percentile(name);
+        }
+        throw new IllegalArgumentException("no figure named " + text.strip() + "; give one of "
+                + String.join(", ", named().keySet().stream().sorted().toList())
+                + ", or a percentile such as p99(total), p50(tls), p99(total,new)");
+    }
+
+    private static Figure percentile(String name) {
+        int open = name.indexOf('(');
+        double p = Double.parseDouble(name.substring(1, open));
+        if (!(p > 0 && p <= 100)) {
+            throw new IllegalArgumentException(name + ": a percentile is from p0.1 to p100");
+        }
+        String[] args = name.substring(open + 1, name.length() - 1).split(",");
+        Phase phase = Arrays.stream(Phase.values()).filter(ph -> ph.jsonName().equals(args[0])).findFirst()
+                .orElseThrow(() -> new IllegalArgumentException(name + ": no phase " + args[0] + "; the phases are "
+                        + Arrays.stream(Phase.values()).map(Phase::jsonName).collect(Collectors.joining(", "))));
+        if (args.length > 2 || args.length == 2 && !args[1].equals("new") && !args[1].equals("reused")) {
+            throw new IllegalArgumentException(name + ": after the phase give new or reused (connections), or"
+                    + " nothing for all");
+        }
+        Reuse[] reuses = args.length == 1 ? new Reuse[0]
+                : new Reuse[] {args[1].equals("new") ? Reuse.NEW : Reuse.REUSED};
+        return new Figure(name, Kind.MILLIS, s -> {
+            Histogram micros = s.latencyMicros(phase, reuses);
+            return micros.getTotalCount() == 0 ? null : micros.getValueAtPercentile(p) / 1e3;
+        });
+    }
+
+    private static void add(Map<String, Figure> figures, String name, Kind kind, Function<RunStatistics, Double> value) {
+        figures.put(name, new Figure(name, kind, value));
+    }
+}

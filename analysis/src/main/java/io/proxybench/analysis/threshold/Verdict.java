@@ -1,0 +1,25 @@
+package io.proxybench.analysis.threshold;
+
+import com.fasterxml.jackson.annotation.JsonProperty;
+import java.util.Locale;
+
+/**
+ * A threshold held to a run.
+ *
+ * @param threshold the condition as given
+ * @param figure the figure it holds to
+ * @param value the figure's value in its canonical unit; null when the run leaves it undefined
+ * @param shown that value in the figure's unit
+ * @param limit the limit in the figure's unit
+ * @param failed whether the run failed the threshold: the condition held, or the figure is undefined
+ */
+public record Verdict(@JsonProperty("threshold") String threshold, @JsonProperty("figure") String figure,
+        @JsonProperty("value") Double value, @JsonProperty("shown") String shown,
+        @JsonProperty("limit") String limit, @JsonProperty("failed") boolean failed) {
+
+    /** One line of a report: {@code FAILED p99(total) > 800ms: p99(total) is 912.0ms (limit 800.0ms)}. */
+    public String line() {
+        return String.format(Locale.ROOT, "%s %s: %s is %s (limit %s)", failed ? "FAILED" : "passed", threshold,
+                figure, shown, limit);
+    }
+}
