@@ -1,8 +1,9 @@
 #!/usr/bin/env bash
 # JMH microbenchmarks of the per-request hot path (module jmh): the client's call events and counters, the harness's
-# record making, the connection pool's acquire/release, session and pool key building, and JSONL writing. Prints one
-# row per benchmark: average time per op in ns, and the bytes allocated per op (JMH's gc profiler,
-# gc.alloc.rate.norm) -- on a shared machine the allocation is the steadier figure. The last line is a summary.
+# record making, the connection pool's acquire/release, session and pool key building, JSONL writing and reading
+# (per record). Prints one row per benchmark: average time per op in ns, and the bytes allocated per op (JMH's gc
+# profiler, gc.alloc.rate.norm) -- on a shared machine the allocation is the steadier figure. The last line is a
+# summary.
 #
 #   bench/jmh.sh                                   # FORKS=2 WARMUP=3 ITERATIONS=5 TIME=1s
 #   FORKS=1 WARMUP=1 ITERATIONS=1 bench/jmh.sh     # CI-sized smoke

@@ -7,21 +7,39 @@ import java.io.OutputStream;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.nio.file.StandardOpenOption;
+import java.util.zip.GZIPOutputStream;
 
 /**
- * Appends records to a JSONL file, one JSON object per line, in UTF-8. Buffered; {@link #write} is thread-safe;
- * {@link #close} flushes. An existing file is appended to, never truncated.
+ * Appends records to a JSONL file, one JSON object per line, in UTF-8; gzip'd when the file's name ends in
+ * {@code .gz}. Buffered; {@link #write} and {@link #flush} are thread-safe; {@link #close} flushes. An existing file
+ * is appended to, never truncated (a gzip'd one gets one more gzip member, which readers read on).
+ *
+ * <p>The buffer holds only whole lines when {@link #flush} runs, and a gzip'd file is sync-flushed then, so
+ * everything written before a flush can be read back even if the process dies right after. A file cut anywhere by
+ * such a death reads back with {@link RecordStream} up to its last complete line, the cut reported. Appending to such
+ * a file would join its cut line to the next record, a malformed line (in a gzip'd one, corrupt data from there on):
+ * a run resumed after a crash writes a new file.
  */
 public final class JsonlWriter implements AutoCloseable {
     /** Resolved once: a record's serializer is not looked up per line. */
     private static final ObjectWriter RECORDS = Jsonl.MAPPER.writerFor(RequestRecord.class);
+    /** Deflater output gathered per write to the file, bytes. */
+    private static final int GZIP_BUFFER = 64 * 1024;
 
     private final OutputStream out;
 
-    /** Opens {@code file} for appending, creating it if needed. */
+    /** Opens {@code file} for appending, creating it if needed; gzip'd when its name ends in {@code .gz}. */
     public JsonlWriter(Path file) throws IOException {
-        this.out = new BufferedOutputStream(Files.newOutputStream(file,
-                StandardOpenOption.CREATE, StandardOpenOption.APPEND, StandardOpenOption.WRITE));
+        OutputStream raw = Files.newOutputStream(file,
+                StandardOpenOption.CREATE, StandardOpenOption.APPEND, StandardOpenOption.WRITE);
+        try {
+            this.out = new BufferedOutputStream(file.getFileName().toString().endsWith(".gz")
+                    ? new GZIPOutputStream(raw, GZIP_BUFFER, true)
+                    : raw);
+        } catch (IOException | RuntimeException e) {
+            raw.close();
+            throw e;
+        }
     }
 
     /**
@@ -36,12 +54,15 @@ public final class JsonlWriter implements AutoCloseable {
         }
     }
 
-    /** Pushes the buffered complete lines to the file. */
+    /**
+     * Pushes every line written so far to the file (compressed and sync-flushed when gzip'd), so that it survives
+     * the process dying; not to the disk itself, which the operating system writes in its time.
+     */
     public synchronized void flush() throws IOException {
         out.flush();
     }
 
-    /** Flushes buffered lines and closes the file. */
+    /** Flushes buffered lines, ends a gzip stream and closes the file. */
     @Override
     public synchronized void close() throws IOException {
         out.close();

@@ -44,6 +44,15 @@ class JsonlFilesTest {
     }
 
     @Test
+    void aCutLastLineIsAnErrorOfTheListReaderNamingIt() throws Exception {
+        Path file = dir.resolve("cut.jsonl");
+        Files.writeString(file, "{\"sched\": 0.0, \"done\": 0.1, \"start_lag\": 0}\n{\"sched\": 0.1, \"do");
+        assertThatThrownBy(() -> JsonlReader.read(file))
+                .isInstanceOfSatisfying(MalformedRecordException.class, e -> assertThat(e.line()).isEqualTo(2))
+                .hasMessageStartingWith(file + ":2: the last line (18 bytes) was cut");
+    }
+
+    @Test
     void aJsonValueThatIsNotARecordIsMalformed() throws Exception {
         Path file = dir.resolve("odd.jsonl");
         Files.writeString(file, "null\n");

@@ -1,0 +1,247 @@
+package io.proxybench.records;
+
+import com.fasterxml.jackson.core.JsonProcessingException;
+import com.fasterxml.jackson.databind.ObjectReader;
+import java.io.EOFException;
+import java.io.IOException;
+import java.io.InputStream;
+import java.io.PushbackInputStream;
+import java.lang.invoke.MethodHandles;
+import java.lang.invoke.VarHandle;
+import java.nio.ByteBuffer;
+import java.nio.ByteOrder;
+import java.nio.CharBuffer;
+import java.nio.charset.CharacterCodingException;
+import java.nio.charset.CharsetDecoder;
+import java.nio.charset.CoderResult;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.Optional;
+import java.util.function.Consumer;
+import java.util.zip.GZIPInputStream;
+import java.util.zip.ZipException;
+
+/**
+ * The records of one JSONL result file, one at a time, ours or the seed harness's, plain or gzip'd (told by the
+ * gzip magic bytes {@code 1f 8b}, not by the name). Memory is bounded by the file's longest line, whatever its
+ * number of records. Files of several processes (shards) are read one stream after the other, in the caller's
+ * order. Not thread-safe.
+ *
+ * <p>Lines split at LF, CR LF or CR; blank lines (empty, or spaces and tabs only) are skipped; every other line must
+ * be UTF-8 text of one JSON object of a record, nothing after it ({@code null} is not a record; unknown fields are
+ * ignored), or {@link #next} throws a {@link MalformedRecordException} naming the file and the line.
+ *
+ * <p>One exception, a cut last line: when the file's last line has no terminator and is not a record, or a gzip
+ * stream ends early, the writer was stopped mid-line (killed, crashed, the disk full). Its records up to the last
+ * complete line are read, and {@link #cutLine()} reports the cut instead of an error. A last line without terminator
+ * that is a record (as other tools write files) is a record.
+ */
+public final class RecordStream implements AutoCloseable {
+    /** Resolved once: a record's deserializer is not looked up per line. */
+    private static final ObjectReader RECORDS = Jsonl.MAPPER.readerFor(RequestRecord.class);
+    private static final VarHandle LONGS = MethodHandles.byteArrayViewVarHandle(long[].class, ByteOrder.LITTLE_ENDIAN);
+    private static final long HIGH_BITS = 0x8080_8080_8080_8080L;
+    private static final int GZIP_BUFFER = 64 * 1024;
+
+    private final Path file;
+    private final InputStream in;
+    private final Lines lines;
+    /** The gzip header itself was cut: the stream holds no line. */
+    private final boolean headerCut;
+    private final CharsetDecoder utf8 = StandardCharsets.UTF_8.newDecoder();
+    private CharBuffer decoded = CharBuffer.allocate(0);
+    private boolean ended;
+    private CutLine cut;
+
+    private RecordStream(Path file, InputStream in, boolean headerCut) {
+        this.file = file;
+        this.in = in;
+        this.lines = new Lines(file, in);
+        this.headerCut = headerCut;
+    }
+
+    /**
+     * Opens {@code file} for reading, gzip'd or plain.
+     *
+     * @throws IOException if it cannot be opened, or begins as gzip but is not
+     */
+    public static RecordStream open(Path file) throws IOException {
+        InputStream raw = Files.newInputStream(file);
+        try {
+            PushbackInputStream in = new PushbackInputStream(raw, 2);
+            byte[] magic = in.readNBytes(2);
+            in.unread(magic);
+            if (magic.length < 2 || magic[0] != (byte) 0x1f || magic[1] != (byte) 0x8b) {
+                return new RecordStream(file, in, false);
+            }
+            try {
+                return new RecordStream(file, new GZIPInputStream(in, GZIP_BUFFER), false);
+            } catch (EOFException e) {
+                return new RecordStream(file, in, true);
+            } catch (ZipException e) {
+                throw new IOException(file + ": begins as gzip (bytes 1f 8b) but its header is not gzip's ("
+                        + e.getMessage() + "); is it a gzip'd records file?", e);
+            }
+        } catch (IOException | RuntimeException e) {
+            raw.close();
+            throw e;
+        }
+    }
+
+    /** The file read. */
+    public Path file() {
+        return file;
+    }
+
+    /**
+     * The next record, or null after the last one (then {@link #cutLine()} tells whether the file was cut).
+     *
+     * @throws MalformedRecordException if a line that is not blank is not a record, unless it is a cut last line;
+     *     names the file and the line
+     * @throws IOException if the file cannot be read, or its gzip data is corrupt (not just cut short)
+     */
+    public RequestRecord next() throws IOException {
+        if (ended) {
+            return null;
+        }
+        while (nextLine()) {
+            byte[] bytes = lines.buffer();
+            int start = lines.start();
+            int length = lines.length();
+            if (blank(bytes, start, length)) {
+                continue;
+            }
+            if (lines.terminated()) {
+                return parse(bytes, start, length, lines.number());
+            }
+            try {
+                return parse(bytes, start, length, lines.number());
+            } catch (MalformedRecordException e) {
+                cut = new CutLine(file, lines.number(), length);
+                ended = true;
+                return null;
+            }
+        }
+        ended = true;
+        if (headerCut || lines.endedEarly()) {
+            cut = new CutLine(file, lines.number() + 1, 0);
+        }
+        return null;
+    }
+
+    private boolean nextLine() throws IOException {
+        try {
+            return !headerCut && lines.next();
+        } catch (ZipException e) {
+            throw new IOException(file + ": the gzip data is corrupt in line " + (lines.number() + 1) + " ("
+                    + e.getMessage() + "): the records before it were read, the rest of the file cannot be", e);
+        }
+    }
+
+    /**
+     * Hands every remaining record to {@code action}, in the file's order.
+     *
+     * @throws MalformedRecordException as {@link #next} does
+     */
+    public void forEach(Consumer<? super RequestRecord> action) throws IOException {
+        for (RequestRecord record; (record = next()) != null; ) {
+            action.accept(record);
+        }
+    }
+
+    /**
+     * The cut last line, once {@link #next} has returned null: empty when the file ended after a complete line (or
+     * a last line without terminator that is a record), and before the end is reached.
+     */
+    public Optional<CutLine> cutLine() {
+        return Optional.ofNullable(cut);
+    }
+
+    @Override
+    public void close() throws IOException {
+        in.close();
+    }
+
+    /** Whether a line holds nothing but JSON's spaces and tabs (CR and LF end lines). */
+    private static boolean blank(byte[] bytes, int start, int length) {
+        for (int i = start, end = start + length; i < end; i++) {
+            if (bytes[i] != ' ' && bytes[i] != '\t') {
+                return false;
+            }
+        }
+        return true;
+    }
+
+    private RequestRecord parse(byte[] bytes, int start, int length, int line) throws MalformedRecordException {
+        if (!ascii(bytes, start, length)) {
+            requireUtf8(bytes, start, length, line);
+        }
+        RequestRecord record;
+        try {
+            record = readsAsUtf8(bytes, start, length)
+                    ? RECORDS.readValue(bytes, start, length)
+                    : RECORDS.readValue(new String(bytes, start, length, StandardCharsets.UTF_8));
+        } catch (JsonProcessingException e) {
+            throw new MalformedRecordException(file, line, e.getOriginalMessage(), e);
+        } catch (IOException e) {
+            throw new MalformedRecordException(file, line, e.getMessage(), e);
+        }
+        if (record == null) {
+            throw new MalformedRecordException(file, line, "null is not a record", null);
+        }
+        return record;
+    }
+
+    /** Whether every byte is below 0x80: ASCII, hence UTF-8 text. Eight bytes at a time. */
+    private static boolean ascii(byte[] bytes, int start, int length) {
+        int i = start;
+        int end = start + length;
+        for (; i + Long.BYTES <= end; i += Long.BYTES) {
+            if (((long) LONGS.get(bytes, i) & HIGH_BITS) != 0) {
+                return false;
+            }
+        }
+        for (; i < end; i++) {
+            if (bytes[i] < 0) {
+                return false;
+            }
+        }
+        return true;
+    }
+
+    /** Decodes the line as strict UTF-8 (a malformed sequence is an error), into a buffer kept for the next line. */
+    private void requireUtf8(byte[] bytes, int start, int length, int line) throws MalformedRecordException {
+        if (decoded.capacity() < length) {
+            decoded = CharBuffer.allocate(length);
+        }
+        decoded.clear();
+        utf8.reset();
+        CoderResult result = utf8.decode(ByteBuffer.wrap(bytes, start, length), decoded, true);
+        if (!result.isError()) {
+            result = utf8.flush(decoded);
+        }
+        if (result.isError()) {
+            try {
+                result.throwException();
+            } catch (CharacterCodingException e) {
+                throw new MalformedRecordException(file, line, "not UTF-8 text", e);
+            }
+        }
+    }
+
+    /**
+     * Whether Jackson reads the line's bytes as UTF-8: it takes a UTF-8 byte order mark as none, and bytes 0 among
+     * the first four as UTF-16 or UTF-32 text. Such lines are parsed as text, as any reader of UTF-8 lines does
+     * (which finds them malformed).
+     */
+    private static boolean readsAsUtf8(byte[] bytes, int start, int length) {
+        for (int i = start, end = start + Math.min(length, 4); i < end; i++) {
+            if (bytes[i] == 0) {
+                return false;
+            }
+        }
+        return length < 3 || bytes[start] != (byte) 0xef || bytes[start + 1] != (byte) 0xbb
+                || bytes[start + 2] != (byte) 0xbf;
+    }
+}
