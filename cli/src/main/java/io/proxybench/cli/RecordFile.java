@@ -3,12 +3,14 @@ package io.proxybench.cli;
 import io.proxybench.analysis.Expect;
 import io.proxybench.analysis.stats.RecordClassifier;
 import io.proxybench.analysis.stats.RunStatistics;
-import io.proxybench.records.JsonlReader;
+import io.proxybench.records.CutLine;
+import io.proxybench.records.RecordStream;
 import io.proxybench.records.RequestRecord;
 import java.nio.file.Path;
 import java.util.Collections;
 import java.util.Set;
 import java.util.TreeSet;
+import java.util.function.Consumer;
 
 /**
  * One records file read once, streaming: each record classified ({@link RecordClassifier}) and counted into the
@@ -54,8 +56,12 @@ record RecordFile(Path file, RunStatistics statistics, Set<String> segments, lon
      *
      * @return what a cut last line left out, in words; null when the file ended cleanly
      */
-    static String forEach(Path file, java.util.function.Consumer<RequestRecord> each) {
-        FileReading.read(file, () -> JsonlReader.read(file)).forEach(each);
-        return null;
+    static String forEach(Path file, Consumer<RequestRecord> each) {
+        return FileReading.read(file, () -> {
+            try (RecordStream records = RecordStream.open(file)) {
+                records.forEach(each);
+                return records.cutLine().map(CutLine::describe).orElse(null);
+            }
+        });
     }
 }
