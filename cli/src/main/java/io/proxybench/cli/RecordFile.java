@@ -7,15 +7,17 @@ import io.proxybench.records.CutLine;
 import io.proxybench.records.RecordStream;
 import io.proxybench.records.RequestRecord;
 import java.nio.file.Path;
+import java.util.ArrayList;
 import java.util.Collections;
+import java.util.List;
 import java.util.Set;
 import java.util.TreeSet;
 import java.util.function.Consumer;
 
 /**
  * One records file read once, streaming: each record classified ({@link RecordClassifier}) and counted into the
- * file's statistics; the segments its records name are kept (a shard's file names one). Memory does not grow with
- * the file's records.
+ * file's statistics, on several threads; the segments its records name are kept (a shard's file names one). Memory
+ * does not grow with the file's records.
  *
  * @param file the file
  * @param statistics its records' statistics
@@ -27,28 +29,52 @@ import java.util.function.Consumer;
 record RecordFile(Path file, RunStatistics statistics, Set<String> segments, long uncheckedBodies, String cutLine) {
 
     /**
+     * Threads that parse a file's lines: parsing is nearly all of reading, and the statistics do not depend on the
+     * records' order, so each thread fills its own and they are added together.
+     */
+    private static final int THREADS = Math.max(1, Math.min(4, Runtime.getRuntime().availableProcessors()));
+
+    /**
      * Reads {@code file}; a file that cannot be read, or a malformed line in it, is a bad-argument error naming the
      * file and the line.
      *
      * @param expect what a 2xx body must hold to be data, checked on kept bodies; null for none
      */
     static RecordFile read(Path file, Expect expect) {
-        RecordClassifier classifier = new RecordClassifier(expect);
+        List<Part> parts = Collections.synchronizedList(new ArrayList<>());
+        String cut = FileReading.read(file, () -> {
+            try (RecordStream records = RecordStream.open(file)) {
+                records.forEachInParallel(THREADS, () -> {
+                    Part part = new Part(new RecordClassifier(expect), new RunStatistics(), new TreeSet<>());
+                    parts.add(part);
+                    return r -> part.add(file, r);
+                });
+                return records.cutLine().map(CutLine::describe).orElse(null);
+            }
+        });
         RunStatistics statistics = new RunStatistics();
         Set<String> segments = new TreeSet<>();
-        String cut = forEach(file, r -> {
-            RequestRecord classified;
+        long unchecked = 0;
+        for (Part part : parts) {
+            statistics.add(part.statistics());
+            segments.addAll(part.segments());
+            unchecked += part.classifier().withoutBody();
+        }
+        return new RecordFile(file, statistics, Collections.unmodifiableSet(segments), unchecked, cut);
+    }
+
+    /** What one parsing thread made of its share of the file's records; added together once the file is read. */
+    private record Part(RecordClassifier classifier, RunStatistics statistics, Set<String> segments) {
+        void add(Path file, RequestRecord r) {
             try {
-                classified = classifier.classify(r);
+                statistics.add(classifier.classify(r));
             } catch (IllegalArgumentException e) {
                 throw new IllegalArgumentException(file + ": " + e.getMessage(), e);
             }
-            statistics.add(classified);
             if (r.segment() != null) {
                 segments.add(r.segment());
             }
-        });
-        return new RecordFile(file, statistics, Collections.unmodifiableSet(segments), classifier.withoutBody(), cut);
+        }
     }
 
     /**

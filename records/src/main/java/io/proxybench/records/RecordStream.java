@@ -3,6 +3,7 @@ package io.proxybench.records;
 import com.fasterxml.jackson.core.JsonProcessingException;
 import com.fasterxml.jackson.databind.ObjectReader;
 import java.io.EOFException;
+import java.io.InterruptedIOException;
 import java.io.IOException;
 import java.io.InputStream;
 import java.io.PushbackInputStream;
@@ -17,8 +18,15 @@ import java.nio.charset.CoderResult;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.Arrays;
+import java.util.List;
 import java.util.Optional;
+import java.util.concurrent.ArrayBlockingQueue;
+import java.util.concurrent.BlockingQueue;
+import java.util.concurrent.atomic.AtomicReference;
 import java.util.function.Consumer;
+import java.util.function.Supplier;
 import java.util.zip.GZIPInputStream;
 import java.util.zip.ZipException;
 
@@ -49,8 +57,7 @@ public final class RecordStream implements AutoCloseable {
     private final Lines lines;
     /** The gzip header itself was cut: the stream holds no line. */
     private final boolean headerCut;
-    private final CharsetDecoder utf8 = StandardCharsets.UTF_8.newDecoder();
-    private CharBuffer decoded = CharBuffer.allocate(0);
+    private final Parser parser;
     private boolean ended;
     private CutLine cut;
 
@@ -59,6 +66,7 @@ public final class RecordStream implements AutoCloseable {
         this.in = in;
         this.lines = new Lines(file, in);
         this.headerCut = headerCut;
+        this.parser = new Parser(file);
     }
 
     /**
@@ -113,10 +121,10 @@ public final class RecordStream implements AutoCloseable {
                 continue;
             }
             if (lines.terminated()) {
-                return parse(bytes, start, length, lines.number());
+                return parser.parse(bytes, start, length, lines.number());
             }
             try {
-                return parse(bytes, start, length, lines.number());
+                return parser.parse(bytes, start, length, lines.number());
             } catch (MalformedRecordException e) {
                 cut = new CutLine(file, lines.number(), length);
                 ended = true;
@@ -151,6 +159,56 @@ public final class RecordStream implements AutoCloseable {
     }
 
     /**
+     * Hands every remaining record to one of {@code threads} consumers, each made by {@code consumers} and called
+     * from a thread of its own: lines are split here and parsed on those threads, so the records of a batch of lines
+     * reach one consumer in file order, and batches any consumer in any order. For what does not depend on order,
+     * such as statistics filled per thread and added together after. The same rules as {@link #next}; the first
+     * error (the one of the lowest line when several threads meet one) stops every thread and is thrown here, once
+     * they have ended. With one thread, as {@link #forEach}.
+     *
+     * @throws MalformedRecordException as {@link #next} does
+     * @throws RuntimeException the first a consumer threw
+     */
+    public void forEachInParallel(int threads, Supplier<? extends Consumer<? super RequestRecord>> consumers)
+            throws IOException {
+        if (threads <= 1) {
+            forEach(consumers.get());
+            return;
+        }
+        if (ended) {
+            return;
+        }
+        ParallelParse parse = new ParallelParse(file, threads, consumers);
+        try {
+            Batch batch = parse.free();
+            while (!parse.failed() && nextLine()) {
+                if (blank(lines.buffer(), lines.start(), lines.length())) {
+                    continue;
+                }
+                if (!lines.terminated()) {
+                    parse.last(lines.buffer(), lines.start(), lines.length(), lines.number());
+                    break;
+                }
+                if (!batch.add(lines.buffer(), lines.start(), lines.length(), lines.number())) {
+                    parse.submit(batch);
+                    batch = parse.free();
+                    batch.add(lines.buffer(), lines.start(), lines.length(), lines.number());
+                }
+            }
+            parse.submit(batch);
+        } finally {
+            parse.finish();
+        }
+        parse.rethrow();
+        ended = true;
+        if (parse.lastCut() != null) {
+            cut = parse.lastCut();
+        } else if (headerCut || lines.endedEarly()) {
+            cut = new CutLine(file, lines.number() + 1, 0);
+        }
+    }
+
+    /**
      * The cut last line, once {@link #next} has returned null: empty when the file ended after a complete line (or
      * a last line without terminator that is a record), and before the end is reached.
      */
@@ -173,26 +231,6 @@ public final class RecordStream implements AutoCloseable {
         return true;
     }
 
-    private RequestRecord parse(byte[] bytes, int start, int length, int line) throws MalformedRecordException {
-        if (!ascii(bytes, start, length)) {
-            requireUtf8(bytes, start, length, line);
-        }
-        RequestRecord record;
-        try {
-            record = readsAsUtf8(bytes, start, length)
-                    ? RECORDS.readValue(bytes, start, length)
-                    : RECORDS.readValue(new String(bytes, start, length, StandardCharsets.UTF_8));
-        } catch (JsonProcessingException e) {
-            throw new MalformedRecordException(file, line, e.getOriginalMessage(), e);
-        } catch (IOException e) {
-            throw new MalformedRecordException(file, line, e.getMessage(), e);
-        }
-        if (record == null) {
-            throw new MalformedRecordException(file, line, "null is not a record", null);
-        }
-        return record;
-    }
-
     /** Whether every byte is below 0x80: ASCII, hence UTF-8 text. Eight bytes at a time. */
     private static boolean ascii(byte[] bytes, int start, int length) {
         int i = start;
@@ -210,26 +248,6 @@ public final class RecordStream implements AutoCloseable {
         return true;
     }
 
-    /** Decodes the line as strict UTF-8 (a malformed sequence is an error), into a buffer kept for the next line. */
-    private void requireUtf8(byte[] bytes, int start, int length, int line) throws MalformedRecordException {
-        if (decoded.capacity() < length) {
-            decoded = CharBuffer.allocate(length);
-        }
-        decoded.clear();
-        utf8.reset();
-        CoderResult result = utf8.decode(ByteBuffer.wrap(bytes, start, length), decoded, true);
-        if (!result.isError()) {
-            result = utf8.flush(decoded);
-        }
-        if (result.isError()) {
-            try {
-                result.throwException();
-            } catch (CharacterCodingException e) {
-                throw new MalformedRecordException(file, line, "not UTF-8 text", e);
-            }
-        }
-    }
-
     /**
      * Whether Jackson reads the line's bytes as UTF-8: it takes a UTF-8 byte order mark as none, and bytes 0 among
      * the first four as UTF-16 or UTF-32 text. Such lines are parsed as text, as any reader of UTF-8 lines does
@@ -243,5 +261,229 @@ public final class RecordStream implements AutoCloseable {
         }
         return length < 3 || bytes[start] != (byte) 0xef || bytes[start + 1] != (byte) 0xbb
                 || bytes[start + 2] != (byte) 0xbf;
+    }
+
+    /** Lines copied out of the stream for a parsing thread: their bytes, numbers and places. */
+    private static final class Batch {
+        /** Lines a batch holds at most. */
+        static final int LINES = 2_048;
+
+        byte[] bytes = new byte[256 * 1024];
+        final int[] starts = new int[LINES];
+        final int[] lengths = new int[LINES];
+        final int[] numbers = new int[LINES];
+        int size;
+        int used;
+
+        /** Adds a line unless the batch is full; a line longer than the buffer grows it when the batch is empty. */
+        boolean add(byte[] line, int start, int length, int number) {
+            if (size == LINES || size > 0 && used + length > bytes.length) {
+                return false;
+            }
+            if (used + length > bytes.length) {
+                bytes = new byte[length];
+            }
+            System.arraycopy(line, start, bytes, used, length);
+            starts[size] = used;
+            lengths[size] = length;
+            numbers[size] = number;
+            used += length;
+            size++;
+            return true;
+        }
+
+        void clear() {
+            size = 0;
+            used = 0;
+        }
+    }
+
+    /**
+     * The threads of {@link #forEachInParallel}: batches go round between a queue of full ones and one of free ones
+     * (three per thread in all, so memory stays a few megabytes), and each thread parses with its own {@link Parser}.
+     */
+    private static final class ParallelParse {
+        private static final Batch END = new Batch();
+
+        private final Path file;
+        private final List<Consumer<? super RequestRecord>> consumers = new ArrayList<>();
+        private final BlockingQueue<Batch> full;
+        private final BlockingQueue<Batch> free;
+        private final List<Thread> threads = new ArrayList<>();
+        /** The first failure: a malformed line (the lowest line number wins), or what a consumer threw. */
+        private final AtomicReference<RuntimeException> failure = new AtomicReference<>();
+        private final AtomicReference<MalformedRecordException> malformed = new AtomicReference<>();
+        /** The last line when it has no terminator, and its number; null when there is none. */
+        private byte[] lastLine;
+        private int lastNumber;
+        private CutLine lastCut;
+
+        ParallelParse(Path file, int count, Supplier<? extends Consumer<? super RequestRecord>> make) {
+            this.file = file;
+            this.full = new ArrayBlockingQueue<>(2 * count + 1);
+            this.free = new ArrayBlockingQueue<>(3 * count + 1);
+            for (int i = 0; i < 3 * count; i++) {
+                free.add(new Batch());
+            }
+            for (int i = 0; i < count; i++) {
+                Consumer<? super RequestRecord> consumer = make.get();
+                consumers.add(consumer);
+                Thread t = new Thread(() -> work(consumer), "proxybench-parse-" + i);
+                t.setDaemon(true);
+                threads.add(t);
+                t.start();
+            }
+        }
+
+        boolean failed() {
+            return failure.get() != null || malformed.get() != null;
+        }
+
+        Batch free() throws InterruptedIOException {
+            try {
+                return free.take();
+            } catch (InterruptedException e) {
+                Thread.currentThread().interrupt();
+                throw new InterruptedIOException("reading " + file + " was interrupted");
+            }
+        }
+
+        void submit(Batch batch) throws InterruptedIOException {
+            if (batch.size == 0) {
+                free.add(batch);
+                return;
+            }
+            try {
+                full.put(batch);
+            } catch (InterruptedException e) {
+                Thread.currentThread().interrupt();
+                throw new InterruptedIOException("reading " + file + " was interrupted");
+            }
+        }
+
+        /** The file's last line, without terminator: a record, or a cut line. Parsed once the threads have ended. */
+        void last(byte[] bytes, int start, int length, int number) {
+            lastLine = Arrays.copyOfRange(bytes, start, start + length);
+            lastNumber = number;
+        }
+
+        /** Ends every thread once the queued batches are parsed, then parses the last line on this one. */
+        void finish() throws InterruptedIOException {
+            try {
+                for (int i = 0; i < threads.size(); i++) {
+                    full.put(END);
+                }
+                for (Thread t : threads) {
+                    t.join();
+                }
+            } catch (InterruptedException e) {
+                threads.forEach(Thread::interrupt);
+                Thread.currentThread().interrupt();
+                throw new InterruptedIOException("reading " + file + " was interrupted");
+            }
+            if (lastLine != null && !failed()) {
+                RequestRecord record;
+                try {
+                    record = new Parser(file).parse(lastLine, 0, lastLine.length, lastNumber);
+                } catch (MalformedRecordException e) {
+                    lastCut = new CutLine(file, lastNumber, lastLine.length);
+                    return;
+                }
+                consumers.get(0).accept(record);
+            }
+        }
+
+        CutLine lastCut() {
+            return lastCut;
+        }
+
+        void rethrow() throws MalformedRecordException {
+            if (failure.get() != null) {
+                throw failure.get();
+            }
+            if (malformed.get() != null) {
+                throw malformed.get();
+            }
+        }
+
+        private void work(Consumer<? super RequestRecord> consumer) {
+            Parser parser = new Parser(file);
+            try {
+                for (Batch batch; (batch = full.take()) != END; ) {
+                    if (!failed()) {
+                        parse(batch, parser, consumer);
+                    }
+                    batch.clear();
+                    free.put(batch);
+                }
+            } catch (InterruptedException e) {
+                Thread.currentThread().interrupt();
+            }
+        }
+
+        private void parse(Batch batch, Parser parser, Consumer<? super RequestRecord> consumer) {
+            for (int i = 0; i < batch.size; i++) {
+                try {
+                    consumer.accept(parser.parse(batch.bytes, batch.starts[i], batch.lengths[i], batch.numbers[i]));
+                } catch (MalformedRecordException e) {
+                    malformed.accumulateAndGet(e, (a, b) -> a == null || b.line() < a.line() ? b : a);
+                    return;
+                } catch (RuntimeException e) {
+                    failure.compareAndSet(null, e);
+                    return;
+                }
+            }
+        }
+    }
+
+    /** Turns one line into a record; its own buffers, so one per thread. */
+    private static final class Parser {
+        private final Path file;
+        private final CharsetDecoder utf8 = StandardCharsets.UTF_8.newDecoder();
+        private CharBuffer decoded = CharBuffer.allocate(0);
+
+        Parser(Path file) {
+            this.file = file;
+        }
+
+        RequestRecord parse(byte[] bytes, int start, int length, int line) throws MalformedRecordException {
+            if (!ascii(bytes, start, length)) {
+                requireUtf8(bytes, start, length, line);
+            }
+            RequestRecord record;
+            try {
+                record = readsAsUtf8(bytes, start, length)
+                        ? RECORDS.readValue(bytes, start, length)
+                        : RECORDS.readValue(new String(bytes, start, length, StandardCharsets.UTF_8));
+            } catch (JsonProcessingException e) {
+                throw new MalformedRecordException(file, line, e.getOriginalMessage(), e);
+            } catch (IOException e) {
+                throw new MalformedRecordException(file, line, e.getMessage(), e);
+            }
+            if (record == null) {
+                throw new MalformedRecordException(file, line, "null is not a record", null);
+            }
+            return record;
+        }
+
+        /** Decodes the line as strict UTF-8 (a malformed sequence is an error), into a buffer kept for the next line. */
+        private void requireUtf8(byte[] bytes, int start, int length, int line) throws MalformedRecordException {
+            if (decoded.capacity() < length) {
+                decoded = CharBuffer.allocate(length);
+            }
+            decoded.clear();
+            utf8.reset();
+            CoderResult result = utf8.decode(ByteBuffer.wrap(bytes, start, length), decoded, true);
+            if (!result.isError()) {
+                result = utf8.flush(decoded);
+            }
+            if (result.isError()) {
+                try {
+                    result.throwException();
+                } catch (CharacterCodingException e) {
+                    throw new MalformedRecordException(file, line, "not UTF-8 text", e);
+                }
+            }
+        }
     }
 }
