@@ -6,7 +6,6 @@ import io.proxybench.analysis.threshold.Thresholds;
 import io.proxybench.client.ProxyClient;
 import io.proxybench.client.ProxyRequest;
 import io.proxybench.client.net.Transport;
-import io.proxybench.client.pool.PoolLimits;
 import io.proxybench.client.proxy.ProxyProtocol;
 import io.proxybench.client.proxy.ProxyScheme;
 import io.proxybench.client.proxy.ProxySpec;

@@ -4,7 +4,6 @@ import io.proxybench.harness.schedule.ArrivalSchedule;
 import io.proxybench.harness.schedule.ExecutionSegment;
 import io.proxybench.harness.schedule.SegmentSequence;
 import io.proxybench.records.HdrLogMerge;
-import java.io.PrintWriter;
 import java.time.Duration;
 import java.time.Instant;
 import java.time.format.DateTimeParseException;

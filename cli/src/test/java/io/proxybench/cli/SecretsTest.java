@@ -3,13 +3,10 @@ package io.proxybench.cli;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import io.netty.util.internal.logging.InternalLoggerFactory;
-import io.proxybench.records.JsonlReader;
-import io.proxybench.records.RequestRecord;
 import io.proxybench.analysis.report.ReportJson;
 import io.proxybench.analysis.report.RunCharts;
 import io.proxybench.analysis.stats.RunStatistics;
 import io.proxybench.analysis.report.html.HtmlReport;
-import io.proxybench.analysis.report.html.LineChart;
 import io.proxybench.analysis.report.html.Section;
 import io.proxybench.client.ProxyClient;
 import io.proxybench.client.ProxyRequest;

@@ -13,7 +13,6 @@ import io.proxybench.client.event.ConnectionInfo;
 import io.proxybench.client.event.EventListener;
 import io.proxybench.client.event.Phase;
 import io.proxybench.client.exchange.ClientConnection;
-import io.proxybench.client.exchange.ExchangeResult;
 import io.proxybench.client.exchange.Http1Connection;
 import io.proxybench.client.exchange.Http2Connection;
 import io.proxybench.client.exchange.NoResponseException;

@@ -1,6 +1,5 @@
 package io.proxybench.experiments;
 
-import io.proxybench.analysis.Percentiles;
 import io.proxybench.analysis.SteadyWindow;
 import io.proxybench.analysis.stats.RunStatistics;
 import io.proxybench.harness.Durations;
@@ -28,9 +27,6 @@ import java.time.Duration;
 import java.util.ArrayList;
 import java.util.Collections;
 import java.util.List;
-import java.util.Map;
-import java.util.Objects;
-import java.util.TreeMap;
 import java.util.function.Consumer;
 import java.util.function.LongSupplier;
 

@@ -2,8 +2,6 @@ package io.proxybench.harness;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
-import java.util.Iterator;
-import java.util.List;
 import org.junit.jupiter.api.Test;
 
 class ClientChecksTest {

@@ -84,6 +84,27 @@ class RecordsTest {
         assertThat(failed.firstError()).isEqualTo("tcp_ConnectException");
     }
 
+    /**
+     * Seed 002's small-body rule, decided as the record is made: a 200 with a body under 20% of the median of the
+     * run's data responses so far is a soft block, from the 20th data response on (before, no median to judge by).
+     */
+    @Test
+    void aBodyFarSmallerThanTheRunsMedianSoFarIsASoftBlock() {
+        Records records = Records.plain();
+        String page = "x".repeat(1000);
+        String tiny = "x".repeat(150);
+        assertThat(records.of(0, 0, MS, response(200, tiny), 1, null).outcome()).as("no median yet")
+                .isEqualTo(Outcome.DATA);
+        for (int i = 1; i < BodyMedian.MIN_BODIES; i++) {
+            assertThat(records.of(0, 0, MS, response(200, page), 1, null).outcome()).isEqualTo(Outcome.DATA);
+        }
+        // 20 data bodies now: 19 of 1,000 bytes and the first, tiny one: the median is 1,000 bytes.
+        assertThat(records.of(0, 0, MS, response(200, tiny), 1, null).outcome()).isEqualTo(Outcome.SOFT_BLOCK);
+        assertThat(records.of(0, 0, MS, response(200, "x".repeat(250)), 1, null).outcome())
+                .as("a quarter of the median is not far smaller").isEqualTo(Outcome.DATA);
+        assertThat(records.of(0, 0, MS, response(404, tiny), 1, null).outcome()).isEqualTo(Outcome.SOFT_BLOCK);
+    }
+
     @Test
     void theClientsOwnReplayCountsAsASendAndTheSessionComesFromTheResponse() {
         ProxyResponse replayed = new ProxyResponse(200, EmptyHttpHeaders.INSTANCE, new byte[0], 0,
