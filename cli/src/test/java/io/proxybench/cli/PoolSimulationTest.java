@@ -12,7 +12,8 @@ import org.junit.jupiter.api.Test;
 
 /**
  * The pool simulation with the lab's own token bucket ({@link SizePoolCommand#LAB_BUCKET}), on streams whose
- * rejections can be worked out by hand. Here rather than in bench because bench cannot see the lab's bucket.
+ * rejections can be worked out by hand. Here, next to that bucket: the experiments module, which does not depend on
+ * the lab, cannot hold it.
  */
 class PoolSimulationTest {
 

@@ -20,9 +20,12 @@ import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
 /**
- * Seed 002's pool sizing through the lab: the 429s the lab's {@code /limited} answers agree with the simulation of
- * the same stream, and changing the lab's bucket moves the rejections the way the seed says (at rate ÷ limit sessions
- * some are rejected; at twice that, next to none).
+ * {@code proxybench size-pool}: its table and JSON, a run's records replayed, a bad option named; and seed 002's pool
+ * sizing through the lab: the 429s the lab's {@code /limited} answers agree with the simulation of the same stream,
+ * and changing the lab's bucket moves the rejections the way the seed says (at rate ÷ limit sessions some are
+ * rejected; at twice that, next to none). The live check is set up as the command sets it up
+ * ({@link SizePoolCommand#labConfig}, {@link SizePoolCommand#labLive}, {@link SizePoolCommand#LAB_BUCKET}): the lab's
+ * side of the experiment, which the experiments module cannot hold, as it does not depend on the lab.
  */
 class SizePoolCommandTest {
 

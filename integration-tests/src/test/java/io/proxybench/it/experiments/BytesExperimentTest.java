@@ -1,18 +1,16 @@
-package io.proxybench.cli;
+package io.proxybench.it.experiments;
 
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assumptions.assumeThat;
 
-import com.fasterxml.jackson.databind.JsonNode;
-import com.fasterxml.jackson.databind.ObjectMapper;
 import io.netty.handler.ssl.SslProvider;
 import io.netty.handler.ssl.util.InsecureTrustManagerFactory;
-import io.proxybench.experiments.BytesExperiment;
-import io.proxybench.experiments.BytesResult;
-import io.proxybench.experiments.BytesRow;
 import io.proxybench.client.net.TlsEngine;
 import io.proxybench.client.proxy.ProxySpec;
 import io.proxybench.client.tunnel.TlsSettings;
+import io.proxybench.experiments.BytesExperiment;
+import io.proxybench.experiments.BytesResult;
+import io.proxybench.experiments.BytesRow;
 import io.proxybench.lab.Lab;
 import io.proxybench.lab.LabConfig;
 import java.net.URI;
@@ -31,7 +29,8 @@ import org.junit.jupiter.api.io.TempDir;
 /**
  * Seed 002's bytes per request through the lab: a new tunnel carries the target's certificate chain and both key
  * shares on top of what a reused one carries, the post-quantum hybrid adds its ML-KEM key and ciphertext, and the
- * response size moves every per-request figure by itself.
+ * response size moves every per-request figure by itself. The experiment is run from Java on a lab of the test's
+ * own; {@code proxybench bytes}'s JSON and option errors are the cli module's BytesCommandTest.
  */
 class BytesExperimentTest {
 
@@ -107,31 +106,5 @@ class BytesExperimentTest {
                 .isCloseTo(small.newTunnel().total() - small.reusedTunnel().total(),
                         Offset.offset(100.0));
         assertThat(large.projections().get(1).gigabytes()).isGreaterThan(small.projections().get(0).gigabytes());
-    }
-
-    @Test
-    void theCommandPrintsJsonAndRejectsBadOptions() throws Exception {
-        MainTest.Run json = MainTest.run("bytes", "--samples", "2", "--group", "default", "--per-tunnel", "1,10",
-                "--requests", "1000", "--json");
-        assertThat(json.exitCode()).as(json.err()).isZero();
-        JsonNode r = new ObjectMapper().readTree(json.out());
-        assertThat(r.path("projected_requests").asLong()).isEqualTo(1000);
-        JsonNode row = r.path("rows").get(0);
-        assertThat(row.path("groups_offered").asText()).isEqualTo("default");
-        assertThat(row.path("new_tunnel").path("total").asDouble())
-                .isGreaterThan(row.path("reused_tunnel").path("total").asDouble());
-        assertThat(row.path("projections")).hasSize(2);
-        assertThat(row.path("projections").get(1).path("tunnels").asLong()).isEqualTo(100);
-
-        for (String[] bad : new String[][] {{"--group", "X25519:"}, {"--samples", "0"}, {"--per-tunnel", "0"},
-                {"--path", "bytes/10"}, {"--proxy", "http://u:p@127.0.0.1:9", "--url", "https://127.0.0.1:9/",
-                    "--path", "/bytes/10"}}) {
-            String[] args = new String[bad.length + 1];
-            args[0] = "bytes";
-            System.arraycopy(bad, 0, args, 1, bad.length);
-            MainTest.Run run = MainTest.run(args);
-            assertThat(run.exitCode()).as(String.join(" ", bad)).isEqualTo(Main.BAD_ARGUMENTS);
-            assertThat(run.err().strip().lines()).hasSize(1).first().asString().contains(bad[bad.length - 2]);
-        }
     }
 }

@@ -1,17 +1,15 @@
-package io.proxybench.cli;
+package io.proxybench.it.experiments;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
-import com.fasterxml.jackson.databind.JsonNode;
-import com.fasterxml.jackson.databind.ObjectMapper;
+import io.proxybench.client.proxy.ProxySpec;
+import io.proxybench.client.session.SessionTemplate;
+import io.proxybench.client.tunnel.TlsSettings;
 import io.proxybench.experiments.SessionsBurst;
 import io.proxybench.experiments.SessionsExperiment;
 import io.proxybench.experiments.SessionsMode;
 import io.proxybench.experiments.SessionsResult;
 import io.proxybench.experiments.SessionsTable;
-import io.proxybench.client.proxy.ProxySpec;
-import io.proxybench.client.session.SessionTemplate;
-import io.proxybench.client.tunnel.TlsSettings;
 import io.proxybench.lab.Lab;
 import io.proxybench.lab.LabConfig;
 import io.proxybench.lab.faults.LatencyPlan;
@@ -26,7 +24,9 @@ import org.junit.jupiter.api.io.TempDir;
  * Seed 002's rotation vs sticky sessions through the lab. The lab parameter that decides the table is the exit
  * setup: a rotating tunnel pays it every time, a warmed sticky session does not. Without it the two modes are
  * equally fast; with it, sticky sessions carry clearly more requests per second. Few workers, so that the run
- * measures latency and not the CPU of a busy 2-core machine; the assertions leave wide margins.
+ * measures latency and not the CPU of a busy 2-core machine; the assertions leave wide margins. The experiment is run
+ * from Java on labs of the test's own; {@code proxybench sessions}'s JSON and option errors are the cli module's
+ * SessionsCommandTest.
  */
 class SessionsExperimentTest {
 
@@ -93,30 +93,5 @@ class SessionsExperimentTest {
         assertThat(rotating.ok()).isEqualTo(BURST);
         assertThat(rotating.uniqueExits()).as("an exit per tunnel").isEqualTo((int) rotating.tunnelsOpened())
                 .isGreaterThan(BURST_TUNNELS / 2);
-    }
-
-    @Test
-    void theCommandPrintsJsonAndRejectsBadOptions() throws Exception {
-        MainTest.Run json = MainTest.run("sessions", "--duration", "3s", "--concurrency", "2", "--burst-requests",
-                "10", "--burst-tunnels", "5", "--rtt", "0ms", "--exit-setup", "0ms", "--json");
-        assertThat(json.exitCode()).as(json.err()).isZero();
-        JsonNode r = new ObjectMapper().readTree(json.out());
-        assertThat(r.path("concurrency").asInt()).isEqualTo(2);
-        assertThat(r.path("modes")).hasSize(2);
-        assertThat(r.path("modes").get(1).path("unique_exits").asInt()).isEqualTo(2);
-        assertThat(r.path("modes").get(0).has("steady_requests_per_second")).isTrue();
-        assertThat(r.path("modes").get(0).has("tls_p50_ms")).isTrue();
-        assertThat(r.has("throughput_ratio")).isTrue();
-        assertThat(r.path("bursts")).hasSize(2);
-        assertThat(r.path("bursts").get(0).path("unique_exits").asInt()).isEqualTo(1);
-
-        MainTest.Run shortRun = MainTest.run("sessions", "--duration", "1s");
-        assertThat(shortRun.exitCode()).isEqualTo(Main.BAD_ARGUMENTS);
-        assertThat(shortRun.err().strip().lines()).hasSize(1).first().asString().contains("--duration")
-                .contains("at least 3s");
-        MainTest.Run labOption = MainTest.run("sessions", "--proxy", "http://u:p@127.0.0.1:9", "--url",
-                "https://127.0.0.1:9/", "--exit-setup", "50ms");
-        assertThat(labOption.exitCode()).isEqualTo(Main.BAD_ARGUMENTS);
-        assertThat(labOption.err()).contains("--exit-setup");
     }
 }

@@ -1,14 +1,12 @@
-package io.proxybench.cli;
+package io.proxybench.it.experiments;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
-import com.fasterxml.jackson.databind.JsonNode;
-import com.fasterxml.jackson.databind.ObjectMapper;
-import io.proxybench.experiments.ReuseExperiment;
-import io.proxybench.experiments.ReuseRow;
 import io.proxybench.client.proxy.ProxySpec;
 import io.proxybench.client.session.SessionTemplate;
 import io.proxybench.client.tunnel.TlsSettings;
+import io.proxybench.experiments.ReuseExperiment;
+import io.proxybench.experiments.ReuseRow;
 import io.proxybench.lab.Lab;
 import io.proxybench.lab.LabConfig;
 import io.proxybench.lab.faults.LatencyPlan;
@@ -23,7 +21,9 @@ import org.junit.jupiter.api.io.TempDir;
 
 /**
  * Seed 000's reuse table, measured through the lab with a 20 ms client-to-gateway round trip: the counts follow from
- * each configuration, and the serialized row pays at least one round trip per request.
+ * each configuration, and the serialized row pays at least one round trip per request. The experiment is run from
+ * Java on a lab of the test's own; {@code proxybench reuse}'s table, JSON and option errors are the cli module's
+ * ReuseCommandTest.
  */
 class ReuseExperimentTest {
 
@@ -86,24 +86,5 @@ class ReuseExperimentTest {
     @Test
     void theStickyRowOpensAsManyConnectionsAsTheCrawlRunsAtOnce() throws Exception {
         assertThat(run(2).get(3).created()).isEqualTo(2);
-    }
-
-    @Test
-    void theCommandPrintsTheTableAndJson() throws Exception {
-        MainTest.Run text = MainTest.run("reuse", "--requests", "20", "--concurrency", "2", "--latency", "0ms");
-        assertThat(text.exitCode()).as(text.err()).isZero();
-        assertThat(text.out().lines().findFirst().orElseThrow()).startsWith("configuration").contains("created");
-        assertThat(text.out()).contains("sticky, pool limit 1").contains("leak: new client per task of 10");
-
-        MainTest.Run json = MainTest.run("reuse", "--requests", "20", "--concurrency", "2", "--latency", "0ms",
-                "--json");
-        JsonNode rows = new ObjectMapper().readTree(json.out());
-        assertThat(rows).hasSize(8);
-        assertThat(rows.get(0).path("created").asLong()).isEqualTo(20);
-        assertThat(rows.get(3).path("created").asLong()).isEqualTo(2);
-
-        MainTest.Run bad = MainTest.run("reuse", "--proxy", "http://gw:8080");
-        assertThat(bad.exitCode()).isEqualTo(Main.BAD_ARGUMENTS);
-        assertThat(bad.err().strip().lines()).hasSize(1).first().asString().contains("--url");
     }
 }

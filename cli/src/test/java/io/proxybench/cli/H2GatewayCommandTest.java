@@ -15,14 +15,15 @@ import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.CsvSource;
 
 /**
- * Seed 002's HTTP/2 to the proxy through the lab: over HTTP/1.1 every tunnel in flight holds a connection to the
- * gateway, over HTTP/2 they share one; lowering the gateway's streams per connection makes the HTTP/2 lane open more.
- * A modest rate (60 req/s for 2 s per lane) with a 50 ms client-gateway round trip, so that HTTP/1.1 tunnels overlap
- * without the two-core machine's CPU deciding the figures, and the gateway's default rapid-reset guard (the client
- * ends its tunnels without resets, so the HTTP/2 lane keeps its connection). No timing assertions: counts and ratios
- * with wide margins.
+ * Seed 002's HTTP/2 to the proxy through {@code proxybench h2-gateway}, run on the lab it starts and read from its
+ * JSON, and its option errors. Over HTTP/1.1 every tunnel in flight holds a connection to the gateway, over HTTP/2
+ * they share one; lowering the gateway's streams per connection makes the HTTP/2 lane open more. A modest rate (60
+ * req/s for 2 s per lane) with a 50 ms client-gateway round trip, so that HTTP/1.1 tunnels overlap without the
+ * two-core machine's CPU deciding the figures, and the gateway's default rapid-reset guard (the client ends its
+ * tunnels without resets, so the HTTP/2 lane keeps its connection). No timing assertions: counts and ratios with wide
+ * margins. Every test runs the command, whose lab (round trip, streams per gateway connection) is set by its options.
  */
-class H2GatewayExperimentTest {
+class H2GatewayCommandTest {
 
     @TempDir
     static Path home;
