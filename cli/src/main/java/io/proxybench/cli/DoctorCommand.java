@@ -5,10 +5,8 @@ import io.proxybench.analysis.doctor.DoctorReport;
 import io.proxybench.analysis.doctor.DoctorTable;
 import io.proxybench.analysis.doctor.RunCounters;
 import io.proxybench.analysis.doctor.Source;
-import io.proxybench.records.JsonlReader;
 import java.nio.file.Path;
 import java.time.Duration;
-import java.util.ArrayList;
 import java.util.List;
 import java.util.concurrent.Callable;
 import picocli.CommandLine;
@@ -18,12 +16,15 @@ import picocli.CommandLine.Parameters;
 
 /**
  * {@code proxybench doctor}: reads a run's records (one file per client) and names the likely cause of a high
- * handshakes-per-1,000 figure, with the evidence and the fix. It sends nothing, so it has no {@code --proxy}.
+ * handshakes-per-1,000 figure, with the evidence and the fix. It sends nothing, so it has no {@code --proxy}. The
+ * files are streamed, their memory bounded whatever their records ({@link Doctor}); a cut last line is a note.
  */
 @Command(name = "doctor", mixinStandardHelpOptions = true,
         description = {"Name the likely cause of a high handshakes-per-1,000 figure from a run's records.",
             "Each finding: cause, evidence (figures from the records), fix; the costliest first.",
-            "Give one records file per client (proxybench run --out); --summary adds the client's counters."})
+            "Give one records file per client (proxybench run --out); --summary adds the client's counters.",
+            "Files are streamed (sorted in the temp directory when large); a cut last line is left out, with a note;"
+                    + " beyond " + Doctor.MAX_SESSIONS + " sessions, later sessions are left out, with a note."})
 final class DoctorCommand implements Callable<Integer> {
 
     @CommandLine.Spec
@@ -53,18 +54,16 @@ final class DoctorCommand implements Callable<Integer> {
         if (!(minPer1000 >= 0 && minPer1000 <= 1000)) {
             throw new IllegalArgumentException("--min-per-1000 " + minPer1000 + " must be 0 to 1000");
         }
-        List<Source> sources = new ArrayList<>();
-        for (Path file : files) {
-            sources.add(new Source(file.getFileName().toString(), FileReading.read(file, () -> JsonlReader.read(file))));
-        }
+        List<Source> sources = files.stream().map(f -> new Source(f.getFileName().toString(), f)).toList();
         RunCounters counters = summary == null ? null : FileReading.read(summary, () -> RunCounters.read(summary));
-        DoctorReport report = Doctor.diagnose(sources, counters, keepAlive, minPer1000);
+        DoctorReport report = FileReading.read(files, () -> Doctor.diagnose(sources, counters, keepAlive,
+                minPer1000));
         return Main.print(spec, json, report, DoctorTable::text);
     }
 
     /** The demo's use: one client's records file (the demo's own run), no counters, the default threshold. */
     static DoctorReport demo(Path records) {
-        return Doctor.diagnose(List.of(new Source("demo run", FileReading.read(records,
-                () -> JsonlReader.read(records)))), null, null, Doctor.DEFAULT_MIN_PER_1000);
+        return FileReading.read(records, () -> Doctor.diagnose(List.of(new Source("demo run", records)), null, null,
+                Doctor.DEFAULT_MIN_PER_1000));
     }
 }

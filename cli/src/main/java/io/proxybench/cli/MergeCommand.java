@@ -2,16 +2,19 @@ package io.proxybench.cli;
 
 import io.proxybench.harness.schedule.ExecutionSegment;
 import io.proxybench.harness.schedule.ShardSet;
+import io.proxybench.records.CutLine;
 import io.proxybench.records.HdrLog;
 import io.proxybench.records.HdrLogMerge;
-import io.proxybench.records.JsonlReader;
 import io.proxybench.records.JsonlWriter;
+import io.proxybench.records.RecordSort;
+import io.proxybench.records.RecordStream;
 import io.proxybench.records.RequestRecord;
 import java.io.IOException;
 import java.io.PrintWriter;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
+import java.util.Collections;
 import java.util.Comparator;
 import java.util.HashMap;
 import java.util.List;
@@ -21,7 +24,6 @@ import java.util.Objects;
 import java.util.Set;
 import java.util.TreeSet;
 import java.util.concurrent.Callable;
-import java.util.stream.Collectors;
 import java.util.stream.Stream;
 import org.apache.commons.lang3.math.Fraction;
 import picocli.CommandLine;
@@ -33,14 +35,28 @@ import picocli.CommandLine.Parameters;
  * {@code proxybench merge}: the shards of one run ({@code run --segment} or {@code --shard}) as one records file and
  * one interval log. Records keep their fields, segment included, and are ordered by scheduled time; {@code sched}
  * and {@code done} stay relative to each shard's start, which is the run's start when the shards began together.
+ *
+ * <p>The shards are streamed, twice: once to check them (segments, records, a cut last line), once through a
+ * {@link RecordSort} into the merged file; memory does not grow with their records. The sort spills what does not
+ * fit in memory beside the merged file, and deletes it. A shard whose last line was cut (its run killed mid-write)
+ * is refused: its segment may lack its later records, and the merged file would not show it.
  */
 @Command(name = "merge", mixinStandardHelpOptions = true,
         description = {"Merge the shards of one run (run --segment or --shard) into one records file and one interval"
-                + " log.", "Each segment of the shards' sequence must be there exactly once."})
+                + " log.", "Each segment of the shards' sequence must be there exactly once.",
+            "The shards are streamed and sorted beside --out (temp files, deleted); memory does not grow with them.",
+            "A shard whose last line was cut (its run killed mid-write) is refused: run that shard again, or analyze"
+                    + " the shards unmerged (analyze reads up to the cut, with a note)."})
 final class MergeCommand implements Callable<Integer> {
 
-    /** One shard's file: its records and the segments they name. */
-    private record Part(Path file, List<RequestRecord> records, Set<String> segments) {}
+    /**
+     * One shard's file, as the first pass found it.
+     *
+     * @param records how many records it holds
+     * @param segments the segments its records name
+     * @param cut its cut last line, or null
+     */
+    private record Part(Path file, long records, Set<String> segments, CutLine cut) {}
 
     @CommandLine.Spec
     private CommandLine.Model.CommandSpec spec;
@@ -73,12 +89,10 @@ final class MergeCommand implements Callable<Integer> {
         }
         List<Part> parts = new ArrayList<>();
         for (Path file : files) {
-            List<RequestRecord> read = FileReading.read(file, () -> JsonlReader.read(file));
-            parts.add(new Part(file, read, read.stream().map(RequestRecord::segment).filter(Objects::nonNull)
-                    .collect(Collectors.toCollection(TreeSet::new))));
+            parts.add(FileReading.read(file, () -> part(file)));
         }
         for (Part part : parts) {
-            if (part.records().isEmpty()) {
+            if (part.records() == 0) {
                 throw new IllegalArgumentException(part.file() + " holds no records: did its run fail? Run that shard"
                         + " again");
             }
@@ -88,18 +102,67 @@ final class MergeCommand implements Callable<Integer> {
             }
         }
         ShardSet.check(parts.stream().map(p -> new ShardSet.Shard(p.file().toString(), p.segments())).toList());
+        for (Part part : parts) {
+            if (part.cut() != null) {
+                throw new IllegalArgumentException(part.file() + ": its last line (line " + part.cut().line()
+                        + ") was cut, as when the run writing it is killed, so segment "
+                        + String.join(", ", part.segments()) + " may lack its later records and merge refuses it;"
+                        + " run that shard again, or analyze the shards unmerged (proxybench analyze FILE...), which"
+                        + " reads each up to its cut");
+            }
+        }
         // Each segment's place in the sequence, parsed once: 0:1/4 before 1/4:1/2.
         Map<String, Fraction> starts = new HashMap<>();
         parts.forEach(p -> p.segments().forEach(s -> starts.put(s, from(s))));
         Set<String> segments = new TreeSet<>(Comparator.comparing(starts::get));
         segments.addAll(starts.keySet());
-        List<RequestRecord> records = new ArrayList<>(parts.stream().flatMap(p -> p.records().stream()).toList());
-        // Schedule order; requests due at once (a burst) in segment order, then by completion.
-        records.sort(Comparator.comparingDouble(RequestRecord::sched)
-                .thenComparing(r -> starts.get(r.segment())).thenComparingDouble(RequestRecord::done));
         // Every log is read and checked before anything is written.
         List<HdrLogMerge.ShardLog> logs = noHdrLog ? List.of() : readLogs(parts);
+        // Schedule order; requests due at once (a burst) in segment order, then by completion.
+        Comparator<RequestRecord> order = Comparator.comparingDouble(RequestRecord::sched)
+                .thenComparing(r -> starts.get(r.segment()), Comparator.nullsFirst(Comparator.naturalOrder()))
+                .thenComparingDouble(RequestRecord::done);
+        Path sortDir = out.toAbsolutePath().getParent();
+        try (RecordSort records = FileReading.read(files, () -> RecordSort.open(files, order, sortDir))) {
+            write(mergedLog, logs, segments);
+            Files.deleteIfExists(out);
+            long written = write(records);
+            PrintWriter o = spec.commandLine().getOut();
+            o.printf(Locale.ROOT, "merged %d records of %d segments into %s%n", written, segments.size(), out);
+            o.flush();
+        }
+        return 0;
+    }
 
+    /** One file's first pass: its records counted, the segments they name, a cut last line. */
+    private static Part part(Path file) throws IOException {
+        try (RecordStream in = RecordStream.open(file)) {
+            long records = 0;
+            Set<String> segments = new TreeSet<>();
+            for (RequestRecord r; (r = in.next()) != null; ) {
+                records++;
+                if (r.segment() != null) {
+                    segments.add(r.segment());
+                }
+            }
+            return new Part(file, records, Collections.unmodifiableSet(segments), in.cutLine().orElse(null));
+        }
+    }
+
+    /** Writes the sorted records to {@link #out}; returns how many. */
+    private long write(RecordSort records) throws IOException {
+        long written = 0;
+        try (JsonlWriter writer = new JsonlWriter(out)) {
+            for (RequestRecord r; (r = records.next()) != null; ) {
+                writer.write(r);
+                written++;
+            }
+        }
+        return written;
+    }
+
+    /** Merges the shards' interval logs into {@code mergedLog} (none when it is null), and says so. */
+    private void write(Path mergedLog, List<HdrLogMerge.ShardLog> logs, Set<String> segments) throws IOException {
         PrintWriter o = spec.commandLine().getOut();
         if (mergedLog != null) {
             List<String> comments = new ArrayList<>();
@@ -116,15 +179,6 @@ final class MergeCommand implements Callable<Integer> {
                             ? ": they did not run as one, so their combined rate was lower than the schedule's at"
                             + " the start and end; give every shard one run --start-at" : "");
         }
-        Files.deleteIfExists(out);
-        try (JsonlWriter writer = new JsonlWriter(out)) {
-            for (RequestRecord r : records) {
-                writer.write(r);
-            }
-        }
-        o.printf(Locale.ROOT, "merged %d records of %d segments into %s%n", records.size(), segments.size(), out);
-        o.flush();
-        return 0;
     }
 
     /**

@@ -126,6 +126,21 @@ class DoctorCommandTest {
     }
 
     @Test
+    void aCutLastLineIsANoteNotAnError() throws Exception {
+        Path cut = home.resolve("cut.jsonl");
+        Files.writeString(cut, """
+                {"sched":0.0,"done":0.1,"start_lag":0.0,"status":200,"conn":1,"reused":false,"session":"s"}
+                {"sched":0.2,"done":0.3,"start_lag":0.0,"status":200,"conn":1,"reused":true,"session":"s"}
+                {"sched":0.4,"do""");
+
+        MainTest.Run r = MainTest.run("doctor", cut.toString());
+
+        assertThat(r.exitCode()).as(r.err()).isZero();
+        assertThat(r.out()).contains("2 records from cut.jsonl; 2 answered on 1 new connections")
+                .contains("note: " + cut + ": the last line (line 3, 16 bytes) was cut and left out");
+    }
+
+    @Test
     void badInputExitsWith2NamingIt() {
         MainTest.Run missing = MainTest.run("doctor", home.resolve("nothing.jsonl").toString());
         assertThat(missing.exitCode()).isEqualTo(Main.BAD_ARGUMENTS);

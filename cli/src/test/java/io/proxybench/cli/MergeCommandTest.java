@@ -149,4 +149,19 @@ class MergeCommandTest {
         assertThat(JsonlReader.read(merged)).extracting(RequestRecord::sched).containsExactly(0.0, 0.05);
         assertThat(Path.of(merged + ".hlog")).doesNotExist();
     }
+
+    @Test
+    void aShardWhoseLastLineWasCutIsRefusedSayingHowToGoOn() throws Exception {
+        Path zero = file("whole-zero.jsonl", ZERO);
+        Path cut = file("cut-one.jsonl", ONE + "{\"sched\":0.07,\"do");
+        Path m = home.resolve("cut-merged.jsonl");
+
+        MainTest.Run r = MainTest.run("merge", "--no-hdr-log", "--out", m.toString(), zero.toString(), cut.toString());
+
+        assertThat(r.exitCode()).isEqualTo(Main.BAD_ARGUMENTS);
+        assertThat(r.err().strip().lines()).hasSize(1).first().asString()
+                .contains(cut + ": its last line (line 2) was cut").contains("segment 1/2:1 of 0,1/2,1")
+                .contains("run that shard again, or analyze the shards unmerged");
+        assertThat(m).as("nothing written").doesNotExist();
+    }
 }

@@ -7,6 +7,7 @@ import java.io.OutputStream;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.nio.file.StandardOpenOption;
+import java.util.zip.Deflater;
 import java.util.zip.GZIPOutputStream;
 
 /**
@@ -30,15 +31,31 @@ public final class JsonlWriter implements AutoCloseable {
 
     /** Opens {@code file} for appending, creating it if needed; gzip'd when its name ends in {@code .gz}. */
     public JsonlWriter(Path file) throws IOException {
+        this(file, Deflater.DEFAULT_COMPRESSION);
+    }
+
+    /**
+     * As {@link #JsonlWriter(Path)}, compressing a gzip'd file at {@code level}, 1 (fastest) to 9 (smallest), or
+     * {@link Deflater#DEFAULT_COMPRESSION}.
+     */
+    JsonlWriter(Path file, int level) throws IOException {
         OutputStream raw = Files.newOutputStream(file,
                 StandardOpenOption.CREATE, StandardOpenOption.APPEND, StandardOpenOption.WRITE);
         try {
             this.out = new BufferedOutputStream(file.getFileName().toString().endsWith(".gz")
-                    ? new GZIPOutputStream(raw, GZIP_BUFFER, true)
+                    ? new LeveledGzip(raw, level)
                     : raw);
         } catch (IOException | RuntimeException e) {
             raw.close();
             throw e;
+        }
+    }
+
+    /** A sync-flushing gzip stream at a compression level of its own. */
+    private static final class LeveledGzip extends GZIPOutputStream {
+        LeveledGzip(OutputStream out, int level) throws IOException {
+            super(out, GZIP_BUFFER, true);
+            def.setLevel(level);
         }
     }
 

@@ -1,14 +1,16 @@
 package io.proxybench.analysis.doctor;
 
+import io.proxybench.records.RecordSort;
+import io.proxybench.records.RecordStream;
 import io.proxybench.records.RequestRecord;
-import java.util.ArrayList;
+import java.io.IOException;
+import java.nio.file.Path;
 import java.util.Comparator;
 import java.util.HashMap;
-import java.util.HashSet;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
-import java.util.Set;
+import java.util.PriorityQueue;
 
 /**
  * Why each new connection of a run was opened, worked out from its records alone by replaying every pool key's
@@ -21,7 +23,17 @@ import java.util.Set;
  * so a request that started after another's {@code done} found that connection free.
  *
  * <p>Each idle connection that was not reused, and each connection closed after its request, explains at most one
- * new connection: after that it is known to be gone.
+ * new connection: after that it is known to be gone. A key remembers when its last {@value #GONE_KEPT} connections
+ * gone were last used, so that one reused after all (the pool's timing is not quite the records') still counts its
+ * idle gap; one forgotten longer counts as reused, with no gap.
+ *
+ * <p>Each source is read twice, streaming: a first pass learns what the replay needs of whole sessions
+ * ({@link SessionFacts}) and of keys across sources ({@link Followed}); a second pass replays the answered records in
+ * start order, sorted by a {@link RecordSort} in a fixed memory, keeping per key only its connections not yet known
+ * gone and its requests in flight, and only until its session has started its last request. So memory grows with the
+ * sessions followed (a few fields each; at most the limit given, the rest left out and counted), with the keys in
+ * use at once and their connections, and by 4 bytes a connection id ({@link ConnIds}, bounded too); not with the
+ * records.
  */
 final class NewConnections {
 
@@ -37,215 +49,266 @@ final class NewConnections {
         MIXED_SCHEMES,
         /**
          * The first connection of a session another client (another source) had opened first, or a connection whose
-         * id the key had opened before: another client, numbering its connections from 1 too, wrote it.
+         * id the key had used before: another client, numbering its connections from 1 too, wrote it.
          */
         CLIENT_POOLS,
         /** A connection of the key had been left open and idle, yet a new one was opened: it was gone. */
         IDLE_LOST,
-        /** The key's connections had closed after their last request ({@link Classified#closeReason}). */
+        /** The key's connections had closed after their last request ({@link Replay#closedBy}). */
         CLOSED
     }
 
-    /**
-     * One new connection.
-     *
-     * @param gapSeconds for {@link Kind#IDLE_LOST}, how long the most recently used idle connection had been idle;
-     *     for {@link Kind#CLOSED}, since that connection closed; else 0
-     * @param closeReason for {@link Kind#CLOSED}, the {@code closed} label of the connection it replaced
-     */
-    record Classified(RequestRecord record, String source, Kind kind, double gapSeconds, String closeReason) {}
+    /** Connections gone that a key remembers the last use of, the most recent ones. */
+    static final int GONE_KEPT = 16;
+
+    /** The replay's order: by start, then by connection id (the order a client opened them in). */
+    private static final Comparator<RequestRecord> START_ORDER = Comparator.comparingDouble(NewConnections::start)
+            .thenComparingLong(RequestRecord::conn);
+
+    private final Followed followed;
+    private final int sortChunk;
+    private final Path sortDir;
+    private final Replay replay = new Replay();
+
+    private NewConnections(int maxSessions, int sortChunk, Path sortDir) {
+        this.followed = new Followed(maxSessions);
+        this.sortChunk = sortChunk;
+        this.sortDir = sortDir;
+    }
 
     /**
-     * The replay's result.
+     * Replays {@code sources}, in the order given (a key's owner is the first source that used it).
      *
-     * @param answered records with a connection ({@code conn} and {@code reused} present)
-     * @param created the classified new connections, in no particular order
-     * @param reusedIdleGaps for each reused request, how long its connection had been idle before it, seconds
-     * @param idleGaps for each request after its key's first, how long the key had had nothing in flight before it
-     *     (0 when something was in flight), seconds: the per-exit request gap a keep-alive must cover
-     * @param sessionsPerSource distinct sessions in each source, by source name
-     * @param requestsPerSession requests of each (source, session) with a session, in no particular order
-     * @param reopenedIds connection ids created more than once within one source: several clients wrote it
-     * @param sharedPreOpened connections a client used for a key another client had first, opened before its records
-     *     begin (e.g. by a warm-up): its pool's share of the duplication that no creation record shows
+     * @param maxSessions the most sessions followed; records of later ones are counted in {@link Replay#leftOut}
+     * @param sortChunk the most records the start-order sort holds in memory
+     * @param sortDir where that sort spills what does not fit
      */
-    record Replay(int answered, List<Classified> created, List<Double> reusedIdleGaps, List<Double> idleGaps,
-            Map<String, Integer> sessionsPerSource, List<Integer> requestsPerSession, int reopenedIds,
-            int sharedPreOpened) {}
-
-    private NewConnections() {}
-
-    static Replay replay(List<Source> sources) {
-        List<Classified> created = new ArrayList<>();
-        List<Double> reusedGaps = new ArrayList<>();
-        List<Double> idleGaps = new ArrayList<>();
-        Map<String, Integer> sessions = new LinkedHashMap<>();
-        List<Integer> perSession = new ArrayList<>();
-        Map<Key, Integer> owners = owners(sources);
-        int answered = 0;
-        int reopened = 0;
-        int sharedPreOpened = 0;
+    static Replay replay(List<Source> sources, int maxSessions, int sortChunk, Path sortDir) throws IOException {
+        NewConnections run = new NewConnections(maxSessions, sortChunk, sortDir);
         for (int i = 0; i < sources.size(); i++) {
-            Source source = sources.get(i);
-            List<RequestRecord> records = source.records().stream().filter(NewConnections::answered)
-                    .sorted(Comparator.comparingDouble(NewConnections::start)).toList();
-            answered += records.size();
-            reopened += reopenedIds(records);
-            Map<Key, List<RequestRecord>> byKey = new LinkedHashMap<>();
-            Map<String, Double> lastDoneOfSession = new HashMap<>();
-            Map<String, Map<String, Double>> schemesOfSession = new HashMap<>();
-            Map<String, Integer> requestsOf = new HashMap<>();
-            for (RequestRecord r : records) {
-                byKey.computeIfAbsent(Key.of(r), k -> new ArrayList<>()).add(r);
-                lastDoneOfSession.merge(sessionOf(r), r.done(), Math::max);
-                schemesOfSession.computeIfAbsent(sessionOf(r), k -> new HashMap<>())
-                        .merge(schemeOf(r), start(r), Math::min);
-                if (r.session() != null) {
-                    requestsOf.merge(r.session(), 1, Integer::sum);
+            SessionFacts facts = run.firstPass(i, sources.get(i));
+            run.replaySource(i, sources.get(i), facts);
+        }
+        run.replay.mixedSchemes = run.followed.schemes(run.replay.mixedSessions);
+        return run.replay;
+    }
+
+    /** Counts every record, and learns each followed session's facts. */
+    private SessionFacts firstPass(int index, Source source) throws IOException {
+        SessionFacts facts = new SessionFacts();
+        try (RecordStream in = RecordStream.open(source.file())) {
+            for (RequestRecord r; (r = in.next()) != null; ) {
+                replay.records++;
+                replay.described |= r.scheme() != null || r.closed() != null;
+                if (!answered(r)) {
+                    continue;
+                }
+                if (!followed.follow(r, index)) {
+                    replay.leftOut++;
+                    continue;
+                }
+                replay.answered++;
+                facts.add(r);
+                // An h2 request also waits while its session's one connection opens, for that connection's streams:
+                // not a cap on connections.
+                if (!"h2".equals(r.http()) && r.queue() != null && r.queue() >= Doctor.QUEUED_SECONDS) {
+                    replay.waits.addSeconds(r.queue());
+                }
+                if (r.request() != null) {
+                    replay.requestPhases.addSeconds(r.request());
                 }
             }
-            sessions.put(source.name(), lastDoneOfSession.size());
-            perSession.addAll(requestsOf.values());
-            double firstRetirement = lastDoneOfSession.values().stream().mapToDouble(Double::doubleValue).min()
-                    .orElse(Double.MAX_VALUE);
-            SessionFacts facts = new SessionFacts(i, firstRetirement, schemesOfSession, owners);
-            for (Map.Entry<Key, List<RequestRecord>> key : byKey.entrySet()) {
-                boolean shared = owners.get(key.getKey()) != i;
-                sharedPreOpened += replayKey(source.name(), key.getValue(), shared, facts, created, reusedGaps,
-                        idleGaps);
-            }
+            in.cutLine().ifPresent(cut -> replay.cutLines.add(cut.describe()));
         }
-        return new Replay(answered, created, reusedGaps, idleGaps, sessions, perSession, reopened, sharedPreOpened);
+        replay.sessions += facts.size();
+        facts.requestCounts(replay.requestsPerSession::add);
+        return facts;
     }
 
-    /**
-     * What tells a session's first connection apart.
-     *
-     * @param source the index of the source being replayed
-     * @param firstRetirement the earliest time any of the source's sessions finished its last request
-     * @param schemesOfSession each session's first start through each proxy scheme, in this source
-     * @param owners for each key, the first source (in the order given) that used it
-     */
-    private record SessionFacts(int source, double firstRetirement, Map<String, Map<String, Double>> schemesOfSession,
-            Map<Key, Integer> owners) {}
-
-    /**
-     * One key's requests in start order, replayed against its connections. In a key another client had first
-     * ({@code shared}), connections opened for concurrency are that duplication too: one pool would have had them.
-     *
-     * @return connections of a shared key that were opened before the records begin
-     */
-    private static int replayKey(String source, List<RequestRecord> requests, boolean shared, SessionFacts facts,
-            List<Classified> created, List<Double> reusedGaps, List<Double> idleGaps) {
-        int preOpened = 0;
-        Map<Long, Conn> conns = new LinkedHashMap<>();
-        double keyLastDone = Double.NEGATIVE_INFINITY;
-        for (RequestRecord r : requests) {
-            double t = start(r);
-            if (keyLastDone != Double.NEGATIVE_INFINITY) {
-                idleGaps.add(Math.max(0, t - keyLastDone));
+    /** One source's followed answered records in start order, each key against its connections. */
+    private void replaySource(int index, Source source, SessionFacts facts) throws IOException {
+        SourceReplay state = new SourceReplay(index, facts);
+        try (RecordSort records = RecordSort.open(List.of(source.file()), r -> answered(r) && followed.follows(r),
+                START_ORDER, sortDir, sortChunk)) {
+            for (RequestRecord r; (r = records.next()) != null; ) {
+                state.step(r);
             }
-            Conn conn = conns.get(r.conn());
-            if (!r.reused()) {
-                Classified c = conns.containsKey(r.conn()) ? new Classified(r, source, Kind.CLIENT_POOLS, 0, null)
-                        : conns.isEmpty() ? first(source, r, facts) : later(source, r, t, conns.values());
-                created.add(shared && c.kind() == Kind.CONCURRENCY
-                        ? new Classified(r, source, Kind.CLIENT_POOLS, 0, null) : c);
-                conn = new Conn();
-                conns.put(r.conn(), conn);
-            } else if (conn == null) {
-                conn = new Conn(); // opened before the records begin, e.g. by a warm-up
-                conns.put(r.conn(), conn);
-                preOpened += shared ? 1 : 0;
-            } else {
-                reusedGaps.add(Math.max(0, t - conn.lastDone));
-            }
-            conn.lastDone = Math.max(conn.lastDone, r.done());
-            if (r.closed() != null) {
-                conn.closedAt = r.done();
-                conn.closeReason = r.closed();
-            }
-            keyLastDone = Math.max(keyLastDone, r.done());
         }
-        return preOpened;
     }
 
-    /** The first connection of a key in one source. */
-    private static Classified first(String source, RequestRecord r, SessionFacts facts) {
-        double t = start(r);
-        Map<String, Double> schemes = facts.schemesOfSession().get(sessionOf(r));
-        boolean otherSchemeFirst = schemes.entrySet().stream()
-                .anyMatch(e -> !e.getKey().equals(schemeOf(r)) && e.getValue() < t);
-        Kind kind = otherSchemeFirst ? Kind.MIXED_SCHEMES
-                : facts.owners().get(Key.of(r)) != facts.source() ? Kind.CLIENT_POOLS
-                : t > facts.firstRetirement() ? Kind.SESSION_CHURN
-                : Kind.SESSION_START;
-        return new Classified(r, source, kind, 0, null);
-    }
-
-    /** For each key, the index of the first source that used it: its connections there are the needed ones. */
-    private static Map<Key, Integer> owners(List<Source> sources) {
-        Map<Key, Integer> owners = new HashMap<>();
-        for (int i = 0; i < sources.size(); i++) {
-            for (RequestRecord r : sources.get(i).records()) {
-                if (answered(r)) {
-                    owners.putIfAbsent(Key.of(r), i);
-                }
-            }
-        }
-        return owners;
-    }
-
-    /** A new connection of a key that had connections before. */
-    private static Classified later(String source, RequestRecord r, double t, Iterable<Conn> conns) {
-        Conn idle = null;
-        Conn closed = null;
-        for (Conn c : conns) {
-            if (c.gone || c.lastDone > t) {
-                continue; // explained an earlier new connection, or busy
-            }
-            if (c.closedAt == null) {
-                idle = idle == null || c.lastDone > idle.lastDone ? c : idle;
-            } else {
-                closed = closed == null || c.closedAt > closed.closedAt ? c : closed;
-            }
-        }
-        if (idle != null) {
-            idle.gone = true;
-            return new Classified(r, source, Kind.IDLE_LOST, t - idle.lastDone, null);
-        }
-        if (closed != null) {
-            closed.gone = true;
-            return new Classified(r, source, Kind.CLOSED, t - closed.closedAt, closed.closeReason);
-        }
-        return new Classified(r, source, Kind.CONCURRENCY, 0, null);
-    }
-
-    /** A connection of the key being replayed. */
+    /** A connection of the key being replayed, not yet known gone. */
     private static final class Conn {
         double lastDone = Double.NEGATIVE_INFINITY;
         Double closedAt;
         String closeReason;
-        /** Known to be closed: it explained a new connection already. */
-        boolean gone;
     }
 
-    /** A pool key of one client: the records carry the proxy scheme and the session, not the origin. */
-    private record Key(String scheme, String session) {
-        static Key of(RequestRecord r) {
-            return new Key(schemeOf(r), sessionOf(r));
+    /** One pool key of the source being replayed, while its session has requests to come. */
+    private static final class KeyState {
+        /** The key's number in its source, from 1. */
+        final int number;
+        /** Another source used the key first. */
+        final boolean shared;
+        /** Connections not yet known gone, by id, in the order they were first seen. */
+        final Map<Long, Conn> conns = new LinkedHashMap<>(2);
+        /** When the key's requests so far were all done; -infinity before its first. */
+        double lastDone = Double.NEGATIVE_INFINITY;
+        /** When each request holding a connection is done. */
+        final PriorityQueue<Double> inFlight = new PriorityQueue<>(2);
+        /** The last done of the {@value #GONE_KEPT} connections most recently known gone, by id; null for none. */
+        Map<Long, Double> gone;
+
+        KeyState(int number, boolean shared) {
+            this.number = number;
+            this.shared = shared;
         }
-    }
 
-    private static int reopenedIds(List<RequestRecord> records) {
-        Set<Long> seen = new HashSet<>();
-        int reopened = 0;
-        for (RequestRecord r : records) {
-            if (!r.reused() && !seen.add(r.conn())) {
-                reopened++;
+        /** Forgets connection {@code id}, known gone, remembering when it was last used. */
+        void gone(long id) {
+            if (gone == null) {
+                gone = new LinkedHashMap<>() {
+                    @Override
+                    protected boolean removeEldestEntry(Map.Entry<Long, Double> eldest) {
+                        return size() > GONE_KEPT;
+                    }
+                };
             }
+            gone.put(id, conns.remove(id).lastDone);
         }
-        return reopened;
+
+        /** When connection {@code id}, known gone, was last used; null when the key does not remember it. */
+        Double goneLastDone(long id) {
+            return gone == null ? null : gone.get(id);
+        }
+    }
+
+    /** A key replayed, and when its session started its last request (seconds): after that, the key is dropped. */
+    private record Ending(double lastStart, PoolKey key) {}
+
+    /**
+     * The replay of one source: its keys whose sessions have requests to come, and the connection ids it opened and
+     * used so far.
+     */
+    private final class SourceReplay {
+        private final int index;
+        private final SessionFacts facts;
+        private final double firstRetirement;
+        private final Map<PoolKey, KeyState> keys = new HashMap<>();
+        /** The keys replayed, the first to end first. */
+        private final PriorityQueue<Ending> endings =
+                new PriorityQueue<>(Comparator.comparingDouble(Ending::lastStart));
+        private final ConnIds ids = new ConnIds();
+        private int keysSeen;
+
+        SourceReplay(int index, SessionFacts facts) {
+            this.index = index;
+            this.facts = facts;
+            this.firstRetirement = facts.firstRetirement();
+        }
+
+        /** One request, the next to start. */
+        void step(RequestRecord r) {
+            double t = start(r);
+            // In start order, a session whose last request started before t has no request to come.
+            while (!endings.isEmpty() && endings.peek().lastStart() < t) {
+                keys.remove(endings.poll().key());
+            }
+            PoolKey pool = PoolKey.of(r);
+            KeyState key = keys.get(pool);
+            if (key == null) {
+                key = new KeyState(++keysSeen, followed.shared(pool, index));
+                keys.put(pool, key);
+                endings.add(new Ending(facts.lastStart(r), pool));
+            }
+            boolean firstOfKey = key.lastDone == Double.NEGATIVE_INFINITY;
+            if (!firstOfKey && t > key.lastDone) {
+                replay.idleGaps.addSeconds(t - key.lastDone);
+            }
+            // Ends before starts at the same time: a connection released is free for the next request.
+            while (!key.inFlight.isEmpty() && key.inFlight.peek() <= t) {
+                key.inFlight.poll();
+            }
+            key.inFlight.add(r.done());
+            replay.peakPerKey = Math.max(replay.peakPerKey, key.inFlight.size());
+
+            long id = r.conn();
+            boolean keyUsedId = ids.lastKey(id) == key.number;
+            Conn conn = key.conns.get(id);
+            if (!r.reused()) {
+                if (!ConnIds.tracked(id)) {
+                    replay.untrackedIds++;
+                }
+                if (ids.open(id)) {
+                    replay.reopenedIds++;
+                }
+                Kind kind = keyUsedId ? Kind.CLIENT_POOLS
+                        : firstOfKey ? first(r, t, key)
+                        : later(t, key);
+                replay.count(key.shared && kind == Kind.CONCURRENCY ? Kind.CLIENT_POOLS : kind);
+                conn = new Conn();
+                key.conns.put(id, conn);
+            } else if (conn != null) {
+                replay.maxReusedGap = Math.max(replay.maxReusedGap, Math.max(0, t - conn.lastDone));
+            } else if (key.goneLastDone(id) != null) {
+                replay.maxReusedGap = Math.max(replay.maxReusedGap, Math.max(0, t - key.goneLastDone(id)));
+                key.gone.merge(id, r.done(), Math::max);
+            } else if (!keyUsedId && ConnIds.tracked(id)) {
+                conn = new Conn(); // opened before the records begin, e.g. by a warm-up
+                key.conns.put(id, conn);
+                replay.sharedPreOpened += key.shared ? 1 : 0;
+            }
+            ids.use(id, key.number);
+            if (conn != null) {
+                conn.lastDone = Math.max(conn.lastDone, r.done());
+                if (r.closed() != null) {
+                    conn.closedAt = r.done();
+                    conn.closeReason = r.closed();
+                }
+            }
+            key.lastDone = Math.max(key.lastDone, r.done());
+        }
+
+        /** The first connection of a key in this source. */
+        private Kind first(RequestRecord r, double t, KeyState key) {
+            if (facts.otherSchemeBefore(r, t)) {
+                replay.mixedSessions.add(sessionOf(r));
+                return Kind.MIXED_SCHEMES;
+            }
+            return key.shared ? Kind.CLIENT_POOLS
+                    : t > firstRetirement ? Kind.SESSION_CHURN
+                    : Kind.SESSION_START;
+        }
+
+        /**
+         * A new connection of a key that had connections before: the most recently used idle one was gone, else the
+         * most recently closed one; else all were busy.
+         */
+        private Kind later(double t, KeyState key) {
+            Map.Entry<Long, Conn> idle = null;
+            Map.Entry<Long, Conn> closed = null;
+            for (Map.Entry<Long, Conn> e : key.conns.entrySet()) {
+                Conn c = e.getValue();
+                if (c.lastDone > t) {
+                    continue; // busy
+                }
+                if (c.closedAt == null) {
+                    idle = idle == null || c.lastDone > idle.getValue().lastDone ? e : idle;
+                } else {
+                    closed = closed == null || c.closedAt > closed.getValue().closedAt ? e : closed;
+                }
+            }
+            if (idle != null) {
+                replay.idleLost.addSeconds(t - idle.getValue().lastDone);
+                key.gone(idle.getKey());
+                return Kind.IDLE_LOST;
+            }
+            if (closed != null) {
+                replay.closedBy.merge(closed.getValue().closeReason, 1, Integer::sum);
+                key.gone(closed.getKey());
+                return Kind.CLOSED;
+            }
+            return Kind.CONCURRENCY;
+        }
     }
 
     static boolean answered(RequestRecord r) {

@@ -2,15 +2,26 @@ package io.proxybench.analysis.doctor;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
+import io.proxybench.records.JsonlWriter;
 import io.proxybench.records.RequestRecord;
+import java.io.IOException;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.nio.file.StandardOpenOption;
 import java.time.Duration;
 import java.util.ArrayList;
+import java.util.Collections;
 import java.util.List;
 import java.util.Map;
+import java.util.Random;
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
 
 /** Synthetic runs, one per cause: the doctor names that cause first, with its figures; a healthy run gets none. */
 class DoctorTest {
+
+    @TempDir
+    Path dir;
 
     /** One request: scheduled at {@code sched}, held its connection until {@code done}. */
     private static RequestRecord.Builder request(double sched, double done, long conn, boolean reused, String session) {
@@ -18,8 +29,20 @@ class DoctorTest {
                 .scheme("http").request(done - sched);
     }
 
-    private static DoctorReport diagnose(List<RequestRecord> records) {
-        return Doctor.diagnose(List.of(new Source("run.jsonl", records)), null, null, Doctor.DEFAULT_MIN_PER_1000);
+    /** {@code records} written to {@code name} in the test's directory (replacing it), as one client's source. */
+    private Source source(String name, List<RequestRecord> records) throws IOException {
+        Path file = dir.resolve(name);
+        Files.deleteIfExists(file);
+        try (JsonlWriter out = new JsonlWriter(file)) {
+            for (RequestRecord r : records) {
+                out.write(r);
+            }
+        }
+        return new Source(name, file);
+    }
+
+    private DoctorReport diagnose(List<RequestRecord> records) throws IOException {
+        return Doctor.diagnose(List.of(source("run.jsonl", records)), null, null, Doctor.DEFAULT_MIN_PER_1000);
     }
 
     private static String first(DoctorReport r) {
@@ -28,7 +51,7 @@ class DoctorTest {
     }
 
     @Test
-    void aSessionPerRequestIsChurn() {
+    void aSessionPerRequestIsChurn() throws IOException {
         List<RequestRecord> records = new ArrayList<>();
         for (int i = 0; i < 100; i++) {
             records.add(request(i * 0.05, i * 0.05 + 0.02, i + 1, false, "r" + i).closed("keep_alive_zero").build());
@@ -46,7 +69,7 @@ class DoctorTest {
     }
 
     @Test
-    void aSessionFromTheClockIsChurnWithLongerSessions() {
+    void aSessionFromTheClockIsChurnWithLongerSessions() throws IOException {
         List<RequestRecord> records = new ArrayList<>();
         for (int i = 0; i < 100; i++) {
             records.add(request(i * 0.01, i * 0.01 + 0.005, i / 5 + 1, i % 5 != 0, "w" + i / 5).build());
@@ -78,7 +101,7 @@ class DoctorTest {
     }
 
     @Test
-    void connectionsGoneAfterLongIdleGapsButReusedAfterShortOnesAreTheKeepAlive() {
+    void connectionsGoneAfterLongIdleGapsButReusedAfterShortOnesAreTheKeepAlive() throws IOException {
         DoctorReport r = diagnose(pairsAfterIdleGaps());
 
         assertThat(first(r)).isEqualTo("keep_alive");
@@ -90,22 +113,22 @@ class DoctorTest {
     }
 
     @Test
-    void theConfiguredKeepAliveIsComparedWithTheGaps() {
-        DoctorReport known = Doctor.diagnose(List.of(new Source("run.jsonl", pairsAfterIdleGaps())), null,
+    void theConfiguredKeepAliveIsComparedWithTheGaps() throws IOException {
+        DoctorReport known = Doctor.diagnose(List.of(source("run.jsonl", pairsAfterIdleGaps())), null,
                 Duration.ofMillis(200), Doctor.DEFAULT_MIN_PER_1000);
         assertThat(first(known)).isEqualTo("keep_alive");
         assertThat(known.findings().get(0).evidence()).contains("the configured keep-alive is 200 ms");
 
-        DoctorReport longer = Doctor.diagnose(List.of(new Source("run.jsonl", pairsAfterIdleGaps())), null,
+        DoctorReport longer = Doctor.diagnose(List.of(source("run.jsonl", pairsAfterIdleGaps())), null,
                 Duration.ofSeconds(60), Doctor.DEFAULT_MIN_PER_1000);
         assertThat(first(longer)).as("gone long before a 60 s keep-alive: lost, not expired").isEqualTo("lost");
     }
 
     @Test
-    void theCountersTellEvictionsFromExpiry() {
+    void theCountersTellEvictionsFromExpiry() throws IOException {
         RunCounters evicting = new RunCounters(500, Map.of("evicted", 96L));
 
-        DoctorReport r = Doctor.diagnose(List.of(new Source("run.jsonl", pairsAfterIdleGaps())), evicting, null,
+        DoctorReport r = Doctor.diagnose(List.of(source("run.jsonl", pairsAfterIdleGaps())), evicting, null,
                 Doctor.DEFAULT_MIN_PER_1000);
 
         assertThat(first(r)).isEqualTo("lost");
@@ -124,7 +147,7 @@ class DoctorTest {
     }
 
     @Test
-    void keepAliveZeroClosesEveryConnection() {
+    void keepAliveZeroClosesEveryConnection() throws IOException {
         DoctorReport r = diagnose(closedAfterEach("keep_alive_zero"));
 
         assertThat(first(r)).isEqualTo("keep_alive");
@@ -134,7 +157,7 @@ class DoctorTest {
     }
 
     @Test
-    void connectionCloseInTheRequestOrTheResponse() {
+    void connectionCloseInTheRequestOrTheResponse() throws IOException {
         DoctorReport client = diagnose(closedAfterEach("client_close"));
         assertThat(first(client)).isEqualTo("connection_close");
         assertThat(client.findings().get(0).evidence()).contains("99 because the request said Connection: close");
@@ -146,7 +169,7 @@ class DoctorTest {
     }
 
     @Test
-    void requestsWaitingForTheOneConnectionTheirSessionMayHaveAreThePoolLimit() {
+    void requestsWaitingForTheOneConnectionTheirSessionMayHaveAreThePoolLimit() throws IOException {
         List<RequestRecord> records = new ArrayList<>();
         double free = 0;
         for (int i = 0; i < 100; i++) {
@@ -172,7 +195,7 @@ class DoctorTest {
     }
 
     @Test
-    void oneSessionThroughSocksAndHttpOpensAPoolPerScheme() {
+    void oneSessionThroughSocksAndHttpOpensAPoolPerScheme() throws IOException {
         List<RequestRecord> records = new ArrayList<>();
         for (int s = 0; s < 10; s++) {
             for (int i = 0; i < 10; i++) {
@@ -200,9 +223,9 @@ class DoctorTest {
     }
 
     @Test
-    void twoClientsWithTheSameSessionsOpenEachSessionTwice() {
-        DoctorReport r = Doctor.diagnose(List.of(new Source("a.jsonl", tenSessions()),
-                new Source("b.jsonl", tenSessions())), null, null, Doctor.DEFAULT_MIN_PER_1000);
+    void twoClientsWithTheSameSessionsOpenEachSessionTwice() throws IOException {
+        DoctorReport r = Doctor.diagnose(List.of(source("a.jsonl", tenSessions()),
+                source("b.jsonl", tenSessions())), null, null, Doctor.DEFAULT_MIN_PER_1000);
 
         assertThat(first(r)).isEqualTo("client_pools");
         assertThat(r.findings().get(0).count()).isEqualTo(10);
@@ -212,12 +235,12 @@ class DoctorTest {
     }
 
     @Test
-    void connectionsOpenedByAWarmUpCountForEveryClientButTheFirst() {
+    void connectionsOpenedByAWarmUpCountForEveryClientButTheFirst() throws IOException {
         List<RequestRecord> warm = tenSessions().stream().map(x -> request(x.sched(), x.done(), x.conn(), true,
                 x.session()).build()).toList();
 
-        DoctorReport r = Doctor.diagnose(List.of(new Source("a.jsonl", warm), new Source("b.jsonl", warm),
-                new Source("c.jsonl", warm)), null, null, Doctor.DEFAULT_MIN_PER_1000);
+        DoctorReport r = Doctor.diagnose(List.of(source("a.jsonl", warm), source("b.jsonl", warm),
+                source("c.jsonl", warm)), null, null, Doctor.DEFAULT_MIN_PER_1000);
 
         assertThat(r.newConnections()).isZero();
         assertThat(first(r)).isEqualTo("client_pools");
@@ -226,7 +249,7 @@ class DoctorTest {
     }
 
     @Test
-    void connectionIdsOpenedTwiceInOneFileAreSeveralClients() {
+    void connectionIdsOpenedTwiceInOneFileAreSeveralClients() throws IOException {
         List<RequestRecord> records = new ArrayList<>(tenSessions());
         // A second client, later, with the same sessions: its connection ids start from 1 again.
         tenSessions().forEach(x -> records.add(request(x.sched() + 1, x.done() + 1, x.conn(), x.reused(),
@@ -241,7 +264,7 @@ class DoctorTest {
     }
 
     @Test
-    void aHealthyRunHasNoFindingAndSaysWhyItsConnectionsWereNeeded() {
+    void aHealthyRunHasNoFindingAndSaysWhyItsConnectionsWereNeeded() throws IOException {
         List<RequestRecord> records = new ArrayList<>();
         for (int i = 0; i < 200; i++) {
             // 10 sessions, two requests of each in flight at once: two connections per session.
@@ -260,10 +283,70 @@ class DoctorTest {
     }
 
     @Test
-    void recordsWithoutConnectionsSayWhatIsMissing() {
+    void recordsWithoutConnectionsSayWhatIsMissing() throws IOException {
         DoctorReport r = diagnose(List.of(RequestRecord.builder(0, 1).status(200).build()));
 
         assertThat(r.answered()).isZero();
         assertThat(r.notes().get(0)).contains("no record says which connection it used");
+    }
+
+    @Test
+    void theReportIsTheSameWhateverTheFileOrderAndHowTheRecordsAreSorted() throws IOException {
+        List<RequestRecord> records = new ArrayList<>(pairsAfterIdleGaps());
+        records.addAll(closedAfterEach("client_close").stream().map(x -> request(x.sched() + 20, x.done() + 20,
+                x.conn() + 1000, false, "closing").closed("client_close").build()).toList());
+        DoctorReport sorted = diagnose(records);
+        Collections.shuffle(records, new Random(1));
+
+        DoctorReport spilled = Doctor.diagnose(List.of(source("run.jsonl", records)), null, null,
+                Doctor.DEFAULT_MIN_PER_1000, Doctor.MAX_SESSIONS, 7);
+
+        assertThat(spilled).isEqualTo(sorted);
+        assertThat(sorted.findings()).extracting(Finding::cause).containsExactly("connection_close", "keep_alive");
+    }
+
+    @Test
+    void sessionsBeyondTheLimitAreLeftOutAndTheReportSaysSo() throws IOException {
+        DoctorReport r = Doctor.diagnose(List.of(source("run.jsonl", tenSessions())), null, null,
+                Doctor.DEFAULT_MIN_PER_1000, 4, 1000);
+
+        assertThat(r.records()).isEqualTo(50);
+        assertThat(r.answered()).isEqualTo(20);
+        assertThat(r.newConnections()).isEqualTo(4);
+        assertThat(r.notes()).contains("the doctor followed the first 4 sessions (it keeps a little of each, so its"
+                + " memory is bounded); 30 records of later sessions are left out of every figure");
+        assertThat(r.notes()).noneMatch(n -> n.contains("had no connection"));
+    }
+
+    @Test
+    void aCutLastLineIsANote() throws IOException {
+        Source run = source("run.jsonl", tenSessions());
+        Files.writeString(run.file(), "{\"sched\": 1.0, \"do", StandardOpenOption.APPEND);
+
+        DoctorReport r = Doctor.diagnose(List.of(run), null, null, Doctor.DEFAULT_MIN_PER_1000);
+
+        assertThat(r.records()).isEqualTo(50);
+        assertThat(r.notes()).contains(run.file() + ": the last line (line 51, 18 bytes) was cut and left out: the"
+                + " file ends inside it, as when the run writing it was killed; the records before it are whole");
+    }
+
+    /**
+     * A session's two connections idle; a new one is opened, so the replay takes the most recently used as gone; yet
+     * that one is reused later, 1.3 s after its last request: connections do last that long.
+     */
+    @Test
+    void aConnectionReusedAfterItWasTakenAsGoneStillCountsItsIdleGap() throws IOException {
+        List<RequestRecord> records = List.of(
+                request(0.0, 0.1, 1, false, "s").build(),
+                request(0.05, 0.2, 2, false, "s").build(),
+                request(1.0, 1.1, 3, false, "s").build(),
+                request(1.5, 1.6, 2, true, "s").build());
+
+        DoctorReport r = Doctor.diagnose(List.of(source("run.jsonl", records)), null, null, 0);
+
+        assertThat(r.newConnectionsBy()).containsEntry("lost", 1);
+        assertThat(r.findings()).filteredOn(f -> f.cause().equals("lost")).singleElement()
+                .extracting(Finding::evidence).asString()
+                .contains("idle only 800 ms (median); connections were reused after idle gaps up to 1.30 s");
     }
 }
