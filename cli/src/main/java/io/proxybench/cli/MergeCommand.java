@@ -5,16 +5,15 @@ import io.proxybench.harness.schedule.ShardSet;
 import io.proxybench.records.CutLine;
 import io.proxybench.records.HdrLog;
 import io.proxybench.records.HdrLogMerge;
-import io.proxybench.records.JsonlWriter;
-import io.proxybench.records.RecordSort;
-import io.proxybench.records.RecordStream;
+import io.proxybench.records.LineSort;
 import io.proxybench.records.RequestRecord;
+import java.io.BufferedOutputStream;
 import java.io.IOException;
+import java.io.OutputStream;
 import java.io.PrintWriter;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
-import java.util.Collections;
 import java.util.Comparator;
 import java.util.HashMap;
 import java.util.List;
@@ -24,8 +23,11 @@ import java.util.Objects;
 import java.util.Set;
 import java.util.TreeSet;
 import java.util.concurrent.Callable;
+import java.util.concurrent.ConcurrentHashMap;
+import java.util.concurrent.atomic.LongAdder;
+import java.util.function.Function;
 import java.util.stream.Stream;
-import org.apache.commons.lang3.math.Fraction;
+import java.util.zip.GZIPOutputStream;
 import picocli.CommandLine;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Option;
@@ -58,6 +60,9 @@ final class MergeCommand implements Callable<Integer> {
      */
     private record Part(Path file, long records, Set<String> segments, CutLine cut) {}
 
+    /** Threads that parse the shards' lines. */
+    private static final int THREADS = Math.max(1, Math.min(4, Runtime.getRuntime().availableProcessors()));
+
     @CommandLine.Spec
     private CommandLine.Model.CommandSpec spec;
 
@@ -87,10 +92,52 @@ final class MergeCommand implements Callable<Integer> {
                 throw new IllegalArgumentException(input + " is both an input and an output; give --out another file");
             }
         }
-        List<Part> parts = new ArrayList<>();
-        for (Path file : files) {
-            parts.add(FileReading.read(file, () -> part(file)));
+        // One pass: every line checked and its place taken; each file's records counted and segments named.
+        Map<Path, LongAdder> counts = new ConcurrentHashMap<>();
+        Map<Path, Set<String>> named = new ConcurrentHashMap<>();
+        files.forEach(f -> {
+            counts.put(f, new LongAdder());
+            named.put(f, ConcurrentHashMap.newKeySet());
+        });
+        Map<String, Double> segmentFrom = new ConcurrentHashMap<>();
+        Path sortDir = out.toAbsolutePath().getParent();
+        // Schedule order; requests due at once (a burst) in segment order, then by completion.
+        Function<RequestRecord, LineSort.Key> order = r -> new LineSort.Key(r.sched(),
+                r.segment() == null ? -1 : segmentFrom.computeIfAbsent(r.segment(), MergeCommand::from), r.done());
+        try (LineSort sorted = FileReading.read(files, () -> LineSort.open(files, order, sortDir, budgetBytes(),
+                THREADS, (file, r) -> {
+                    counts.get(file).increment();
+                    if (r.segment() != null) {
+                        named.get(file).add(r.segment());
+                    }
+                }))) {
+            Map<Path, CutLine> cuts = new HashMap<>();
+            sorted.cutLines().forEach(c -> cuts.put(c.file(), c));
+            List<Part> parts = files.stream().map(f -> new Part(f, counts.get(f).sum(), new TreeSet<>(named.get(f)),
+                    cuts.get(f))).toList();
+            check(parts);
+            Set<String> segments = new TreeSet<>(Comparator.comparing((String seg) -> segmentFrom.get(seg)));
+            parts.forEach(p -> segments.addAll(p.segments()));
+            // Every log is read and checked before anything is written.
+            List<HdrLogMerge.ShardLog> logs = noHdrLog ? List.of() : readLogs(parts);
+            write(mergedLog, logs, segments);
+            Files.deleteIfExists(out);
+            long written;
+            try (OutputStream merged = output(out)) {
+                written = sorted.writeTo(merged);
+            }
+            PrintWriter o = spec.commandLine().getOut();
+            o.printf(Locale.ROOT, "merged %d records of %d segments into %s%n", written, segments.size(), out);
+            o.flush();
         }
+        return 0;
+    }
+
+    /**
+     * Refuses shards that are not one run's: a file without records or without a segment, segments that do not tile
+     * their sequence once, and a shard cut short.
+     */
+    private static void check(List<Part> parts) {
         for (Part part : parts) {
             if (part.records() == 0) {
                 throw new IllegalArgumentException(part.file() + " holds no records: did its run fail? Run that shard"
@@ -111,57 +158,19 @@ final class MergeCommand implements Callable<Integer> {
                         + " reads each up to its cut");
             }
         }
-        // Each segment's place in the sequence, parsed once: 0:1/4 before 1/4:1/2.
-        Map<String, Fraction> starts = new HashMap<>();
-        parts.forEach(p -> p.segments().forEach(s -> starts.put(s, from(s))));
-        Set<String> segments = new TreeSet<>(Comparator.comparing(starts::get));
-        segments.addAll(starts.keySet());
-        // Every log is read and checked before anything is written.
-        List<HdrLogMerge.ShardLog> logs = noHdrLog ? List.of() : readLogs(parts);
-        // Schedule order; requests due at once (a burst) in segment order, then by completion.
-        Comparator<RequestRecord> order = Comparator.comparingDouble(RequestRecord::sched)
-                .thenComparing(r -> starts.get(r.segment()), Comparator.nullsFirst(Comparator.naturalOrder()))
-                .thenComparingDouble(RequestRecord::done);
-        Path sortDir = out.toAbsolutePath().getParent();
-        try (RecordSort records = FileReading.read(files, () -> RecordSort.open(files, order, sortDir))) {
-            write(mergedLog, logs, segments);
-            Files.deleteIfExists(out);
-            long written = write(records);
-            PrintWriter o = spec.commandLine().getOut();
-            o.printf(Locale.ROOT, "merged %d records of %d segments into %s%n", written, segments.size(), out);
-            o.flush();
-        }
-        return 0;
     }
 
-    /** One file's first pass: its records counted, the segments they name, a cut last line. */
-    private static Part part(Path file) throws IOException {
-        try (RecordStream in = RecordStream.open(file)) {
-            long records = 0;
-            Set<String> segments = new TreeSet<>();
-            for (RequestRecord r; (r = in.next()) != null; ) {
-                records++;
-                if (r.segment() != null) {
-                    segments.add(r.segment());
-                }
-            }
-            return new Part(file, records, Collections.unmodifiableSet(segments), in.cutLine().orElse(null));
-        }
+    /** The merged records file: gzip'd when its name ends in {@code .gz}, as {@code run --out} writes one. */
+    private static OutputStream output(Path file) throws IOException {
+        OutputStream raw = new BufferedOutputStream(Files.newOutputStream(file), 1 << 20);
+        return file.getFileName().toString().endsWith(".gz") ? new GZIPOutputStream(raw, 1 << 16) : raw;
     }
 
-    /** Writes the sorted records to {@link #out}; returns how many. */
-    private long write(RecordSort records) throws IOException {
-        long written = 0;
-        try (JsonlWriter writer = new JsonlWriter(out)) {
-            for (RequestRecord r; (r = records.next()) != null; ) {
-                writer.write(r);
-                written++;
-            }
-        }
-        return written;
+    /** Bytes of lines each parsing thread holds before it spills them: a quarter of the heap, shared. */
+    private static long budgetBytes() {
+        return Math.max(4L << 20, Math.min(64L << 20, Runtime.getRuntime().maxMemory() / 4 / THREADS));
     }
 
-    /** Merges the shards' interval logs into {@code mergedLog} (none when it is null), and says so. */
     private void write(Path mergedLog, List<HdrLogMerge.ShardLog> logs, Set<String> segments) throws IOException {
         PrintWriter o = spec.commandLine().getOut();
         if (mergedLog != null) {
@@ -215,9 +224,16 @@ final class MergeCommand implements Callable<Integer> {
         return log.startAt() == null ? "no --start-at" : "--start-at " + log.startAt();
     }
 
-    /** Where a record's segment ({@code 1/4:1/2 of 0,1/4,1/2,1}) starts, for ordering; checked by then. */
-    private static Fraction from(String segment) {
-        return ExecutionSegment.parse(segment.substring(0, segment.indexOf(' '))).from();
+    /**
+     * Where a record's segment ({@code 1/4:1/2 of 0,1/4,1/2,1}) starts, for ordering; NaN (last) for one that is not
+     * a segment, which the check after the pass refuses.
+     */
+    private static double from(String segment) {
+        try {
+            return ExecutionSegment.parse(segment.substring(0, segment.indexOf(' '))).from().doubleValue();
+        } catch (RuntimeException e) {
+            return Double.NaN;
+        }
     }
 
     private static boolean same(Path a, Path b) {

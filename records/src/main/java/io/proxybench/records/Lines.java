@@ -29,6 +29,8 @@ final class Lines {
     private byte[] buffer = new byte[INITIAL_BUFFER];
     /** Bytes {@code [pos, limit)} of the buffer are read but not yet delivered. */
     private int pos;
+    /** The stream position of {@code buffer[0]}, bytes. */
+    private long base;
     private int limit;
     private int start;
     private int length;
@@ -136,6 +138,7 @@ final class Lines {
         } else if (pos > 0) {
             System.arraycopy(buffer, pos, buffer, 0, pending);
         }
+        base += pos;
         pos = 0;
         limit = pending;
         int n;
@@ -159,6 +162,11 @@ final class Lines {
     /** The current line's first byte in {@link #buffer()}. */
     int start() {
         return start;
+    }
+
+    /** Where the current line starts in the stream, bytes from its first (decompressed, for a gzip'd file). */
+    long offset() {
+        return base + start;
     }
 
     /** The current line's length in bytes, its terminator not counted. */

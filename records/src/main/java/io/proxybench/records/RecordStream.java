@@ -47,7 +47,7 @@ import java.util.zip.ZipException;
  */
 public final class RecordStream implements AutoCloseable {
     /** Resolved once: a record's deserializer is not looked up per line. */
-    private static final ObjectReader RECORDS = Jsonl.MAPPER.readerFor(RequestRecord.class);
+    private static final ObjectReader RECORDS = Jsonl.MAPPER.readerFor(RecordFields.class);
     private static final VarHandle LONGS = MethodHandles.byteArrayViewVarHandle(long[].class, ByteOrder.LITTLE_ENDIAN);
     private static final long HIGH_BITS = 0x8080_8080_8080_8080L;
     private static final int GZIP_BUFFER = 64 * 1024;
@@ -58,14 +58,16 @@ public final class RecordStream implements AutoCloseable {
     /** The gzip header itself was cut: the stream holds no line. */
     private final boolean headerCut;
     private final Parser parser;
+    private final boolean compressed;
     private boolean ended;
     private CutLine cut;
 
-    private RecordStream(Path file, InputStream in, boolean headerCut) {
+    private RecordStream(Path file, InputStream in, boolean headerCut, boolean compressed) {
         this.file = file;
         this.in = in;
         this.lines = new Lines(file, in);
         this.headerCut = headerCut;
+        this.compressed = compressed;
         this.parser = new Parser(file);
     }
 
@@ -81,12 +83,12 @@ public final class RecordStream implements AutoCloseable {
             byte[] magic = in.readNBytes(2);
             in.unread(magic);
             if (magic.length < 2 || magic[0] != (byte) 0x1f || magic[1] != (byte) 0x8b) {
-                return new RecordStream(file, in, false);
+                return new RecordStream(file, in, false, false);
             }
             try {
-                return new RecordStream(file, new GZIPInputStream(in, GZIP_BUFFER), false);
+                return new RecordStream(file, new GZIPInputStream(in, GZIP_BUFFER), false, true);
             } catch (EOFException e) {
-                return new RecordStream(file, in, true);
+                return new RecordStream(file, in, true, true);
             } catch (ZipException e) {
                 throw new IOException(file + ": begins as gzip (bytes 1f 8b) but its header is not gzip's ("
                         + e.getMessage() + "); is it a gzip'd records file?", e);
@@ -100,6 +102,11 @@ public final class RecordStream implements AutoCloseable {
     /** The file read. */
     public Path file() {
         return file;
+    }
+
+    /** Whether the file is gzip'd: then a line's offset is in the decompressed stream, not the file. */
+    public boolean compressed() {
+        return compressed;
     }
 
     /**
@@ -171,8 +178,35 @@ public final class RecordStream implements AutoCloseable {
      */
     public void forEachInParallel(int threads, Supplier<? extends Consumer<? super RequestRecord>> consumers)
             throws IOException {
+        forEachLineInParallel(threads, () -> {
+            Consumer<? super RequestRecord> consumer = consumers.get();
+            return (record, line, offset, length, position) -> consumer.accept(record);
+        });
+    }
+
+    /**
+     * A record and the line it was read from: its bytes (valid during the call only, terminator left out) and where
+     * the line starts in the stream.
+     */
+    @FunctionalInterface
+    public interface LineConsumer {
+        /**
+         * @param line holds the line's bytes from {@code offset}, {@code length} of them
+         * @param position where the line starts in the stream, bytes (decompressed when {@link #compressed()})
+         */
+        void accept(RequestRecord record, byte[] line, int offset, int length, long position);
+    }
+
+    /**
+     * As {@link #forEachInParallel}, each record handed over with its line's bytes, e.g. to copy the line unchanged
+     * into another file.
+     */
+    public void forEachLineInParallel(int threads, Supplier<? extends LineConsumer> consumers) throws IOException {
         if (threads <= 1) {
-            forEach(consumers.get());
+            LineConsumer consumer = consumers.get();
+            for (RequestRecord record; (record = next()) != null; ) {
+                consumer.accept(record, lines.buffer(), lines.start(), lines.length(), lines.offset());
+            }
             return;
         }
         if (ended) {
@@ -186,13 +220,13 @@ public final class RecordStream implements AutoCloseable {
                     continue;
                 }
                 if (!lines.terminated()) {
-                    parse.last(lines.buffer(), lines.start(), lines.length(), lines.number());
+                    parse.last(lines.buffer(), lines.start(), lines.length(), lines.number(), lines.offset());
                     break;
                 }
-                if (!batch.add(lines.buffer(), lines.start(), lines.length(), lines.number())) {
+                if (!batch.add(lines.buffer(), lines.start(), lines.length(), lines.number(), lines.offset())) {
                     parse.submit(batch);
                     batch = parse.free();
-                    batch.add(lines.buffer(), lines.start(), lines.length(), lines.number());
+                    batch.add(lines.buffer(), lines.start(), lines.length(), lines.number(), lines.offset());
                 }
             }
             parse.submit(batch);
@@ -272,11 +306,12 @@ public final class RecordStream implements AutoCloseable {
         final int[] starts = new int[LINES];
         final int[] lengths = new int[LINES];
         final int[] numbers = new int[LINES];
+        final long[] positions = new long[LINES];
         int size;
         int used;
 
         /** Adds a line unless the batch is full; a line longer than the buffer grows it when the batch is empty. */
-        boolean add(byte[] line, int start, int length, int number) {
+        boolean add(byte[] line, int start, int length, int number, long position) {
             if (size == LINES || size > 0 && used + length > bytes.length) {
                 return false;
             }
@@ -287,6 +322,7 @@ public final class RecordStream implements AutoCloseable {
             starts[size] = used;
             lengths[size] = length;
             numbers[size] = number;
+            positions[size] = position;
             used += length;
             size++;
             return true;
@@ -306,7 +342,7 @@ public final class RecordStream implements AutoCloseable {
         private static final Batch END = new Batch();
 
         private final Path file;
-        private final List<Consumer<? super RequestRecord>> consumers = new ArrayList<>();
+        private final List<LineConsumer> consumers = new ArrayList<>();
         private final BlockingQueue<Batch> full;
         private final BlockingQueue<Batch> free;
         private final List<Thread> threads = new ArrayList<>();
@@ -316,9 +352,10 @@ public final class RecordStream implements AutoCloseable {
         /** The last line when it has no terminator, and its number; null when there is none. */
         private byte[] lastLine;
         private int lastNumber;
+        private long lastPosition;
         private CutLine lastCut;
 
-        ParallelParse(Path file, int count, Supplier<? extends Consumer<? super RequestRecord>> make) {
+        ParallelParse(Path file, int count, Supplier<? extends LineConsumer> make) {
             this.file = file;
             this.full = new ArrayBlockingQueue<>(2 * count + 1);
             this.free = new ArrayBlockingQueue<>(3 * count + 1);
@@ -326,7 +363,7 @@ public final class RecordStream implements AutoCloseable {
                 free.add(new Batch());
             }
             for (int i = 0; i < count; i++) {
-                Consumer<? super RequestRecord> consumer = make.get();
+                LineConsumer consumer = make.get();
                 consumers.add(consumer);
                 Thread t = new Thread(() -> work(consumer), "proxybench-parse-" + i);
                 t.setDaemon(true);
@@ -362,9 +399,10 @@ public final class RecordStream implements AutoCloseable {
         }
 
         /** The file's last line, without terminator: a record, or a cut line. Parsed once the threads have ended. */
-        void last(byte[] bytes, int start, int length, int number) {
+        void last(byte[] bytes, int start, int length, int number, long position) {
             lastLine = Arrays.copyOfRange(bytes, start, start + length);
             lastNumber = number;
+            lastPosition = position;
         }
 
         /** Ends every thread once the queued batches are parsed, then parses the last line on this one. */
@@ -389,7 +427,7 @@ public final class RecordStream implements AutoCloseable {
                     lastCut = new CutLine(file, lastNumber, lastLine.length);
                     return;
                 }
-                consumers.get(0).accept(record);
+                consumers.get(0).accept(record, lastLine, 0, lastLine.length, lastPosition);
             }
         }
 
@@ -406,7 +444,7 @@ public final class RecordStream implements AutoCloseable {
             }
         }
 
-        private void work(Consumer<? super RequestRecord> consumer) {
+        private void work(LineConsumer consumer) {
             Parser parser = new Parser(file);
             try {
                 for (Batch batch; (batch = full.take()) != END; ) {
@@ -421,10 +459,11 @@ public final class RecordStream implements AutoCloseable {
             }
         }
 
-        private void parse(Batch batch, Parser parser, Consumer<? super RequestRecord> consumer) {
+        private void parse(Batch batch, Parser parser, LineConsumer consumer) {
             for (int i = 0; i < batch.size; i++) {
                 try {
-                    consumer.accept(parser.parse(batch.bytes, batch.starts[i], batch.lengths[i], batch.numbers[i]));
+                    consumer.accept(parser.parse(batch.bytes, batch.starts[i], batch.lengths[i], batch.numbers[i]),
+                            batch.bytes, batch.starts[i], batch.lengths[i], batch.positions[i]);
                 } catch (MalformedRecordException e) {
                     malformed.accumulateAndGet(e, (a, b) -> a == null || b.line() < a.line() ? b : a);
                     return;
@@ -450,9 +489,9 @@ public final class RecordStream implements AutoCloseable {
             if (!ascii(bytes, start, length)) {
                 requireUtf8(bytes, start, length, line);
             }
-            RequestRecord record;
+            RecordFields fields;
             try {
-                record = readsAsUtf8(bytes, start, length)
+                fields = readsAsUtf8(bytes, start, length)
                         ? RECORDS.readValue(bytes, start, length)
                         : RECORDS.readValue(new String(bytes, start, length, StandardCharsets.UTF_8));
             } catch (JsonProcessingException e) {
@@ -460,10 +499,10 @@ public final class RecordStream implements AutoCloseable {
             } catch (IOException e) {
                 throw new MalformedRecordException(file, line, e.getMessage(), e);
             }
-            if (record == null) {
+            if (fields == null) {
                 throw new MalformedRecordException(file, line, "null is not a record", null);
             }
-            return record;
+            return fields.toRecord();
         }
 
         /** Decodes the line as strict UTF-8 (a malformed sequence is an error), into a buffer kept for the next line. */
