@@ -41,6 +41,8 @@ for i in 0 1 2 3; do
     -f bench/records.awk >"$tmp/shard-$i.jsonl"
 done
 wait "$gen"
+# The files were just written: their pages go to disk now, not while a command is timed.
+sync
 echo "$me: $(du -h "$tmp/run.jsonl" | cut -f1) to analyze, $(du -ch "$tmp"/shard-*.jsonl | tail -1 | cut -f1) to merge" >&2
 
 # Runs the launcher with the small heap and a GC log; prints "SECONDS PEAK_MB FULL_GCS".
@@ -61,6 +63,7 @@ timed() {
 read -r a_s a_peak a_full < <(timed analyze analyze "$tmp/run.jsonl")
 grep -q "^$RECORDS records," "$tmp/out.txt" \
   || { echo "$me: analyze did not count $RECORDS records: $(head -1 "$tmp/out.txt")" >&2; exit 1; }
+sync
 read -r m_s m_peak m_full < <(timed merge merge --no-hdr-log --out "$tmp/merged.jsonl" "$tmp"/shard-*.jsonl)
 merged=$(wc -l <"$tmp/merged.jsonl")
 [ "$merged" -eq $(( 4 * shard )) ] || { echo "$me: merge wrote $merged records, not $(( 4 * shard ))" >&2; exit 1; }

@@ -5,6 +5,7 @@ import com.fasterxml.jackson.core.StreamWriteFeature;
 import com.fasterxml.jackson.databind.DeserializationFeature;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import com.fasterxml.jackson.databind.json.JsonMapper;
+import com.fasterxml.jackson.module.blackbird.BlackbirdModule;
 
 /** The JSON mapper shared by {@link JsonlWriter} and {@link RecordStream}. */
 final class Jsonl {
@@ -19,6 +20,7 @@ final class Jsonl {
             .enable(DeserializationFeature.FAIL_ON_TRAILING_TOKENS)
             .enable(StreamWriteFeature.USE_FAST_DOUBLE_WRITER)
             .enable(StreamReadFeature.USE_FAST_DOUBLE_PARSER)
+            .addModule(new BlackbirdModule())
             .build();
 
     private Jsonl() {
