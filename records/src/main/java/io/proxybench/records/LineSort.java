@@ -104,7 +104,8 @@ public final class LineSort implements AutoCloseable {
     }
 
     /**
-     * Writes every line in the key's order, each followed by LF; lines of equal keys in no set order.
+     * Writes every line in the key's order, each followed by LF; lines of equal keys in no set order. The writes to
+     * {@code out} run on a thread of their own, overlapping the merge.
      *
      * @return the lines written
      */
@@ -124,15 +125,20 @@ public final class LineSort implements AutoCloseable {
                 sources.add(inline.get(i) ? null : new Source(files.get(i)));
             }
             long[] written = {0};
-            merge(open(spilled, inMemory), line -> {
-                if (line.bytes() != null) {
-                    out.write(line.bytes());
-                } else {
-                    sources.get(line.file()).copy(line.position(), line.length(), out);
-                }
-                out.write('\n');
-                written[0]++;
-            });
+            AsyncOutput async = new AsyncOutput(out);
+            try {
+                merge(open(spilled, inMemory), line -> {
+                    if (line.bytes() != null) {
+                        async.write(line.bytes());
+                    } else {
+                        sources.get(line.file()).copy(line.position(), line.length(), async);
+                    }
+                    async.write('\n');
+                    written[0]++;
+                });
+            } finally {
+                async.finish();
+            }
             return written[0];
         } finally {
             for (Source source : sources) {
