@@ -14,7 +14,7 @@ import java.util.concurrent.BlockingQueue;
  * write, flush or close. Not thread-safe: one writer.
  */
 final class AsyncOutput extends OutputStream {
-    static final int BUFFER_BYTES = 4 << 20;
+    static final int BUFFER_BYTES = 1 << 20;
     static final int BUFFERS = 3;
     private static final byte[] END = new byte[0];
 

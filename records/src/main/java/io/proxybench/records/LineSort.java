@@ -358,7 +358,7 @@ public final class LineSort implements AutoCloseable {
      * (a request that finished late) is read on its own.
      */
     private static final class Source implements AutoCloseable {
-        private static final int WINDOW = 4 << 20;
+        private static final int WINDOW = 1 << 20;
 
         private final Path file;
         private final FileChannel channel;
