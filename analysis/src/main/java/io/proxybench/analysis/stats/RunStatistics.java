@@ -461,11 +461,12 @@ public final class RunStatistics {
         return sum;
     }
 
-    /** The earliest and latest scheduled start, seconds; NaN without records. */
+    /** The earliest scheduled start, seconds after the run's start; NaN without records. */
     public double firstSched() {
         return records == 0 ? Double.NaN : firstSched;
     }
 
+    /** The latest scheduled start, seconds after the run's start; NaN without records. */
     public double lastSched() {
         return records == 0 ? Double.NaN : lastSched;
     }
