@@ -17,7 +17,7 @@ import java.util.function.LongSupplier;
  * latency: the coordinated omission the open loop avoids. Retries, records, drain and sink behave as in
  * {@link OpenLoopRunner}. A runner runs once.
  */
-public final class ClosedLoopRunner implements LoadRunner {
+public final class ClosedLoopRunner extends LoadRunner {
 
     private final int workers;
     private final long durationNanos;
@@ -25,8 +25,6 @@ public final class ClosedLoopRunner implements LoadRunner {
     private final long drainTimeoutNanos;
     private final Sleeper sleeper;
 
-    private final RunStats stats = new RunStats();
-    private final CallBook book;
     private final AtomicLong numbers = new AtomicLong();
     private final AtomicBoolean started = new AtomicBoolean();
     private final Object lock = new Object();
@@ -43,31 +41,12 @@ public final class ClosedLoopRunner implements LoadRunner {
     public ClosedLoopRunner(long durationNanos, Function<Long, ProxyRequest> requests,
             Function<ProxyRequest, CompletableFuture<ProxyResponse>> sender, RunOptions options, Records records,
             Consumer<RequestRecord> sink, LongSupplier nanoClock, Sleeper sleeper) {
-        if (options.maxInFlight() < 1 || durationNanos <= 0) {
-            throw new IllegalArgumentException("a closed loop needs at least 1 worker and a duration above 0, got "
-                    + options.maxInFlight() + " workers for " + durationNanos + " ns");
-        }
+        super(sender, checked(options, durationNanos), records, sink, nanoClock);
         this.workers = options.maxInFlight();
         this.durationNanos = durationNanos;
         this.requests = requests;
         this.drainTimeoutNanos = options.drainTimeoutNanos();
         this.sleeper = sleeper;
-        this.book = new CallBook(new RetryingSender(sender, options.retries()), records, sink, stats, nanoClock);
-    }
-
-    @Override
-    public RunStats stats() {
-        return stats;
-    }
-
-    @Override
-    public void stop(long graceNanos) {
-        book.stop(graceNanos);
-    }
-
-    @Override
-    public boolean stopped() {
-        return book.stopped();
     }
 
     /**
@@ -88,6 +67,15 @@ public final class ClosedLoopRunner implements LoadRunner {
         }
         book.sleepUntilElapsed(durationNanos, sleeper);
         return book.finish(drainTimeoutNanos, sleeper, () -> stopped = true);
+    }
+
+    /** {@code options}, once they make a closed loop: at least one worker, a duration above 0. */
+    private static RunOptions checked(RunOptions options, long durationNanos) {
+        if (options.maxInFlight() < 1 || durationNanos <= 0) {
+            throw new IllegalArgumentException("a closed loop needs at least 1 worker and a duration above 0, got "
+                    + options.maxInFlight() + " workers for " + durationNanos + " ns");
+        }
+        return options;
     }
 
     /** Continues one worker's loop: its next request, unless the duration is over. */

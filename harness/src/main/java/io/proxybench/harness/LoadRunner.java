@@ -1,21 +1,46 @@
 package io.proxybench.harness;
 
-/** A run of requests, open or closed loop, that gives every request it starts exactly one record. */
-public interface LoadRunner {
+import io.proxybench.client.ProxyRequest;
+import io.proxybench.client.ProxyResponse;
+import io.proxybench.records.RequestRecord;
+import java.util.concurrent.CompletableFuture;
+import java.util.function.Consumer;
+import java.util.function.Function;
+import java.util.function.LongSupplier;
+
+/**
+ * A run of requests, open or closed loop, that gives every request it starts exactly one record: the live counters
+ * and the {@link CallBook} both loops keep, and the stop they share.
+ */
+public abstract sealed class LoadRunner permits OpenLoopRunner, ClosedLoopRunner {
+
+    final RunStats stats = new RunStats();
+    final CallBook book;
+
+    LoadRunner(Function<ProxyRequest, CompletableFuture<ProxyResponse>> sender, RunOptions options, Records records,
+            Consumer<RequestRecord> sink, LongSupplier nanoClock) {
+        this.book = new CallBook(new RetryingSender(sender, options.retries()), records, sink, stats, nanoClock);
+    }
 
     /** Runs to the end; returns once every request started has a record. */
-    RunStats run();
+    public abstract RunStats run();
 
     /** The live counters, readable from any thread during and after the run. */
-    RunStats stats();
+    public RunStats stats() {
+        return stats;
+    }
 
     /**
      * Stops the run from any thread: no request starts any more, and those in flight get {@code graceNanos} for
      * their replies before they are recorded as {@link Records#ABORTED}; {@link #run} then returns as usual. The
      * first call counts.
      */
-    void stop(long graceNanos);
+    public void stop(long graceNanos) {
+        book.stop(graceNanos);
+    }
 
     /** Whether {@link #stop} was called. */
-    boolean stopped();
+    public boolean stopped() {
+        return book.stopped();
+    }
 }

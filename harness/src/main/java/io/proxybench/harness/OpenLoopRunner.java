@@ -25,7 +25,7 @@ import java.util.function.LongSupplier;
  * {@link Records#TIMEOUT}. The sink is called from completion threads, possibly concurrently, and never after
  * {@link #run()} returns. A runner runs once.
  */
-public final class OpenLoopRunner implements LoadRunner {
+public final class OpenLoopRunner extends LoadRunner {
 
     private final ArrivalSchedule schedule;
     private final Function<Long, ProxyRequest> requests;
@@ -33,8 +33,6 @@ public final class OpenLoopRunner implements LoadRunner {
     private final long drainTimeoutNanos;
     private final Sleeper sleeper;
 
-    private final RunStats stats = new RunStats();
-    private final CallBook book;
     private final Object lock = new Object();
     private final Deque<Call> backlog = new ArrayDeque<>();
     /** Per thread: the calls waiting for that thread's running {@link #dispatch} loop, and whether one runs. */
@@ -53,27 +51,12 @@ public final class OpenLoopRunner implements LoadRunner {
     public OpenLoopRunner(ArrivalSchedule schedule, Function<Long, ProxyRequest> requests,
             Function<ProxyRequest, CompletableFuture<ProxyResponse>> sender, RunOptions options, Records records,
             Consumer<RequestRecord> sink, LongSupplier nanoClock, Sleeper sleeper) {
+        super(sender, options, records, sink, nanoClock);
         this.schedule = schedule;
         this.requests = requests;
         this.maxInFlight = options.maxInFlight();
         this.drainTimeoutNanos = options.drainTimeoutNanos();
         this.sleeper = sleeper;
-        this.book = new CallBook(new RetryingSender(sender, options.retries()), records, sink, stats, nanoClock);
-    }
-
-    @Override
-    public RunStats stats() {
-        return stats;
-    }
-
-    @Override
-    public void stop(long graceNanos) {
-        book.stop(graceNanos);
-    }
-
-    @Override
-    public boolean stopped() {
-        return book.stopped();
     }
 
     /**
