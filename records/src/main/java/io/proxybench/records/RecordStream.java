@@ -1,30 +1,12 @@
 package io.proxybench.records;
 
-import com.fasterxml.jackson.core.JsonProcessingException;
-import com.fasterxml.jackson.databind.ObjectReader;
 import java.io.EOFException;
-import java.io.InterruptedIOException;
 import java.io.IOException;
 import java.io.InputStream;
 import java.io.PushbackInputStream;
-import java.lang.invoke.MethodHandles;
-import java.lang.invoke.VarHandle;
-import java.nio.ByteBuffer;
-import java.nio.ByteOrder;
-import java.nio.CharBuffer;
-import java.nio.charset.CharacterCodingException;
-import java.nio.charset.CharsetDecoder;
-import java.nio.charset.CoderResult;
-import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
-import java.util.ArrayList;
-import java.util.Arrays;
-import java.util.List;
 import java.util.Optional;
-import java.util.concurrent.ArrayBlockingQueue;
-import java.util.concurrent.BlockingQueue;
-import java.util.concurrent.atomic.AtomicReference;
 import java.util.function.Consumer;
 import java.util.function.Supplier;
 import java.util.zip.GZIPInputStream;
@@ -46,10 +28,6 @@ import java.util.zip.ZipException;
  * that is a record (as other tools write files) is a record.
  */
 public final class RecordStream implements AutoCloseable {
-    /** Resolved once: a record's deserializer is not looked up per line. */
-    private static final ObjectReader RECORDS = Jsonl.MAPPER.readerFor(RecordFields.class);
-    private static final VarHandle LONGS = MethodHandles.byteArrayViewVarHandle(long[].class, ByteOrder.LITTLE_ENDIAN);
-    private static final long HIGH_BITS = 0x8080_8080_8080_8080L;
     private static final int GZIP_BUFFER = 64 * 1024;
 
     private final Path file;
@@ -57,7 +35,7 @@ public final class RecordStream implements AutoCloseable {
     private final Lines lines;
     /** The gzip header itself was cut: the stream holds no line. */
     private final boolean headerCut;
-    private final Parser parser;
+    private final LineParser parser;
     private final boolean compressed;
     private boolean ended;
     private CutLine cut;
@@ -68,7 +46,7 @@ public final class RecordStream implements AutoCloseable {
         this.lines = new Lines(file, in);
         this.headerCut = headerCut;
         this.compressed = compressed;
-        this.parser = new Parser(file);
+        this.parser = new LineParser(file);
     }
 
     /**
@@ -214,7 +192,7 @@ public final class RecordStream implements AutoCloseable {
         }
         ParallelParse parse = new ParallelParse(file, threads, consumers);
         try {
-            Batch batch = parse.free();
+            LineBatch batch = parse.free();
             while (!parse.failed() && nextLine()) {
                 if (blank(lines.buffer(), lines.start(), lines.length())) {
                     continue;
@@ -263,266 +241,5 @@ public final class RecordStream implements AutoCloseable {
             }
         }
         return true;
-    }
-
-    /** Whether every byte is below 0x80: ASCII, hence UTF-8 text. Eight bytes at a time. */
-    private static boolean ascii(byte[] bytes, int start, int length) {
-        int i = start;
-        int end = start + length;
-        for (; i + Long.BYTES <= end; i += Long.BYTES) {
-            if (((long) LONGS.get(bytes, i) & HIGH_BITS) != 0) {
-                return false;
-            }
-        }
-        for (; i < end; i++) {
-            if (bytes[i] < 0) {
-                return false;
-            }
-        }
-        return true;
-    }
-
-    /**
-     * Whether Jackson reads the line's bytes as UTF-8: it takes a UTF-8 byte order mark as none, and bytes 0 among
-     * the first four as UTF-16 or UTF-32 text. Such lines are parsed as text, as any reader of UTF-8 lines does
-     * (which finds them malformed).
-     */
-    private static boolean readsAsUtf8(byte[] bytes, int start, int length) {
-        for (int i = start, end = start + Math.min(length, 4); i < end; i++) {
-            if (bytes[i] == 0) {
-                return false;
-            }
-        }
-        return length < 3 || bytes[start] != (byte) 0xef || bytes[start + 1] != (byte) 0xbb
-                || bytes[start + 2] != (byte) 0xbf;
-    }
-
-    /** Lines copied out of the stream for a parsing thread: their bytes, numbers and places. */
-    private static final class Batch {
-        /** Lines a batch holds at most. */
-        static final int LINES = 2_048;
-
-        byte[] bytes = new byte[256 * 1024];
-        final int[] starts = new int[LINES];
-        final int[] lengths = new int[LINES];
-        final int[] numbers = new int[LINES];
-        final long[] positions = new long[LINES];
-        int size;
-        int used;
-
-        /** Adds a line unless the batch is full; a line longer than the buffer grows it when the batch is empty. */
-        boolean add(byte[] line, int start, int length, int number, long position) {
-            if (size == LINES || size > 0 && used + length > bytes.length) {
-                return false;
-            }
-            if (used + length > bytes.length) {
-                bytes = new byte[length];
-            }
-            System.arraycopy(line, start, bytes, used, length);
-            starts[size] = used;
-            lengths[size] = length;
-            numbers[size] = number;
-            positions[size] = position;
-            used += length;
-            size++;
-            return true;
-        }
-
-        void clear() {
-            size = 0;
-            used = 0;
-        }
-    }
-
-    /**
-     * The threads of {@link #forEachInParallel}: batches go round between a queue of full ones and one of free ones
-     * (three per thread in all, so memory stays a few megabytes), and each thread parses with its own {@link Parser}.
-     */
-    private static final class ParallelParse {
-        private static final Batch END = new Batch();
-
-        private final Path file;
-        private final List<LineConsumer> consumers = new ArrayList<>();
-        private final BlockingQueue<Batch> full;
-        private final BlockingQueue<Batch> free;
-        private final List<Thread> threads = new ArrayList<>();
-        /** The first failure: a malformed line (the lowest line number wins), or what a consumer threw. */
-        private final AtomicReference<RuntimeException> failure = new AtomicReference<>();
-        private final AtomicReference<MalformedRecordException> malformed = new AtomicReference<>();
-        /** The last line when it has no terminator, and its number; null when there is none. */
-        private byte[] lastLine;
-        private int lastNumber;
-        private long lastPosition;
-        private CutLine lastCut;
-
-        ParallelParse(Path file, int count, Supplier<? extends LineConsumer> make) {
-            this.file = file;
-            this.full = new ArrayBlockingQueue<>(2 * count + 1);
-            this.free = new ArrayBlockingQueue<>(3 * count + 1);
-            for (int i = 0; i < 3 * count; i++) {
-                free.add(new Batch());
-            }
-            for (int i = 0; i < count; i++) {
-                LineConsumer consumer = make.get();
-                consumers.add(consumer);
-                Thread t = new Thread(() -> work(consumer), "proxybench-parse-" + i);
-                t.setDaemon(true);
-                threads.add(t);
-                t.start();
-            }
-        }
-
-        boolean failed() {
-            return failure.get() != null || malformed.get() != null;
-        }
-
-        Batch free() throws InterruptedIOException {
-            try {
-                return free.take();
-            } catch (InterruptedException e) {
-                Thread.currentThread().interrupt();
-                throw new InterruptedIOException("reading " + file + " was interrupted");
-            }
-        }
-
-        void submit(Batch batch) throws InterruptedIOException {
-            if (batch.size == 0) {
-                free.add(batch);
-                return;
-            }
-            try {
-                full.put(batch);
-            } catch (InterruptedException e) {
-                Thread.currentThread().interrupt();
-                throw new InterruptedIOException("reading " + file + " was interrupted");
-            }
-        }
-
-        /** The file's last line, without terminator: a record, or a cut line. Parsed once the threads have ended. */
-        void last(byte[] bytes, int start, int length, int number, long position) {
-            lastLine = Arrays.copyOfRange(bytes, start, start + length);
-            lastNumber = number;
-            lastPosition = position;
-        }
-
-        /** Ends every thread once the queued batches are parsed, then parses the last line on this one. */
-        void finish() throws InterruptedIOException {
-            try {
-                for (int i = 0; i < threads.size(); i++) {
-                    full.put(END);
-                }
-                for (Thread t : threads) {
-                    t.join();
-                }
-            } catch (InterruptedException e) {
-                threads.forEach(Thread::interrupt);
-                Thread.currentThread().interrupt();
-                throw new InterruptedIOException("reading " + file + " was interrupted");
-            }
-            if (lastLine != null && !failed()) {
-                RequestRecord record;
-                try {
-                    record = new Parser(file).parse(lastLine, 0, lastLine.length, lastNumber);
-                } catch (MalformedRecordException e) {
-                    lastCut = new CutLine(file, lastNumber, lastLine.length);
-                    return;
-                }
-                consumers.get(0).accept(record, lastLine, 0, lastLine.length, lastPosition);
-            }
-        }
-
-        CutLine lastCut() {
-            return lastCut;
-        }
-
-        void rethrow() throws MalformedRecordException {
-            if (failure.get() != null) {
-                throw failure.get();
-            }
-            if (malformed.get() != null) {
-                throw malformed.get();
-            }
-        }
-
-        private void work(LineConsumer consumer) {
-            Parser parser = new Parser(file);
-            try {
-                for (Batch batch; (batch = full.take()) != END; ) {
-                    if (!failed()) {
-                        parse(batch, parser, consumer);
-                    }
-                    batch.clear();
-                    free.put(batch);
-                }
-            } catch (InterruptedException e) {
-                Thread.currentThread().interrupt();
-            }
-        }
-
-        private void parse(Batch batch, Parser parser, LineConsumer consumer) {
-            for (int i = 0; i < batch.size; i++) {
-                try {
-                    consumer.accept(parser.parse(batch.bytes, batch.starts[i], batch.lengths[i], batch.numbers[i]),
-                            batch.bytes, batch.starts[i], batch.lengths[i], batch.positions[i]);
-                } catch (MalformedRecordException e) {
-                    malformed.accumulateAndGet(e, (a, b) -> a == null || b.line() < a.line() ? b : a);
-                    return;
-                } catch (RuntimeException e) {
-                    failure.compareAndSet(null, e);
-                    return;
-                }
-            }
-        }
-    }
-
-    /** Turns one line into a record; its own buffers, so one per thread. */
-    private static final class Parser {
-        private final Path file;
-        private final CharsetDecoder utf8 = StandardCharsets.UTF_8.newDecoder();
-        private CharBuffer decoded = CharBuffer.allocate(0);
-
-        Parser(Path file) {
-            this.file = file;
-        }
-
-        RequestRecord parse(byte[] bytes, int start, int length, int line) throws MalformedRecordException {
-            if (!ascii(bytes, start, length)) {
-                requireUtf8(bytes, start, length, line);
-            }
-            RecordFields fields;
-            try {
-                fields = readsAsUtf8(bytes, start, length)
-                        ? RECORDS.readValue(bytes, start, length)
-                        : RECORDS.readValue(new String(bytes, start, length, StandardCharsets.UTF_8));
-            } catch (JsonProcessingException e) {
-                throw new MalformedRecordException(file, line, e.getOriginalMessage(), e);
-            } catch (IOException e) {
-                throw new MalformedRecordException(file, line, e.getMessage(), e);
-            }
-            if (fields == null) {
-                throw new MalformedRecordException(file, line, "null is not a record", null);
-            }
-            return fields.toRecord();
-        }
-
-        /** Decodes the line as strict UTF-8 (a malformed sequence is an error), into a buffer kept for the next line. */
-        private void requireUtf8(byte[] bytes, int start, int length, int line) throws MalformedRecordException {
-            if (decoded.capacity() < length) {
-                decoded = CharBuffer.allocate(length);
-            }
-            decoded.clear();
-            utf8.reset();
-            CoderResult result = utf8.decode(ByteBuffer.wrap(bytes, start, length), decoded, true);
-            if (!result.isError()) {
-                result = utf8.flush(decoded);
-            }
-            if (result.isError()) {
-                try {
-                    result.throwException();
-                } catch (CharacterCodingException e) {
-                    throw new MalformedRecordException(file, line, "not UTF-8 text", e);
-                }
-            }
-        }
     }
 }
