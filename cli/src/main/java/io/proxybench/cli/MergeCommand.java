@@ -38,8 +38,9 @@ import picocli.CommandLine.Parameters;
  * one interval log. Records keep their fields, segment included, and are ordered by scheduled time; {@code sched}
  * and {@code done} stay relative to each shard's start, which is the run's start when the shards began together.
  *
- * <p>The shards are streamed, twice: once to check them (segments, records, a cut last line), once through a
- * {@link RecordSort} into the merged file; memory does not grow with their records. The sort spills what does not
+ * <p>The shards are read once by a {@link LineSort}, which checks every line as it takes its place in the order, while
+ * each shard's records are counted and its segments named; once they are checked, the sort copies the lines into the
+ * merged file, each read again from its shard. Memory does not grow with their records. The sort spills what does not
  * fit in memory beside the merged file, and deletes it. A shard whose last line was cut (its run killed mid-write)
  * is refused: its segment may lack its later records, and the merged file would not show it.
  */
@@ -59,9 +60,6 @@ final class MergeCommand implements Callable<Integer> {
      * @param cut its cut last line, or null
      */
     private record Part(Path file, long records, Set<String> segments, CutLine cut) {}
-
-    /** Threads that parse the shards' lines. */
-    private static final int THREADS = Math.max(1, Math.min(4, Runtime.getRuntime().availableProcessors()));
 
     @CommandLine.Spec
     private CommandLine.Model.CommandSpec spec;
@@ -104,8 +102,8 @@ final class MergeCommand implements Callable<Integer> {
         // Schedule order; requests due at once (a burst) in segment order, then by completion.
         Function<RequestRecord, LineSort.Key> order = r -> new LineSort.Key(r.sched(),
                 r.segment() == null ? -1 : segmentFrom.computeIfAbsent(r.segment(), MergeCommand::from), r.done());
-        try (LineSort sorted = FileReading.read(files, () -> LineSort.open(files, order, sortDir, budgetBytes(),
-                THREADS, (file, r) -> {
+        try (LineSort sorted = FileReading.read(files, () -> LineSort.open(files, r -> true, order, sortDir,
+                LineSort.defaultBudgetBytes(), (file, r) -> {
                     counts.get(file).increment();
                     if (r.segment() != null) {
                         named.get(file).add(r.segment());
@@ -164,11 +162,6 @@ final class MergeCommand implements Callable<Integer> {
     private static OutputStream output(Path file) throws IOException {
         OutputStream raw = new BufferedOutputStream(Files.newOutputStream(file), 1 << 20);
         return file.getFileName().toString().endsWith(".gz") ? new GZIPOutputStream(raw, 1 << 16) : raw;
-    }
-
-    /** Bytes of lines each parsing thread holds before it spills them: a quarter of the heap, shared. */
-    private static long budgetBytes() {
-        return Math.max(4L << 20, Math.min(64L << 20, Runtime.getRuntime().maxMemory() / 4 / THREADS));
     }
 
     private void write(Path mergedLog, List<HdrLogMerge.ShardLog> logs, Set<String> segments) throws IOException {

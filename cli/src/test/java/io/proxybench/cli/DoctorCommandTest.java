@@ -5,7 +5,6 @@ import static org.assertj.core.api.Assertions.assertThat;
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import io.proxybench.analysis.doctor.DoctorReport;
-import io.proxybench.records.JsonlReader;
 import io.proxybench.lab.Lab;
 import io.proxybench.lab.LabConfig;
 import java.nio.file.Files;

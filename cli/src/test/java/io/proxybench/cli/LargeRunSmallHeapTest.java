@@ -2,7 +2,7 @@ package io.proxybench.cli;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
-import io.proxybench.records.RecordSort;
+import io.proxybench.records.LineSort;
 import io.proxybench.records.RecordStream;
 import io.proxybench.records.RequestRecord;
 import java.io.BufferedWriter;
@@ -53,7 +53,7 @@ class LargeRunSmallHeapTest {
         assertThat(sortedBySched(merged)).isEqualTo(RECORDS);
         try (Stream<Path> left = Files.list(dir)) {
             assertThat(left).as("the merge's temp files, deleted").noneMatch(p -> p.getFileName().toString()
-                    .startsWith(RecordSort.TEMP_PREFIX));
+                    .startsWith(LineSort.TEMP_PREFIX));
         }
 
         String doctorOut = proxybench(List.of("-Djava.io.tmpdir=" + doctorTemp), "doctor", merged.toString());

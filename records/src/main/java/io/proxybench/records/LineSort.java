@@ -19,11 +19,14 @@ import java.util.Comparator;
 import java.util.List;
 import java.util.PriorityQueue;
 import java.util.function.BiConsumer;
+import java.util.function.Consumer;
 import java.util.function.Function;
+import java.util.function.Predicate;
 
 /**
- * The lines of records files in the order of a key, each written out unchanged: what {@code merge} does with the
- * shards of a run. One pass reads the files (parsed on several threads, so every line is checked as
+ * The lines of records files in the order of a key, in a fixed memory whatever the files hold: written out unchanged
+ * ({@link #writeTo}, {@code merge}'s shards into one file) or read again as records ({@link #forEach}, the doctor's
+ * records in start order). One pass reads the files (parsed on several threads, so every line is checked as
  * {@link RecordStream} checks it); each thread keeps its lines' keys and places up to a budget of bytes, sorts them
  * and spills them as a run to a temporary file; then the runs are merged and each line copied from its file into the
  * output. A line of a plain file is kept as its place only (44 bytes); a gzip'd file's lines, which cannot be read
@@ -32,6 +35,10 @@ import java.util.function.Function;
  */
 public final class LineSort implements AutoCloseable {
 
+    /** How the names of a sort's runs begin: temporary files, deleted when it closes. */
+    public static final String TEMP_PREFIX = "proxybench-sort-";
+    /** Threads that parse a file's lines. */
+    static final int THREADS = Math.max(1, Math.min(4, Runtime.getRuntime().availableProcessors()));
     /** Runs merged at once at most: more are first merged into fewer, so that open files stay bounded. */
     static final int MAX_RUNS = 128;
     private static final int BUFFER = 64 * 1024;
@@ -72,30 +79,45 @@ public final class LineSort implements AutoCloseable {
         this.budgetBytes = budgetBytes;
     }
 
+    /** The lines of {@code files} by {@code key}, every record kept, in {@link #defaultBudgetBytes()}. */
+    public static LineSort open(List<Path> files, Function<RequestRecord, Key> key, Path dir) throws IOException {
+        return open(files, r -> true, key, dir, defaultBudgetBytes(), (file, r) -> { });
+    }
+
     /**
      * Reads {@code files} into sorted runs.
      *
-     * @param key each record's place in the order
+     * @param keep which records are sorted; the others are read (and checked) only
+     * @param key each kept record's place in the order
      * @param dir where the runs go
      * @param budgetBytes bytes of lines a parsing thread holds before it spills them
-     * @param threads parsing threads per file
-     * @param each told every record with its file, from the parsing threads (so thread-safe), e.g. to count them
+     * @param each told every record read with its file, kept or not, from the parsing threads (so thread-safe)
      * @throws MalformedRecordException for a line that is not a record (a cut last line is reported instead, see
      *     {@link #cutLines})
-     * @throws IOException when a file cannot be read or a run written
+     * @throws SpillException when a run cannot be written in {@code dir}
+     * @throws IOException when a file cannot be read
      */
-    public static LineSort open(List<Path> files, Function<RequestRecord, Key> key, Path dir, long budgetBytes,
-            int threads, BiConsumer<Path, RequestRecord> each) throws IOException {
+    public static LineSort open(List<Path> files, Predicate<? super RequestRecord> keep,
+            Function<RequestRecord, Key> key, Path dir, long budgetBytes, BiConsumer<Path, RequestRecord> each)
+            throws IOException {
         LineSort sort = new LineSort(dir, budgetBytes);
         try {
             for (Path file : files) {
-                sort.read(file, key, threads, each);
+                sort.read(file, keep, key, each);
             }
+        } catch (UncheckedIOException e) {
+            sort.close();
+            throw e.getCause();
         } catch (IOException | RuntimeException e) {
             sort.close();
             throw e;
         }
         return sort;
+    }
+
+    /** A parsing thread's budget: a quarter of the heap shared by the threads, from 4 to 64 MiB. */
+    public static long defaultBudgetBytes() {
+        return Math.max(4L << 20, Math.min(64L << 20, Runtime.getRuntime().maxMemory() / 4 / THREADS));
     }
 
     /** The files' cut last lines, in file order: those lines are left out. */
@@ -110,6 +132,47 @@ public final class LineSort implements AutoCloseable {
      * @return the lines written
      */
     public long writeTo(OutputStream out) throws IOException {
+        long[] written = {0};
+        AsyncOutput async = new AsyncOutput(out);
+        try {
+            mergeLines((line, bytes, offset, length) -> {
+                async.write(bytes, offset, length);
+                async.write('\n');
+                written[0]++;
+            });
+        } finally {
+            async.finish();
+        }
+        return written[0];
+    }
+
+    /**
+     * Hands every kept record to {@code each}, in the key's order (records of equal keys in no set order), read again
+     * from its line.
+     */
+    public void forEach(Consumer<? super RequestRecord> each) throws IOException {
+        List<LineParser> parsers = files.stream().map(LineParser::new).toList();
+        mergeLines((line, bytes, offset, length) -> {
+            RequestRecord record;
+            try {
+                record = parsers.get(line.file()).parse(bytes, offset, length, 0);
+            } catch (MalformedRecordException e) {
+                // Every line was checked when it was read: one that no longer parses was changed since.
+                throw new IOException(files.get(line.file()) + " changed while it was sorted: a line at byte "
+                        + line.position() + " no longer reads as a record", e);
+            }
+            each.accept(record);
+        });
+    }
+
+    /** Receives the merged lines in order: a line and its bytes (valid during the call). */
+    @FunctionalInterface
+    private interface LineSink {
+        void accept(Line line, byte[] bytes, int offset, int length) throws IOException;
+    }
+
+    /** Merges every run, each line's bytes taken from the line or read again from its file. */
+    private void mergeLines(LineSink sink) throws IOException {
         while (spilled.size() > MAX_RUNS) {
             List<Path> first = new ArrayList<>(spilled.subList(0, MAX_RUNS));
             Path merged = newRun();
@@ -124,22 +187,15 @@ public final class LineSort implements AutoCloseable {
             for (int i = 0; i < files.size(); i++) {
                 sources.add(inline.get(i) ? null : new Source(files.get(i)));
             }
-            long[] written = {0};
-            AsyncOutput async = new AsyncOutput(out);
-            try {
-                merge(open(spilled, inMemory), line -> {
-                    if (line.bytes() != null) {
-                        async.write(line.bytes());
-                    } else {
-                        sources.get(line.file()).copy(line.position(), line.length(), async);
-                    }
-                    async.write('\n');
-                    written[0]++;
-                });
-            } finally {
-                async.finish();
-            }
-            return written[0];
+            merge(open(spilled, inMemory), line -> {
+                if (line.bytes() != null) {
+                    sink.accept(line, line.bytes(), 0, line.length());
+                } else {
+                    Source source = sources.get(line.file());
+                    int offset = source.at(line.position(), line.length());
+                    sink.accept(line, source.bytes(), offset, line.length());
+                }
+            });
         } finally {
             for (Source source : sources) {
                 if (source != null) {
@@ -161,19 +217,22 @@ public final class LineSort implements AutoCloseable {
         inMemory.clear();
     }
 
-    private void read(Path file, Function<RequestRecord, Key> key, int threads, BiConsumer<Path, RequestRecord> each)
-            throws IOException {
+    private void read(Path file, Predicate<? super RequestRecord> keep, Function<RequestRecord, Key> key,
+            BiConsumer<Path, RequestRecord> each) throws IOException {
         try (RecordStream in = RecordStream.open(file)) {
             int index = files.size();
             boolean whole = in.compressed();
             files.add(file);
             inline.add(whole);
             List<Chunk> chunks = Collections.synchronizedList(new ArrayList<>());
-            in.forEachLineInParallel(threads, () -> {
+            in.forEachLineInParallel(THREADS, () -> {
                 Chunk chunk = new Chunk();
                 chunks.add(chunk);
                 return (record, bytes, offset, length, position) -> {
                     each.accept(file, record);
+                    if (!keep.test(record)) {
+                        return;
+                    }
                     byte[] copy = null;
                     if (whole) {
                         copy = new byte[length];
@@ -218,16 +277,24 @@ public final class LineSort implements AutoCloseable {
                     writeEntry(out, line);
                 }
             }
+        } catch (SpillException e) {
+            throw new UncheckedIOException(e);
         } catch (IOException e) {
-            throw new UncheckedIOException("cannot write a sorted run in " + dir + ": " + e.getMessage()
-                    + "; give merge an --out on a disk with room for about the shards' size again", e);
+            throw new UncheckedIOException(new SpillException("cannot write a sorted run in " + dir + ": "
+                    + e.getMessage() + "; give it a disk with room for about a tenth of the records' size", e));
         }
         chunk.lines.clear();
         chunk.bytes = 0;
     }
 
     private Path newRun() throws IOException {
-        Path run = Files.createTempFile(dir, "proxybench-merge-", ".run");
+        Path run;
+        try {
+            run = Files.createTempFile(dir, TEMP_PREFIX, ".run");
+        } catch (IOException e) {
+            throw new SpillException("cannot make a sorted run in " + dir + ": " + e.getMessage()
+                    + "; sort in a writable directory with room", e);
+        }
         spilled.add(run);
         return run;
     }
@@ -301,7 +368,7 @@ public final class LineSort implements AutoCloseable {
                 line = new Line(key, source, position, length, inline.get(source) ? in.readNBytes(length) : null);
             } catch (EOFException e) {
                 in.close();
-                throw new IOException("the sorted run " + file + " ends early: was the disk full?", e);
+                throw new SpillException("the sorted run " + file + " ends early: was the disk full?", e);
             }
             return true;
         }
@@ -365,31 +432,46 @@ public final class LineSort implements AutoCloseable {
         private final byte[] window = new byte[WINDOW];
         private long windowStart;
         private int windowLength;
+        /** A line read on its own, behind the window; grown to the longest such line. */
+        private byte[] line = new byte[0];
+        /** Where the bytes {@link #at} made readable are: the window or {@link #line}. */
+        private byte[] current = window;
 
         Source(Path file) throws IOException {
             this.file = file;
             this.channel = FileChannel.open(file, StandardOpenOption.READ);
         }
 
-        /** Writes the {@code length} bytes at {@code position} to {@code out}. */
-        void copy(long position, int length, OutputStream out) throws IOException {
+        /**
+         * Makes the {@code length} bytes at {@code position} readable in {@link #bytes()}; returns where they start
+         * there (valid until the next call).
+         */
+        int at(long position, int length) throws IOException {
             if (position >= windowStart && position + length <= windowStart + windowLength) {
-                out.write(window, (int) (position - windowStart), length);
-                return;
+                current = window;
+                return (int) (position - windowStart);
             }
             if (position > windowStart && length <= WINDOW) {
                 windowStart = position;
                 windowLength = read(ByteBuffer.wrap(window), position);
                 if (windowLength >= length) {
-                    out.write(window, 0, length);
-                    return;
+                    current = window;
+                    return 0;
                 }
             }
-            byte[] line = new byte[length];
-            if (read(ByteBuffer.wrap(line), position) < length) {
-                throw new IOException(file + " changed while it was merged: it ends before a line it held");
+            if (line.length < length) {
+                line = new byte[length];
             }
-            out.write(line);
+            if (read(ByteBuffer.wrap(line, 0, length), position) < length) {
+                throw new IOException(file + " changed while it was sorted: it ends before a line it held");
+            }
+            current = line;
+            return 0;
+        }
+
+        /** The bytes {@link #at} made readable. */
+        byte[] bytes() {
+            return current;
         }
 
         /** Fills {@code buffer} from {@code position} on, as far as the file goes; the bytes read. */

@@ -3,7 +3,7 @@ package io.proxybench.records;
 import java.io.IOException;
 
 /**
- * {@link RecordSort} could not write its temp files or read them back (a full disk, a directory that is not
+ * {@link LineSort} could not write its sorted runs or read them back (a full disk, a directory that is not
  * writable): a fault of where it sorts, not of the records it reads. The message names the file, the directory and
  * the fix.
  */

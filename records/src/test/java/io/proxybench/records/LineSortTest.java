@@ -61,7 +61,7 @@ class LineSortTest {
 
     private List<Path> temporary() throws Exception {
         try (Stream<Path> listing = Files.list(dir)) {
-            return listing.filter(p -> p.getFileName().toString().startsWith("proxybench-merge-")).toList();
+            return listing.filter(p -> p.getFileName().toString().startsWith(LineSort.TEMP_PREFIX)).toList();
         }
     }
 
@@ -79,7 +79,8 @@ class LineSortTest {
             AtomicLong seen = new AtomicLong();
             ByteArrayOutputStream out = new ByteArrayOutputStream();
             long written;
-            try (LineSort sort = LineSort.open(files, BY_SCHED, dir, budget, 2, (f, r) -> seen.incrementAndGet())) {
+            try (LineSort sort = LineSort.open(files, r -> true, BY_SCHED, dir, budget,
+                    (f, r) -> seen.incrementAndGet())) {
                 written = sort.writeTo(out);
                 assertThat(sort.cutLines()).isEmpty();
             }
@@ -95,7 +96,7 @@ class LineSortTest {
         Random random = new Random(5);
         List<Path> files = List.of(shard(random, 1, 100, "{\"sched\": 9, \"do"), shard(random, 2, 50, ""));
         ByteArrayOutputStream out = new ByteArrayOutputStream();
-        try (LineSort sort = LineSort.open(files, BY_SCHED, dir, 1024, 2, (f, r) -> { })) {
+        try (LineSort sort = LineSort.open(files, r -> true, BY_SCHED, dir, 1024, (f, r) -> { })) {
             assertThat(sort.writeTo(out)).isEqualTo(150);
             assertThat(sort.cutLines()).singleElement().satisfies(c -> {
                 assertThat(c.file()).isEqualTo(files.get(0));
@@ -108,8 +109,52 @@ class LineSortTest {
     void aMalformedLineIsAnErrorNamingItAndLeavesNoRun() throws Exception {
         Random random = new Random(9);
         Path bad = shard(random, 1, 500, "{\"sched\": 9, oops}\n" + "{\"sched\": 9, \"done\": 9, \"start_lag\": 0}\n");
-        assertThatThrownBy(() -> LineSort.open(List.of(bad), BY_SCHED, dir, 1024, 2, (f, r) -> { }))
+        assertThatThrownBy(() -> LineSort.open(List.of(bad), r -> true, BY_SCHED, dir, 1024, (f, r) -> { }))
                 .isInstanceOf(MalformedRecordException.class).hasMessageContaining(bad + ":501:");
         assertThat(temporary()).isEmpty();
+    }
+
+    @Test
+    void keptRecordsAreReadAgainInTheKeysOrderFromPlainAndGzippedFiles() throws Exception {
+        Random random = new Random(11);
+        Path gzipped = dir.resolve("shard-2.jsonl.gz");
+        Files.write(gzipped, RecordStreamTest.gzip(Files.readAllBytes(shard(random, 2, 700, ""))));
+        List<Path> files = List.of(shard(random, 1, 900, ""), gzipped);
+        List<RequestRecord> expected = sortedInMemory(files).stream().map(LineSortTest::parse)
+                .filter(r -> r.done() - r.sched() < 0.5).toList();
+        for (long budget : new long[] {1024, 64 << 20}) {
+            List<RequestRecord> sorted = new ArrayList<>();
+            AtomicLong seen = new AtomicLong();
+            try (LineSort sort = LineSort.open(files, r -> r.done() - r.sched() < 0.5, BY_SCHED, dir, budget,
+                    (f, r) -> seen.incrementAndGet())) {
+                sort.forEach(sorted::add);
+            }
+            assertThat(seen.get()).as("every record read, kept or not").isEqualTo(1_600);
+            assertThat(sorted).as("budget " + budget).isEqualTo(expected);
+            assertThat(temporary()).isEmpty();
+        }
+    }
+
+    @Test
+    void linesOfEqualKeysAllComeOut() throws Exception {
+        Random random = new Random(13);
+        List<Path> files = List.of(shard(random, 1, 400, ""));
+        Function<RequestRecord, LineSort.Key> bySecond = r -> new LineSort.Key(Math.floor(r.sched()), 0, 0);
+        List<RequestRecord> sorted = new ArrayList<>();
+        try (LineSort sort = LineSort.open(files, r -> true, bySecond, dir, 1024, (f, r) -> { })) {
+            sort.forEach(sorted::add);
+        }
+        assertThat(sorted).extracting(r -> Math.floor(r.sched())).isSorted();
+        assertThat(sorted).extracting(RequestRecord::sched).containsExactlyInAnyOrderElementsOf(
+                sortedInMemory(files).stream().map(l -> parse(l).sched()).toList());
+    }
+
+    @Test
+    void aDirectoryThatCannotTakeRunsIsASpillFailureNamingIt() throws Exception {
+        Path missing = dir.resolve("no-such-directory");
+        Path file = shard(new Random(15), 1, 200, "");
+        assertThatThrownBy(() -> LineSort.open(List.of(file), r -> true, BY_SCHED, missing, 1024, (f, r) -> { }))
+                .isInstanceOf(SpillException.class).hasMessageContaining("cannot make a sorted run in " + missing)
+                .hasMessageContaining("writable directory with room");
     }
 }

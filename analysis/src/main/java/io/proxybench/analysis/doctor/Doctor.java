@@ -1,6 +1,6 @@
 package io.proxybench.analysis.doctor;
 
-import io.proxybench.records.RecordSort;
+import io.proxybench.records.LineSort;
 import java.io.IOException;
 import java.nio.file.Path;
 import java.time.Duration;
@@ -46,7 +46,7 @@ public final class Doctor {
 
     /**
      * Diagnoses the records of {@code sources}, following at most {@link #MAX_SESSIONS} sessions and sorting in the
-     * {@link RecordSort#defaultChunk()}, spilled to the system's temp directory.
+     * {@link LineSort#defaultBudgetBytes()}, spilled to the system's temp directory.
      *
      * @param counters the client's counters from the run's summary, or null
      * @param keepAlive the keep-alive the client was configured with, or null when unknown
@@ -55,13 +55,14 @@ public final class Doctor {
      */
     public static DoctorReport diagnose(List<Source> sources, RunCounters counters, Duration keepAlive,
             double minPer1000) throws IOException {
-        return diagnose(sources, counters, keepAlive, minPer1000, MAX_SESSIONS, RecordSort.defaultChunk());
+        return diagnose(sources, counters, keepAlive, minPer1000, MAX_SESSIONS,
+                LineSort.defaultBudgetBytes());
     }
 
     /** {@link #diagnose(List, RunCounters, Duration, double)} with the bounds given. */
     static DoctorReport diagnose(List<Source> sources, RunCounters counters, Duration keepAlive, double minPer1000,
-            int maxSessions, int sortChunk) throws IOException {
-        Replay replay = NewConnections.replay(sources, maxSessions, sortChunk,
+            int maxSessions, long sortBudgetBytes) throws IOException {
+        Replay replay = NewConnections.replay(sources, maxSessions, sortBudgetBytes,
                 Path.of(System.getProperty("java.io.tmpdir")));
         int answered = replay.answered;
         int created = replay.created;

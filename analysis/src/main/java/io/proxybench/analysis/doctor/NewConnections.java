@@ -1,6 +1,6 @@
 package io.proxybench.analysis.doctor;
 
-import io.proxybench.records.RecordSort;
+import io.proxybench.records.LineSort;
 import io.proxybench.records.RecordStream;
 import io.proxybench.records.RequestRecord;
 import java.io.IOException;
@@ -11,6 +11,7 @@ import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.PriorityQueue;
+import java.util.function.Function;
 
 /**
  * Why each new connection of a run was opened, worked out from its records alone by replaying every pool key's
@@ -29,7 +30,7 @@ import java.util.PriorityQueue;
  *
  * <p>Each source is read twice, streaming: a first pass learns what the replay needs of whole sessions
  * ({@link SessionFacts}) and of keys across sources ({@link Followed}); a second pass replays the answered records in
- * start order, sorted by a {@link RecordSort} in a fixed memory, keeping per key only its connections not yet known
+ * start order, sorted by a {@link LineSort} in a fixed memory, keeping per key only its connections not yet known
  * gone and its requests in flight, and only until its session has started its last request. So memory grows with the
  * sessions followed (a few fields each; at most the limit given, the rest left out and counted), with the keys in
  * use at once and their connections, and by 4 bytes a connection id ({@link ConnIds}, bounded too); not with the
@@ -62,17 +63,17 @@ final class NewConnections {
     static final int GONE_KEPT = 16;
 
     /** The replay's order: by start, then by connection id (the order a client opened them in). */
-    private static final Comparator<RequestRecord> START_ORDER = Comparator.comparingDouble(NewConnections::start)
-            .thenComparingLong(RequestRecord::conn);
+    private static final Function<RequestRecord, LineSort.Key> START_ORDER =
+            r -> new LineSort.Key(start(r), r.conn(), 0);
 
     private final Followed followed;
-    private final int sortChunk;
+    private final long sortBudgetBytes;
     private final Path sortDir;
     private final Replay replay = new Replay();
 
-    private NewConnections(int maxSessions, int sortChunk, Path sortDir) {
+    private NewConnections(int maxSessions, long sortBudgetBytes, Path sortDir) {
         this.followed = new Followed(maxSessions);
-        this.sortChunk = sortChunk;
+        this.sortBudgetBytes = sortBudgetBytes;
         this.sortDir = sortDir;
     }
 
@@ -80,11 +81,12 @@ final class NewConnections {
      * Replays {@code sources}, in the order given (a key's owner is the first source that used it).
      *
      * @param maxSessions the most sessions followed; records of later ones are counted in {@link Replay#leftOut}
-     * @param sortChunk the most records the start-order sort holds in memory
+     * @param sortBudgetBytes the bytes of lines each thread of the start-order sort holds in memory
      * @param sortDir where that sort spills what does not fit
      */
-    static Replay replay(List<Source> sources, int maxSessions, int sortChunk, Path sortDir) throws IOException {
-        NewConnections run = new NewConnections(maxSessions, sortChunk, sortDir);
+    static Replay replay(List<Source> sources, int maxSessions, long sortBudgetBytes, Path sortDir)
+            throws IOException {
+        NewConnections run = new NewConnections(maxSessions, sortBudgetBytes, sortDir);
         for (int i = 0; i < sources.size(); i++) {
             SessionFacts facts = run.firstPass(i, sources.get(i));
             run.replaySource(i, sources.get(i), facts);
@@ -128,11 +130,9 @@ final class NewConnections {
     /** One source's followed answered records in start order, each key against its connections. */
     private void replaySource(int index, Source source, SessionFacts facts) throws IOException {
         SourceReplay state = new SourceReplay(index, facts);
-        try (RecordSort records = RecordSort.open(List.of(source.file()), r -> answered(r) && followed.follows(r),
-                START_ORDER, sortDir, sortChunk)) {
-            for (RequestRecord r; (r = records.next()) != null; ) {
-                state.step(r);
-            }
+        try (LineSort records = LineSort.open(List.of(source.file()), r -> answered(r) && followed.follows(r),
+                START_ORDER, sortDir, sortBudgetBytes, (file, r) -> { })) {
+            records.forEach(state::step);
         }
     }
 

@@ -299,7 +299,7 @@ class DoctorTest {
         Collections.shuffle(records, new Random(1));
 
         DoctorReport spilled = Doctor.diagnose(List.of(source("run.jsonl", records)), null, null,
-                Doctor.DEFAULT_MIN_PER_1000, Doctor.MAX_SESSIONS, 7);
+                Doctor.DEFAULT_MIN_PER_1000, Doctor.MAX_SESSIONS, 1024);
 
         assertThat(spilled).isEqualTo(sorted);
         assertThat(sorted.findings()).extracting(Finding::cause).containsExactly("connection_close", "keep_alive");
@@ -308,7 +308,7 @@ class DoctorTest {
     @Test
     void sessionsBeyondTheLimitAreLeftOutAndTheReportSaysSo() throws IOException {
         DoctorReport r = Doctor.diagnose(List.of(source("run.jsonl", tenSessions())), null, null,
-                Doctor.DEFAULT_MIN_PER_1000, 4, 1000);
+                Doctor.DEFAULT_MIN_PER_1000, 4, 1 << 20);
 
         assertThat(r.records()).isEqualTo(50);
         assertThat(r.answered()).isEqualTo(20);
