@@ -1,23 +1,15 @@
 package io.proxybench.records;
 
-import java.io.BufferedInputStream;
-import java.io.BufferedOutputStream;
-import java.io.DataInputStream;
 import java.io.DataOutputStream;
-import java.io.EOFException;
 import java.io.IOException;
 import java.io.OutputStream;
 import java.io.UncheckedIOException;
-import java.nio.ByteBuffer;
-import java.nio.channels.FileChannel;
 import java.nio.file.Files;
 import java.nio.file.Path;
-import java.nio.file.StandardOpenOption;
 import java.util.ArrayList;
 import java.util.Collections;
 import java.util.Comparator;
 import java.util.List;
-import java.util.PriorityQueue;
 import java.util.function.BiConsumer;
 import java.util.function.Consumer;
 import java.util.function.Function;
@@ -29,7 +21,7 @@ import java.util.function.Predicate;
  * records in start order). One pass reads the files (parsed on several threads, so every line is checked as
  * {@link RecordStream} checks it); each thread keeps its lines' keys and places up to a budget of bytes, sorts them
  * and spills them as a run to a temporary file; then the runs are merged and each line copied from its file into the
- * output. A line of a plain file is kept as its place only (44 bytes); a gzip'd file's lines, which cannot be read
+ * output. A line of a plain file is kept as its place only (45 bytes in a run); a gzip'd file's lines, which cannot be read
  * again at a place, are kept whole. Memory is the threads' budgets, whatever the files' size; the runs are deleted by
  * {@link #close}.
  */
@@ -41,7 +33,6 @@ public final class LineSort implements AutoCloseable {
     static final int THREADS = Math.max(1, Math.min(4, Runtime.getRuntime().availableProcessors()));
     /** Runs merged at once at most: more are first merged into fewer, so that open files stay bounded. */
     static final int MAX_RUNS = 128;
-    private static final int BUFFER = 64 * 1024;
     /** Heap a held line costs besides its bytes (key, line and list slot), bytes. */
     private static final long LINE_OVERHEAD = 96;
 
@@ -60,7 +51,7 @@ public final class LineSort implements AutoCloseable {
      * A line: its key, the file and place it was read from, and its bytes when that file is gzip'd (null when the
      * line is read again from its place).
      */
-    private record Line(Key key, int file, long position, int length, byte[] bytes) {}
+    record Line(Key key, int file, long position, int length, byte[] bytes) {}
 
     private final Path dir;
     private final List<Path> spilled = Collections.synchronizedList(new ArrayList<>());
@@ -77,11 +68,6 @@ public final class LineSort implements AutoCloseable {
     private LineSort(Path dir, long budgetBytes) {
         this.dir = dir;
         this.budgetBytes = budgetBytes;
-    }
-
-    /** The lines of {@code files} by {@code key}, every record kept, in {@link #defaultBudgetBytes()}. */
-    public static LineSort open(List<Path> files, Function<RequestRecord, Key> key, Path dir) throws IOException {
-        return open(files, r -> true, key, dir, defaultBudgetBytes(), (file, r) -> { });
     }
 
     /**
@@ -176,28 +162,28 @@ public final class LineSort implements AutoCloseable {
         while (spilled.size() > MAX_RUNS) {
             List<Path> first = new ArrayList<>(spilled.subList(0, MAX_RUNS));
             Path merged = newRun();
-            try (DataOutputStream run = runOutput(merged)) {
-                merge(open(first, List.of()), line -> writeEntry(run, line));
+            try (DataOutputStream run = SortedRuns.output(merged)) {
+                SortedRuns.merge(runs(first, List.of()), line -> SortedRuns.write(run, line));
             }
             first.forEach(this::delete);
             spilled.removeAll(first);
         }
-        List<Source> sources = new ArrayList<>();
+        List<LineSource> sources = new ArrayList<>();
         try {
             for (int i = 0; i < files.size(); i++) {
-                sources.add(inline.get(i) ? null : new Source(files.get(i)));
+                sources.add(inline.get(i) ? null : new LineSource(files.get(i)));
             }
-            merge(open(spilled, inMemory), line -> {
+            SortedRuns.merge(runs(spilled, inMemory), line -> {
                 if (line.bytes() != null) {
                     sink.accept(line, line.bytes(), 0, line.length());
                 } else {
-                    Source source = sources.get(line.file());
+                    LineSource source = sources.get(line.file());
                     int offset = source.at(line.position(), line.length());
                     sink.accept(line, source.bytes(), offset, line.length());
                 }
             });
         } finally {
-            for (Source source : sources) {
+            for (LineSource source : sources) {
                 if (source != null) {
                     source.close();
                 }
@@ -272,9 +258,9 @@ public final class LineSort implements AutoCloseable {
         chunk.lines.sort(Comparator.comparing(Line::key));
         try {
             Path run = newRun();
-            try (DataOutputStream out = runOutput(run)) {
+            try (DataOutputStream out = SortedRuns.output(run)) {
                 for (Line line : chunk.lines) {
-                    writeEntry(out, line);
+                    SortedRuns.write(out, line);
                 }
             }
         } catch (SpillException e) {
@@ -299,22 +285,6 @@ public final class LineSort implements AutoCloseable {
         return run;
     }
 
-    private static DataOutputStream runOutput(Path run) throws IOException {
-        return new DataOutputStream(new BufferedOutputStream(Files.newOutputStream(run), BUFFER));
-    }
-
-    private static void writeEntry(DataOutputStream out, Line line) throws IOException {
-        out.writeDouble(line.key().first());
-        out.writeDouble(line.key().second());
-        out.writeDouble(line.key().third());
-        out.writeInt(line.file());
-        out.writeLong(line.position());
-        out.writeInt(line.length());
-        if (line.bytes() != null) {
-            out.write(line.bytes());
-        }
-    }
-
     private void delete(Path run) {
         try {
             Files.deleteIfExists(run);
@@ -323,173 +293,19 @@ public final class LineSort implements AutoCloseable {
         }
     }
 
-    /** Receives merged lines in order. */
-    @FunctionalInterface
-    private interface Sink {
-        void accept(Line line) throws IOException;
-    }
-
-    /** A sorted run being read: its current line. */
-    private abstract static class Run implements Comparable<Run> {
-        Line line;
-
-        /** Moves to the next line; false at the end (the run is then closed). */
-        abstract boolean advance() throws IOException;
-
-        @Override
-        public int compareTo(Run other) {
-            return line.key().compareTo(other.line.key());
-        }
-    }
-
-    private final class FileRun extends Run {
-        private final Path file;
-        private final DataInputStream in;
-
-        FileRun(Path file) throws IOException {
-            this.file = file;
-            this.in = new DataInputStream(new BufferedInputStream(Files.newInputStream(file), BUFFER));
-        }
-
-        @Override
-        boolean advance() throws IOException {
-            double first;
-            try {
-                first = in.readDouble();
-            } catch (EOFException end) {
-                in.close();
-                return false;
+    private static List<SortedRuns.Run> runs(List<Path> files, List<List<Line>> memory) throws IOException {
+        List<SortedRuns.Run> runs = new ArrayList<>();
+        try {
+            for (Path file : files) {
+                runs.add(SortedRuns.read(file));
             }
-            try {
-                Key key = new Key(first, in.readDouble(), in.readDouble());
-                int source = in.readInt();
-                long position = in.readLong();
-                int length = in.readInt();
-                line = new Line(key, source, position, length, inline.get(source) ? in.readNBytes(length) : null);
-            } catch (EOFException e) {
-                in.close();
-                throw new SpillException("the sorted run " + file + " ends early: was the disk full?", e);
+        } catch (IOException e) {
+            for (SortedRuns.Run run : runs) {
+                run.close();
             }
-            return true;
+            throw e;
         }
-    }
-
-    private static final class MemoryRun extends Run {
-        private final List<Line> lines;
-        private int next;
-
-        MemoryRun(List<Line> lines) {
-            this.lines = lines;
-        }
-
-        @Override
-        boolean advance() {
-            if (next == lines.size()) {
-                return false;
-            }
-            line = lines.get(next++);
-            return true;
-        }
-    }
-
-    private List<Run> open(List<Path> runFiles, List<List<Line>> memory) throws IOException {
-        List<Run> runs = new ArrayList<>();
-        for (Path file : runFiles) {
-            runs.add(new FileRun(file));
-        }
-        for (List<Line> lines : memory) {
-            runs.add(new MemoryRun(lines));
-        }
+        memory.forEach(lines -> runs.add(SortedRuns.of(lines)));
         return runs;
-    }
-
-    private static void merge(List<Run> runs, Sink sink) throws IOException {
-        PriorityQueue<Run> queue = new PriorityQueue<>(Math.max(1, runs.size()));
-        for (Run run : runs) {
-            if (run.advance()) {
-                queue.add(run);
-            }
-        }
-        while (!queue.isEmpty()) {
-            Run run = queue.poll();
-            sink.accept(run.line);
-            if (run.advance()) {
-                queue.add(run);
-            }
-        }
-    }
-
-    /**
-     * A plain input file read again line by line at the lines' places: through a window of its bytes that moves
-     * forward, as the sorted lines mostly do (a shard is written nearly in schedule order); a line behind the window
-     * (a request that finished late) is read on its own.
-     */
-    private static final class Source implements AutoCloseable {
-        private static final int WINDOW = 1 << 20;
-
-        private final Path file;
-        private final FileChannel channel;
-        private final byte[] window = new byte[WINDOW];
-        private long windowStart;
-        private int windowLength;
-        /** A line read on its own, behind the window; grown to the longest such line. */
-        private byte[] line = new byte[0];
-        /** Where the bytes {@link #at} made readable are: the window or {@link #line}. */
-        private byte[] current = window;
-
-        Source(Path file) throws IOException {
-            this.file = file;
-            this.channel = FileChannel.open(file, StandardOpenOption.READ);
-        }
-
-        /**
-         * Makes the {@code length} bytes at {@code position} readable in {@link #bytes()}; returns where they start
-         * there (valid until the next call).
-         */
-        int at(long position, int length) throws IOException {
-            if (position >= windowStart && position + length <= windowStart + windowLength) {
-                current = window;
-                return (int) (position - windowStart);
-            }
-            if (position > windowStart && length <= WINDOW) {
-                windowStart = position;
-                windowLength = read(ByteBuffer.wrap(window), position);
-                if (windowLength >= length) {
-                    current = window;
-                    return 0;
-                }
-            }
-            if (line.length < length) {
-                line = new byte[length];
-            }
-            if (read(ByteBuffer.wrap(line, 0, length), position) < length) {
-                throw new IOException(file + " changed while it was sorted: it ends before a line it held");
-            }
-            current = line;
-            return 0;
-        }
-
-        /** The bytes {@link #at} made readable. */
-        byte[] bytes() {
-            return current;
-        }
-
-        /** Fills {@code buffer} from {@code position} on, as far as the file goes; the bytes read. */
-        private int read(ByteBuffer buffer, long position) throws IOException {
-            int total = 0;
-            while (buffer.hasRemaining()) {
-                int n = channel.read(buffer, position + total);
-                if (n < 0) {
-                    break;
-                }
-                total += n;
-            }
-            return total;
-        }
-
-        @Override
-        public void close() throws IOException {
-            channel.close();
-        }
     }
 }
