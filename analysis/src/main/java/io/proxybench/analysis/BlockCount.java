@@ -1,7 +1,5 @@
 package io.proxybench.analysis;
 
-import io.proxybench.records.Outcome;
-
 /**
  * Outcomes of a group of requests (one exit IP, one time window), hard and soft blocks apart.
  *
@@ -11,8 +9,6 @@ import io.proxybench.records.Outcome;
  * @param softBlocks requests answered without the data (challenge, tiny body, expected content missing)
  */
 public record BlockCount(long requests, long proxyFailures, long hardBlocks, long softBlocks) {
-    static final BlockCount NONE = new BlockCount(0, 0, 0, 0);
-
     /** Requests the target answered: all but the proxy failures, the denominator of the block rates. */
     public long responses() {
         return requests - proxyFailures;
@@ -32,13 +28,5 @@ public record BlockCount(long requests, long proxyFailures, long hardBlocks, lon
     public BlockCount plus(BlockCount other) {
         return new BlockCount(requests + other.requests, proxyFailures + other.proxyFailures,
                 hardBlocks + other.hardBlocks, softBlocks + other.softBlocks);
-    }
-
-    /** This count with one more request of {@code outcome}. */
-    BlockCount plus(Outcome outcome) {
-        return new BlockCount(requests + 1,
-                proxyFailures + (outcome == Outcome.PROXY_FAILURE ? 1 : 0),
-                hardBlocks + (outcome == Outcome.HARD_BLOCK ? 1 : 0),
-                softBlocks + (outcome == Outcome.SOFT_BLOCK ? 1 : 0));
     }
 }

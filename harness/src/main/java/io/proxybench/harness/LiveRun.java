@@ -15,9 +15,6 @@ public interface LiveRun {
     /** {@code read} applied to the statistics of the records so far, under their lock. */
     <T> T statistics(Function<RunStatistics, T> read);
 
-    /** Seconds since the schedule started. */
-    double elapsedSeconds();
-
     /** The schedule's planned length, seconds; 0 when unknown. */
     double plannedSeconds();
 

@@ -281,11 +281,6 @@ public final class Runner {
         }
 
         @Override
-        public double elapsedSeconds() {
-            return (System.nanoTime() - startNanos) / 1e9;
-        }
-
-        @Override
         public double plannedSeconds() {
             return plan.planned().toNanos() / 1e9;
         }

@@ -519,7 +519,7 @@ public final class RunStatistics {
 
     // ---- exits
 
-    /** Distinct exit IPs of the successes (of the tracked exits; see {@link #untrackedExitRecords()}). */
+    /** Distinct exit IPs of the successes (of the tracked exits; see {@link #bounds()}). */
     public int uniqueExitIps() {
         return (int) exits.exits().values().stream().filter(e -> e.ok > 0).count();
     }
@@ -595,11 +595,6 @@ public final class RunStatistics {
         return perIp;
     }
 
-    /** Records through exits past the first {@value ExitTable#MAX_EXITS} distinct ones: in no exit figure. */
-    public long untrackedExitRecords() {
-        return exits.untracked();
-    }
-
     // ---- sessions
 
     /** Sticky sessions with at least two successes that reported an exit IP. */
@@ -610,11 +605,6 @@ public final class RunStatistics {
     /** Those of them whose successes all left through one exit IP. */
     public long stickySessionsKept() {
         return sessions.kept();
-    }
-
-    /** Successes of sessions past the first {@value SessionExits#MAX_SESSIONS}: in no session figure. */
-    public long untrackedSessionRecords() {
-        return sessions.untracked();
     }
 
     /** What the figures leave out, in words: empty when nothing. */

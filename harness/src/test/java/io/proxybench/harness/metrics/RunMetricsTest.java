@@ -43,11 +43,6 @@ class RunMetricsTest {
             }
 
             @Override
-            public double elapsedSeconds() {
-                return 1;
-            }
-
-            @Override
             public double plannedSeconds() {
                 return 1;
             }
