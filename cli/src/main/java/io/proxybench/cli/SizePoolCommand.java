@@ -7,7 +7,6 @@ import io.proxybench.experiments.PerIpBucket;
 import io.proxybench.experiments.SizePoolExperiment;
 import io.proxybench.experiments.SizePoolResult;
 import io.proxybench.experiments.SizePoolTable;
-import io.proxybench.records.JsonlReader;
 import io.proxybench.client.session.SessionTemplate;
 import io.proxybench.client.tunnel.TlsSettings;
 import io.proxybench.lab.Lab;
@@ -115,8 +114,7 @@ final class SizePoolCommand implements Callable<Integer> {
         validate();
         boolean live = records == null && !liveFor.isZero();
         Arrivals arrivals = records == null ? Arrivals.constant(rate, duration)
-                : Arrivals.of(FileReading.read(records, () -> JsonlReader.read(records)),
-                        "records " + records.getFileName());
+                : FileReading.read(records, () -> Arrivals.replay(records));
         SessionTemplate sessions = named("--session-template", () -> SessionTemplate.parse(template));
         SizePoolResult result;
         if (target.lab()) {

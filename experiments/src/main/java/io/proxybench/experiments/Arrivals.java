@@ -1,9 +1,13 @@
 package io.proxybench.experiments;
 
 import io.proxybench.harness.schedule.ArrivalSchedule;
-import io.proxybench.records.RequestRecord;
+import io.proxybench.records.CutLine;
+import io.proxybench.records.RecordStream;
+import java.io.IOException;
+import java.nio.file.Path;
 import java.time.Duration;
-import java.util.List;
+import java.util.Optional;
+import java.util.stream.LongStream;
 
 /**
  * When each request of a stream arrives, for {@link PoolSimulation}.
@@ -31,13 +35,25 @@ public record Arrivals(String source, long[] nanos, double seconds) {
     }
 
     /**
-     * The scheduled starts ({@code sched}) of a run's records, sorted. The length is the span between the first and
-     * the last plus one mean gap, so that {@code n} evenly spaced requests at rate R give R back.
+     * The scheduled starts ({@code sched}) of the records in {@code file} ({@code proxybench run --out}), sorted: the
+     * file is streamed, and only the times held (8 bytes a record). A cut last line (a run killed mid-write) is left
+     * out, and the source says so. The length is the span between the first and the last plus one mean gap, so that
+     * {@code n} evenly spaced requests at rate R give R back.
      *
      * @throws IllegalArgumentException with fewer than 2 records or all at one time
+     * @throws IOException when the file cannot be read or holds a line that is not a record
      */
-    public static Arrivals of(List<RequestRecord> records, String source) {
-        long[] nanos = records.stream().mapToLong(r -> Math.round(r.sched() * 1e9)).sorted().toArray();
+    public static Arrivals replay(Path file) throws IOException {
+        LongStream.Builder sched = LongStream.builder();
+        String source = "records " + file.getFileName();
+        try (RecordStream in = RecordStream.open(file)) {
+            in.forEach(r -> sched.add(Math.round(r.sched() * 1e9)));
+            Optional<CutLine> cut = in.cutLine();
+            if (cut.isPresent()) {
+                source += " (up to line " + cut.get().line() + ", cut)";
+            }
+        }
+        long[] nanos = sched.build().sorted().toArray();
         if (nanos.length < 2 || nanos[nanos.length - 1] == nanos[0]) {
             throw new IllegalArgumentException(source + " has " + nanos.length + " records"
                     + (nanos.length < 2 ? "" : ", all scheduled at one time") + "; a stream to replay needs at least 2"
