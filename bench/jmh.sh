@@ -54,7 +54,7 @@ if ! java -jar "$jar" "$FILTER" -f "$FORKS" -wi "$WARMUP" -i "$ITERATIONS" -w "$
 fi
 
 rows="$(jq -r '.[] | [
-    (.benchmark | sub("^io\\.proxybench\\.(jmh\\.|bench\\.run\\.)"; "")),
+    (.benchmark | sub("^io\\.proxybench\\.(jmh\\.|bench\\.run\\.|client\\.internal\\.bench\\.)"; "")),
     (.primaryMetric.score | . * 10 | round / 10),
     (.primaryMetric.scoreError | if . == "NaN" then "-" else (. * 10 | round / 10) end),
     (.secondaryMetrics["gc.alloc.rate.norm"].score // "NaN" | if . == "NaN" then "-" else round end)

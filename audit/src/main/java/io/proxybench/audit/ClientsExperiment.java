@@ -1,16 +1,16 @@
 package io.proxybench.audit;
 
-import io.proxybench.audit.clients.ProxybenchAudit;
 import io.proxybench.analysis.Percentiles;
+import io.proxybench.audit.clients.ProxybenchAudit;
+import io.proxybench.client.proxy.ProxyCredentials;
+import io.proxybench.client.proxy.ProxyScheme;
+import io.proxybench.client.proxy.ProxySpec;
+import io.proxybench.client.proxy.SessionTemplate;
 import io.proxybench.experiments.GatewaySide;
 import io.proxybench.experiments.InFlight;
 import io.proxybench.experiments.PeakSampler;
 import io.proxybench.harness.Durations;
 import io.proxybench.harness.Trace;
-import io.proxybench.client.proxy.ProxyCredentials;
-import io.proxybench.client.proxy.ProxyScheme;
-import io.proxybench.client.proxy.ProxySpec;
-import io.proxybench.client.session.SessionTemplate;
 import java.net.URI;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Path;

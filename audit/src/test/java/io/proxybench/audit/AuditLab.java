@@ -1,7 +1,7 @@
 package io.proxybench.audit;
 
 import io.proxybench.client.proxy.ProxySpec;
-import io.proxybench.client.session.SessionTemplate;
+import io.proxybench.client.proxy.SessionTemplate;
 import io.proxybench.lab.Lab;
 import io.proxybench.lab.LabConfig;
 import java.net.URI;

@@ -1,12 +1,12 @@
 package io.proxybench.audit;
 
+import io.proxybench.client.PoolLimits;
 import io.proxybench.client.ProxyClient;
 import io.proxybench.client.ProxyRequest;
-import io.proxybench.client.pool.PoolLimits;
+import io.proxybench.client.TlsSettings;
 import io.proxybench.client.proxy.ProxyCredentials;
 import io.proxybench.client.proxy.ProxyScheme;
 import io.proxybench.client.proxy.ProxySpec;
-import io.proxybench.client.tunnel.TlsSettings;
 import java.net.URI;
 import java.time.Duration;
 import java.util.concurrent.CompletableFuture;
@@ -19,9 +19,9 @@ import java.util.concurrent.atomic.AtomicReference;
 enum TestClients implements AuditedClient {
 
     /** One connection for every request: one tunnel, one exit. */
-    ONE_CONNECTION(new PoolLimits(1, 1, 1, Duration.ofSeconds(60), null, 0, Duration.ofSeconds(30)), false),
+    ONE_CONNECTION(PoolLimits.builder().maxPerKey(1).maxPerExit(1).maxTotal(1).keepAlive(Duration.ofSeconds(60)).acquireTimeout(Duration.ofSeconds(30)).build(), false),
     /** A new connection per request, closed after it: a tunnel and (on a rotating gateway) an exit per request. */
-    CONNECTION_PER_REQUEST(new PoolLimits(1024, 1024, 1024, Duration.ZERO, null, 0, Duration.ofSeconds(30)), false),
+    CONNECTION_PER_REQUEST(PoolLimits.builder().maxPerKey(1024).maxPerExit(1024).maxTotal(1024).keepAlive(Duration.ZERO).acquireTimeout(Duration.ofSeconds(30)).build(), false),
     /** Keeps the first credentials it is given for every request: it mixes sessions by construction. */
     FIRST_CREDENTIALS_ONLY(PoolLimits.defaults(), true);
 

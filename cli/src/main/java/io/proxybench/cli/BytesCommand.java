@@ -1,21 +1,20 @@
 package io.proxybench.cli;
 
 import io.netty.handler.ssl.SslProvider;
+import io.proxybench.client.TlsSettings;
 import io.proxybench.experiments.BytesExperiment;
 import io.proxybench.experiments.BytesResult;
 import io.proxybench.experiments.BytesTable;
-import io.proxybench.client.net.TlsEngine;
-import io.proxybench.client.tunnel.TlsContexts;
-import io.proxybench.client.tunnel.TlsSettings;
 import io.proxybench.lab.Lab;
 import io.proxybench.lab.LabConfig;
+import io.proxybench.net.TlsEngine;
 import java.time.Duration;
 import java.util.Arrays;
 import java.util.List;
 import java.util.concurrent.Callable;
-import picocli.CommandLine;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Option;
+import picocli.CommandLine;
 
 /**
  * {@code proxybench bytes}: seed 002's wire bytes per request on a new tunnel and on a reused one, per TLS
@@ -111,7 +110,7 @@ final class BytesCommand implements Callable<Integer> {
             throw new IllegalArgumentException("--group " + groups + " has an empty group name; separate groups"
                     + " with ':' as in X25519MLKEM768:X25519");
         }
-        List<String> unknown = TlsContexts.unknownGroups(offers.stream().flatMap(List::stream).distinct().toList());
+        List<String> unknown = TlsEngine.current().unknownGroups(offers.stream().flatMap(List::stream).distinct().toList());
         if (!unknown.isEmpty()) {
             throw new IllegalArgumentException("--group " + unknown.get(0) + " is not a key-exchange group this TLS"
                     + " engine knows; e.g. " + String.join(", ", BOTH_GROUPS));

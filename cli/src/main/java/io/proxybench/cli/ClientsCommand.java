@@ -11,7 +11,7 @@ import io.proxybench.audit.clients.JettyAudit;
 import io.proxybench.audit.clients.OkHttpAudit;
 import io.proxybench.audit.clients.ProxybenchAudit;
 import io.proxybench.client.proxy.ProxySpec;
-import io.proxybench.client.session.SessionTemplate;
+import io.proxybench.client.proxy.SessionTemplate;
 import io.proxybench.lab.Lab;
 import io.proxybench.lab.LabConfig;
 import java.time.Duration;

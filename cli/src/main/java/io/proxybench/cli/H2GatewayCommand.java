@@ -1,16 +1,16 @@
 package io.proxybench.cli;
 
 import io.proxybench.audit.LabGatewaySide;
+import io.proxybench.client.TlsSettings;
+import io.proxybench.client.proxy.ProxyScheme;
+import io.proxybench.client.proxy.ProxySpec;
+import io.proxybench.client.proxy.SessionTemplate;
 import io.proxybench.experiments.GatewaySide;
 import io.proxybench.experiments.H2GatewayExperiment;
 import io.proxybench.experiments.H2GatewayResult;
 import io.proxybench.experiments.H2GatewayTable;
 import io.proxybench.harness.Durations;
 import io.proxybench.harness.OpenFiles;
-import io.proxybench.client.proxy.ProxyScheme;
-import io.proxybench.client.proxy.ProxySpec;
-import io.proxybench.client.session.SessionTemplate;
-import io.proxybench.client.tunnel.TlsSettings;
 import io.proxybench.lab.Lab;
 import io.proxybench.lab.LabConfig;
 import io.proxybench.lab.exits.ExitPool;

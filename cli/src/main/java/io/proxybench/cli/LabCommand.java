@@ -1,10 +1,8 @@
 package io.proxybench.cli;
 
-import io.proxybench.harness.Durations;
 import io.proxybench.analysis.report.ReportJson;
-import io.proxybench.client.net.TlsEngine;
-import io.proxybench.client.net.Transport;
-import io.proxybench.client.session.SessionTemplate;
+import io.proxybench.client.proxy.SessionTemplate;
+import io.proxybench.harness.Durations;
 import io.proxybench.lab.Lab;
 import io.proxybench.lab.LabConfig;
 import io.proxybench.lab.exits.Exit;
@@ -12,6 +10,8 @@ import io.proxybench.lab.faults.FaultPlan;
 import io.proxybench.lab.faults.LatencyPlan;
 import io.proxybench.lab.gateway.AllowedPorts;
 import io.proxybench.lab.gateway.ConnectReply;
+import io.proxybench.net.TlsEngine;
+import io.proxybench.net.Transport;
 import java.io.PrintWriter;
 import java.nio.file.Path;
 import java.time.Duration;
@@ -21,9 +21,9 @@ import java.util.Map;
 import java.util.concurrent.Callable;
 import java.util.concurrent.CountDownLatch;
 import java.util.concurrent.TimeUnit;
-import picocli.CommandLine;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Option;
+import picocli.CommandLine;
 
 /** {@code proxybench lab}: runs the embedded gateway and target until interrupted or for a set time. */
 @Command(

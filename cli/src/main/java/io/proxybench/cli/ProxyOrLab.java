@@ -1,10 +1,9 @@
 package io.proxybench.cli;
 
-import io.proxybench.cli.ProxyUrlConverter;
-import io.proxybench.harness.TrustOption;
+import io.proxybench.client.TlsSettings;
 import io.proxybench.client.proxy.ProxyCredentials;
 import io.proxybench.client.proxy.ProxySpec;
-import io.proxybench.client.tunnel.TlsSettings;
+import io.proxybench.harness.TrustOption;
 import io.proxybench.lab.Lab;
 import java.net.URI;
 import java.nio.file.Path;

@@ -2,7 +2,7 @@ package io.proxybench.cli;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
-import io.proxybench.client.session.SessionTemplate;
+import io.proxybench.client.proxy.SessionTemplate;
 import java.time.Duration;
 import java.util.List;
 import org.junit.jupiter.api.Test;

@@ -4,9 +4,9 @@ import static org.assertj.core.api.Assertions.assertThat;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
+import io.proxybench.client.TlsSettings;
 import io.proxybench.client.proxy.ProxySpec;
-import io.proxybench.client.session.SessionTemplate;
-import io.proxybench.client.tunnel.TlsSettings;
+import io.proxybench.client.proxy.SessionTemplate;
 import io.proxybench.experiments.OwnersExperiment;
 import io.proxybench.experiments.OwnersResult;
 import io.proxybench.experiments.OwnersRow;

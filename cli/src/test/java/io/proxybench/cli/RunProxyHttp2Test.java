@@ -4,12 +4,12 @@ import static org.assertj.core.api.Assertions.assertThat;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
-import io.proxybench.records.JsonlReader;
-import io.proxybench.records.RequestRecord;
-import io.proxybench.client.session.SessionTemplate;
+import io.proxybench.client.proxy.SessionTemplate;
 import io.proxybench.lab.Lab;
 import io.proxybench.lab.LabConfig;
 import io.proxybench.lab.gateway.GatewayCounters;
+import io.proxybench.records.JsonlReader;
+import io.proxybench.records.RequestRecord;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;

@@ -4,15 +4,15 @@ import static org.assertj.core.api.Assertions.assertThat;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
+import io.proxybench.client.proxy.SessionTemplate;
 import io.proxybench.experiments.Arrivals;
 import io.proxybench.experiments.Assignment;
 import io.proxybench.experiments.BucketLimit;
 import io.proxybench.experiments.SizePoolExperiment;
 import io.proxybench.experiments.SizePoolResult;
+import io.proxybench.lab.Lab;
 import io.proxybench.records.JsonlWriter;
 import io.proxybench.records.RequestRecord;
-import io.proxybench.client.session.SessionTemplate;
-import io.proxybench.lab.Lab;
 import java.nio.file.Path;
 import java.time.Duration;
 import java.util.List;

@@ -3,13 +3,13 @@ package io.proxybench.cli;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import com.fasterxml.jackson.databind.JsonNode;
+import io.proxybench.client.PoolLimits;
 import io.proxybench.client.ProxyClient;
 import io.proxybench.client.ProxyRequest;
-import io.proxybench.client.pool.Gauges;
-import io.proxybench.client.pool.PoolLimits;
+import io.proxybench.client.TlsSettings;
+import io.proxybench.client.event.PoolGauges;
 import io.proxybench.client.proxy.ProxyProtocol;
 import io.proxybench.client.proxy.ProxySpec;
-import io.proxybench.client.tunnel.TlsSettings;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Duration;
@@ -74,7 +74,7 @@ class SoakTest {
                 ProxyClient client = ProxyClient.builder()
                         .tls(TlsSettings.caFile(target.caFile()))
                         .proxyProtocol(ProxyProtocol.H2_PREFERRED)
-                        .limits(new PoolLimits(1, 1, TUNNELS, Duration.ofMinutes(5), null, 0, Duration.ofSeconds(30)))
+                        .limits(PoolLimits.builder().maxPerKey(1).maxPerExit(1).maxTotal(TUNNELS).keepAlive(Duration.ofMinutes(5)).acquireTimeout(Duration.ofSeconds(30)).build())
                         .build()) {
             List<ProxyRequest> requests = new ArrayList<>();
             for (int i = 0; i < TUNNELS; i++) {
@@ -107,7 +107,7 @@ class SoakTest {
             assertThat(reuse.errors()).as("calls that failed after the hold").isEmpty();
             assertThat(reuse.reused()).as("calls on a tunnel opened before the hold").isEqualTo(TUNNELS);
             assertThat(client.counters().total().created()).as("tunnels opened in all").isEqualTo(TUNNELS);
-            assertThat(client.poolGauges()).isEqualTo(new Gauges(0, TUNNELS, 0, TUNNELS, TUNNELS));
+            assertThat(client.poolGauges()).isEqualTo(new PoolGauges(0, TUNNELS, 0, TUNNELS, TUNNELS));
 
             long closing = System.nanoTime();
             client.close();

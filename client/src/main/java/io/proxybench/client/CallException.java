@@ -1,6 +1,7 @@
 package io.proxybench.client;
 
 import io.proxybench.client.event.Phase;
+import io.proxybench.client.internal.call.ConnectRefusal;
 
 /**
  * A call that failed, with the phase it failed in and the wire bytes it cost. The message reads

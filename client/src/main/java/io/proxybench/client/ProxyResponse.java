@@ -1,9 +1,9 @@
 package io.proxybench.client;
 
 import io.netty.handler.codec.http.HttpHeaders;
+import io.proxybench.client.event.CloseReason;
 import io.proxybench.client.event.ConnectionInfo;
 import io.proxybench.client.event.PhaseTimings;
-import io.proxybench.client.pool.CloseReason;
 import java.nio.charset.StandardCharsets;
 
 /**

@@ -7,7 +7,7 @@ import io.netty.handler.codec.http.EmptyHttpHeaders;
 import io.netty.handler.proxy.HttpProxyHandler;
 import io.netty.handler.proxy.ProxyConnectException;
 import io.proxybench.client.event.Phase;
-import io.proxybench.client.tunnel.StreamRefusedException;
+import io.proxybench.client.internal.connect.StreamRefusedException;
 import java.net.ConnectException;
 import org.junit.jupiter.api.Test;
 

@@ -3,10 +3,8 @@ package io.proxybench.client;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import io.proxybench.client.event.Phase;
-import io.proxybench.client.pool.AcquireTimeoutException;
-import io.proxybench.client.pool.PoolLimits;
+import io.proxybench.client.internal.pool.AcquireTimeoutException;
 import io.proxybench.client.testing.CountingPeer;
-import io.proxybench.client.tunnel.Timeouts;
 import java.time.Duration;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.ExecutionException;
@@ -127,7 +125,7 @@ class FailedCallBytesTest {
 
     @Test
     void aCallThatGotNoConnectionCostsNothing() throws Exception {
-        PoolLimits one = new PoolLimits(1, 1, 1, Duration.ofSeconds(30), null, 0, Duration.ofMillis(100));
+        PoolLimits one = PoolLimits.builder().maxPerKey(1).maxPerExit(1).maxTotal(1).keepAlive(Duration.ofSeconds(30)).acquireTimeout(Duration.ofMillis(100)).build();
         try (CountingPeer origin = new CountingPeer((c, i) -> c.readHead());
                 ProxyClient client = ProxyClient.builder().limits(one).build()) {
             String url = "http://127.0.0.1:" + origin.port() + "/";

@@ -1,11 +1,11 @@
 package io.proxybench.experiments;
 
+import io.proxybench.client.PoolLimits;
 import io.proxybench.client.ProxyClient;
 import io.proxybench.client.ProxyRequest;
 import io.proxybench.client.ProxyResponse;
-import io.proxybench.client.pool.PoolLimits;
+import io.proxybench.client.TlsSettings;
 import io.proxybench.client.proxy.ProxySpec;
-import io.proxybench.client.tunnel.TlsSettings;
 import java.net.URI;
 import java.time.Duration;
 import java.util.ArrayList;
@@ -111,7 +111,7 @@ public final class BytesExperiment {
     /** One tunnel at a time, kept for {@code keepAlive}. */
     private static ProxyClient client(Setup s, TlsSettings tls, Duration keepAlive) {
         return ProxyClient.builder().proxy(s.proxy()).tls(tls.withAlpn(TlsSettings.HTTP11_ONLY)).ioThreads(1)
-                .limits(new PoolLimits(1, 1, 1, keepAlive, null, 0, s.limit())).build();
+                .limits(PoolLimits.builder().maxPerKey(1).maxPerExit(1).maxTotal(1).keepAlive(keepAlive).acquireTimeout(s.limit()).build()).build();
     }
 
     private static Double hybridExtra(List<BytesRow> rows) {

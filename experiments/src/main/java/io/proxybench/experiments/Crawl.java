@@ -3,7 +3,7 @@ package io.proxybench.experiments;
 import io.proxybench.client.ProxyClient;
 import io.proxybench.client.ProxyRequest;
 import io.proxybench.client.ProxyResponse;
-import io.proxybench.client.metrics.ClientCounters;
+import io.proxybench.client.event.Counts;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
@@ -28,7 +28,7 @@ final class Crawl {
      * @param failed requests without a response, or with another status
      * @param counts the clients' counters, summed
      */
-    record Result(Duration wall, int ok, int failed, ClientCounters.Counts counts) {}
+    record Result(Duration wall, int ok, int failed, Counts counts) {}
 
     /** Sees each answered request of a crawl, from any I/O thread. */
     @FunctionalInterface
@@ -155,8 +155,8 @@ final class Crawl {
         }
 
         /** The counters of every client made, summed; null if none was. */
-        synchronized ClientCounters.Counts total() {
-            ClientCounters.Counts sum = null;
+        synchronized Counts total() {
+            Counts sum = null;
             for (ProxyClient c : made) {
                 sum = sum == null ? c.counters().total() : sum.plus(c.counters().total());
             }

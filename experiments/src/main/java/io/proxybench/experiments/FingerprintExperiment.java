@@ -1,13 +1,13 @@
 package io.proxybench.experiments;
 
-import io.proxybench.harness.Records;
-import io.proxybench.harness.Trace;
 import io.proxybench.client.ProxyClient;
 import io.proxybench.client.ProxyRequest;
 import io.proxybench.client.ProxyResponse;
+import io.proxybench.client.TlsSettings;
 import io.proxybench.client.proxy.ProxyProtocol;
 import io.proxybench.client.proxy.ProxySpec;
-import io.proxybench.client.tunnel.TlsSettings;
+import io.proxybench.harness.Records;
+import io.proxybench.harness.Trace;
 import java.net.URI;
 import java.time.Duration;
 import java.util.ArrayList;

@@ -2,26 +2,26 @@ package io.proxybench.experiments;
 
 import io.proxybench.analysis.SteadyWindow;
 import io.proxybench.analysis.stats.RunStatistics;
+import io.proxybench.client.PoolLimits;
+import io.proxybench.client.ProxyClient;
+import io.proxybench.client.ProxyRequest;
+import io.proxybench.client.TlsSettings;
+import io.proxybench.client.event.Counts;
+import io.proxybench.client.event.GatewayStats;
+import io.proxybench.client.proxy.ProxyProtocol;
+import io.proxybench.client.proxy.ProxyScheme;
+import io.proxybench.client.proxy.ProxySpec;
+import io.proxybench.client.proxy.SessionRouter;
+import io.proxybench.client.proxy.SessionTemplate;
 import io.proxybench.harness.Durations;
-import io.proxybench.harness.schedule.ArrivalSchedule;
-import io.proxybench.records.RequestRecord;
-import io.proxybench.harness.summary.ProxyConnections;
 import io.proxybench.harness.OpenLoopRunner;
 import io.proxybench.harness.Records;
 import io.proxybench.harness.RunOptions;
 import io.proxybench.harness.RunStats;
 import io.proxybench.harness.Sleeper;
-import io.proxybench.client.ProxyClient;
-import io.proxybench.client.ProxyRequest;
-import io.proxybench.client.metrics.ClientCounters;
-import io.proxybench.client.pool.PoolLimits;
-import io.proxybench.client.proxy.ProxyProtocol;
-import io.proxybench.client.proxy.ProxyScheme;
-import io.proxybench.client.proxy.ProxySpec;
-import io.proxybench.client.session.SessionRouter;
-import io.proxybench.client.session.SessionTemplate;
-import io.proxybench.client.tunnel.Connector;
-import io.proxybench.client.tunnel.TlsSettings;
+import io.proxybench.harness.schedule.ArrivalSchedule;
+import io.proxybench.harness.summary.ProxyConnections;
+import io.proxybench.records.RequestRecord;
 import java.net.URI;
 import java.time.Duration;
 import java.util.ArrayList;
@@ -158,8 +158,8 @@ public final class H2GatewayExperiment {
         try (ProxyClient client = client(s, lane)) {
             GatewaySide.Counts gatewayBefore = s.gateway() == null ? null : s.gateway().counts();
             long openBefore = s.gateway() == null ? 0 : s.gateway().openConnections();
-            ClientCounters.Counts clientBefore = client.counters().total();
-            Connector.GatewayStats statsBefore = client.gatewayStats();
+            Counts clientBefore = client.counters().total();
+            GatewayStats statsBefore = client.gatewayStats();
             LongSupplier open = s.gateway() != null ? s.gateway()::openConnections
                     : lane == Lane.HTTP1 ? () -> client.poolGauges().total()
                     : () -> client.gatewayStats().openGatewayConnections();
@@ -172,8 +172,8 @@ public final class H2GatewayExperiment {
                 sampler.close();
             }
             long peak = sampler.peak() - openBefore;
-            ClientCounters.Counts clientCounts = client.counters().total().since(clientBefore);
-            Connector.GatewayStats statsAfter = client.gatewayStats();
+            Counts clientCounts = client.counters().total().since(clientBefore);
+            GatewayStats statsAfter = client.gatewayStats();
             List<RequestRecord> all = List.copyOf(records);
             long opened;
             long tunnels;
@@ -242,7 +242,7 @@ public final class H2GatewayExperiment {
         return ProxyClient.builder().proxy(s.proxy()).sessions(s.template(), SessionRouter.perRequest())
                 .tls(s.tls().withAlpn(TlsSettings.HTTP11_ONLY))
                 .proxyProtocol(lane.protocol).maxStreamsPerProxyConnection(s.maxStreams())
-                .limits(new PoolLimits(cap, cap, Math.max(1024, cap), Duration.ZERO, null, 0, s.limit()))
+                .limits(PoolLimits.builder().maxPerKey(cap).maxPerExit(cap).maxTotal(Math.max(1024, cap)).keepAlive(Duration.ZERO).acquireTimeout(s.limit()).build())
                 .build();
     }
 }

@@ -1,20 +1,20 @@
 package io.proxybench.experiments;
 
+import io.proxybench.client.PoolLimits;
+import io.proxybench.client.ProxyClient;
+import io.proxybench.client.ProxyRequest;
+import io.proxybench.client.TlsSettings;
+import io.proxybench.client.event.Counts;
+import io.proxybench.client.proxy.ProxySpec;
+import io.proxybench.client.proxy.SessionRouter;
+import io.proxybench.client.proxy.SessionTemplate;
 import io.proxybench.harness.Durations;
-import io.proxybench.harness.schedule.ArrivalSchedule;
-import io.proxybench.records.RequestRecord;
 import io.proxybench.harness.OpenLoopRunner;
 import io.proxybench.harness.Records;
 import io.proxybench.harness.RunOptions;
 import io.proxybench.harness.Sleeper;
-import io.proxybench.client.ProxyClient;
-import io.proxybench.client.ProxyRequest;
-import io.proxybench.client.metrics.ClientCounters;
-import io.proxybench.client.pool.PoolLimits;
-import io.proxybench.client.proxy.ProxySpec;
-import io.proxybench.client.session.SessionRouter;
-import io.proxybench.client.session.SessionTemplate;
-import io.proxybench.client.tunnel.TlsSettings;
+import io.proxybench.harness.schedule.ArrivalSchedule;
+import io.proxybench.records.RequestRecord;
 import java.net.URI;
 import java.time.Duration;
 import java.util.ArrayList;
@@ -161,7 +161,7 @@ public final class KeepAliveExperiment {
         ProxyRequest request = ProxyRequest.get(s.target().toString()).withSessionKey("keepalive-" + c.index());
         try (ProxyClient client = client(s, c.keepAlive())) {
             client.send(request).handle((r, e) -> null).get(s.limit().toMillis(), TimeUnit.MILLISECONDS);
-            ClientCounters.Counts before = client.counters().total();
+            Counts before = client.counters().total();
             List<RequestRecord> records = new ArrayList<>();
             OpenLoopRunner runner = new OpenLoopRunner(
                     ArrivalSchedule.poisson(1e9 / c.gap().toNanos(), s.rowTime(), s.seed() + c.index()),
@@ -214,7 +214,7 @@ public final class KeepAliveExperiment {
     private static ProxyClient client(Setup s, Duration keepAlive) {
         return ProxyClient.builder().proxy(s.proxy()).sessions(s.template(), SessionRouter.stickyPerKey())
                 .tls(s.tls().withAlpn(TlsSettings.HTTP11_ONLY))
-                .limits(new PoolLimits(1, 1, 1, keepAlive, null, 0, s.limit()))
+                .limits(PoolLimits.builder().maxPerKey(1).maxPerExit(1).maxTotal(1).keepAlive(keepAlive).acquireTimeout(s.limit()).build())
                 .build();
     }
 

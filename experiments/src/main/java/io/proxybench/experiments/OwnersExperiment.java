@@ -1,13 +1,13 @@
 package io.proxybench.experiments;
 
 import io.proxybench.analysis.Percentiles;
+import io.proxybench.client.PoolLimits;
 import io.proxybench.client.ProxyClient;
 import io.proxybench.client.ProxyRequest;
-import io.proxybench.client.pool.PoolLimits;
+import io.proxybench.client.TlsSettings;
 import io.proxybench.client.proxy.ProxySpec;
-import io.proxybench.client.session.SessionRouter;
-import io.proxybench.client.session.SessionTemplate;
-import io.proxybench.client.tunnel.TlsSettings;
+import io.proxybench.client.proxy.SessionRouter;
+import io.proxybench.client.proxy.SessionTemplate;
 import java.net.URI;
 import java.time.Duration;
 import java.util.ArrayList;
@@ -154,8 +154,7 @@ public final class OwnersExperiment {
     private static ProxyClient client(Setup s, ProxySpec proxy, int concurrency) {
         return ProxyClient.builder().proxy(proxy).sessions(s.template(), SessionRouter.stickyPerKey())
                 .tls(s.tls().withAlpn(TlsSettings.HTTP11_ONLY))
-                .limits(new PoolLimits(concurrency, concurrency, Math.max(1024, concurrency), KEEP_ALIVE, null, 0,
-                        s.limit()))
+                .limits(PoolLimits.builder().maxPerKey(concurrency).maxPerExit(concurrency).maxTotal(Math.max(1024, concurrency)).keepAlive(KEEP_ALIVE).acquireTimeout(s.limit()).build())
                 .build();
     }
 }

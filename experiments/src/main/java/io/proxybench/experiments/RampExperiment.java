@@ -1,14 +1,14 @@
 package io.proxybench.experiments;
 
-import io.proxybench.harness.TimeoutOption;
-import io.proxybench.records.RequestRecord;
-import io.proxybench.harness.LatencySoFar;
+import io.proxybench.client.PoolLimits;
 import io.proxybench.client.ProxyClient;
 import io.proxybench.client.ProxyRequest;
-import io.proxybench.client.pool.PoolLimits;
+import io.proxybench.client.Timeouts;
+import io.proxybench.client.TlsSettings;
 import io.proxybench.client.proxy.ProxySpec;
-import io.proxybench.client.tunnel.Timeouts;
-import io.proxybench.client.tunnel.TlsSettings;
+import io.proxybench.harness.LatencySoFar;
+import io.proxybench.harness.TimeoutOption;
+import io.proxybench.records.RequestRecord;
 import java.net.URI;
 import java.time.Duration;
 import java.util.ArrayList;
@@ -122,7 +122,7 @@ public final class RampExperiment {
         List<RampStep> steps = new ArrayList<>();
         try (ProxyClient client = ProxyClient.builder().proxy(s.proxies().get(0)).timeouts(s.timeouts())
                 .tls(s.tls().withAlpn(TlsSettings.HTTP11_ONLY))
-                .limits(new PoolLimits(most, most, Math.max(1024, most), KEEP_ALIVE, null, 0, limit)).build()) {
+                .limits(PoolLimits.builder().maxPerKey(most).maxPerExit(most).maxTotal(Math.max(1024, most)).keepAlive(KEEP_ALIVE).acquireTimeout(limit).build()).build()) {
             for (int concurrency : s.levels()) {
                 LatencySoFar successes = new LatencySoFar();
                 List<RequestRecord> records = FixedConcurrency.run(client, concurrency, Integer.MAX_VALUE,

@@ -1,13 +1,13 @@
 package io.proxybench.experiments;
 
+import io.proxybench.client.PoolLimits;
 import io.proxybench.client.ProxyClient;
 import io.proxybench.client.ProxyRequest;
-import io.proxybench.client.pool.PoolLimits;
+import io.proxybench.client.TlsSettings;
 import io.proxybench.client.proxy.ProxyScheme;
 import io.proxybench.client.proxy.ProxySpec;
-import io.proxybench.client.session.SessionRouter;
-import io.proxybench.client.session.SessionTemplate;
-import io.proxybench.client.tunnel.TlsSettings;
+import io.proxybench.client.proxy.SessionRouter;
+import io.proxybench.client.proxy.SessionTemplate;
 import java.net.URI;
 import java.time.Duration;
 import java.util.ArrayList;
@@ -117,7 +117,7 @@ public final class ReuseExperiment {
     private static ProxyClient client(Setup s, SessionRouter router, int limit, Duration keepAlive) {
         return ProxyClient.builder().proxy(s.proxy()).sessions(s.template(), router)
                 .tls(s.tls().withAlpn(TlsSettings.HTTP11_ONLY))
-                .limits(new PoolLimits(limit, limit, Math.max(1024, limit), keepAlive, null, 0, s.limit()))
+                .limits(PoolLimits.builder().maxPerKey(limit).maxPerExit(limit).maxTotal(Math.max(1024, limit)).keepAlive(keepAlive).acquireTimeout(s.limit()).build())
                 .build();
     }
 

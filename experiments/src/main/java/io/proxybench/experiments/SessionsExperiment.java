@@ -3,16 +3,16 @@ package io.proxybench.experiments;
 import io.proxybench.analysis.Percentiles;
 import io.proxybench.analysis.SteadyWindow;
 import io.proxybench.analysis.stats.RunStatistics;
-import io.proxybench.records.RequestRecord;
+import io.proxybench.client.PoolLimits;
 import io.proxybench.client.ProxyClient;
 import io.proxybench.client.ProxyRequest;
 import io.proxybench.client.ProxyResponse;
-import io.proxybench.client.metrics.ClientCounters;
-import io.proxybench.client.pool.PoolLimits;
+import io.proxybench.client.TlsSettings;
+import io.proxybench.client.event.Counts;
 import io.proxybench.client.proxy.ProxySpec;
-import io.proxybench.client.session.SessionRouter;
-import io.proxybench.client.session.SessionTemplate;
-import io.proxybench.client.tunnel.TlsSettings;
+import io.proxybench.client.proxy.SessionRouter;
+import io.proxybench.client.proxy.SessionTemplate;
+import io.proxybench.records.RequestRecord;
 import java.net.URI;
 import java.time.Duration;
 import java.util.ArrayList;
@@ -122,7 +122,7 @@ public final class SessionsExperiment {
     /** One fixed-concurrency run on {@code client}, new tunnel per request; figures from its records. */
     private static SessionsMode measure(String mode, ProxyClient client, Setup s, IntFunction<ProxyRequest> request)
             throws Exception {
-        ClientCounters.Counts before = client.counters().total();
+        Counts before = client.counters().total();
         List<RequestRecord> records = FixedConcurrency.run(client, s.concurrency(), Integer.MAX_VALUE, s.length(),
                 s.limit(), request);
         long opened = client.counters().total().since(before).created();
@@ -144,7 +144,7 @@ public final class SessionsExperiment {
             if (warm) {
                 sendAll(client, 1, w -> request, s.limit());
             }
-            ClientCounters.Counts before = client.counters().total();
+            Counts before = client.counters().total();
             List<RequestRecord> records = FixedConcurrency.run(client, tunnels, s.burstRequests(), s.limit(),
                     s.limit(), w -> request);
             long opened = client.counters().total().since(before).created();
@@ -184,7 +184,7 @@ public final class SessionsExperiment {
     private static ProxyClient client(Setup s, int limit, Duration keepAlive) {
         return ProxyClient.builder().proxy(s.proxy()).sessions(s.template(), SessionRouter.stickyPerKey())
                 .tls(s.tls().withAlpn(TlsSettings.HTTP11_ONLY))
-                .limits(new PoolLimits(limit, limit, Math.max(1024, limit), keepAlive, null, 0, s.limit()))
+                .limits(PoolLimits.builder().maxPerKey(limit).maxPerExit(limit).maxTotal(Math.max(1024, limit)).keepAlive(keepAlive).acquireTimeout(s.limit()).build())
                 .build();
     }
 }

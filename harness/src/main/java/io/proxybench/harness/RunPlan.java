@@ -2,11 +2,11 @@ package io.proxybench.harness;
 
 import io.proxybench.analysis.Expect;
 import io.proxybench.analysis.threshold.Thresholds;
+import io.proxybench.client.PoolLimits;
 import io.proxybench.client.ProxyClient;
 import io.proxybench.client.ProxyRequest;
-import io.proxybench.client.pool.PoolLimits;
+import io.proxybench.client.Timeouts;
 import io.proxybench.client.proxy.ProxySpec;
-import io.proxybench.client.tunnel.Timeouts;
 import io.proxybench.harness.schedule.ArrivalSchedule;
 import java.time.Duration;
 import java.time.Instant;
@@ -91,8 +91,7 @@ public record RunPlan(ArrivalSchedule schedule, ClosedLoop closedLoop, List<Prox
      * slot of at most {@code timeouts}' request timeout.
      */
     public static ProxyClient.Builder client(Duration keepAlive, Timeouts timeouts) {
-        return ProxyClient.builder().limits(new PoolLimits(4096, 4096, 65536, keepAlive, null, 0,
-                timeouts.request()));
+        return ProxyClient.builder().limits(PoolLimits.builder().maxPerKey(4096).maxPerExit(4096).maxTotal(65536).keepAlive(keepAlive).acquireTimeout(timeouts.request()).build());
     }
 
     /** Request {@code n} of the run: its target, and its proxy and session key when the plan rotates them. */

@@ -3,8 +3,8 @@ package io.proxybench.harness;
 import io.proxybench.analysis.stats.RunStatistics;
 import io.proxybench.analysis.threshold.Thresholds;
 import io.proxybench.analysis.threshold.Verdict;
-import io.proxybench.client.metrics.ClientCounters;
-import io.proxybench.client.tunnel.Connector;
+import io.proxybench.client.event.Counts;
+import io.proxybench.client.event.GatewayStats;
 import io.proxybench.harness.summary.PoolAfter;
 import io.proxybench.harness.summary.ProxyConnections;
 import io.proxybench.harness.summary.RunSummary;
@@ -28,7 +28,7 @@ import java.util.List;
  * @param thresholds the plan's thresholds held to the whole run, in order
  */
 public record RunResult(String schedule, boolean closedLoop, RunStatistics statistics, RunStats counters,
-        ClientCounters.Counts client, Connector.GatewayStats gatewaysBefore, Connector.GatewayStats gatewaysAfter,
+        Counts client, GatewayStats gatewaysBefore, GatewayStats gatewaysAfter,
         PoolAfter poolAfter, CpuSampler.CpuLoad cpu, StopReason stop, double stoppedAtSeconds,
         List<Verdict> thresholds) {
 

@@ -3,9 +3,9 @@ package io.proxybench.harness;
 import io.proxybench.analysis.stats.RunStatistics;
 import io.proxybench.client.ProxyClient;
 import io.proxybench.client.ProxyRequest;
-import io.proxybench.client.metrics.ClientCounters;
-import io.proxybench.client.pool.Gauges;
-import io.proxybench.client.tunnel.Connector;
+import io.proxybench.client.event.Counts;
+import io.proxybench.client.event.GatewayStats;
+import io.proxybench.client.event.PoolGauges;
 import io.proxybench.harness.schedule.ArrivalSchedule;
 import io.proxybench.harness.summary.PoolAfter;
 import io.proxybench.records.RequestRecord;
@@ -83,8 +83,8 @@ public final class Runner {
         int bodyBytes = plan.expect() != null || plan.keepBody() ? plan.maxBodyBytes() : RunPlan.TRACE_BODY_BYTES;
         try (ProxyClient client = plan.client().timeouts(plan.timeouts()).maxBodyBytes(bodyBytes).build()) {
             warmUp(client);
-            ClientCounters.Counts before = client.counters().total();
-            Connector.GatewayStats gatewaysBefore = client.gatewayStats();
+            Counts before = client.counters().total();
+            GatewayStats gatewaysBefore = client.gatewayStats();
             awaitStart();
             List<RecordSink> fan = new ArrayList<>();
             fan.add(new StatisticsSink());
@@ -118,9 +118,9 @@ public final class Runner {
             if (sinkFailure != null) {
                 throw sinkFailure;
             }
-            ClientCounters.Counts during = client.counters().total().since(before);
-            Connector.GatewayStats gatewaysAfter = client.gatewayStats();
-            Gauges atEnd = client.poolGauges();
+            Counts during = client.counters().total().since(before);
+            GatewayStats gatewaysAfter = client.gatewayStats();
+            PoolGauges atEnd = client.poolGauges();
             client.close(); // early, so that the result can say whether every connection closed
             RunStatistics result;
             synchronized (statistics) {

@@ -1,6 +1,6 @@
 package io.proxybench.harness;
 
-import io.proxybench.client.tunnel.Timeouts;
+import io.proxybench.client.Timeouts;
 import java.time.Duration;
 import java.util.EnumMap;
 import java.util.Locale;

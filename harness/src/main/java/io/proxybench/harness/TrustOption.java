@@ -1,6 +1,6 @@
 package io.proxybench.harness;
 
-import io.proxybench.client.tunnel.TlsSettings;
+import io.proxybench.client.TlsSettings;
 import java.nio.file.Path;
 
 /** The {@code --ca FILE} / {@code --insecure} pair of options: which certificates a command trusts. */

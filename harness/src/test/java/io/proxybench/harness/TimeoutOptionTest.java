@@ -3,7 +3,7 @@ package io.proxybench.harness;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
-import io.proxybench.client.tunnel.Timeouts;
+import io.proxybench.client.Timeouts;
 import java.time.Duration;
 import org.junit.jupiter.api.Test;
 

@@ -1,9 +1,9 @@
 package io.proxybench.harness;
 
-import io.proxybench.records.RequestRecord;
 import io.proxybench.client.ProxyRequest;
 import io.proxybench.client.ProxyResponse;
-import io.proxybench.jmh.Fixtures;
+import io.proxybench.client.bench.Fixtures;
+import io.proxybench.records.RequestRecord;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.TimeUnit;
 import org.openjdk.jmh.annotations.Benchmark;

@@ -1,8 +1,9 @@
 package io.proxybench.jmh;
 
+import io.proxybench.client.bench.Fixtures;
+import io.proxybench.harness.Records;
 import io.proxybench.records.JsonlWriter;
 import io.proxybench.records.RequestRecord;
-import io.proxybench.harness.Records;
 import java.io.IOException;
 import java.nio.file.Path;
 import java.util.concurrent.TimeUnit;

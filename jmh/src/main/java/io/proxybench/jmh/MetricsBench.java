@@ -1,8 +1,9 @@
 package io.proxybench.jmh;
 
+import io.proxybench.client.bench.Fixtures;
+import io.proxybench.harness.Records;
 import io.proxybench.harness.metrics.RunMetrics;
 import io.proxybench.records.RequestRecord;
-import io.proxybench.harness.Records;
 import java.util.concurrent.TimeUnit;
 import org.openjdk.jmh.annotations.Benchmark;
 import org.openjdk.jmh.annotations.BenchmarkMode;

@@ -1,5 +1,6 @@
 package io.proxybench.jmh;
 
+import io.proxybench.client.bench.Fixtures;
 import io.proxybench.harness.Records;
 import io.proxybench.records.JsonlWriter;
 import io.proxybench.records.RecordStream;

@@ -2,8 +2,6 @@ package io.proxybench.lab;
 
 import io.netty.channel.EventLoopGroup;
 import io.netty.handler.ssl.ApplicationProtocolNames;
-import io.proxybench.client.net.TlsEngine;
-import io.proxybench.client.net.Transport;
 import io.proxybench.lab.exits.ExitPool;
 import io.proxybench.lab.exits.SessionTable;
 import io.proxybench.lab.gateway.GatewayAdmin;
@@ -14,6 +12,8 @@ import io.proxybench.lab.pki.ServerIdentity;
 import io.proxybench.lab.pki.ServerTls;
 import io.proxybench.lab.target.StatsSnapshot;
 import io.proxybench.lab.target.TargetServer;
+import io.proxybench.net.TlsEngine;
+import io.proxybench.net.Transport;
 import java.nio.file.Path;
 import java.time.Duration;
 import java.util.List;

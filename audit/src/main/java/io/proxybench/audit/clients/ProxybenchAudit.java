@@ -2,13 +2,13 @@ package io.proxybench.audit.clients;
 
 import io.proxybench.audit.Answer;
 import io.proxybench.audit.AuditedClient;
+import io.proxybench.client.PoolLimits;
 import io.proxybench.client.ProxyClient;
 import io.proxybench.client.ProxyRequest;
-import io.proxybench.client.pool.PoolLimits;
+import io.proxybench.client.TlsSettings;
 import io.proxybench.client.proxy.ProxyCredentials;
 import io.proxybench.client.proxy.ProxyScheme;
 import io.proxybench.client.proxy.ProxySpec;
-import io.proxybench.client.tunnel.TlsSettings;
 import java.net.URI;
 import java.util.Locale;
 import java.util.concurrent.CompletableFuture;
@@ -34,8 +34,7 @@ public final class ProxybenchAudit implements AuditedClient {
     @Override
     public String raiseLimits(int n) {
         PoolLimits l = raised(n);
-        return String.format(Locale.ROOT, "builder.limits(new PoolLimits(%d, %d, %d, ofSeconds(%d), %s, %d,"
-                + " ofSeconds(%d)))", l.maxPerKey(), l.maxPerExit(), l.maxTotal(), l.keepAlive().toSeconds(),
+        return String.format(Locale.ROOT, "builder.limits(PoolLimits.builder().maxPerKey(%d).maxPerExit(%d).maxTotal(%d).keepAlive(ofSeconds(%d)).maxAge(%s).maxRequestsPerConnection(%d).acquireTimeout(" + " ofSeconds(%d)).build())", l.maxPerKey(), l.maxPerExit(), l.maxTotal(), l.keepAlive().toSeconds(),
                 l.maxAge() == null ? "null" : "ofSeconds(" + l.maxAge().toSeconds() + ")",
                 l.maxRequestsPerConnection(), l.acquireTimeout().toSeconds());
     }
@@ -43,8 +42,7 @@ public final class ProxybenchAudit implements AuditedClient {
     /** The default limits with {@code n} connections per key and per exit, and room for them in total. */
     static PoolLimits raised(int n) {
         PoolLimits d = PoolLimits.defaults();
-        return new PoolLimits(n, n, Math.max(d.maxTotal(), n), d.keepAlive(), d.maxAge(),
-                d.maxRequestsPerConnection(), d.acquireTimeout());
+        return PoolLimits.builder().maxPerKey(n).maxPerExit(n).maxTotal(Math.max(d.maxTotal(), n)).keepAlive(d.keepAlive()).maxAge(d.maxAge()).maxRequestsPerConnection(d.maxRequestsPerConnection()).acquireTimeout(d.acquireTimeout()).build();
     }
 
     @Override

@@ -1,6 +1,5 @@
 package io.proxybench.client.event;
 
-import io.proxybench.client.pool.CloseReason;
 import io.proxybench.client.proxy.ProxySpec;
 import java.net.InetAddress;
 import java.net.InetSocketAddress;

@@ -1,8 +1,8 @@
 package io.proxybench.harness.summary;
 
 import com.fasterxml.jackson.annotation.JsonProperty;
-import io.proxybench.client.metrics.ClientCounters;
-import io.proxybench.client.pool.Gauges;
+import io.proxybench.client.event.Counts;
+import io.proxybench.client.event.PoolGauges;
 import java.util.Locale;
 
 /**
@@ -21,7 +21,7 @@ public record PoolAfter(@JsonProperty("open") long open, @JsonProperty("in_use")
      * @param atEnd the pool's gauges after the run's drain, before the client closed
      * @param afterClose the client's counters after it closed
      */
-    public static PoolAfter of(Gauges atEnd, ClientCounters.Counts afterClose) {
+    public static PoolAfter of(PoolGauges atEnd, Counts afterClose) {
         long closed = afterClose.closedByReason().values().stream().mapToLong(Long::longValue).sum();
         return new PoolAfter(afterClose.created() - closed, atEnd.acquired(), atEnd.pending());
     }

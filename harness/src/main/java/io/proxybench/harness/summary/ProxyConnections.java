@@ -3,7 +3,7 @@ package io.proxybench.harness.summary;
 import com.fasterxml.jackson.annotation.JsonProperty;
 import io.proxybench.analysis.GatewayUse;
 import io.proxybench.analysis.stats.RunStatistics;
-import io.proxybench.client.tunnel.Connector;
+import io.proxybench.client.event.GatewayStats;
 import java.util.Locale;
 
 /**
@@ -31,7 +31,7 @@ public record ProxyConnections(
         @JsonProperty("gateway_connections_in_records") long gatewayConnectionsInRecords) {
 
     /** The run's figures: the client's counters {@code before} and {@code after} the run, and its records'. */
-    public static ProxyConnections of(Connector.GatewayStats before, Connector.GatewayStats after,
+    public static ProxyConnections of(GatewayStats before, GatewayStats after,
             RunStatistics records) {
         long connections = after.gatewayConnections() - before.gatewayConnections();
         long streams = after.streamTunnels() - before.streamTunnels();

@@ -3,8 +3,8 @@ package io.proxybench.harness.summary;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import io.proxybench.analysis.Stats;
+import io.proxybench.client.event.GatewayStats;
 import io.proxybench.records.RequestRecord;
-import io.proxybench.client.tunnel.Connector;
 import java.util.List;
 import org.junit.jupiter.api.Test;
 
@@ -16,8 +16,8 @@ class ProxyConnectionsTest {
 
     @Test
     void theRunsShareOfTheClientsCountersAndTheConnectionsItsRecordsName() {
-        ProxyConnections p = ProxyConnections.of(new Connector.GatewayStats(1, 1, 1, 5_000, 20, 0),
-                new Connector.GatewayStats(3, 1, 2, 90_000, 220, 0),
+        ProxyConnections p = ProxyConnections.of(new GatewayStats(1, 1, 1, 5_000, 20, 0),
+                new GatewayStats(3, 1, 2, 90_000, 220, 0),
                 Stats.of(List.of(on(1L), on(2L), on(3L), on(3L), on(0L), on(null))));
 
         assertThat(p).isEqualTo(new ProxyConnections(2, 2, 200, 0, 100.0, 3));
@@ -29,8 +29,8 @@ class ProxyConnectionsTest {
 
     @Test
     void aFallbackIsSaidWithHowManyTunnelsItTook() {
-        ProxyConnections all = ProxyConnections.of(new Connector.GatewayStats(0, 0, 0, 0, 0, 0),
-                new Connector.GatewayStats(0, 0, 0, 0, 0, 50), Stats.of(List.of()));
+        ProxyConnections all = ProxyConnections.of(new GatewayStats(0, 0, 0, 0, 0, 0),
+                new GatewayStats(0, 0, 0, 0, 0, 50), Stats.of(List.of()));
         ProxyConnections some = new ProxyConnections(1, 1, 30, 10, 30.0, 1);
 
         assertThat(all.tunnelsPerGatewayConnection()).isNull();

@@ -4,13 +4,13 @@ import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 import io.proxybench.client.CallException;
+import io.proxybench.client.PoolLimits;
 import io.proxybench.client.ProxyClient;
 import io.proxybench.client.ProxyRequest;
 import io.proxybench.client.ProxyResponse;
+import io.proxybench.client.Timeouts;
+import io.proxybench.client.TlsSettings;
 import io.proxybench.client.event.Phase;
-import io.proxybench.client.pool.PoolLimits;
-import io.proxybench.client.tunnel.Timeouts;
-import io.proxybench.client.tunnel.TlsSettings;
 import io.proxybench.lab.Lab;
 import io.proxybench.lab.LabConfig;
 import io.proxybench.lab.ScriptedOrigin;
@@ -54,7 +54,7 @@ class ClientEdgeCasesTest {
 
     @Test
     void aBadHeaderFailsInTheRequestPhaseAndLeavesThePoolWhole() throws Exception {
-        PoolLimits one = new PoolLimits(1, 1, 1, Duration.ofSeconds(30), null, 0, Duration.ofSeconds(2));
+        PoolLimits one = PoolLimits.builder().maxPerKey(1).maxPerExit(1).maxTotal(1).keepAlive(Duration.ofSeconds(30)).acquireTimeout(Duration.ofSeconds(2)).build();
         String url = "http://127.0.0.1:" + lab.targetHttpPort() + "/cdn-cgi/trace";
         try (ProxyClient client = ProxyClient.builder().limits(one).build()) {
             assertThat(client.send(ProxyRequest.get(url)).get(10, TimeUnit.SECONDS).status()).isEqualTo(200);

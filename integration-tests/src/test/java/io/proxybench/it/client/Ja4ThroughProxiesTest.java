@@ -4,9 +4,9 @@ import static org.assertj.core.api.Assertions.assertThat;
 
 import io.proxybench.client.ProxyClient;
 import io.proxybench.client.ProxyRequest;
+import io.proxybench.client.TlsSettings;
 import io.proxybench.client.proxy.ProxyProtocol;
 import io.proxybench.client.proxy.ProxySpec;
-import io.proxybench.client.tunnel.TlsSettings;
 import io.proxybench.lab.Lab;
 import io.proxybench.lab.LabClient;
 import io.proxybench.lab.LabConfig;

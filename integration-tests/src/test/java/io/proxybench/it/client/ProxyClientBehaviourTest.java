@@ -4,14 +4,14 @@ import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 import io.proxybench.client.CallException;
+import io.proxybench.client.PoolLimits;
 import io.proxybench.client.ProxyClient;
 import io.proxybench.client.ProxyRequest;
 import io.proxybench.client.ProxyResponse;
+import io.proxybench.client.TlsSettings;
 import io.proxybench.client.event.Phase;
-import io.proxybench.client.pool.PoolLimits;
-import io.proxybench.client.session.SessionRouter;
-import io.proxybench.client.session.SessionTemplate;
-import io.proxybench.client.tunnel.TlsSettings;
+import io.proxybench.client.proxy.SessionRouter;
+import io.proxybench.client.proxy.SessionTemplate;
 import io.proxybench.lab.Lab;
 import io.proxybench.lab.LabConfig;
 import io.proxybench.lab.ScriptedOrigin;
@@ -78,7 +78,7 @@ class ProxyClientBehaviourTest {
 
     @Test
     void waitingForAPoolSlotIsItsOwnPhase() throws Exception {
-        PoolLimits one = new PoolLimits(1, 1, 1, Duration.ofSeconds(30), null, 0, Duration.ofSeconds(10));
+        PoolLimits one = PoolLimits.builder().maxPerKey(1).maxPerExit(1).maxTotal(1).keepAlive(Duration.ofSeconds(30)).acquireTimeout(Duration.ofSeconds(10)).build();
         List<RecordingListener> calls = new CopyOnWriteArrayList<>();
         try (ProxyClient client = base().limits(one).eventListenerFactory(call -> {
             RecordingListener l = new RecordingListener();

@@ -2,15 +2,15 @@ package io.proxybench.it.client;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
+import io.proxybench.client.PoolLimits;
 import io.proxybench.client.ProxyClient;
 import io.proxybench.client.ProxyRequest;
-import io.proxybench.client.pool.CloseReason;
 import io.proxybench.client.ProxyResponse;
-import io.proxybench.client.metrics.ClientCounters;
-import io.proxybench.client.pool.PoolLimits;
-import io.proxybench.client.session.SessionRouter;
-import io.proxybench.client.session.SessionTemplate;
-import io.proxybench.client.tunnel.TlsSettings;
+import io.proxybench.client.TlsSettings;
+import io.proxybench.client.event.CloseReason;
+import io.proxybench.client.event.Counts;
+import io.proxybench.client.proxy.SessionRouter;
+import io.proxybench.client.proxy.SessionTemplate;
 import io.proxybench.lab.Lab;
 import io.proxybench.lab.LabConfig;
 import io.proxybench.lab.ScriptedOrigin;
@@ -84,7 +84,7 @@ class ProxyClientReuseTest {
         try (ProxyClient client = base().sessions(SessionTemplate.parse("{pass}_session-{id}"),
                 SessionRouter.perRequest()).build()) {
             List<ProxyResponse> responses = crawl(client, ProxyRequest.get(url()), 5, 4, "task");
-            ClientCounters.Counts c = client.counters().total();
+            Counts c = client.counters().total();
             assertThat(c.created()).isEqualTo(20);
             assertThat(c.reused()).isZero();
             assertThat(c.handshakesPer1000()).isEqualTo(1000.0);
@@ -100,7 +100,7 @@ class ProxyClientReuseTest {
         try (ProxyClient client = base().sessions(SessionTemplate.parse("{pass}_session-{id}"),
                 SessionRouter.stickyPerKey()).build()) {
             List<ProxyResponse> responses = crawl(client, ProxyRequest.get(url()), 10, 8, "task");
-            ClientCounters.Counts c = client.counters().total();
+            Counts c = client.counters().total();
             assertThat(c.created()).isBetween(8L, 10L);
             assertThat(c.reuseRate()).isGreaterThan(0.85);
             assertThat(ips(responses)).hasSize(1);
@@ -127,14 +127,14 @@ class ProxyClientReuseTest {
      */
     @Test
     void aStreamSlotPassesToAWaitingCallOnlyOnceItsStreamHasClosed() throws Exception {
-        PoolLimits oneConnection = new PoolLimits(1, 1, 1, Duration.ofSeconds(60), null, 0, Duration.ofSeconds(30));
+        PoolLimits oneConnection = PoolLimits.builder().maxPerKey(1).maxPerExit(1).maxTotal(1).keepAlive(Duration.ofSeconds(60)).acquireTimeout(Duration.ofSeconds(30)).build();
         try (ProxyClient client = base().tls(TlsSettings.caFile(lab.caFile())).limits(oneConnection)
                 .sessions(SessionTemplate.parse("{pass}_session-{id}"), SessionRouter.stickyPerKey()).build()) {
             crawl(client, ProxyRequest.get(url()), 1, 1, "task");
 
             List<ProxyResponse> responses = crawl(client, ProxyRequest.get(url()), 2, 300, "task");
 
-            ClientCounters.Counts c = client.counters().total();
+            Counts c = client.counters().total();
             assertThat(c.retries()).as("calls retried after a refused stream").isZero();
             assertThat(c.created()).as("connections").isEqualTo(1);
             assertThat(responses).allSatisfy(r -> assertThat(r.protocol()).isEqualTo("h2"));
@@ -178,7 +178,7 @@ class ProxyClientReuseTest {
     void connectionCloseInTheRequestTemplateDefeatsReuse() throws Exception {
         try (ProxyClient client = base().build()) {
             crawl(client, ProxyRequest.get(url()).withHeader("Connection", "close"), 5, 1);
-            ClientCounters.Counts c = client.counters().total();
+            Counts c = client.counters().total();
             assertThat(c.created()).isEqualTo(5);
             awaitClosed(client, "client_close", 5);
         }
@@ -186,7 +186,7 @@ class ProxyClientReuseTest {
 
     @Test
     void keepAliveZeroDefeatsReuse() throws Exception {
-        PoolLimits noKeepAlive = new PoolLimits(64, 64, 1024, Duration.ZERO, null, 0, Duration.ofSeconds(30));
+        PoolLimits noKeepAlive = PoolLimits.builder().maxPerKey(64).maxPerExit(64).maxTotal(1024).keepAlive(Duration.ZERO).acquireTimeout(Duration.ofSeconds(30)).build();
         try (ProxyClient client = base().limits(noKeepAlive).build()) {
             crawl(client, ProxyRequest.get(url()), 5, 1);
             assertThat(client.counters().total().created()).isEqualTo(5);

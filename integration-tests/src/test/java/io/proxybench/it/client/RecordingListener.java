@@ -1,10 +1,10 @@
 package io.proxybench.it.client;
 
 import io.proxybench.client.event.CallInfo;
+import io.proxybench.client.event.CloseReason;
 import io.proxybench.client.event.ConnectionInfo;
 import io.proxybench.client.event.EventListener;
 import io.proxybench.client.event.Phase;
-import io.proxybench.client.pool.CloseReason;
 import io.proxybench.client.proxy.ProxySpec;
 import java.net.InetAddress;
 import java.net.InetSocketAddress;

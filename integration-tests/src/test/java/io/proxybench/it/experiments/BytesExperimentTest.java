@@ -5,14 +5,14 @@ import static org.assertj.core.api.Assumptions.assumeThat;
 
 import io.netty.handler.ssl.SslProvider;
 import io.netty.handler.ssl.util.InsecureTrustManagerFactory;
-import io.proxybench.client.net.TlsEngine;
+import io.proxybench.client.TlsSettings;
 import io.proxybench.client.proxy.ProxySpec;
-import io.proxybench.client.tunnel.TlsSettings;
 import io.proxybench.experiments.BytesExperiment;
 import io.proxybench.experiments.BytesResult;
 import io.proxybench.experiments.BytesRow;
 import io.proxybench.lab.Lab;
 import io.proxybench.lab.LabConfig;
+import io.proxybench.net.TlsEngine;
 import java.net.URI;
 import java.nio.file.Path;
 import java.security.cert.Certificate;

@@ -3,9 +3,9 @@ package io.proxybench.it.experiments;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.within;
 
+import io.proxybench.client.TlsSettings;
 import io.proxybench.client.proxy.ProxySpec;
-import io.proxybench.client.session.SessionTemplate;
-import io.proxybench.client.tunnel.TlsSettings;
+import io.proxybench.client.proxy.SessionTemplate;
 import io.proxybench.experiments.KeepAliveExperiment;
 import io.proxybench.experiments.KeepAliveResult;
 import io.proxybench.experiments.KeepAliveRow;

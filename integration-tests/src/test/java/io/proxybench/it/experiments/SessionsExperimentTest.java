@@ -2,9 +2,9 @@ package io.proxybench.it.experiments;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
+import io.proxybench.client.TlsSettings;
 import io.proxybench.client.proxy.ProxySpec;
-import io.proxybench.client.session.SessionTemplate;
-import io.proxybench.client.tunnel.TlsSettings;
+import io.proxybench.client.proxy.SessionTemplate;
 import io.proxybench.experiments.SessionsBurst;
 import io.proxybench.experiments.SessionsExperiment;
 import io.proxybench.experiments.SessionsMode;

@@ -1,7 +1,7 @@
 package io.proxybench.lab.exits;
 
-import io.proxybench.client.session.SessionKind;
-import io.proxybench.client.session.SessionParams;
+import io.proxybench.client.proxy.SessionKind;
+import io.proxybench.client.proxy.SessionParams;
 import java.time.Duration;
 import java.util.Map;
 import java.util.concurrent.ConcurrentHashMap;

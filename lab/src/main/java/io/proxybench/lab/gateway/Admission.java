@@ -3,7 +3,7 @@ package io.proxybench.lab.gateway;
 import io.netty.handler.codec.http.FullHttpResponse;
 import io.netty.handler.codec.http.HttpHeaderNames;
 import io.netty.handler.codec.http.HttpResponseStatus;
-import io.proxybench.client.session.SessionSyntaxException;
+import io.proxybench.client.proxy.SessionSyntaxException;
 
 /**
  * Who a proxy request (HTTP/1.1 CONNECT or forward, HTTP/2 CONNECT stream) comes from, by its

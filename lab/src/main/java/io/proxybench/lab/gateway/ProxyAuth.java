@@ -1,7 +1,7 @@
 package io.proxybench.lab.gateway;
 
-import io.proxybench.client.session.ParsedCredentials;
-import io.proxybench.client.session.SessionSyntax;
+import io.proxybench.client.proxy.ParsedCredentials;
+import io.proxybench.client.proxy.SessionSyntax;
 import java.nio.charset.StandardCharsets;
 import java.security.MessageDigest;
 import java.security.NoSuchAlgorithmException;
@@ -41,7 +41,7 @@ public final class ProxyAuth {
      *
      * @return who is calling and the session they ask for
      * @throws AuthException when an account is required and these are not it
-     * @throws io.proxybench.client.session.SessionSyntaxException when the session parameters are malformed
+     * @throws io.proxybench.client.proxy.SessionSyntaxException when the session parameters are malformed
      */
     public Caller check(String username, String pass) {
         if (username == null && pass == null) {
@@ -79,7 +79,7 @@ public final class ProxyAuth {
      *
      * @param proxyAuthorization the header's value, null when the client sent none
      * @throws AuthException when an account is required and this is not it, or the value is not Basic credentials
-     * @throws io.proxybench.client.session.SessionSyntaxException when the session parameters are malformed
+     * @throws io.proxybench.client.proxy.SessionSyntaxException when the session parameters are malformed
      */
     public Caller caller(String proxyAuthorization) {
         String[] credentials = basic(proxyAuthorization);

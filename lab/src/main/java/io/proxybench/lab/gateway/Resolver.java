@@ -5,7 +5,7 @@ import java.util.concurrent.CompletableFuture;
 
 /**
  * Turns a destination's host, a name or an IP literal, into the one address to dial. The gateway's is
- * {@link io.proxybench.client.net.Dns#resolve}; tests give one that answers without DNS.
+ * {@link io.proxybench.net.Dns#resolve}; tests give one that answers without DNS.
  */
 @FunctionalInterface
 interface Resolver {

@@ -3,8 +3,8 @@ package io.proxybench.lab.exits;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
-import io.proxybench.client.session.SessionKind;
-import io.proxybench.client.session.SessionParams;
+import io.proxybench.client.proxy.SessionKind;
+import io.proxybench.client.proxy.SessionParams;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.HashSet;

@@ -2,13 +2,13 @@ package io.proxybench.lab.gateway;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
-import io.proxybench.client.net.TlsEngine;
-import io.proxybench.client.net.Transport;
 import io.proxybench.lab.Lab;
-import io.proxybench.lab.LabClient;
 import io.proxybench.lab.LabClient.Response;
+import io.proxybench.lab.LabClient;
 import io.proxybench.lab.LabConfig;
 import io.proxybench.lab.target.StatsSnapshot;
+import io.proxybench.net.TlsEngine;
+import io.proxybench.net.Transport;
 import java.net.InetAddress;
 import java.net.Socket;
 import java.nio.file.Path;

@@ -1,6 +1,5 @@
 package io.proxybench.lab.target;
 
-import io.proxybench.lab.pki.ServerTls;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 import static org.junit.jupiter.api.Assumptions.assumeTrue;
@@ -10,9 +9,10 @@ import com.fasterxml.jackson.databind.ObjectMapper;
 import io.netty.channel.EventLoopGroup;
 import io.netty.handler.ssl.OpenSsl;
 import io.netty.handler.ssl.SslProvider;
-import io.proxybench.client.net.Transport;
 import io.proxybench.lab.pki.LabCa;
 import io.proxybench.lab.pki.ServerIdentity;
+import io.proxybench.lab.pki.ServerTls;
+import io.proxybench.net.Transport;
 import java.io.IOException;
 import java.net.ConnectException;
 import java.net.InetAddress;

@@ -1,0 +1,26 @@
+package io.proxybench.client.internal.call;
+
+import io.proxybench.client.PoolLimits;
+import io.proxybench.client.Timeouts;
+import io.proxybench.client.TlsSettings;
+import io.proxybench.client.event.EventListener;
+import io.proxybench.client.internal.connect.TlsContexts;
+import io.proxybench.client.proxy.ProxyProtocol;
+import io.proxybench.client.proxy.ProxySpec;
+import io.proxybench.client.proxy.SessionRouter;
+import io.proxybench.client.proxy.SessionTemplate;
+
+/**
+ * What a client was built with, checked by its builder, as the call path reads it.
+ *
+ * @param proxy for requests that name none; null for direct
+ * @param template with {@code router}, how a session id is written into proxy credentials; both null or neither
+ * @param sessionLifetimeKeepAlive keep a sticky session's idle connections for the lifetime its credentials ask for,
+ *     instead of {@code limits}' keep-alive
+ * @param maxBodyBytes response bytes kept per call; the rest is counted, not kept
+ * @param tlsContexts made once from {@code tls} and {@code proxyProtocol}
+ */
+public record ClientSettings(ProxySpec proxy, SessionTemplate template, SessionRouter router, TlsSettings tls,
+        boolean forceConnect, PoolLimits limits, boolean sessionLifetimeKeepAlive, Timeouts timeouts,
+        int maxBodyBytes, int maxStreamsPerConnection, ProxyProtocol proxyProtocol, int maxStreamsPerProxyConnection,
+        String userAgent, EventListener.Factory listeners, TlsContexts tlsContexts) {}

@@ -1,0 +1,61 @@
+package io.proxybench.client.internal.call;
+
+import io.netty.buffer.Unpooled;
+import io.netty.handler.codec.http.DefaultFullHttpRequest;
+import io.netty.handler.codec.http.FullHttpRequest;
+import io.netty.handler.codec.http.HttpHeaderNames;
+import io.netty.handler.codec.http.HttpMethod;
+import io.netty.handler.codec.http.HttpVersion;
+import io.proxybench.client.ProxyRequest;
+import io.proxybench.client.internal.connect.Route;
+import java.net.URI;
+import java.util.Map;
+
+/**
+ * A request as it goes on the wire: origin-form, or absolute-form (without user info or fragment) to a forward proxy,
+ * with the proxy's credentials then. The request's headers go first; Host and User-Agent are added only when it has
+ * none.
+ */
+final class RequestEncoder {
+
+    private final String userAgent;
+
+    RequestEncoder(String userAgent) {
+        this.userAgent = userAgent;
+    }
+
+    /** @throws IllegalArgumentException for a method or header Netty refuses to write */
+    FullHttpRequest encode(ProxyRequest request, Route route, String hostHeader) {
+        URI uri = request.uri();
+        String path = uri.getRawPath() == null || uri.getRawPath().isEmpty() ? "/" : uri.getRawPath();
+        String target = uri.getRawQuery() == null ? path : path + "?" + uri.getRawQuery();
+        if (route.mode() == Route.Mode.FORWARD) {
+            target = route.origin().scheme() + "://" + hostHeader + target;
+        }
+        FullHttpRequest http = new DefaultFullHttpRequest(HttpVersion.HTTP_1_1, HttpMethod.valueOf(request.method()),
+                target, Unpooled.wrappedBuffer(request.body()));
+        try {
+            for (Map.Entry<String, String> h : request.headers()) {
+                http.headers().add(h.getKey(), h.getValue());
+            }
+        } catch (IllegalArgumentException e) {
+            http.release();
+            throw new IllegalArgumentException("bad request header: " + e.getMessage(), e);
+        }
+        if (!http.headers().contains(HttpHeaderNames.HOST)) {
+            http.headers().set(HttpHeaderNames.HOST, hostHeader);
+        }
+        if (!http.headers().contains(HttpHeaderNames.USER_AGENT)) {
+            http.headers().set(HttpHeaderNames.USER_AGENT, userAgent);
+        }
+        if (request.body().length > 0 || !http.headers().contains(HttpHeaderNames.CONTENT_LENGTH)
+                && (request.method().equals("POST") || request.method().equals("PUT"))) {
+            http.headers().setInt(HttpHeaderNames.CONTENT_LENGTH, request.body().length);
+        }
+        if (route.mode() == Route.Mode.FORWARD && route.proxy().credentials() != null) {
+            http.headers().set(HttpHeaderNames.PROXY_AUTHORIZATION,
+                    "Basic " + route.proxy().credentials().basicToken());
+        }
+        return http;
+    }
+}

@@ -1,0 +1,119 @@
+package io.proxybench.client.internal.connect;
+
+import io.netty.channel.EventLoopGroup;
+import io.proxybench.client.Timeouts;
+import io.proxybench.client.event.GatewayStats;
+import io.proxybench.client.internal.event.CallTrace;
+import io.proxybench.client.proxy.ProxyProtocol;
+import io.proxybench.client.proxy.ProxyScheme;
+import io.proxybench.client.proxy.ProxySpec;
+import io.proxybench.net.Dns;
+import io.proxybench.net.Transport;
+import java.net.InetSocketAddress;
+import java.time.Duration;
+import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.atomic.AtomicLong;
+
+/**
+ * Opens connections for routes: resolves what the client resolves (the proxy, or the origin when direct or through
+ * SOCKS5), then picks the plan. A tunnel through an {@code https://} proxy that was asked for HTTP/2 is a stream on a
+ * shared connection ({@link StreamConnectPlan}) unless the proxy chose HTTP/1.1; everything else is a connection of
+ * its own ({@link SocketConnectPlan}).
+ */
+public final class Connector implements AutoCloseable {
+
+    /** How long {@link #close()} lets an HTTP/2 connection to a proxy close gracefully before it closes it at once. */
+    private static final Duration CLOSE_WAIT = Duration.ofSeconds(5);
+
+    private final ProxyProtocol proxyProtocol;
+    private final Dns dns = new Dns();
+    private final GatewayConnections gateways;
+    private final GatewayDialer dialer;
+    private final SocketConnectPlan sockets;
+    private final StreamConnectPlan streams;
+    private final AtomicLong fallbackTunnels = new AtomicLong();
+
+    /**
+     * @param proxyProtocol what to ask {@code https://} proxies for by ALPN
+     * @param maxStreamsPerGateway tunnels at most on one HTTP/2 connection to a proxy (the proxy may allow fewer)
+     * @param gatewayIdle how long an HTTP/2 connection to a proxy stays open without tunnels
+     */
+    public Connector(Transport transport, EventLoopGroup group, TlsContexts tls, Timeouts timeouts,
+            ProxyProtocol proxyProtocol, int maxStreamsPerGateway, Duration gatewayIdle) {
+        Sockets dial = new Sockets(transport, group, tls, timeouts);
+        this.proxyProtocol = proxyProtocol;
+        this.gateways = new GatewayConnections(gatewayIdle);
+        this.dialer = new GatewayDialer(dial, gateways, maxStreamsPerGateway);
+        this.sockets = new SocketConnectPlan(dial);
+        this.streams = new StreamConnectPlan(dial, gateways, dialer);
+    }
+
+    /** How tunnels reached their proxies so far. */
+    public GatewayStats gatewayStats() {
+        GatewayConnections.Usage usage = gateways.usage();
+        return new GatewayStats(dialer.opened(), usage.open(), usage.peak(), usage.wireBytes(), streams.opened(),
+                fallbackTunnels.get());
+    }
+
+    /**
+     * Opens a connection for {@code route}; the future fails with a {@link SetupFailedException}: the cause of the
+     * phase that failed, and the wire bytes the setup cost.
+     */
+    public CompletableFuture<Established> connect(Route route, CallTrace trace) {
+        SetupMeters meters = new SetupMeters();
+        return setUp(route, trace, meters).exceptionallyCompose(error -> CompletableFuture.failedFuture(
+                new SetupFailedException(Steps.unwrap(error), meters.bytesOut(), meters.bytesIn())));
+    }
+
+    private CompletableFuture<Established> setUp(Route route, CallTrace trace, SetupMeters meters) {
+        ProxySpec proxy = route.proxy();
+        Origin origin = route.origin();
+        String firstHost = proxy == null ? origin.host() : proxy.host();
+        int firstPort = proxy == null ? origin.port() : proxy.port();
+        return resolve(firstHost, firstPort, trace).thenCompose(first -> {
+            if (proxy != null && proxy.scheme() == ProxyScheme.SOCKS5) {
+                return resolve(origin.host(), origin.port(), trace)
+                        .thenCompose(target -> sockets.connect(route, first, target, trace, meters));
+            }
+            InetSocketAddress target = route.mode() == Route.Mode.TUNNEL
+                    ? InetSocketAddress.createUnresolved(origin.host(), origin.port()) : first;
+            if (!wantsStream(route)) {
+                return sockets.connect(route, first, target, trace, meters);
+            }
+            if (dialer.knownHttp1(GatewayConnections.Key.of(route))) {
+                fallbackTunnels.incrementAndGet();
+                return sockets.connect(route, first, target, trace, meters);
+            }
+            return streams.connect(route, first, trace, meters).exceptionallyCompose(error -> {
+                if (!(Steps.unwrap(error) instanceof Http1Chosen)) {
+                    return CompletableFuture.failedFuture(Steps.unwrap(error));
+                }
+                fallbackTunnels.incrementAndGet();
+                return sockets.connect(route, first, target, trace, meters);
+            });
+        });
+    }
+
+    private CompletableFuture<InetSocketAddress> resolve(String host, int port, CallTrace trace) {
+        if (Dns.isLiteral(host)) {
+            return CompletableFuture.completedFuture(new InetSocketAddress(host, port));
+        }
+        trace.dnsStart(host);
+        return dns.lookup(host).thenApply(addresses -> {
+            trace.dnsEnd(host, addresses);
+            return new InetSocketAddress(Dns.preferred(addresses), port);
+        });
+    }
+
+    /** A CONNECT tunnel through an {@code https://} proxy, with HTTP/2 asked for. */
+    private boolean wantsStream(Route route) {
+        return proxyProtocol == ProxyProtocol.H2_PREFERRED && route.mode() == Route.Mode.TUNNEL && route.proxyTls();
+    }
+
+    /** Closes the HTTP/2 connections to proxies, returning once their sockets are closed. */
+    @Override
+    public void close() {
+        gateways.closeAll(CLOSE_WAIT);
+        dns.close();
+    }
+}

@@ -1,0 +1,80 @@
+package io.proxybench.client.internal.connect;
+
+import io.proxybench.client.TlsSettings;
+import io.proxybench.client.proxy.ProxyScheme;
+import io.proxybench.client.proxy.ProxySpec;
+import java.time.Duration;
+import java.util.Objects;
+
+/**
+ * Everything that decides whether two requests may share a connection: the origin, the proxy with its
+ * credentials (so two sessions on one gateway host:port never share), how the proxy is used, and the TLS
+ * settings. This is the pool key, and it carries the key's pool policy.
+ *
+ * @param proxy null when direct
+ * @param keepAlive how long the route's idle connections are kept (a sticky session's lifetime, when the client
+ *     keeps sessions for their lifetime); null for the pool's keep-alive. Derived from the proxy's credentials, so it
+ *     never splits connections that could otherwise be shared.
+ */
+public record Route(Origin origin, ProxySpec proxy, Mode mode, TlsSettings tls, Duration keepAlive) {
+
+    /** How a request reaches its origin. */
+    public enum Mode {
+        /** Straight to the origin. */
+        DIRECT,
+        /** Through an opaque tunnel: HTTP CONNECT, or SOCKS5. The client's connection reaches the origin. */
+        TUNNEL,
+        /**
+         * Plain-HTTP origin through an HTTP proxy with absolute-URI requests: the proxy terminates each request
+         * and owns the far connection.
+         */
+        FORWARD
+    }
+
+    public Route {
+        Objects.requireNonNull(origin, "origin");
+        Objects.requireNonNull(mode, "mode");
+        Objects.requireNonNull(tls, "tls");
+        if (keepAlive != null && keepAlive.isNegative()) {
+            throw new IllegalArgumentException("keepAlive must be zero or positive, got " + keepAlive);
+        }
+        if ((proxy == null) != (mode == Mode.DIRECT)) {
+            throw new IllegalArgumentException("a route has a proxy exactly when it is not DIRECT");
+        }
+        if (mode == Mode.FORWARD && (proxy.scheme().socks() || origin.secure())) {
+            throw new IllegalArgumentException("forward mode is for http:// origins through HTTP(S) proxies");
+        }
+    }
+
+    /**
+     * The default route: https origins (and any origin through SOCKS5) tunnel; http origins through an HTTP(S)
+     * proxy are forwarded unless {@code forceConnect}.
+     */
+    public static Route of(Origin origin, ProxySpec proxy, TlsSettings tls, boolean forceConnect) {
+        if (proxy == null) {
+            return new Route(origin, null, Mode.DIRECT, tls, null);
+        }
+        boolean forward = !origin.secure() && !proxy.scheme().socks() && !forceConnect;
+        return new Route(origin, proxy, forward ? Mode.FORWARD : Mode.TUNNEL, tls, null);
+    }
+
+    /** This route with its idle connections kept {@code keepAlive} (null: the pool's keep-alive). */
+    public Route withKeepAlive(Duration keepAlive) {
+        return new Route(origin, proxy, mode, tls, keepAlive);
+    }
+
+    /** The exit this route leaves through: the proxy and its account (the session), or null when direct. */
+    public ProxySpec exit() {
+        return proxy;
+    }
+
+    public boolean proxyTls() {
+        return proxy != null && proxy.scheme() == ProxyScheme.HTTPS;
+    }
+
+    /** A label for counters and logs; never shows a password. */
+    @Override
+    public String toString() {
+        return origin + (proxy == null ? " direct" : " via " + proxy + " (" + mode.name().toLowerCase() + ")");
+    }
+}

@@ -1,0 +1,122 @@
+package io.proxybench.client.internal.connect;
+
+import io.netty.bootstrap.Bootstrap;
+import io.netty.channel.Channel;
+import io.netty.channel.ChannelFuture;
+import io.netty.channel.ChannelInitializer;
+import io.netty.channel.ChannelPipeline;
+import io.netty.handler.proxy.HttpProxyHandler;
+import io.netty.handler.proxy.ProxyHandler;
+import io.netty.handler.proxy.Socks5ProxyHandler;
+import io.netty.handler.ssl.SslHandler;
+import io.netty.util.concurrent.Future;
+import io.proxybench.client.event.Phase;
+import io.proxybench.client.internal.event.CallTrace;
+import io.proxybench.client.internal.metrics.WireMeter;
+import io.proxybench.client.proxy.ProxyCredentials;
+import io.proxybench.client.proxy.ProxySpec;
+import java.net.InetSocketAddress;
+import java.util.concurrent.CompletableFuture;
+
+/**
+ * A connection of its own: TCP to the proxy (or the origin when direct), TLS to an {@code https://} proxy, the
+ * tunnel (Netty's {@link HttpProxyHandler} or {@link Socks5ProxyHandler}), then {@link OriginTls}. Each step is
+ * reported to the call's trace as it starts and ends, so a failure carries its phase. Addresses come resolved, except
+ * the origin's when the proxy resolves it.
+ */
+final class SocketConnectPlan {
+
+    private final Sockets sockets;
+
+    SocketConnectPlan(Sockets sockets) {
+        this.sockets = sockets;
+    }
+
+    /**
+     * @param first where TCP goes: the proxy, or the origin when direct
+     * @param target what the tunnel asks for (unresolved when the proxy resolves), or {@code first} otherwise
+     * @param meters where this plan's meter goes, so a failed setup knows what it cost
+     */
+    CompletableFuture<Established> connect(Route route, InetSocketAddress first, InetSocketAddress target,
+            CallTrace trace, SetupMeters meters) {
+        CompletableFuture<Established> result = new CompletableFuture<>();
+        WireMeter meter = new WireMeter();
+        meters.add(meter);
+        ProxySpec proxy = route.proxy();
+        ProxyHandler tunnel = route.mode() == Route.Mode.TUNNEL ? tunnelHandler(proxy, first) : null;
+        Bootstrap b = sockets.bootstrap().handler(new ChannelInitializer<Channel>() {
+            @Override
+            protected void initChannel(Channel ch) {
+                ChannelPipeline p = ch.pipeline();
+                p.addLast(WireMeter.NAME, meter);
+                if (route.proxyTls()) {
+                    SslHandler proxyTls = sockets.tls().proxy(route.tls()).newHandler(ch.alloc(), proxy.host(),
+                            proxy.port());
+                    proxyTls.setHandshakeTimeoutMillis(sockets.timeouts().tunnel().toMillis());
+                    p.addLast("proxy-tls", proxyTls);
+                }
+                if (tunnel != null) {
+                    p.addLast("tunnel", tunnel);
+                }
+                p.addLast(SetupGuard.NAME, new SetupGuard());
+            }
+        });
+        trace.connectStart(first);
+        ChannelFuture connected = b.connect(tunnel != null ? target : first);
+        Channel ch = connected.channel();
+        connected.addListener(f -> {
+            if (!f.isSuccess()) {
+                Steps.fail(result, ch, f.cause());
+                return;
+            }
+            trace.connectEnd(first);
+            Steps.guarded(result, ch, () -> afterTcp(route, ch, tunnel, meter, trace, result));
+        });
+        return result;
+    }
+
+    private void afterTcp(Route route, Channel ch, ProxyHandler tunnel, WireMeter meter, CallTrace trace,
+            CompletableFuture<Established> result) {
+        Future<?> proxyTlsDone = ch.newSucceededFuture();
+        if (route.proxyTls()) {
+            trace.proxyTlsStart();
+            SslHandler proxyTls = ch.pipeline().get(SslHandler.class);
+            proxyTlsDone = proxyTls.handshakeFuture().addListener(f -> {
+                if (f.isSuccess()) {
+                    trace.proxyTlsEnd(proxyTls.engine().getSession().getProtocol());
+                }
+            });
+        }
+        proxyTlsDone.addListener(tlsDone -> {
+            if (!tlsDone.isSuccess()) {
+                Steps.fail(result, ch, tlsDone.cause());
+                return;
+            }
+            if (tunnel == null) {
+                Steps.guarded(result, ch, () -> OriginTls.handshake(sockets, route, ch, meter, 0, trace, result));
+                return;
+            }
+            Phase phase = route.proxy().scheme().socks() ? Phase.SOCKS : Phase.CONNECT;
+            trace.tunnelStart(phase);
+            tunnel.connectFuture().addListener(f -> {
+                if (!f.isSuccess()) {
+                    Steps.fail(result, ch, f.cause());
+                    return;
+                }
+                trace.tunnelEnd(phase);
+                Steps.guarded(result, ch, () -> OriginTls.handshake(sockets, route, ch, meter, 0, trace, result));
+            });
+        });
+    }
+
+    private ProxyHandler tunnelHandler(ProxySpec proxy, InetSocketAddress proxyAddress) {
+        ProxyCredentials c = proxy.credentials();
+        ProxyHandler h = proxy.scheme().socks()
+                ? (c == null ? new Socks5ProxyHandler(proxyAddress)
+                        : new Socks5ProxyHandler(proxyAddress, c.user(), c.password()))
+                : (c == null ? new HttpProxyHandler(proxyAddress)
+                        : new HttpProxyHandler(proxyAddress, c.user(), c.password()));
+        h.setConnectTimeoutMillis(sockets.timeouts().tunnel().toMillis());
+        return h;
+    }
+}

@@ -1,0 +1,74 @@
+package io.proxybench.client.internal.connect;
+
+import io.netty.handler.ssl.ApplicationProtocolConfig;
+import io.netty.handler.ssl.SslContext;
+import io.netty.handler.ssl.SslContextBuilder;
+import io.netty.handler.ssl.util.InsecureTrustManagerFactory;
+import io.proxybench.client.TlsSettings;
+import io.proxybench.client.proxy.ProxyProtocol;
+import io.proxybench.net.TlsEngine;
+import java.util.List;
+import java.util.Locale;
+import java.util.Map;
+import java.util.concurrent.ConcurrentHashMap;
+import javax.net.ssl.SSLException;
+
+/**
+ * Client TLS contexts, one per {@link TlsSettings} and built once: BoringSSL when it loads, the JDK otherwise;
+ * hostname verification on unless the settings are insecure; ALPN and key-exchange groups as the settings list
+ * them (groups through {@link OpenSslContextOption#GROUPS}, which only the OpenSSL engine has).
+ */
+public final class TlsContexts {
+
+    private final Map<TlsSettings, SslContext> contexts = new ConcurrentHashMap<>();
+
+    /** The context for TLS to the origin. */
+    public SslContext origin(TlsSettings settings) {
+        return contexts.computeIfAbsent(settings, TlsContexts::build);
+    }
+
+    /** The context for TLS to an {@code https://} proxy: the same trust, HTTP/1.1 only. */
+    public SslContext proxy(TlsSettings settings) {
+        return proxy(settings, ProxyProtocol.HTTP1);
+    }
+
+    /** The context for TLS to an {@code https://} proxy: the same trust, offering {@code h2} first if asked to. */
+    public SslContext proxy(TlsSettings settings, ProxyProtocol protocol) {
+        return origin(settings.withAlpn(protocol == ProxyProtocol.H2_PREFERRED ? TlsSettings.H2_AND_HTTP11
+                : TlsSettings.HTTP11_ONLY));
+    }
+
+    private static SslContext build(TlsSettings settings) {
+        SslContextBuilder b = TlsEngine.current().clientContext(settings.groups());
+        switch (settings.trust()) {
+            case CA_FILE -> b.trustManager(settings.caFile().toFile());
+            case INSECURE -> b.trustManager(InsecureTrustManagerFactory.INSTANCE);
+            case SYSTEM -> { }
+        }
+        b.endpointIdentificationAlgorithm(settings.trust() == TlsSettings.Trust.INSECURE ? null : "HTTPS");
+        List<String> alpn = settings.alpn();
+        b.applicationProtocolConfig(new ApplicationProtocolConfig(ApplicationProtocolConfig.Protocol.ALPN,
+                ApplicationProtocolConfig.SelectorFailureBehavior.NO_ADVERTISE,
+                ApplicationProtocolConfig.SelectedListenerFailureBehavior.ACCEPT, alpn));
+        try {
+            return b.build();
+        } catch (SSLException | IllegalArgumentException e) {
+            throw new IllegalArgumentException("cannot build TLS settings " + describe(settings) + ": "
+                    + e.getMessage() + unknown(settings.groups()), e);
+        }
+    }
+
+    private static String describe(TlsSettings s) {
+        String trust = s.trust() == TlsSettings.Trust.CA_FILE ? "trusting " + s.caFile()
+                : s.trust().name().toLowerCase(Locale.ROOT);
+        return s.groups().isEmpty() ? trust
+                : trust + ", offering key-exchange groups " + String.join(":", s.groups());
+    }
+
+    /** What the engine's error leaves out: which offered groups it does not know; empty when all are known. */
+    private static String unknown(List<String> groups) {
+        List<String> unknown = TlsEngine.current().unknownGroups(groups);
+        return unknown.isEmpty() ? "" : " (" + TlsEngine.current().describe() + " knows no group "
+                + String.join(", ", unknown) + ")";
+    }
+}

@@ -1,0 +1,202 @@
+package io.proxybench.client.internal.event;
+
+import io.proxybench.client.event.CallInfo;
+import io.proxybench.client.event.ConnectionInfo;
+import io.proxybench.client.event.EventListener;
+import io.proxybench.client.event.Phase;
+import io.proxybench.client.event.PhaseTimings;
+import io.proxybench.client.proxy.ProxySpec;
+import java.net.InetAddress;
+import java.net.InetSocketAddress;
+import java.util.EnumMap;
+import java.util.List;
+import java.util.Map;
+
+/**
+ * One call's path through the phases: forwards each event to the call's listener and times the phases. Confined
+ * to one thread at a time (the call hops between threads only through futures), so it needs no locks.
+ *
+ * <p>A listener that throws is logged, never allowed to break the call: events fire inside Netty listeners and
+ * shared setup (one HTTP/2 connection to a proxy serves many calls), where an exception would be swallowed and
+ * leave calls waiting.
+ */
+public final class CallTrace {
+
+    private static final Phase[] PHASES = Phase.values();
+
+    private final CallInfo call;
+    private final EventListener listener;
+    /** {@link System#nanoTime()} at which each phase began, by ordinal; meaningful where {@link #started} has it. */
+    private final long[] startedAt = new long[PHASES.length];
+    /** Nanoseconds each phase took, by ordinal; 0 where {@link #ended} lacks its bit. */
+    private final long[] took = new long[PHASES.length];
+    /** Bit {@code 1 << ordinal} of each phase begun and not yet ended (there are fewer than 32 phases). */
+    private int started;
+    /** Bit {@code 1 << ordinal} of each phase that took time. */
+    private int ended;
+    private Phase current = Phase.QUEUE;
+
+    public CallTrace(CallInfo call, EventListener listener) {
+        this.call = call;
+        this.listener = GuardedListener.of(listener);
+    }
+
+    public CallInfo call() {
+        return call;
+    }
+
+    /** The call's listener, guarded: it may be told of events after the call, such as its connection closing. */
+    public EventListener listener() {
+        return listener;
+    }
+
+    /** The phase in progress (or the last one entered), which a failure is labelled with. */
+    public Phase current() {
+        return current;
+    }
+
+    public PhaseTimings timings() {
+        Map<Phase, Long> nanos = new EnumMap<>(Phase.class);
+        for (Phase phase : PHASES) {
+            if ((ended & bit(phase)) != 0) {
+                nanos.put(phase, took[phase.ordinal()]);
+            }
+        }
+        return new PhaseTimings(nanos);
+    }
+
+    private static int bit(Phase phase) {
+        return 1 << phase.ordinal();
+    }
+
+    private void begin(Phase phase) {
+        current = phase;
+        startedAt[phase.ordinal()] = System.nanoTime();
+        started |= bit(phase);
+    }
+
+    private void end(Phase phase) {
+        if ((started & bit(phase)) != 0) {
+            started &= ~bit(phase);
+            took[phase.ordinal()] += System.nanoTime() - startedAt[phase.ordinal()];
+            ended |= bit(phase);
+        }
+    }
+
+    public void callStart() {
+        listener.callStart(call);
+    }
+
+    public void proxySelected(ProxySpec proxy) {
+        listener.proxySelected(call, proxy);
+    }
+
+    public void queueStart() {
+        begin(Phase.QUEUE);
+        listener.queueStart(call);
+    }
+
+    /** The wait ended; the pool measured it ({@code waitedNanos}), which is what the call reports. */
+    public void queueEnd(long waitedNanos) {
+        started &= ~bit(Phase.QUEUE);
+        took[Phase.QUEUE.ordinal()] = waitedNanos;
+        ended |= bit(Phase.QUEUE);
+        listener.queueEnd(call, waitedNanos);
+    }
+
+    public void dnsStart(String host) {
+        begin(Phase.DNS);
+        listener.dnsStart(call, host);
+    }
+
+    public void dnsEnd(String host, List<InetAddress> addresses) {
+        end(Phase.DNS);
+        listener.dnsEnd(call, host, addresses);
+    }
+
+    public void connectStart(InetSocketAddress address) {
+        begin(Phase.TCP);
+        listener.connectStart(call, address);
+    }
+
+    public void connectEnd(InetSocketAddress address) {
+        end(Phase.TCP);
+        listener.connectEnd(call, address);
+    }
+
+    public void proxyTlsStart() {
+        begin(Phase.PROXY_TLS);
+        listener.proxyTlsStart(call);
+    }
+
+    public void proxyTlsEnd(String tlsVersion) {
+        end(Phase.PROXY_TLS);
+        listener.proxyTlsEnd(call, tlsVersion);
+    }
+
+    public void gatewayConnectionOpened(long gatewayConnectionId) {
+        listener.gatewayConnectionOpened(call, gatewayConnectionId);
+    }
+
+    public void proxyProtocolFallback(ProxySpec proxy, String alpn) {
+        listener.proxyProtocolFallback(call, proxy, alpn);
+    }
+
+    public void tunnelStart(Phase phase) {
+        begin(phase);
+        listener.tunnelStart(call, phase);
+    }
+
+    public void tunnelEnd(Phase phase) {
+        end(phase);
+        listener.tunnelEnd(call, phase);
+    }
+
+    public void originTlsStart() {
+        begin(Phase.TLS);
+        listener.originTlsStart(call);
+    }
+
+    public void originTlsEnd(String tlsVersion, String alpn) {
+        end(Phase.TLS);
+        listener.originTlsEnd(call, tlsVersion, alpn);
+    }
+
+    public void connectionAcquired(ConnectionInfo connection, boolean reused) {
+        listener.connectionAcquired(call, connection, reused);
+    }
+
+    public void requestHeadersStart() {
+        begin(Phase.REQUEST);
+        listener.requestHeadersStart(call);
+    }
+
+    public void requestHeadersEnd() {
+        listener.requestHeadersEnd(call);
+    }
+
+    public void requestBodyEnd(long bodyBytes) {
+        listener.requestBodyEnd(call, bodyBytes);
+    }
+
+    public void responseHeadersEnd(int status) {
+        listener.responseHeadersEnd(call, status);
+    }
+
+    public void responseBodyEnd(long bodyBytes) {
+        end(Phase.REQUEST);
+        listener.responseBodyEnd(call, bodyBytes);
+    }
+
+    public void connectionReleased(ConnectionInfo connection) {
+        listener.connectionReleased(call, connection);
+    }
+
+    public void callEnd() {
+        listener.callEnd(call);
+    }
+
+    public void callFailed(Throwable cause) {
+        listener.callFailed(call, current, cause);
+    }
+}

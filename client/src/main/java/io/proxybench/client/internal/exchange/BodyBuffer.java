@@ -1,0 +1,45 @@
+package io.proxybench.client.internal.exchange;
+
+import io.netty.buffer.ByteBuf;
+import java.util.Arrays;
+
+/**
+ * Collects a response body up to a limit, counting every byte past it too. A body that arrives in one chunk is
+ * copied once, into the array {@link #bytes()} returns.
+ */
+final class BodyBuffer {
+
+    private static final byte[] EMPTY = new byte[0];
+
+    private final int limit;
+    /** The kept bytes are {@code kept[0, size)}; {@code size <= limit}. */
+    private byte[] kept = EMPTY;
+    private int size;
+    private long total;
+
+    BodyBuffer(int limit) {
+        this.limit = limit;
+    }
+
+    void add(ByteBuf chunk) {
+        int n = chunk.readableBytes();
+        total += n;
+        int take = Math.min(limit - size, n);
+        if (take > 0) {
+            if (size + take > kept.length) {
+                kept = Arrays.copyOf(kept, (int) Math.min(limit, Math.max(size + take, 2L * kept.length)));
+            }
+            chunk.getBytes(chunk.readerIndex(), kept, size, take);
+            size += take;
+        }
+    }
+
+    /** The kept bytes; call once, when the body is complete. */
+    byte[] bytes() {
+        return size == kept.length ? kept : Arrays.copyOf(kept, size);
+    }
+
+    long total() {
+        return total;
+    }
+}

@@ -1,0 +1,238 @@
+package io.proxybench.client.internal.exchange;
+
+import io.netty.channel.Channel;
+import io.netty.channel.ChannelHandlerContext;
+import io.netty.channel.ChannelInboundHandlerAdapter;
+import io.netty.handler.codec.http.FullHttpRequest;
+import io.netty.handler.codec.http.HttpClientCodec;
+import io.netty.handler.codec.http.HttpContent;
+import io.netty.handler.codec.http.HttpHeaderNames;
+import io.netty.handler.codec.http.HttpHeaderValues;
+import io.netty.handler.codec.http.HttpObject;
+import io.netty.handler.codec.http.HttpResponse;
+import io.netty.handler.codec.http.HttpStatusClass;
+import io.netty.handler.codec.http.HttpUtil;
+import io.netty.handler.codec.http.LastHttpContent;
+import io.netty.util.ReferenceCountUtil;
+import io.netty.util.concurrent.ScheduledFuture;
+import io.proxybench.client.event.CloseReason;
+import io.proxybench.client.event.ConnectionInfo;
+import io.proxybench.client.internal.connect.Route;
+import io.proxybench.client.internal.event.CallTrace;
+import io.proxybench.client.internal.metrics.WireMeter;
+import java.io.IOException;
+import java.time.Duration;
+import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.TimeUnit;
+import java.util.concurrent.TimeoutException;
+import java.util.function.BiConsumer;
+
+/**
+ * HTTP/1.1 to the origin (or to a forward proxy): one exchange at a time, keep-alive unless either side says
+ * {@code Connection: close}.
+ */
+public final class Http1Connection extends ClientConnection {
+
+    private final Reader reader = new Reader();
+
+    public Http1Connection(ConnectionInfo info, Route route, Channel channel, WireMeter meter,
+            BiConsumer<ClientConnection, CloseReason> onClosed) {
+        super(info, route, channel, meter, onClosed);
+        channel.pipeline().addLast("http", new HttpClientCodec()).addLast("exchange", reader);
+    }
+
+    @Override
+    public int maxConcurrentRequests() {
+        return 1;
+    }
+
+    @Override
+    public CompletableFuture<ExchangeResult> exchange(FullHttpRequest request, CallTrace trace, Duration timeout,
+            int maxBodyBytes) {
+        CompletableFuture<ExchangeResult> done = new CompletableFuture<>();
+        boolean clientClose = !HttpUtil.isKeepAlive(request);
+        if (channel().eventLoop().inEventLoop()) {
+            // The usual case in a closed loop: the previous call on this connection completed on its event loop.
+            reader.start(request, trace, done, clientClose, timeout, maxBodyBytes);
+        } else {
+            channel().eventLoop().execute(() -> reader.start(request, trace, done, clientClose, timeout,
+                    maxBodyBytes));
+        }
+        return done;
+    }
+
+    /**
+     * Reads the response of the exchange in progress. Event-loop thread only.
+     *
+     * <p>The response timeout is one timer per connection, not one per exchange: it stays scheduled across
+     * exchanges and, when it fires early for the exchange in progress (scheduled for an earlier one), schedules
+     * itself again for the rest of that exchange's time. Invariant: while an exchange is in progress a timer is
+     * scheduled to fire no later than its {@code deadlineNanos}.
+     */
+    private final class Reader extends ChannelInboundHandlerAdapter {
+        private CompletableFuture<ExchangeResult> done;
+        private CallTrace trace;
+        private HttpResponse head;
+        private BodyBuffer body;
+        private boolean clientClose;
+        private boolean sawResponse;
+        private boolean interim;
+        private Duration timeout;
+        /** {@link System#nanoTime()} by which the exchange in progress must have its whole response. */
+        private long deadlineNanos;
+        private ScheduledFuture<?> timer;
+        /** {@link System#nanoTime()} at which {@link #timer} fires; meaningful while it is not null. */
+        private long timerAtNanos;
+
+        void start(FullHttpRequest request, CallTrace trace, CompletableFuture<ExchangeResult> done,
+                boolean clientClose, Duration timeout, int maxBodyBytes) {
+            if (!channel().isActive()) {
+                ReferenceCountUtil.release(request);
+                done.completeExceptionally(new NoResponseException("connection closed before the request", null));
+                return;
+            }
+            this.done = done;
+            this.trace = trace;
+            this.clientClose = clientClose;
+            this.head = null;
+            this.sawResponse = false;
+            this.interim = false;
+            this.body = new BodyBuffer(maxBodyBytes);
+            this.timeout = timeout;
+            this.deadlineNanos = System.nanoTime() + timeout.toNanos();
+            if (timer != null && timerAtNanos - deadlineNanos > 0) {
+                timer.cancel(false);
+                timer = null;
+            }
+            if (timer == null) {
+                schedule(timeout.toNanos());
+            }
+            long bodyBytes = request.content().readableBytes();
+            channel().writeAndFlush(request).addListener(f -> {
+                if (f.isSuccess()) {
+                    trace.requestHeadersEnd();
+                    trace.requestBodyEnd(bodyBytes);
+                } else {
+                    fail(new NoResponseException("request could not be written", f.cause()));
+                }
+            });
+        }
+
+        private void schedule(long delayNanos) {
+            timerAtNanos = System.nanoTime() + delayNanos;
+            timer = channel().eventLoop().schedule(this::timerFired, delayNanos, TimeUnit.NANOSECONDS);
+        }
+
+        private void timerFired() {
+            timer = null;
+            if (done == null) {
+                return;
+            }
+            long leftNanos = deadlineNanos - System.nanoTime();
+            if (leftNanos > 0) {
+                schedule(leftNanos);
+            } else {
+                fail(new TimeoutException("no complete response within " + timeout.toMillis() + " ms"));
+            }
+        }
+
+        @Override
+        public void channelRead(ChannelHandlerContext ctx, Object msg) {
+            try {
+                if (done == null) {
+                    close(CloseReason.ERROR);
+                    return;
+                }
+                sawResponse = true;
+                if (msg instanceof HttpObject object && object.decoderResult().isFailure()) {
+                    fail(new IOException("malformed response: " + object.decoderResult().cause().getMessage()));
+                    return;
+                }
+                if (msg instanceof HttpResponse response) {
+                    if (response.status().codeClass() == HttpStatusClass.INFORMATIONAL) {
+                        // 100 Continue or 103 Early Hints, and the empty end the codec adds: the final
+                        // response is still to come.
+                        interim = true;
+                        return;
+                    }
+                    head = response;
+                    trace.responseHeadersEnd(response.status().code());
+                }
+                if (interim) {
+                    interim = !(msg instanceof LastHttpContent);
+                    return;
+                }
+                if (msg instanceof HttpContent content) {
+                    body.add(content.content());
+                    if (msg instanceof LastHttpContent) {
+                        finish();
+                    }
+                }
+            } finally {
+                ReferenceCountUtil.release(msg);
+            }
+        }
+
+        private void finish() {
+            boolean serverClose = !HttpUtil.isKeepAlive(head)
+                    || head.headers().containsValue(HttpHeaderNames.CONNECTION, HttpHeaderValues.CLOSE, true);
+            CloseReason reason = clientClose ? CloseReason.CLIENT_CLOSE : serverClose ? CloseReason.SERVER_CLOSE : null;
+            ExchangeResult result = new ExchangeResult(head.status().code(), head.headers(), body.bytes(),
+                    body.total(), reason == null, reason);
+            trace.responseBodyEnd(body.total());
+            CompletableFuture<ExchangeResult> d = done;
+            clear();
+            d.complete(result);
+        }
+
+        private void fail(Throwable cause) {
+            if (done == null) {
+                return;
+            }
+            CompletableFuture<ExchangeResult> d = done;
+            boolean nothingArrived = !sawResponse;
+            clear();
+            cancelTimer();
+            close(CloseReason.ERROR);
+            d.completeExceptionally(nothingArrived && !(cause instanceof NoResponseException)
+                    && !(cause instanceof TimeoutException)
+                    ? new NoResponseException("connection failed before the response: " + cause.getMessage(), cause)
+                    : cause);
+        }
+
+        /**
+         * Ends the exchange in progress; the timer stays scheduled for the next one (see the class comment). An idle
+         * connection keeps neither the last response's head nor its body (the caller's array).
+         */
+        private void clear() {
+            done = null;
+            trace = null;
+            head = null;
+            body = null;
+        }
+
+        private void cancelTimer() {
+            if (timer != null) {
+                timer.cancel(false);
+                timer = null;
+            }
+        }
+
+        @Override
+        public void channelInactive(ChannelHandlerContext ctx) {
+            cancelTimer();
+            fail(!sawResponse ? new NoResponseException("connection closed by the peer before the response", null)
+                    : new TruncatedResponseException("connection closed by the peer in the middle of the response"));
+            ctx.fireChannelInactive();
+        }
+
+        @Override
+        public void exceptionCaught(ChannelHandlerContext ctx, Throwable cause) {
+            if (done != null) {
+                fail(cause);
+            } else {
+                close(CloseReason.ERROR);
+            }
+        }
+    }
+}

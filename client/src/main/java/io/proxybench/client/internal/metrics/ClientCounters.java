@@ -1,0 +1,90 @@
+package io.proxybench.client.internal.metrics;
+
+import io.proxybench.client.event.ClientCounts;
+import io.proxybench.client.event.CloseReason;
+import io.proxybench.client.event.Counts;
+import java.util.Map;
+import java.util.TreeMap;
+import java.util.concurrent.ConcurrentHashMap;
+import java.util.concurrent.atomic.LongAdder;
+
+/**
+ * Connection and request counters of one client, in total and per exit ({@link ExitLabel}). Updated from any
+ * I/O thread; read through {@link #snapshot()}.
+ */
+public final class ClientCounters {
+
+    private final Tally total = new Tally();
+    private final Map<String, Tally> perExit = new ConcurrentHashMap<>();
+
+    private Tally exit(String label) {
+        return perExit.computeIfAbsent(label, k -> new Tally());
+    }
+
+    /** A new connection became usable after {@code handshakeBytes} on the wire (TCP payload, both ways). */
+    public void created(String exit, long handshakeBytes) {
+        for (Tally t : new Tally[] {total, exit(exit)}) {
+            t.created.increment();
+            t.handshakeBytes.add(handshakeBytes);
+        }
+    }
+
+    /** A call got a connection; reused when it did not create it. */
+    public void acquired(String exit, boolean reused) {
+        if (reused) {
+            total.reused.increment();
+            exit(exit).reused.increment();
+        }
+    }
+
+    /** A call finished (with a response or not), having moved these wire bytes. */
+    public void request(String exit, long bytesOut, long bytesIn) {
+        for (Tally t : new Tally[] {total, exit(exit)}) {
+            t.requests.increment();
+            t.bytesOut.add(bytesOut);
+            t.bytesIn.add(bytesIn);
+        }
+    }
+
+    /** Wire bytes no call was charged with: shared HTTP/2 frames, TLS alerts, bytes between calls. */
+    public void unattributed(String exit, long bytesOut, long bytesIn) {
+        for (Tally t : new Tally[] {total, exit(exit)}) {
+            t.bytesOut.add(bytesOut);
+            t.bytesIn.add(bytesIn);
+        }
+    }
+
+    public void retried(String exit) {
+        total.retries.increment();
+        exit(exit).retries.increment();
+    }
+
+    public void closed(String exit, CloseReason reason) {
+        total.closed.computeIfAbsent(reason.label(), k -> new LongAdder()).increment();
+        exit(exit).closed.computeIfAbsent(reason.label(), k -> new LongAdder()).increment();
+    }
+
+    public ClientCounts snapshot() {
+        Map<String, Counts> exits = new TreeMap<>();
+        perExit.forEach((k, v) -> exits.put(k, v.counts()));
+        return new ClientCounts(total.counts(), exits);
+    }
+
+    private static final class Tally {
+        final LongAdder created = new LongAdder();
+        final LongAdder reused = new LongAdder();
+        final LongAdder requests = new LongAdder();
+        final LongAdder retries = new LongAdder();
+        final LongAdder bytesOut = new LongAdder();
+        final LongAdder bytesIn = new LongAdder();
+        final LongAdder handshakeBytes = new LongAdder();
+        final Map<String, LongAdder> closed = new ConcurrentHashMap<>();
+
+        Counts counts() {
+            Map<String, Long> byReason = new TreeMap<>();
+            closed.forEach((k, v) -> byReason.put(k, v.sum()));
+            return new Counts(created.sum(), reused.sum(), requests.sum(), retries.sum(), bytesOut.sum(),
+                    bytesIn.sum(), handshakeBytes.sum(), byReason);
+        }
+    }
+}

@@ -1,0 +1,16 @@
+package io.proxybench.client.internal.pool;
+
+/**
+ * What one acquire asks the pool for, beside its key.
+ *
+ * @param fresh a new connection, never an open one (a retry on a new tunnel)
+ * @param expectMultiplexing the key's connections are expected to carry concurrent requests (its origin negotiated
+ *     h2 before): while one opens, the key's other acquires wait for its streams
+ */
+public record Acquire(boolean fresh, boolean expectMultiplexing) {
+
+    /** Any connection of the key, no expectation. */
+    public static final Acquire ANY = new Acquire(false, false);
+    /** A new connection. */
+    public static final Acquire FRESH = new Acquire(true, false);
+}

@@ -1,0 +1,33 @@
+package io.proxybench.client.internal.pool;
+
+import io.proxybench.client.event.CloseReason;
+
+/**
+ * The pool's bookkeeping for one connection. Guarded by the pool's lock.
+ *
+ * <p>Invariants: {@code 0 <= inFlight}; the connection is in its exit's and the pool's idle sets exactly when
+ * {@code inFlight == 0}; a connection with {@code retiredFor != null} is never handed out and closes with that reason
+ * when its last request ends.
+ */
+final class PooledConnection<K, E, C extends Poolable> {
+
+    final KeyState<K, E, C> owner;
+    final C connection;
+    final long createdNanos;
+    /** Requests in flight. */
+    int inFlight;
+    /** Requests started on this connection, the one that created it included. */
+    long requests;
+    /** When {@code inFlight} last dropped to 0; meaningful only while idle. */
+    long idleSinceNanos;
+    /** Pool-wide sequence number of the last hand-out or release; larger is more recently used. */
+    long lastUsed;
+    /** Why the connection takes no new request, or {@code null} while it may be reused. */
+    CloseReason retiredFor;
+
+    PooledConnection(KeyState<K, E, C> owner, C connection, long createdNanos) {
+        this.owner = owner;
+        this.connection = connection;
+        this.createdNanos = createdNanos;
+    }
+}

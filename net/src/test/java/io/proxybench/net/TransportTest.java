@@ -1,0 +1,53 @@
+package io.proxybench.net;
+
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatThrownBy;
+
+import io.netty.channel.socket.nio.NioSocketChannel;
+import io.netty.handler.ssl.SslProvider;
+import org.junit.jupiter.api.Test;
+
+class TransportTest {
+
+    @Test
+    void nioCanBeForcedAndSaysWhy() {
+        Transport nio = Transport.detect("nio");
+        assertThat(nio.nativeTransport()).isFalse();
+        assertThat(nio.socketChannel()).isEqualTo(NioSocketChannel.class);
+        assertThat(nio.describe()).startsWith("nio (").contains("proxybench.transport=nio");
+    }
+
+    @Test
+    void defaultIsEpollWhenItLoadsElseNioWithTheReason() {
+        Transport chosen = Transport.detect("");
+        if (io.netty.channel.epoll.Epoll.isAvailable()) {
+            assertThat(chosen.name()).isEqualTo("epoll");
+            assertThat(chosen.describe()).isEqualTo("epoll (native)");
+        } else {
+            assertThat(chosen.name()).isEqualTo("nio");
+            assertThat(chosen.fallbackReason()).isNotBlank();
+        }
+    }
+
+    @Test
+    void unknownTransportIsRejectedWithTheChoices() {
+        assertThatThrownBy(() -> Transport.detect("kqueue")).hasMessageContaining("use epoll or nio");
+    }
+
+    @Test
+    void groupsOfTheChosenTransportStartAndStop() throws Exception {
+        var group = Transport.detect("nio").newGroup(1);
+        assertThat(group.next().submit(() -> 42).get()).isEqualTo(42);
+        group.shutdownGracefully(0, 1, java.util.concurrent.TimeUnit.SECONDS).sync();
+    }
+
+    @Test
+    void jdkTlsCanBeForcedAndOpenSslIsTheDefaultWhenItLoads() {
+        assertThat(TlsEngine.detect("jdk").provider()).isEqualTo(SslProvider.JDK);
+        TlsEngine chosen = TlsEngine.detect("");
+        assertThat(chosen.provider()).isEqualTo(
+                io.netty.handler.ssl.OpenSsl.isAvailable() && io.netty.handler.ssl.OpenSsl.isAlpnSupported()
+                        ? SslProvider.OPENSSL : SslProvider.JDK);
+        assertThatThrownBy(() -> TlsEngine.detect("rustls")).hasMessageContaining("use openssl or jdk");
+    }
+}
