@@ -19,9 +19,11 @@ import java.util.concurrent.atomic.AtomicReference;
 enum TestClients implements AuditedClient {
 
     /** One connection for every request: one tunnel, one exit. */
-    ONE_CONNECTION(PoolLimits.builder().maxPerKey(1).maxPerExit(1).maxTotal(1).keepAlive(Duration.ofSeconds(60)).acquireTimeout(Duration.ofSeconds(30)).build(), false),
+    ONE_CONNECTION(PoolLimits.builder().maxPerKey(1).maxPerExit(1).maxTotal(1).keepAlive(Duration.ofSeconds(60))
+            .acquireTimeout(Duration.ofSeconds(30)).build(), false),
     /** A new connection per request, closed after it: a tunnel and (on a rotating gateway) an exit per request. */
-    CONNECTION_PER_REQUEST(PoolLimits.builder().maxPerKey(1024).maxPerExit(1024).maxTotal(1024).keepAlive(Duration.ZERO).acquireTimeout(Duration.ofSeconds(30)).build(), false),
+    CONNECTION_PER_REQUEST(PoolLimits.builder().maxPerKey(1024).maxPerExit(1024).maxTotal(1024).keepAlive(Duration.ZERO)
+            .acquireTimeout(Duration.ofSeconds(30)).build(), false),
     /** Keeps the first credentials it is given for every request: it mixes sessions by construction. */
     FIRST_CREDENTIALS_ONLY(PoolLimits.defaults(), true);
 

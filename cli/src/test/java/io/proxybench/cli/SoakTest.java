@@ -74,7 +74,8 @@ class SoakTest {
                 ProxyClient client = ProxyClient.builder()
                         .tls(TlsSettings.caFile(target.caFile()))
                         .proxyProtocol(ProxyProtocol.H2_PREFERRED)
-                        .limits(PoolLimits.builder().maxPerKey(1).maxPerExit(1).maxTotal(TUNNELS).keepAlive(Duration.ofMinutes(5)).acquireTimeout(Duration.ofSeconds(30)).build())
+                        .limits(PoolLimits.builder().maxPerKey(1).maxPerExit(1).maxTotal(TUNNELS)
+                                .keepAlive(Duration.ofMinutes(5)).acquireTimeout(Duration.ofSeconds(30)).build())
                         .build()) {
             List<ProxyRequest> requests = new ArrayList<>();
             for (int i = 0; i < TUNNELS; i++) {

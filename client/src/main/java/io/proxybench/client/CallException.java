@@ -24,17 +24,30 @@ public final class CallException extends Exception {
     /** The value of every byte count of a failure whose wire bytes the client could not tell. */
     public static final long UNKNOWN = -1;
 
+    /** The phase the call failed in. */
     private final Phase phase;
+    /** Wire bytes the call sent, or {@link #UNKNOWN}. */
     private final long bytesOut;
+    /** Wire bytes the call received, or {@link #UNKNOWN}. */
     private final long bytesIn;
+    /** The part of {@code bytesOut + bytesIn} that set up connections, or {@link #UNKNOWN}. */
     private final long handshakeBytes;
 
-    /** A failure whose wire bytes are {@link #UNKNOWN}. */
+    /**
+     * A failure whose wire bytes are {@link #UNKNOWN}.
+     *
+     * @param phase the phase the call failed in
+     * @param cause what failed it; its class's simple name and message make the message
+     */
     public CallException(Phase phase, Throwable cause) {
         this(phase, cause, UNKNOWN, UNKNOWN, UNKNOWN);
     }
 
     /**
+     * A failure whose wire bytes are known, or all {@link #UNKNOWN}.
+     *
+     * @param phase the phase the call failed in
+     * @param cause what failed it; its class's simple name and message make the message
      * @param bytesOut wire bytes the call sent
      * @param bytesIn wire bytes the call received
      * @param handshakeBytes the part of {@code bytesOut + bytesIn} that set connections up
@@ -54,29 +67,48 @@ public final class CallException extends Exception {
         this.handshakeBytes = handshakeBytes;
     }
 
+    /**
+     * The phase the call failed in, e.g. {@link Phase#CONNECT} for a refused tunnel.
+     *
+     * @return the phase, never null
+     */
     public Phase phase() {
         return phase;
     }
 
-    /** Wire bytes the call sent before it failed, or {@link #UNKNOWN}. */
+    /**
+     * Wire bytes the call sent before it failed.
+     *
+     * @return 0 or more, or {@link #UNKNOWN}
+     */
     public long bytesOut() {
         return bytesOut;
     }
 
-    /** Wire bytes the call received before it failed, or {@link #UNKNOWN}. */
+    /**
+     * Wire bytes the call received before it failed.
+     *
+     * @return 0 or more, or {@link #UNKNOWN}
+     */
     public long bytesIn() {
         return bytesIn;
     }
 
     /**
      * The part of {@link #bytesOut()} {@code +} {@link #bytesIn()} that set up connections the call opened (TCP
-     * payload of proxy handshakes, both TLS handshakes), a failed setup's bytes whole; or {@link #UNKNOWN}.
+     * payload of proxy handshakes, both TLS handshakes), a failed setup's bytes whole.
+     *
+     * @return 0 to {@code bytesOut() + bytesIn()}, or {@link #UNKNOWN}
      */
     public long handshakeBytes() {
         return handshakeBytes;
     }
 
-    /** Whether the byte counts are known; when not, each is {@link #UNKNOWN}. */
+    /**
+     * Whether the byte counts are known; when not, each is {@link #UNKNOWN}.
+     *
+     * @return true when the three counts are known
+     */
     public boolean bytesKnown() {
         return bytesOut != UNKNOWN;
     }
@@ -86,6 +118,8 @@ public final class CallException extends Exception {
      * CONNECT is its status ({@code connect_407}, {@code connect_502}), anything else the exception's name, Netty's
      * stackless and annotated variants under their JDK names ({@code tcp_ConnectException}, not
      * {@code tcp_AnnotatedConnectException}).
+     *
+     * @return the label, e.g. {@code connect_407} or {@code tls_SSLHandshakeException}
      */
     public String label() {
         return phase.label() + "_" + reason(getCause());

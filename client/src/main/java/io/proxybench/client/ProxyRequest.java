@@ -11,14 +11,35 @@ import java.util.Objects;
  * A request to send: method, absolute URL, headers and body, and optionally its own proxy (else the client's)
  * and a session key (the task or worker whose session the client's router picks).
  *
+ * @param method the HTTP method, e.g. {@code GET}; one Netty refuses fails the call in
+ *     {@link io.proxybench.client.event.Phase#REQUEST}
+ * @param uri an absolute {@code http://} or {@code https://} URL; any other fails the call before it connects. Its
+ *     path and query are sent; user info and fragment are not
+ * @param headers sent as given, in order (the list is copied); {@code Host} and {@code User-Agent} are added when
+ *     absent, and {@code Content-Length} when there is a body (or for a {@code POST} or {@code PUT} without one)
+ * @param body the bytes to send; null for none, read as empty. Not copied: leave it unchanged while the request is
+ *     in use
  * @param proxy null to use the client's proxy
- * @param sessionKey null to use the proxy's credentials as they are
+ * @param sessionKey null to use the proxy's credentials as they are; ignored when the client has no sessions or the
+ *     request goes direct
  * @param newConnection true to send on a connection opened for this request (e.g. a retry on a new tunnel), never
  *     on an open one; the new connection is pooled afterwards like any other
  */
 public record ProxyRequest(String method, URI uri, List<Map.Entry<String, String>> headers, byte[] body,
         ProxySpec proxy, String sessionKey, boolean newConnection) {
 
+    /**
+     * Copies {@code headers} and reads a null {@code body} as empty.
+     *
+     * @param method the HTTP method, e.g. {@code GET}
+     * @param uri an absolute {@code http://} or {@code https://} URL
+     * @param headers sent as given, in order
+     * @param body the bytes to send, or null for none
+     * @param proxy null to use the client's proxy
+     * @param sessionKey null to use the proxy's credentials as they are
+     * @param newConnection true to send on a connection opened for this request, never on an open one
+     * @throws NullPointerException if {@code method}, {@code uri}, {@code headers} or a header is null
+     */
     public ProxyRequest {
         Objects.requireNonNull(method, "method");
         Objects.requireNonNull(uri, "uri");
@@ -26,27 +47,55 @@ public record ProxyRequest(String method, URI uri, List<Map.Entry<String, String
         body = body == null ? new byte[0] : body;
     }
 
-    /** A GET of {@code url}. */
+    /**
+     * A GET of {@code url}, with no headers or body, through the client's proxy and without a session key.
+     *
+     * @param url an absolute {@code http://} or {@code https://} URL
+     * @return the request
+     * @throws IllegalArgumentException if {@code url} is not a URI
+     */
     public static ProxyRequest get(String url) {
         return new ProxyRequest("GET", URI.create(url), List.of(), null, null, null, false);
     }
 
+    /**
+     * This request with one more header, after the others; one of the same name is kept, not replaced.
+     *
+     * @param name the header's name
+     * @param value the header's value
+     * @return a new request
+     */
     public ProxyRequest withHeader(String name, String value) {
         List<Map.Entry<String, String>> more = new ArrayList<>(headers);
         more.add(Map.entry(name, value));
         return new ProxyRequest(method, uri, more, body, proxy, sessionKey, newConnection);
     }
 
+    /**
+     * This request through {@code proxy} instead of the client's proxy.
+     *
+     * @param proxy the proxy, or null for the client's
+     * @return a new request
+     */
     public ProxyRequest withProxy(ProxySpec proxy) {
         return new ProxyRequest(method, uri, headers, body, proxy, sessionKey, newConnection);
     }
 
-    /** Routes this request through the session the client's router gives {@code key}. */
+    /**
+     * Routes this request through the session the client's router gives {@code key}.
+     *
+     * @param key the task or worker whose session to use, or null for none
+     * @return a new request
+     */
     public ProxyRequest withSessionKey(String key) {
         return new ProxyRequest(method, uri, headers, body, proxy, key, newConnection);
     }
 
-    /** This request, to be sent on a new connection rather than an open one. */
+    /**
+     * This request, to be sent on a new connection rather than an open one.
+     *
+     * @return a new request with {@code newConnection} true
+     */
     public ProxyRequest withNewConnection() {
         return new ProxyRequest(method, uri, headers, body, proxy, sessionKey, true);
     }

@@ -9,11 +9,17 @@ import java.nio.charset.StandardCharsets;
 /**
  * A response, with how it travelled.
  *
+ * @param status the final response's status code, e.g. {@code 200}; any status is a response, not a failure
+ * @param headers the final response's headers
  * @param body the body, cut at the client's body limit; {@code bodyBytes} is its full length
+ * @param bodyBytes the body's full length in bytes, after any transfer decoding
+ * @param connection the connection that carried the request
  * @param reused true when the connection existed before this call
  * @param attempt 1, or 2 when a reused connection failed before any response byte and the call was retried
  * @param exit the exit label (proxy user, endpoint and session; never the password), or {@code direct}
  * @param session the sticky session id the credentials asked for, null when rotating, direct or unreadable
+ * @param timings how long each phase took, of the attempt that got this response only (the second when
+ *     {@code attempt} is 2)
  * @param bytesOut wire bytes the call sent, TLS and tunnel setup included when it created the connection, and the
  *     first attempt's bytes when {@code attempt} is 2
  * @param bytesIn wire bytes the call received, on the same terms as {@code bytesOut}
@@ -26,11 +32,20 @@ public record ProxyResponse(int status, HttpHeaders headers, byte[] body, long b
         ConnectionInfo connection, boolean reused, int attempt, String exit, String session, PhaseTimings timings,
         long bytesOut, long bytesIn, long handshakeBytes, CloseReason closeReason) {
 
-    /** The protocol to the origin: {@code h2} or {@code http/1.1}. */
+    /**
+     * The protocol to the origin, as {@link ConnectionInfo#protocol()}.
+     *
+     * @return {@code h2} or {@code http/1.1}
+     */
     public String protocol() {
         return connection.protocol();
     }
 
+    /**
+     * The kept body as UTF-8 text, malformed bytes replaced; only what {@code body} holds, so cut at the body limit.
+     *
+     * @return the text, empty for an empty body
+     */
     public String bodyText() {
         return new String(body, StandardCharsets.UTF_8);
     }

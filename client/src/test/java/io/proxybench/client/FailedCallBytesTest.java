@@ -125,7 +125,8 @@ class FailedCallBytesTest {
 
     @Test
     void aCallThatGotNoConnectionCostsNothing() throws Exception {
-        PoolLimits one = PoolLimits.builder().maxPerKey(1).maxPerExit(1).maxTotal(1).keepAlive(Duration.ofSeconds(30)).acquireTimeout(Duration.ofMillis(100)).build();
+        PoolLimits one = PoolLimits.builder().maxPerKey(1).maxPerExit(1).maxTotal(1).keepAlive(Duration.ofSeconds(30))
+                .acquireTimeout(Duration.ofMillis(100)).build();
         try (CountingPeer origin = new CountingPeer((c, i) -> c.readHead());
                 ProxyClient client = ProxyClient.builder().limits(one).build()) {
             String url = "http://127.0.0.1:" + origin.port() + "/";

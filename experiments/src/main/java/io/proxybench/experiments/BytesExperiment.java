@@ -111,7 +111,8 @@ public final class BytesExperiment {
     /** One tunnel at a time, kept for {@code keepAlive}. */
     private static ProxyClient client(Setup s, TlsSettings tls, Duration keepAlive) {
         return ProxyClient.builder().proxy(s.proxy()).tls(tls.withAlpn(TlsSettings.HTTP11_ONLY)).ioThreads(1)
-                .limits(PoolLimits.builder().maxPerKey(1).maxPerExit(1).maxTotal(1).keepAlive(keepAlive).acquireTimeout(s.limit()).build()).build();
+                .limits(PoolLimits.builder().maxPerKey(1).maxPerExit(1).maxTotal(1).keepAlive(keepAlive)
+                        .acquireTimeout(s.limit()).build()).build();
     }
 
     private static Double hybridExtra(List<BytesRow> rows) {

@@ -242,7 +242,8 @@ public final class H2GatewayExperiment {
         return ProxyClient.builder().proxy(s.proxy()).sessions(s.template(), SessionRouter.perRequest())
                 .tls(s.tls().withAlpn(TlsSettings.HTTP11_ONLY))
                 .proxyProtocol(lane.protocol).maxStreamsPerProxyConnection(s.maxStreams())
-                .limits(PoolLimits.builder().maxPerKey(cap).maxPerExit(cap).maxTotal(Math.max(1024, cap)).keepAlive(Duration.ZERO).acquireTimeout(s.limit()).build())
+                .limits(PoolLimits.builder().maxPerKey(cap).maxPerExit(cap).maxTotal(Math.max(1024, cap))
+                        .keepAlive(Duration.ZERO).acquireTimeout(s.limit()).build())
                 .build();
     }
 }

@@ -214,7 +214,8 @@ public final class KeepAliveExperiment {
     private static ProxyClient client(Setup s, Duration keepAlive) {
         return ProxyClient.builder().proxy(s.proxy()).sessions(s.template(), SessionRouter.stickyPerKey())
                 .tls(s.tls().withAlpn(TlsSettings.HTTP11_ONLY))
-                .limits(PoolLimits.builder().maxPerKey(1).maxPerExit(1).maxTotal(1).keepAlive(keepAlive).acquireTimeout(s.limit()).build())
+                .limits(PoolLimits.builder().maxPerKey(1).maxPerExit(1).maxTotal(1).keepAlive(keepAlive)
+                        .acquireTimeout(s.limit()).build())
                 .build();
     }
 

@@ -154,7 +154,8 @@ public final class OwnersExperiment {
     private static ProxyClient client(Setup s, ProxySpec proxy, int concurrency) {
         return ProxyClient.builder().proxy(proxy).sessions(s.template(), SessionRouter.stickyPerKey())
                 .tls(s.tls().withAlpn(TlsSettings.HTTP11_ONLY))
-                .limits(PoolLimits.builder().maxPerKey(concurrency).maxPerExit(concurrency).maxTotal(Math.max(1024, concurrency)).keepAlive(KEEP_ALIVE).acquireTimeout(s.limit()).build())
+                .limits(PoolLimits.builder().maxPerKey(concurrency).maxPerExit(concurrency)
+                        .maxTotal(Math.max(1024, concurrency)).keepAlive(KEEP_ALIVE).acquireTimeout(s.limit()).build())
                 .build();
     }
 }

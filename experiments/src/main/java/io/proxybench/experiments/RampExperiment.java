@@ -122,7 +122,8 @@ public final class RampExperiment {
         List<RampStep> steps = new ArrayList<>();
         try (ProxyClient client = ProxyClient.builder().proxy(s.proxies().get(0)).timeouts(s.timeouts())
                 .tls(s.tls().withAlpn(TlsSettings.HTTP11_ONLY))
-                .limits(PoolLimits.builder().maxPerKey(most).maxPerExit(most).maxTotal(Math.max(1024, most)).keepAlive(KEEP_ALIVE).acquireTimeout(limit).build()).build()) {
+                .limits(PoolLimits.builder().maxPerKey(most).maxPerExit(most).maxTotal(Math.max(1024, most))
+                        .keepAlive(KEEP_ALIVE).acquireTimeout(limit).build()).build()) {
             for (int concurrency : s.levels()) {
                 LatencySoFar successes = new LatencySoFar();
                 List<RequestRecord> records = FixedConcurrency.run(client, concurrency, Integer.MAX_VALUE,

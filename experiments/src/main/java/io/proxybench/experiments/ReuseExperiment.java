@@ -117,7 +117,8 @@ public final class ReuseExperiment {
     private static ProxyClient client(Setup s, SessionRouter router, int limit, Duration keepAlive) {
         return ProxyClient.builder().proxy(s.proxy()).sessions(s.template(), router)
                 .tls(s.tls().withAlpn(TlsSettings.HTTP11_ONLY))
-                .limits(PoolLimits.builder().maxPerKey(limit).maxPerExit(limit).maxTotal(Math.max(1024, limit)).keepAlive(keepAlive).acquireTimeout(s.limit()).build())
+                .limits(PoolLimits.builder().maxPerKey(limit).maxPerExit(limit).maxTotal(Math.max(1024, limit))
+                        .keepAlive(keepAlive).acquireTimeout(s.limit()).build())
                 .build();
     }
 

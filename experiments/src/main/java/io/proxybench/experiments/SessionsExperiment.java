@@ -184,7 +184,8 @@ public final class SessionsExperiment {
     private static ProxyClient client(Setup s, int limit, Duration keepAlive) {
         return ProxyClient.builder().proxy(s.proxy()).sessions(s.template(), SessionRouter.stickyPerKey())
                 .tls(s.tls().withAlpn(TlsSettings.HTTP11_ONLY))
-                .limits(PoolLimits.builder().maxPerKey(limit).maxPerExit(limit).maxTotal(Math.max(1024, limit)).keepAlive(keepAlive).acquireTimeout(s.limit()).build())
+                .limits(PoolLimits.builder().maxPerKey(limit).maxPerExit(limit).maxTotal(Math.max(1024, limit))
+                        .keepAlive(keepAlive).acquireTimeout(s.limit()).build())
                 .build();
     }
 }

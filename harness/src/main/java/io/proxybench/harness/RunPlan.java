@@ -91,7 +91,8 @@ public record RunPlan(ArrivalSchedule schedule, ClosedLoop closedLoop, List<Prox
      * slot of at most {@code timeouts}' request timeout.
      */
     public static ProxyClient.Builder client(Duration keepAlive, Timeouts timeouts) {
-        return ProxyClient.builder().limits(PoolLimits.builder().maxPerKey(4096).maxPerExit(4096).maxTotal(65536).keepAlive(keepAlive).acquireTimeout(timeouts.request()).build());
+        return ProxyClient.builder().limits(PoolLimits.builder().maxPerKey(4096).maxPerExit(4096).maxTotal(65536)
+                .keepAlive(keepAlive).acquireTimeout(timeouts.request()).build());
     }
 
     /** Request {@code n} of the run: its target, and its proxy and session key when the plan rotates them. */

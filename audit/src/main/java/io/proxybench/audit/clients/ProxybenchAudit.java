@@ -30,19 +30,18 @@ public final class ProxybenchAudit implements AuditedClient {
         return v == null ? "dev" : v;
     }
 
-    /** The line that builds {@link #raised}, the defaults but for the two caps a key and an exit get. */
+    /** The line that builds {@link #raised}: the defaults but for the two caps a key and an exit get. */
     @Override
     public String raiseLimits(int n) {
         PoolLimits l = raised(n);
-        return String.format(Locale.ROOT, "builder.limits(PoolLimits.builder().maxPerKey(%d).maxPerExit(%d).maxTotal(%d).keepAlive(ofSeconds(%d)).maxAge(%s).maxRequestsPerConnection(%d).acquireTimeout(" + " ofSeconds(%d)).build())", l.maxPerKey(), l.maxPerExit(), l.maxTotal(), l.keepAlive().toSeconds(),
-                l.maxAge() == null ? "null" : "ofSeconds(" + l.maxAge().toSeconds() + ")",
-                l.maxRequestsPerConnection(), l.acquireTimeout().toSeconds());
+        return String.format(Locale.ROOT, "builder.limits(PoolLimits.builder().maxPerKey(%d).maxPerExit(%d)"
+                + ".maxTotal(%d).build())", l.maxPerKey(), l.maxPerExit(), l.maxTotal());
     }
 
     /** The default limits with {@code n} connections per key and per exit, and room for them in total. */
     static PoolLimits raised(int n) {
-        PoolLimits d = PoolLimits.defaults();
-        return PoolLimits.builder().maxPerKey(n).maxPerExit(n).maxTotal(Math.max(d.maxTotal(), n)).keepAlive(d.keepAlive()).maxAge(d.maxAge()).maxRequestsPerConnection(d.maxRequestsPerConnection()).acquireTimeout(d.acquireTimeout()).build();
+        return PoolLimits.builder().maxPerKey(n).maxPerExit(n)
+                .maxTotal(Math.max(PoolLimits.defaults().maxTotal(), n)).build();
     }
 
     @Override

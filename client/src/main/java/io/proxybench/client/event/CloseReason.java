@@ -1,7 +1,6 @@
 package io.proxybench.client.event;
 
 import io.proxybench.client.PoolLimits;
-import io.proxybench.client.internal.pool.ConnectionPool;
 import java.util.Locale;
 
 /** Why a pooled connection was closed; {@link #label()} is the form used in events and reports. */
@@ -24,10 +23,14 @@ public enum CloseReason {
     PEER_CLOSED,
     /** A request failed in a way that leaves the connection unusable. */
     ERROR,
-    /** {@link ConnectionPool#close()}. */
+    /** The client was closed ({@link io.proxybench.client.ProxyClient#close()}). */
     POOL_CLOSED;
 
-    /** Lower snake case, e.g. {@code idle_timeout}. */
+    /**
+     * Lower snake case, e.g. {@code idle_timeout}.
+     *
+     * @return the label, the key of {@link Counts#closedByReason()}
+     */
     public String label() {
         return name().toLowerCase(Locale.ROOT);
     }

@@ -9,33 +9,59 @@ import java.util.TreeMap;
  * @param created connections opened (each a full handshake sequence: TCP, proxy, TLS)
  * @param reused acquisitions of an existing connection
  * @param requests calls finished, retries included
+ * @param retries calls sent again on a new connection after a reused one failed before any response byte
  * @param bytesOut wire bytes sent, handshakes included
+ * @param bytesIn wire bytes received, on the same terms as {@code bytesOut}
  * @param handshakeBytes wire bytes spent before new connections were usable
+ * @param closedByReason connections closed, by {@link CloseReason#label()}, ordered by label; reasons that never
+ *     occurred are absent
  */
 public record Counts(long created, long reused, long requests, long retries, long bytesOut, long bytesIn,
         long handshakeBytes, Map<String, Long> closedByReason) {
 
-    /** New connections per 1,000 requests: 1,000 when nothing is reused. */
+    /**
+     * New connections per 1,000 requests: 1,000 when nothing is reused.
+     *
+     * @return {@code 1000 * created / requests}, or 0 without requests
+     */
     public double handshakesPer1000() {
         return requests == 0 ? 0 : 1000.0 * created / requests;
     }
 
-    /** Share of acquisitions that reused a connection. */
+    /**
+     * Share of acquisitions that reused a connection.
+     *
+     * @return {@code reused / (created + reused)}, from 0 to 1; 0 without acquisitions
+     */
     public double reuseRate() {
         long acquisitions = created + reused;
         return acquisitions == 0 ? 0 : (double) reused / acquisitions;
     }
 
+    /**
+     * Mean wire bytes a new connection spent before it was usable.
+     *
+     * @return {@code handshakeBytes / created}, or 0 when no connection was created
+     */
     public double handshakeBytesPerConnection() {
         return created == 0 ? 0 : (double) handshakeBytes / created;
     }
 
-    /** Wire bytes per finished request, both directions. */
+    /**
+     * Wire bytes per finished request, both directions.
+     *
+     * @return {@code (bytesOut + bytesIn) / requests}, or 0 without requests
+     */
     public double bytesPerRequest() {
         return requests == 0 ? 0 : (double) (bytesOut + bytesIn) / requests;
     }
 
-    /** These counts and {@code other}'s together (e.g. of several clients). */
+    /**
+     * These counts and {@code other}'s together (e.g. of several clients).
+     *
+     * @param other counts to add
+     * @return the sums, closes merged by reason
+     */
     public Counts plus(Counts other) {
         Map<String, Long> byReason = new TreeMap<>(closedByReason);
         other.closedByReason.forEach((reason, n) -> byReason.merge(reason, n, Long::sum));
@@ -44,7 +70,12 @@ public record Counts(long created, long reused, long requests, long retries, lon
                 handshakeBytes + other.handshakeBytes, byReason);
     }
 
-    /** What happened since {@code earlier}, a snapshot of the same counters (e.g. after a warm-up). */
+    /**
+     * What happened since {@code earlier}, a snapshot of the same counters (e.g. after a warm-up).
+     *
+     * @param earlier an earlier snapshot of the same counters
+     * @return the differences; close reasons whose count did not change are left out
+     */
     public Counts since(Counts earlier) {
         Map<String, Long> byReason = new TreeMap<>(closedByReason);
         earlier.closedByReason.forEach((reason, n) -> byReason.merge(reason, -n, Long::sum));

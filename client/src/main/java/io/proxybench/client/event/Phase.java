@@ -25,7 +25,11 @@ public enum Phase {
     /** Request written to the end of the response body. */
     REQUEST;
 
-    /** The name used in records and error labels, e.g. {@code proxy_tls}. */
+    /**
+     * The name used in records and error labels, e.g. {@code proxy_tls}.
+     *
+     * @return the constant's name in lower case
+     */
     public String label() {
         return name().toLowerCase(Locale.ROOT);
     }

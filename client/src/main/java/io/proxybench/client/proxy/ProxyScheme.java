@@ -19,11 +19,20 @@ public enum ProxyScheme {
         this.text = text;
     }
 
-    /** The scheme as written in a proxy URL. */
+    /**
+     * The scheme as written in a proxy URL.
+     *
+     * @return {@code http}, {@code https}, {@code socks5} or {@code socks5h}
+     */
     public String text() {
         return text;
     }
 
+    /**
+     * Whether this is a SOCKS5 scheme, whose tunnels are negotiated in {@link io.proxybench.client.event.Phase#SOCKS}.
+     *
+     * @return true for {@link #SOCKS5} and {@link #SOCKS5H}
+     */
     public boolean socks() {
         return this == SOCKS5 || this == SOCKS5H;
     }

@@ -2,10 +2,10 @@ package io.proxybench.client.proxy;
 
 import io.netty.util.NetUtil;
 import java.io.ByteArrayOutputStream;
+import java.nio.ByteBuffer;
 import java.nio.charset.CharacterCodingException;
 import java.nio.charset.CodingErrorAction;
 import java.nio.charset.StandardCharsets;
-import java.nio.ByteBuffer;
 import java.util.Objects;
 import java.util.regex.Pattern;
 
@@ -13,6 +13,11 @@ import java.util.regex.Pattern;
  * A proxy to route through: scheme, endpoint and, when it has one, the account (whose username or password may
  * carry a session, e.g. {@code pass_session-abc}). {@link #toString()} masks the password, as does every message
  * this class produces.
+ *
+ * @param scheme how the client talks to the proxy
+ * @param host a host name or an IP address; an IPv6 address without brackets
+ * @param port from 1 to 65535
+ * @param credentials the account, or null for none
  */
 public record ProxySpec(ProxyScheme scheme, String host, int port, ProxyCredentials credentials) {
 
@@ -23,6 +28,16 @@ public record ProxySpec(ProxyScheme scheme, String host, int port, ProxyCredenti
     /** A host name or IPv4 address; an IPv6 address goes in brackets instead. */
     private static final Pattern HOST_NAME = Pattern.compile("[A-Za-z0-9._-]+");
 
+    /**
+     * Checks the port; the host is checked only by {@link #parse}.
+     *
+     * @param scheme how the client talks to the proxy
+     * @param host a host name or an IP address; an IPv6 address without brackets
+     * @param port from 1 to 65535
+     * @param credentials the account, or null for none
+     * @throws IllegalArgumentException if {@code port} is outside 1..65535
+     * @throws NullPointerException if {@code scheme} or {@code host} is null
+     */
     public ProxySpec {
         Objects.requireNonNull(scheme, "scheme");
         Objects.requireNonNull(host, "host");
@@ -34,6 +49,9 @@ public record ProxySpec(ProxyScheme scheme, String host, int port, ProxyCredenti
     /**
      * Reads a proxy URL. The user and password are percent-decoded (UTF-8); a path, if any, is ignored.
      *
+     * @param url e.g. {@code http://user:pass@host:port}, {@code https://host:port}, {@code socks5://host:port} or
+     *     {@code socks5h://[::1]:1080}; a user without a password has an empty one
+     * @return the proxy
      * @throws IllegalArgumentException naming the part that is wrong and the accepted forms; the password is
      *     never quoted
      */
@@ -104,12 +122,21 @@ public record ProxySpec(ProxyScheme scheme, String host, int port, ProxyCredenti
         return new ProxySpec(scheme, host, port, credentials);
     }
 
-    /** {@code host:port}, with brackets around an IPv6 literal. */
+    /**
+     * {@code host:port}, with brackets around an IPv6 literal.
+     *
+     * @return the endpoint, e.g. {@code 127.0.0.1:3128} or {@code [::1]:1080}
+     */
     public String endpoint() {
         return (host.indexOf(':') >= 0 ? "[" + host + "]" : host) + ":" + port;
     }
 
-    /** The same proxy with another account, e.g. another session's password. */
+    /**
+     * The same proxy with another account, e.g. another session's password.
+     *
+     * @param other the account, or null for none
+     * @return a new proxy spec
+     */
     public ProxySpec withCredentials(ProxyCredentials other) {
         return new ProxySpec(scheme, host, port, other);
     }

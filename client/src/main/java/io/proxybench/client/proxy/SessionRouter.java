@@ -20,32 +20,51 @@ public interface SessionRouter {
      *
      * @param key any non-null string; it need not be a valid id
      * @param nowNanos the request's time, in nanoseconds of the caller's monotonic clock
+     * @return 1 to 64 ASCII letters and digits
+     * @throws NullPointerException if {@code key} is null
      */
     String sessionFor(String key, long nowNanos);
 
-    /** Marks the response last received for {@code key} as blocked: the key's next request gets a new id. */
+    /**
+     * Marks the response last received for {@code key} as blocked: the key's next request gets a new id.
+     *
+     * @param key the key whose session to replace, as passed to {@link #sessionFor}
+     * @throws NullPointerException if {@code key} is null
+     */
     void blocked(String key);
 
     /**
      * Whether a session id may be given again (to a later request of the same key); false when every request gets
      * its own, so that a connection of such a session can never serve another request.
+     *
+     * @return true unless every request gets an id of its own; true by default
      */
     default boolean reusesIds() {
         return true;
     }
 
-    /** One line for reports, e.g. {@code sticky per 30s window}. */
+    /**
+     * One line for reports, e.g. {@code sticky per 30s window}.
+     *
+     * @return the description, without a line break
+     */
     String description();
 
     /**
      * A new id for every call, unique for the router's lifetime: the configuration that makes connection reuse
      * impossible, offered so that its cost can be measured. Ids are a random per-router prefix plus a counter.
+     *
+     * @return a new router whose {@link #reusesIds()} is false
      */
     static SessionRouter perRequest() {
         return new PerRequestRouter();
     }
 
-    /** The same id for the same key for as long as the router lives, until the key is {@linkplain #blocked blocked}. */
+    /**
+     * The same id for the same key for as long as the router lives, until the key is {@linkplain #blocked blocked}.
+     *
+     * @return a new router
+     */
     static SessionRouter stickyPerKey() {
         return new StickyRouter(null);
     }
@@ -55,6 +74,8 @@ public interface SessionRouter {
      * aligned to the router's start: the time of its first {@link #sessionFor} call; earlier times count as window 0.
      *
      * @param window positive
+     * @return a new router
+     * @throws IllegalArgumentException if {@code window} is zero or negative
      */
     static SessionRouter stickyPerWindow(Duration window) {
         return new StickyRouter(window);

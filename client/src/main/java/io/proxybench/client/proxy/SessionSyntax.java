@@ -34,7 +34,16 @@ public final class SessionSyntax {
 
     private SessionSyntax() {}
 
-    /** Splits credentials into account and session; {@code null} fields count as empty. */
+    /**
+     * Splits credentials into account and session; {@code null} fields count as empty.
+     *
+     * @param username the username as configured, e.g. {@code user-session-abc}
+     * @param password the password as configured, e.g. {@code pass_session-abc_lifetime-10m}; a secret
+     * @return the account part of each field and the session they ask for, of kind {@link SessionKind#ROTATING}
+     *     when they name none (a country may still be set)
+     * @throws IllegalArgumentException naming the parameter at fault (unknown, without a value, given twice, or with
+     *     a malformed value) and never quoting the account part or a value from the password
+     */
     public static ParsedCredentials parse(String username, String password) {
         Field user = Field.read(username == null ? "" : username, USERNAME);
         Field pass = Field.read(password == null ? "" : password, PASSWORD);
@@ -43,7 +52,7 @@ public final class SessionSyntax {
         user.params.keySet().forEach(k -> where.put(k, USERNAME));
         for (Map.Entry<String, String> e : pass.params.entrySet()) {
             if (params.containsKey(e.getKey())) {
-                throw new SessionSyntaxException("'" + e.getKey()
+                throw new IllegalArgumentException("'" + e.getKey()
                         + "' is given in both the username and the password; give it once");
             }
             params.put(e.getKey(), e.getValue());
@@ -66,13 +75,13 @@ public final class SessionSyntax {
         for (SessionKind k : SessionKind.values()) {
             if (k.keyword() != null && params.containsKey(k.keyword())) {
                 if (id != null) {
-                    throw new SessionSyntaxException("both '" + kind.keyword() + "' and '" + k.keyword()
+                    throw new IllegalArgumentException("both '" + kind.keyword() + "' and '" + k.keyword()
                             + "' are given; choose one session kind");
                 }
                 kind = k;
                 id = params.get(k.keyword());
                 if (!ID.matcher(id).matches()) {
-                    throw new SessionSyntaxException("session id " + shown(id, where.get(k.keyword()))
+                    throw new IllegalArgumentException("session id " + shown(id, where.get(k.keyword()))
                             + " must be 1 to 64 letters and digits");
                 }
             }
@@ -81,7 +90,7 @@ public final class SessionSyntax {
         String lifetimeText = params.get("lifetime");
         if (lifetimeText != null) {
             if (kind != SessionKind.SESSION) {
-                throw new SessionSyntaxException("'lifetime' applies to 'session' only"
+                throw new IllegalArgumentException("'lifetime' applies to 'session' only"
                         + (kind == SessionKind.ROTATING ? "; add session-ID" : "; " + kind.keyword()
                         + " keeps its exit while it is online, drop lifetime"));
             }
@@ -90,7 +99,7 @@ public final class SessionSyntax {
         String country = params.get("country");
         if (country != null) {
             if (!COUNTRY.matcher(country).matches()) {
-                throw new SessionSyntaxException("country " + shown(country, where.get("country"))
+                throw new IllegalArgumentException("country " + shown(country, where.get("country"))
                         + " must be a two-letter code such as US");
             }
             country = country.toUpperCase(Locale.ROOT);
@@ -101,7 +110,7 @@ public final class SessionSyntax {
     private static Duration parseLifetime(String text, String where) {
         Matcher m = LIFETIME.matcher(text);
         if (!m.matches() || Long.parseLong(m.group(1)) == 0) {
-            throw new SessionSyntaxException("lifetime " + shown(text, where) + " must be a positive number"
+            throw new IllegalArgumentException("lifetime " + shown(text, where) + " must be a positive number"
                     + " followed by s, m or h, e.g. lifetime-10m");
         }
         long n = Long.parseLong(m.group(1));
@@ -115,7 +124,12 @@ public final class SessionSyntax {
         }
     }
 
-    /** The shortest {@code N[smh]} form of a whole number of seconds. */
+    /**
+     * The shortest {@code N[smh]} form of a whole number of seconds.
+     *
+     * @param lifetime a positive whole number of seconds; any fraction is ignored
+     * @return e.g. {@code 2h}, {@code 10m} or {@code 90s}
+     */
     public static String formatLifetime(Duration lifetime) {
         long s = lifetime.getSeconds();
         if (s % 3600 == 0) {
@@ -146,14 +160,14 @@ public final class SessionSyntax {
             for (int i = first; i < tokens.length; i += 2) {
                 String key = tokens[i];
                 if (!KEYWORDS.contains(key)) {
-                    throw new SessionSyntaxException("unknown session parameter " + shown(key, where)
+                    throw new IllegalArgumentException("unknown session parameter " + shown(key, where)
                             + (i > first ? " after '" + tokens[i - 2] + "'" : "") + " in the " + where + "; " + FORMS);
                 }
                 if (i + 1 >= tokens.length || tokens[i + 1].isEmpty()) {
-                    throw new SessionSyntaxException("'" + key + "' in the " + where + " has no value; " + FORMS);
+                    throw new IllegalArgumentException("'" + key + "' in the " + where + " has no value; " + FORMS);
                 }
                 if (params.put(key, tokens[i + 1]) != null) {
-                    throw new SessionSyntaxException("'" + key + "' is given twice in the " + where);
+                    throw new IllegalArgumentException("'" + key + "' is given twice in the " + where);
                 }
             }
             return new Field(text.substring(0, accountLength), params);

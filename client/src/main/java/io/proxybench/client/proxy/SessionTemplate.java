@@ -17,6 +17,10 @@ import java.util.regex.Pattern;
  * seconds, and is set only if the text has {@code {lifetime}}; {@code country} is null or two upper-case letters,
  * and is set only if the text has {@code {country}}. {@link #apply} additionally requires a value for each of those
  * placeholders present. Nothing here holds a secret, so {@link #toString()} is safe to log.
+ *
+ * @param text the template, e.g. {@code {pass}_session-{id}_lifetime-{lifetime}}
+ * @param lifetime the value for {@code {lifetime}}, or null when none is set
+ * @param country the value for {@code {country}}, upper-cased, or null when none is set
  */
 public record SessionTemplate(String text, Duration lifetime, String country) {
 
@@ -27,8 +31,10 @@ public record SessionTemplate(String text, Duration lifetime, String country) {
     public static final String DEFAULT_TEXT = "{pass}_session-{id}";
 
     /** The credential field a template rewrites. */
-    public enum Field {
+    enum Field {
+        /** The username: the template holds {@code {user}}. */
         USER,
+        /** The password: the template holds {@code {pass}}. */
         PASSWORD
     }
 
@@ -44,6 +50,16 @@ public record SessionTemplate(String text, Duration lifetime, String country) {
     private static final Pattern SESSION_ID = Pattern.compile("[A-Za-z0-9]{1,64}");
     private static final Pattern COUNTRY_CODE = Pattern.compile("[A-Za-z]{2}");
 
+    /**
+     * Checks the invariants and upper-cases {@code country}.
+     *
+     * @param text the template
+     * @param lifetime the value for {@code {lifetime}}, or null
+     * @param country the value for {@code {country}}, two letters in either case, or null
+     * @throws IllegalArgumentException naming the fault: one of {@link #parse}'s in the text, a lifetime that is not a
+     *     positive whole number of seconds, a country that is not two letters, or a value set for a placeholder the
+     *     text lacks
+     */
     public SessionTemplate {
         List<String> placeholders = placeholders(text);
         if (lifetime != null) {
@@ -71,6 +87,8 @@ public record SessionTemplate(String text, Duration lifetime, String country) {
     /**
      * Reads a template; no lifetime or country is set yet.
      *
+     * @param text the template, e.g. {@code {pass}_session-{id}} or {@code {user}-country-{country}-session-{id}}
+     * @return the template
      * @throws IllegalArgumentException naming the fault (unknown placeholder, missing {@code {id}}, both or neither
      *     of {@code {user}} and {@code {pass}}, a repeated placeholder, a stray brace) and the accepted forms
      */
@@ -78,25 +96,44 @@ public record SessionTemplate(String text, Duration lifetime, String country) {
         return new SessionTemplate(text, null, null);
     }
 
-    /** This template with the value for {@code {lifetime}}, rendered as the shortest {@code N[smh]}. */
+    /**
+     * This template with the value for {@code {lifetime}}, rendered as the shortest {@code N[smh]}.
+     *
+     * @param lifetime a positive whole number of seconds
+     * @return a new template
+     * @throws IllegalArgumentException if {@code lifetime} is not a positive whole number of seconds or the text has
+     *     no {@code {lifetime}}
+     */
     public SessionTemplate withLifetime(Duration lifetime) {
         return new SessionTemplate(text, Objects.requireNonNull(lifetime, "lifetime"), country);
     }
 
-    /** This template with the value for {@code {country}}, a two-letter code (upper-cased). */
+    /**
+     * This template with the value for {@code {country}}, a two-letter code (upper-cased).
+     *
+     * @param country two letters, e.g. {@code US} or {@code de}
+     * @return a new template
+     * @throws IllegalArgumentException if {@code country} is not two letters or the text has no {@code {country}}
+     */
     public SessionTemplate withCountry(String country) {
         return new SessionTemplate(text, lifetime, Objects.requireNonNull(country, "country"));
     }
 
-    /** The credential field this template rewrites; the other one is left as it is. */
-    public Field field() {
+    /**
+     * The credential field this template rewrites; the other one is left as it is.
+     *
+     * @return {@link Field#USER} for a text with {@code {user}}, else {@link Field#PASSWORD}
+     */
+    Field field() {
         return placeholders(text).contains(USER) ? Field.USER : Field.PASSWORD;
     }
 
     /**
      * The account with session {@code id} written into the field this template rewrites.
      *
+     * @param base the account as configured, without a session
      * @param id 1 to 64 letters and digits, as {@link SessionRouter} produces
+     * @return a new account: {@code base} with the rewritten field
      * @throws IllegalArgumentException if the id is malformed or a placeholder present has no value set
      */
     public ProxyCredentials apply(ProxyCredentials base, String id) {
@@ -125,7 +162,11 @@ public record SessionTemplate(String text, Duration lifetime, String country) {
     /**
      * The proxy with session {@code id} written into its credentials, as {@link #apply(ProxyCredentials, String)}.
      *
-     * @throws IllegalArgumentException if the proxy has no credentials to carry the session
+     * @param proxy the proxy as configured, with credentials
+     * @param id 1 to 64 letters and digits, as {@link SessionRouter} produces
+     * @return the same proxy with the rewritten account
+     * @throws IllegalArgumentException if the proxy has no credentials to carry the session, or as
+     *     {@link #apply(ProxyCredentials, String)}
      */
     public ProxySpec apply(ProxySpec proxy, String id) {
         Objects.requireNonNull(proxy, "proxy");

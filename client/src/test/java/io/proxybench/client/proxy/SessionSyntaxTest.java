@@ -82,7 +82,7 @@ class SessionSyntaxTest {
     })
     void garbageIsRejectedWithTheParameterNamed(String user, String pass, String message) {
         assertThatThrownBy(() -> SessionSyntax.parse(user, pass))
-                .isInstanceOf(SessionSyntaxException.class)
+                .isInstanceOf(IllegalArgumentException.class)
                 .hasMessageContaining(message);
     }
 

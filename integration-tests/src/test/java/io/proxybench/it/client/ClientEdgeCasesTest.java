@@ -54,7 +54,8 @@ class ClientEdgeCasesTest {
 
     @Test
     void aBadHeaderFailsInTheRequestPhaseAndLeavesThePoolWhole() throws Exception {
-        PoolLimits one = PoolLimits.builder().maxPerKey(1).maxPerExit(1).maxTotal(1).keepAlive(Duration.ofSeconds(30)).acquireTimeout(Duration.ofSeconds(2)).build();
+        PoolLimits one = PoolLimits.builder().maxPerKey(1).maxPerExit(1).maxTotal(1).keepAlive(Duration.ofSeconds(30))
+                .acquireTimeout(Duration.ofSeconds(2)).build();
         String url = "http://127.0.0.1:" + lab.targetHttpPort() + "/cdn-cgi/trace";
         try (ProxyClient client = ProxyClient.builder().limits(one).build()) {
             assertThat(client.send(ProxyRequest.get(url)).get(10, TimeUnit.SECONDS).status()).isEqualTo(200);

@@ -78,7 +78,8 @@ class ProxyClientBehaviourTest {
 
     @Test
     void waitingForAPoolSlotIsItsOwnPhase() throws Exception {
-        PoolLimits one = PoolLimits.builder().maxPerKey(1).maxPerExit(1).maxTotal(1).keepAlive(Duration.ofSeconds(30)).acquireTimeout(Duration.ofSeconds(10)).build();
+        PoolLimits one = PoolLimits.builder().maxPerKey(1).maxPerExit(1).maxTotal(1).keepAlive(Duration.ofSeconds(30))
+                .acquireTimeout(Duration.ofSeconds(10)).build();
         List<RecordingListener> calls = new CopyOnWriteArrayList<>();
         try (ProxyClient client = base().limits(one).eventListenerFactory(call -> {
             RecordingListener l = new RecordingListener();

@@ -264,7 +264,8 @@ class ProxyClientH2GatewayTest {
     @Test
     void aGatewayConnectionWithoutTunnelsClosesAfterTheKeepAliveAndItsBytesAreCounted(@TempDir Path own)
             throws Exception {
-        PoolLimits shortKeepAlive = PoolLimits.builder().maxPerKey(64).maxPerExit(64).maxTotal(1024).keepAlive(Duration.ofMillis(200)).acquireTimeout(Duration.ofSeconds(30)).build();
+        PoolLimits shortKeepAlive = PoolLimits.builder().maxPerKey(64).maxPerExit(64).maxTotal(1024)
+                .keepAlive(Duration.ofMillis(200)).acquireTimeout(Duration.ofSeconds(30)).build();
         // A lab of its own: its connection count is this client's alone.
         try (Lab lab = Lab.start(LabConfig.builder().home(own).build());
                 ProxyClient client = base(lab, "u:pass").limits(shortKeepAlive).build()) {
@@ -311,7 +312,8 @@ class ProxyClientH2GatewayTest {
     @Test
     void aGoAwayCutsTheStreamsItLeftOutTheKeptOnesFinishAndNewTunnelsTakeANewConnection(@TempDir Path own)
             throws Exception {
-        PoolLimits noReuse = PoolLimits.builder().maxPerKey(64).maxPerExit(64).maxTotal(1024).keepAlive(Duration.ZERO).acquireTimeout(Duration.ofSeconds(30)).build();
+        PoolLimits noReuse = PoolLimits.builder().maxPerKey(64).maxPerExit(64).maxTotal(1024).keepAlive(Duration.ZERO)
+                .acquireTimeout(Duration.ofSeconds(30)).build();
         // A lab of its own: its GOAWAY reaches this client's connection alone.
         try (Lab lab = Lab.start(LabConfig.builder().home(own).build());
                 ProxyClient client = base(lab, "u:pass").limits(noReuse).sessions(
@@ -373,7 +375,8 @@ class ProxyClientH2GatewayTest {
 
     @Test
     void streamSlotsAreAllReturnedAfterRefusalsResetsAndAnswers(@TempDir Path other) throws Exception {
-        PoolLimits shortKeepAlive = PoolLimits.builder().maxPerKey(64).maxPerExit(64).maxTotal(1024).keepAlive(Duration.ofMillis(100)).acquireTimeout(Duration.ofSeconds(30)).build();
+        PoolLimits shortKeepAlive = PoolLimits.builder().maxPerKey(64).maxPerExit(64).maxTotal(1024)
+                .keepAlive(Duration.ofMillis(100)).acquireTimeout(Duration.ofSeconds(30)).build();
         try (Lab faulty = Lab.start(LabConfig.builder().home(other).auth("alice", "s3cret")
                         .faults(new FaultPlan(0.3, 0.3, 0, 11)).build());
                 ProxyClient client = ProxyClient.builder().proxy("https://alice:s3cret@127.0.0.1:"
@@ -402,7 +405,8 @@ class ProxyClientH2GatewayTest {
     @Test
     void closedTunnelsEndTheirStreamsWithoutResetsSoAProxysRapidResetGuardNeverTrips() throws Exception {
         // Netty's HTTP/2 server, the lab's included, closes a connection after 200 RST_STREAM frames in 30 s.
-        PoolLimits noReuse = PoolLimits.builder().maxPerKey(64).maxPerExit(64).maxTotal(1024).keepAlive(Duration.ZERO).acquireTimeout(Duration.ofSeconds(30)).build();
+        PoolLimits noReuse = PoolLimits.builder().maxPerKey(64).maxPerExit(64).maxTotal(1024).keepAlive(Duration.ZERO)
+                .acquireTimeout(Duration.ofSeconds(30)).build();
         try (ProxyClient client = base("alice:s3cret").limits(noReuse).sessions(
                 SessionTemplate.parse("{pass}_session-{id}"), SessionRouter.perRequest()).build()) {
             int tunnels = 300;

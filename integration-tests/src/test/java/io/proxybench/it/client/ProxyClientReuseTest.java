@@ -127,7 +127,8 @@ class ProxyClientReuseTest {
      */
     @Test
     void aStreamSlotPassesToAWaitingCallOnlyOnceItsStreamHasClosed() throws Exception {
-        PoolLimits oneConnection = PoolLimits.builder().maxPerKey(1).maxPerExit(1).maxTotal(1).keepAlive(Duration.ofSeconds(60)).acquireTimeout(Duration.ofSeconds(30)).build();
+        PoolLimits oneConnection = PoolLimits.builder().maxPerKey(1).maxPerExit(1).maxTotal(1)
+                .keepAlive(Duration.ofSeconds(60)).acquireTimeout(Duration.ofSeconds(30)).build();
         try (ProxyClient client = base().tls(TlsSettings.caFile(lab.caFile())).limits(oneConnection)
                 .sessions(SessionTemplate.parse("{pass}_session-{id}"), SessionRouter.stickyPerKey()).build()) {
             crawl(client, ProxyRequest.get(url()), 1, 1, "task");
@@ -186,7 +187,8 @@ class ProxyClientReuseTest {
 
     @Test
     void keepAliveZeroDefeatsReuse() throws Exception {
-        PoolLimits noKeepAlive = PoolLimits.builder().maxPerKey(64).maxPerExit(64).maxTotal(1024).keepAlive(Duration.ZERO).acquireTimeout(Duration.ofSeconds(30)).build();
+        PoolLimits noKeepAlive = PoolLimits.builder().maxPerKey(64).maxPerExit(64).maxTotal(1024)
+                .keepAlive(Duration.ZERO).acquireTimeout(Duration.ofSeconds(30)).build();
         try (ProxyClient client = base().limits(noKeepAlive).build()) {
             crawl(client, ProxyRequest.get(url()), 5, 1);
             assertThat(client.counters().total().created()).isEqualTo(5);

@@ -3,7 +3,6 @@ package io.proxybench.lab.gateway;
 import io.netty.handler.codec.http.FullHttpResponse;
 import io.netty.handler.codec.http.HttpHeaderNames;
 import io.netty.handler.codec.http.HttpResponseStatus;
-import io.proxybench.client.proxy.SessionSyntaxException;
 
 /**
  * Who a proxy request (HTTP/1.1 CONNECT or forward, HTTP/2 CONNECT stream) comes from, by its
@@ -24,7 +23,7 @@ record Admission(Caller caller, FullHttpResponse refusal) {
                     "proxy authentication required");
             denied.headers().set(HttpHeaderNames.PROXY_AUTHENTICATE, REALM);
             return new Admission(null, denied);
-        } catch (SessionSyntaxException e) {
+        } catch (IllegalArgumentException e) { // malformed session parameters
             gw.counters().badRequest();
             return new Admission(null, Responses.text(HttpResponseStatus.BAD_REQUEST,
                     "bad session parameters in the proxy credentials: " + e.getMessage()));

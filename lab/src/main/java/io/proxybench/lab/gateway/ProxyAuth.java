@@ -41,7 +41,7 @@ public final class ProxyAuth {
      *
      * @return who is calling and the session they ask for
      * @throws AuthException when an account is required and these are not it
-     * @throws io.proxybench.client.proxy.SessionSyntaxException when the session parameters are malformed
+     * @throws IllegalArgumentException when the session parameters are malformed (the message names the part)
      */
     public Caller check(String username, String pass) {
         if (username == null && pass == null) {
@@ -79,7 +79,7 @@ public final class ProxyAuth {
      *
      * @param proxyAuthorization the header's value, null when the client sent none
      * @throws AuthException when an account is required and this is not it, or the value is not Basic credentials
-     * @throws io.proxybench.client.proxy.SessionSyntaxException when the session parameters are malformed
+     * @throws IllegalArgumentException when the session parameters are malformed (the message names the part)
      */
     public Caller caller(String proxyAuthorization) {
         String[] credentials = basic(proxyAuthorization);

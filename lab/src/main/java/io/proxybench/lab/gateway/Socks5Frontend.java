@@ -21,7 +21,6 @@ import io.netty.handler.codec.socksx.v5.Socks5PasswordAuthRequestDecoder;
 import io.netty.handler.codec.socksx.v5.Socks5PasswordAuthStatus;
 import io.netty.handler.codec.socksx.v5.Socks5ServerEncoder;
 import io.netty.util.ReferenceCountUtil;
-import io.proxybench.client.proxy.SessionSyntaxException;
 import java.net.Inet6Address;
 import java.net.InetSocketAddress;
 import java.util.ArrayList;
@@ -96,8 +95,8 @@ final class Socks5Frontend extends ChannelInboundHandlerAdapter {
     private void authenticate(ChannelHandlerContext ctx, Socks5PasswordAuthRequest auth) {
         try {
             caller = gw.config().auth().check(auth.username(), auth.password());
-        } catch (ProxyAuth.AuthException | SessionSyntaxException e) {
-            if (e instanceof SessionSyntaxException) {
+        } catch (ProxyAuth.AuthException | IllegalArgumentException e) {
+            if (!(e instanceof ProxyAuth.AuthException)) { // malformed session parameters
                 gw.counters().badRequest();
             } else {
                 gw.counters().authFailure();

@@ -71,7 +71,7 @@ final class GatewayDialer {
 
     /**
      * TCP and TLS to the proxy offering h2; reports TCP and PROXY_TLS to the call that opens it, which pays for the
-     * connection's bytes only if it fails: once open they are its tunnels' (see {@link io.proxybench.client.event.GatewayStats}), and those of a
+     * connection's bytes only if it fails: once open they are its tunnels' (see {@code GatewayStats}), and those of a
      * connection that found the proxy choosing HTTP/1.1 are no call's, whether the tunnel that follows opens or not.
      */
     CompletableFuture<GatewayConnection> open(Route route, GatewayConnections.Key key,

@@ -46,8 +46,8 @@ final class StreamConnectPlan {
         // Once more for a stream the proxy did not act on: the connection it was sent on no longer takes streams.
         return stream(route, key, proxyAddress, trace, meters).exceptionallyCompose(error ->
                 Steps.unwrap(error) instanceof NotProcessed ? stream(route, key, proxyAddress, trace, meters)
-                : CompletableFuture.failedFuture(error)).exceptionallyCompose(error ->
-                        CompletableFuture.failedFuture(Steps.unwrap(error) instanceof NotProcessed n ? n.getCause() : error));
+                : CompletableFuture.failedFuture(error)).exceptionallyCompose(error -> CompletableFuture.failedFuture(
+                        Steps.unwrap(error) instanceof NotProcessed n ? n.getCause() : error));
     }
 
     private CompletableFuture<Established> stream(Route route, GatewayConnections.Key key,
@@ -113,7 +113,8 @@ final class StreamConnectPlan {
                     IOException endedBy = tunnel.endedBy();
                     result.completeExceptionally(endedBy != null ? endedBy : error);
                 });
-                Steps.guarded(setup, ch, () -> OriginTls.handshake(sockets, route, ch, meter, gateway.id(), trace, setup));
+                Steps.guarded(setup, ch,
+                        () -> OriginTls.handshake(sockets, route, ch, meter, gateway.id(), trace, setup));
             });
         });
         return result;

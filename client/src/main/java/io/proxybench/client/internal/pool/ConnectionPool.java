@@ -30,9 +30,9 @@ import java.util.function.Function;
  * <p>Waiting: an acquire that finds no slot waits. Waiters of one key are served in arrival order and, across keys,
  * the oldest waiter whose caps allow goes first. A slot released on a reusable connection goes to waiters of that
  * key; capacity freed by a closed connection (or by evicting another key's least-recently-used idle connection) goes
- * to the oldest waiter that can use it. A key {@linkplain Acquire#expectMultiplexing() expected to multiplex} opens one
- * connection at a time: its other acquires wait for that connection's spare slots. Waiters time out in arrival order, so when callers on different threads pass
- * slightly out-of-order times a waiter may fail by that skew late.
+ * to the oldest waiter that can use it. A key {@linkplain Acquire#expectMultiplexing() expected to multiplex} opens
+ * one connection at a time: its other acquires wait for that connection's spare slots. Waiters time out in arrival
+ * order, so when callers on different threads pass slightly out-of-order times a waiter may fail by that skew late.
  *
  * <p>Threads: every public method may be called from any thread; state is guarded by this object's monitor. Futures
  * are completed and {@link Poolable#close} is called after the lock is released, on the calling thread, so callbacks

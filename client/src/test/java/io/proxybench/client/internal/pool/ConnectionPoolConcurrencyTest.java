@@ -30,7 +30,8 @@ class ConnectionPoolConcurrencyTest {
     private static final List<TestKey> KEYS = List.of(new TestKey("a", "x"), new TestKey("b", "x"),
             new TestKey("c", "y"));
 
-    private final PoolLimits limits = PoolLimits.builder().maxPerKey(2).maxPerExit(3).maxTotal(4).keepAlive(Duration.ofSeconds(60)).acquireTimeout(Duration.ofHours(1)).build();
+    private final PoolLimits limits = PoolLimits.builder().maxPerKey(2).maxPerExit(3).maxTotal(4)
+            .keepAlive(Duration.ofSeconds(60)).acquireTimeout(Duration.ofHours(1)).build();
     private final ConnectionPool<TestKey, String, FakeConnection> pool = new ConnectionPool<>(limits, TestKey::exit);
     private final AtomicLong clock = new AtomicLong();
     private final AtomicInteger names = new AtomicInteger();

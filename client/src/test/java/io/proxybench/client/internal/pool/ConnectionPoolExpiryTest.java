@@ -16,7 +16,8 @@ import org.junit.jupiter.api.Test;
 class ConnectionPoolExpiryTest {
 
     private static PoolFixture pool(Duration keepAlive, Duration maxAge, int maxRequests) {
-        return new PoolFixture(PoolLimits.builder().maxPerKey(64).maxPerExit(64).maxTotal(1024).keepAlive(keepAlive).maxAge(maxAge).maxRequestsPerConnection(maxRequests).acquireTimeout(Duration.ofSeconds(30)).build());
+        return new PoolFixture(PoolLimits.builder().maxPerKey(64).maxPerExit(64).maxTotal(1024).keepAlive(keepAlive)
+                .maxAge(maxAge).maxRequestsPerConnection(maxRequests).acquireTimeout(Duration.ofSeconds(30)).build());
     }
 
     private final PoolFixture f = pool(Duration.ofSeconds(60), null, 0);

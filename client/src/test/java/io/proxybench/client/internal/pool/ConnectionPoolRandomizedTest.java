@@ -61,7 +61,10 @@ class ConnectionPoolRandomizedTest {
 
         Run(long seed) {
             random = new SplittableRandom(seed);
-            limits = PoolLimits.builder().maxPerKey(1 + random.nextInt(4)).maxPerExit(1 + random.nextInt(5)).maxTotal(1 + random.nextInt(7)).keepAlive(Duration.ofSeconds(pick(0, 3, 10))).maxAge(random.nextBoolean() ? null : Duration.ofSeconds(15)).maxRequestsPerConnection(pick(0, 0, 3)).acquireTimeout(Duration.ofSeconds(pick(0, 5, 5))).build();
+            limits = PoolLimits.builder().maxPerKey(1 + random.nextInt(4)).maxPerExit(1 + random.nextInt(5))
+                    .maxTotal(1 + random.nextInt(7)).keepAlive(Duration.ofSeconds(pick(0, 3, 10)))
+                    .maxAge(random.nextBoolean() ? null : Duration.ofSeconds(15))
+                    .maxRequestsPerConnection(pick(0, 0, 3)).acquireTimeout(Duration.ofSeconds(pick(0, 5, 5))).build();
             pool = new ConnectionPool<>(limits, TestKey::exit);
         }
 

@@ -97,7 +97,8 @@ class ConnectionPoolWaitersTest {
 
     @Test
     void zeroAcquireTimeoutFailsAtOnceInsteadOfWaiting() {
-        PoolFixture noWait = new PoolFixture(PoolLimits.builder().maxPerKey(1).maxPerExit(64).maxTotal(1024).keepAlive(Duration.ofSeconds(60)).acquireTimeout(Duration.ZERO).build());
+        PoolFixture noWait = new PoolFixture(PoolLimits.builder().maxPerKey(1).maxPerExit(64).maxTotal(1024)
+                .keepAlive(Duration.ofSeconds(60)).acquireTimeout(Duration.ZERO).build());
         noWait.open(A, "c", 0);
         CompletableFuture<Grant<FakeConnection>> refused = noWait.pool.acquire(A, 1);
         assertThat(catchCause(refused)).isInstanceOf(AcquireTimeoutException.class)

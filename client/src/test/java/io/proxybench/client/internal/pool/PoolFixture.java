@@ -26,7 +26,8 @@ final class PoolFixture {
     }
 
     static PoolLimits limits(int maxPerKey, int maxPerExit, int maxTotal) {
-        return PoolLimits.builder().maxPerKey(maxPerKey).maxPerExit(maxPerExit).maxTotal(maxTotal).keepAlive(Duration.ofSeconds(60)).acquireTimeout(Duration.ofSeconds(30)).build();
+        return PoolLimits.builder().maxPerKey(maxPerKey).maxPerExit(maxPerExit).maxTotal(maxTotal)
+                .keepAlive(Duration.ofSeconds(60)).acquireTimeout(Duration.ofSeconds(30)).build();
     }
 
     /** From now on, acquires of {@code key} say they expect its connections to multiplex. */

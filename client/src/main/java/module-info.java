@@ -1,0 +1,21 @@
+/**
+ * The proxy-aware HTTP client. Its API is three packages: {@code io.proxybench.client} (the client and its builder,
+ * requests, responses, limits, TLS settings), {@code io.proxybench.client.proxy} (proxies and sessions) and
+ * {@code io.proxybench.client.event} (events and counters). {@code io.proxybench.client.internal} is not exported.
+ */
+module io.proxybench.client {
+    requires transitive io.netty.codec.http; // ProxyResponse.headers() is Netty's HttpHeaders
+    requires io.netty.buffer;
+    requires io.netty.codec;
+    requires io.netty.codec.http2;
+    requires io.netty.common;
+    requires io.netty.handler;
+    requires io.netty.handler.proxy;
+    requires io.netty.resolver;
+    requires io.netty.transport;
+    requires io.proxybench.net;
+
+    exports io.proxybench.client;
+    exports io.proxybench.client.event;
+    exports io.proxybench.client.proxy;
+}

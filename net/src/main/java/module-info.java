@@ -1,0 +1,9 @@
+/** What the client and the lab share below HTTP: the Netty transport, the TLS engine, name resolution. */
+module io.proxybench.net {
+    requires transitive io.netty.transport;
+    requires transitive io.netty.handler;
+    requires io.netty.common;
+    requires io.netty.transport.classes.epoll;
+
+    exports io.proxybench.net;
+}
