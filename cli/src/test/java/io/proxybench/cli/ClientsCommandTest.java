@@ -36,7 +36,7 @@ class ClientsCommandTest {
             assertThat(load.get("unique_exits").asInt()).as(load.toString())
                     .isLessThanOrEqualTo(load.get("tunnels_opened").asInt());
         }
-        assertThat(loads.get(1).get("line").asText()).contains("PoolLimits(6, 6");
+        assertThat(loads.get(1).get("line").asText()).contains("PoolLimits.builder().maxPerKey(6).maxPerExit(6)");
         JsonNode isolation = json.get("isolation");
         assertThat(isolation).hasSize(4);
         assertThat(isolation.get(0).get("client").asText()).isEqualTo("proxybench");

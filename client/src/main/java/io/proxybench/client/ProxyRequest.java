@@ -22,8 +22,10 @@ import java.util.Objects;
  * @param proxy null to use the client's proxy
  * @param sessionKey null to use the proxy's credentials as they are; ignored when the client has no sessions or the
  *     request goes direct
- * @param newConnection true to send on a connection opened for this request (e.g. a retry on a new tunnel), never
- *     on an open one; the new connection is pooled afterwards like any other
+ * @param newConnection true to send on a connection opened for this request, never on an open one: a user's retry of
+ *     a failed request through a new tunnel, so that a rotating proxy gives it a new exit ({@code run --retries} does
+ *     this). The client's own retry of a reused connection that gave no response needs no flag. The new connection
+ *     is pooled afterwards like any other
  */
 public record ProxyRequest(String method, URI uri, List<Map.Entry<String, String>> headers, byte[] body,
         ProxySpec proxy, String sessionKey, boolean newConnection) {

@@ -173,9 +173,11 @@ class ProxyClientBehaviourTest {
     }
 
     @Test
-    void aSessionLifetimeSetsTheKeepAliveWhenNoneIsGiven() throws Exception {
+    void aSessionLifetimeSetsTheKeepAliveWhenAskedForWhateverTheLimits() throws Exception {
         try (ProxyClient client = base().sessions(SessionTemplate.parse("{pass}_session-{id}_lifetime-{lifetime}")
-                .withLifetime(Duration.ofSeconds(1)), SessionRouter.stickyPerKey()).build()) {
+                .withLifetime(Duration.ofSeconds(1)), SessionRouter.stickyPerKey())
+                .limits(PoolLimits.builder().keepAlive(Duration.ofMinutes(5)).build())
+                .keepAliveForSessionLifetime(true).build()) {
             get(client, ProxyRequest.get(url()).withSessionKey("short"));
             long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(5);
             while (client.counters().total().closedByReason().getOrDefault("idle_timeout", 0L) == 0
@@ -183,6 +185,18 @@ class ProxyClientBehaviourTest {
                 Thread.sleep(50);
             }
             assertThat(client.counters().total().closedByReason()).containsEntry("idle_timeout", 1L);
+        }
+    }
+
+    @Test
+    void aSessionLifetimeLeavesTheKeepAliveAloneByDefault() throws Exception {
+        try (ProxyClient client = base().sessions(SessionTemplate.parse("{pass}_session-{id}_lifetime-{lifetime}")
+                .withLifetime(Duration.ofSeconds(1)), SessionRouter.stickyPerKey()).build()) {
+            get(client, ProxyRequest.get(url()).withSessionKey("short"));
+            Thread.sleep(1_500);
+            assertThat(get(client, ProxyRequest.get(url()).withSessionKey("short")).reused())
+                    .as("kept for the pool's 60 s, not the session's 1 s").isTrue();
+            assertThat(client.counters().total().closedByReason()).doesNotContainKey("idle_timeout");
         }
     }
 

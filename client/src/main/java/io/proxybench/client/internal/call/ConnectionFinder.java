@@ -53,7 +53,7 @@ final class ConnectionFinder {
     CompletableFuture<Grant<ClientConnection>> acquire(Route route, boolean fresh) {
         boolean expectMultiplexing = !multiplexed.isEmpty()
                 && multiplexed.contains(new Multiplexed(route.origin(), route.tls()));
-        return pool.acquire(route, new Acquire(fresh, expectMultiplexing), System.nanoTime());
+        return pool.acquire(route, Acquire.of(fresh, expectMultiplexing), System.nanoTime());
     }
 
     /** An open connection the pool granted: counted and reported as reused. */

@@ -12,9 +12,10 @@ import java.util.Objects;
  * settings. This is the pool key, and it carries the key's pool policy.
  *
  * @param proxy null when direct
- * @param keepAlive how long the route's idle connections are kept (a sticky session's lifetime, when the client
- *     keeps sessions for their lifetime); null for the pool's keep-alive. Derived from the proxy's credentials, so it
- *     never splits connections that could otherwise be shared.
+ * @param keepAlive how long the route's idle connections are kept: a sticky session's lifetime when the client keeps
+ *     sessions for their lifetime, zero for a session used by one request only; null for the pool's keep-alive. It is
+ *     part of the key: both come from the session in the credentials, so connections that differ in it would not be
+ *     shared anyway (a router that repeated its one-request ids would get a key of each, under one exit's cap).
  */
 public record Route(Origin origin, ProxySpec proxy, Mode mode, TlsSettings tls, Duration keepAlive) {
 

@@ -13,4 +13,14 @@ public record Acquire(boolean fresh, boolean expectMultiplexing) {
     public static final Acquire ANY = new Acquire(false, false);
     /** A new connection. */
     public static final Acquire FRESH = new Acquire(true, false);
+    private static final Acquire ANY_MULTIPLEXED = new Acquire(false, true);
+    private static final Acquire FRESH_MULTIPLEXED = new Acquire(true, true);
+
+    /** One of the four values, none allocated: an acquire is made per request. */
+    public static Acquire of(boolean fresh, boolean expectMultiplexing) {
+        if (expectMultiplexing) {
+            return fresh ? FRESH_MULTIPLEXED : ANY_MULTIPLEXED;
+        }
+        return fresh ? FRESH : ANY;
+    }
 }
