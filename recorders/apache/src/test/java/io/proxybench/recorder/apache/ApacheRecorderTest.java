@@ -21,6 +21,7 @@ import org.apache.hc.client5.http.protocol.HttpClientContext;
 import org.apache.hc.client5.http.ssl.ClientTlsStrategyBuilder;
 import org.apache.hc.core5.http.HttpHost;
 import org.apache.hc.core5.http.io.entity.EntityUtils;
+import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.Timeout;
 import org.junit.jupiter.api.extension.RegisterExtension;
 import org.junit.jupiter.api.io.TempDir;
@@ -47,6 +48,11 @@ class ApacheRecorderTest {
     @EnumSource(Mode.class)
     void theRecordsCountWhatTheLabCounted(Mode mode) throws Exception {
         LabCheck.check(lab, dir, mode, ApacheRecorderTest::open, FIELDS);
+    }
+
+    @Test
+    void aConnectTheProxyRefusedIsRecordedAsConnect407() throws Exception {
+        LabCheck.checkRefused(lab, dir, ApacheRecorderTest::open);
     }
 
     /**

@@ -123,6 +123,37 @@ public final class LabCheck {
         return new Run(records, tunnels, served);
     }
 
+    /**
+     * Runs {@code client} with a wrong proxy password: the gateway answers the CONNECT with 407, and the one record
+     * says {@code connect_407}, with no status or exit (the target never answered) and without the password.
+     */
+    public static RequestRecord checkRefused(RecorderLab lab, Path dir, ClientUnderTest client) throws Exception {
+        Lab l = lab.lab();
+        String wrong = "wrong-" + UUID.randomUUID();
+        Path file = dir.resolve("refused.jsonl");
+        l.resetTargetStats();
+        try (Recorder recorder = Recorder.open(file);
+                ClientUnderTest.Handle handle = client.open(recorder, new ClientUnderTest.Setup(l.host(),
+                        l.gatewayPort(), RecorderLab.USER, wrong, lab.trust(), null, false))) {
+            handle.get(lab.trace());
+        } catch (Exception refused) {
+            // Some clients throw on a refused CONNECT, others return the proxy's 407: the record says which it was.
+        }
+        List<RequestRecord> records = read(file);
+        assertThat(l.targetStats().requestsTotal()).as("requests the target served").isZero();
+        assertThat(records).as("records").hasSize(1);
+        RequestRecord r = records.get(0);
+        assertThat(r.error()).as(r.toString()).isEqualTo("connect_407");
+        assertThat(r.status()).as(r.toString()).isNull();
+        assertThat(r.ip()).as(r.toString()).isNull();
+        assertThat(r.reused()).as(r.toString()).isNull();
+        assertThat(r.total()).as(r.toString()).isNotNull();
+        String text = Files.readString(file, StandardCharsets.UTF_8);
+        assertThat(text).doesNotContain(wrong).doesNotContain(Base64.getEncoder().encodeToString(
+                (RecorderLab.USER + ":" + wrong).getBytes(StandardCharsets.UTF_8)));
+        return r;
+    }
+
     private static void checkFields(Path file, Fields fields) throws IOException {
         for (String line : Files.readAllLines(file, StandardCharsets.UTF_8)) {
             JsonNode json = JSON.readTree(line);

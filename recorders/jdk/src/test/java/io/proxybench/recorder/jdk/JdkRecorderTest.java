@@ -19,6 +19,7 @@ import java.nio.file.Path;
 import java.time.Duration;
 import java.util.Base64;
 import java.util.Set;
+import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.Timeout;
 import org.junit.jupiter.api.extension.RegisterExtension;
 import org.junit.jupiter.api.io.TempDir;
@@ -53,6 +54,11 @@ class JdkRecorderTest {
 
         assertThat(run.records()).extracting(r -> r.http())
                 .containsOnly(mode == Mode.KEEP_ALIVE_ZERO ? "http/1.1" : "h2");
+    }
+
+    @Test
+    void aConnectTheProxyRefusedIsRecordedAsConnect407() throws Exception {
+        LabCheck.checkRefused(lab, dir, JdkRecorderTest::open);
     }
 
     /**

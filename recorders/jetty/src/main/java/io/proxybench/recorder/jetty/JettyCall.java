@@ -55,12 +55,18 @@ final class JettyCall implements Response.Listener {
 
     @Override
     public void onComplete(Result result) {
-        observation.end(Phase.REQUEST);
         if (result.isFailed()) {
-            observation.fail(label(result.getFailure()));
+            failed(result.getFailure());
         } else {
+            observation.end(Phase.REQUEST);
             observation.end();
         }
+    }
+
+    /** The request failed; the first end of the call stands, so a response's own completion adds nothing. */
+    void failed(Throwable failure) {
+        observation.end(Phase.REQUEST);
+        observation.fail(label(failure));
     }
 
     /**

@@ -99,4 +99,18 @@ public final class JettyRecorder implements Request.Listener {
         }
         call.begun();
     }
+
+    /**
+     * Ends the request's observation when the request itself failed: before any response (a refused CONNECT, a
+     * connection that could not be opened) Jetty tells only the request's listeners.
+     *
+     * @param request the request that failed
+     * @param failure why
+     */
+    @Override
+    public void onFailure(Request request, Throwable failure) {
+        if (request.getAttributes().get(KEY) instanceof JettyCall call) {
+            call.failed(failure);
+        }
+    }
 }

@@ -19,6 +19,7 @@ import org.eclipse.jetty.client.transport.HttpClientTransportOverHTTP;
 import org.eclipse.jetty.http.HttpHeader;
 import org.eclipse.jetty.io.ClientConnector;
 import org.eclipse.jetty.util.ssl.SslContextFactory;
+import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.Timeout;
 import org.junit.jupiter.api.extension.RegisterExtension;
 import org.junit.jupiter.api.io.TempDir;
@@ -46,6 +47,11 @@ class JettyRecorderTest {
     @EnumSource(Mode.class)
     void theRecordsCountWhatTheLabCounted(Mode mode) throws Exception {
         LabCheck.check(lab, dir, mode, JettyRecorderTest::open, FIELDS);
+    }
+
+    @Test
+    void aConnectTheProxyRefusedIsRecordedAsConnect407() throws Exception {
+        LabCheck.checkRefused(lab, dir, JettyRecorderTest::open);
     }
 
     /**

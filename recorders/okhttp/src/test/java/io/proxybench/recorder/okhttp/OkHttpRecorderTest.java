@@ -17,6 +17,7 @@ import okhttp3.Credentials;
 import okhttp3.OkHttpClient;
 import okhttp3.Request;
 import okhttp3.Response;
+import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.Timeout;
 import org.junit.jupiter.api.extension.RegisterExtension;
 import org.junit.jupiter.api.io.TempDir;
@@ -43,6 +44,11 @@ class OkHttpRecorderTest {
     @EnumSource(Mode.class)
     void theRecordsCountWhatTheLabCounted(Mode mode) throws Exception {
         LabCheck.check(lab, dir, mode, OkHttpRecorderTest::open, FIELDS);
+    }
+
+    @Test
+    void aConnectTheProxyRefusedIsRecordedAsConnect407() throws Exception {
+        LabCheck.checkRefused(lab, dir, OkHttpRecorderTest::open);
     }
 
     /** The user's wiring: one line on the builder; the session rides as the request's tag. */
