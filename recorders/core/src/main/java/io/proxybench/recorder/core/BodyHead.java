@@ -20,6 +20,9 @@ public final class BodyHead {
     /**
      * Whether a body of this media type is worth copying: text, JSON, or unknown (an absent
      * {@code Content-Type}); never images, archives or other binary types.
+     *
+     * @param contentType the response's {@code Content-Type}, or null without one
+     * @return whether to copy the body's first bytes
      */
     public static boolean worthCopying(String contentType) {
         if (contentType == null || contentType.isBlank()) {
@@ -29,7 +32,11 @@ public final class BodyHead {
         return type.startsWith("text/") || type.startsWith("application/json") || type.contains("+json");
     }
 
-    /** Copies bytes {@code position()} to {@code limit()} of {@code chunk} up to the cap; the buffer is untouched. */
+    /**
+     * Copies bytes {@code position()} to {@code limit()} of {@code chunk} up to the cap; the buffer is untouched.
+     *
+     * @param chunk a piece of the body as the client hands it on
+     */
     public synchronized void add(ByteBuffer chunk) {
         int n = Math.min(chunk.remaining(), MAX_BYTES - length);
         if (n > 0) {
@@ -39,7 +46,13 @@ public final class BodyHead {
         }
     }
 
-    /** Copies {@code count} bytes of {@code chunk} from {@code offset} up to the cap. */
+    /**
+     * Copies {@code count} bytes of {@code chunk} from {@code offset} up to the cap.
+     *
+     * @param chunk bytes of the body as the user read them
+     * @param offset where they start in {@code chunk}
+     * @param count how many there are
+     */
     public synchronized void add(byte[] chunk, int offset, int count) {
         int n = Math.min(count, MAX_BYTES - length);
         if (n > 0) {
@@ -49,17 +62,29 @@ public final class BodyHead {
         }
     }
 
-    /** Whether the cap is reached: a caller may stop handing chunks over. */
+    /**
+     * Whether the cap is reached: a caller may stop handing chunks over.
+     *
+     * @return whether {@link #MAX_BYTES} are kept
+     */
     public synchronized boolean full() {
         return length >= MAX_BYTES;
     }
 
-    /** Bytes kept so far. */
+    /**
+     * Bytes kept so far.
+     *
+     * @return how many of the body's first bytes are kept, at most {@link #MAX_BYTES}
+     */
     public synchronized int length() {
         return length;
     }
 
-    /** The exit the bytes so far name. */
+    /**
+     * The exit the bytes so far name.
+     *
+     * @return the exit, {@link Exit#NONE} when they name none
+     */
     public synchronized Exit exit() {
         return length == 0 ? Exit.NONE : ExitParser.parse(bytes, length);
     }

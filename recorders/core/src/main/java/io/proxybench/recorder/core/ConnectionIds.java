@@ -12,13 +12,23 @@ import java.util.WeakHashMap;
  */
 public final class ConnectionIds {
 
-    /** The id a call's connection has, and whether the call is the first that ran on it. */
+    /**
+     * The id a call's connection has, and whether the call is the first that ran on it.
+     *
+     * @param id the connection's id in the file, from 1
+     * @param first whether no call ran on the connection before this one
+     */
     public record Seen(long id, boolean first) {}
 
     private final Map<Object, Long> ids = new WeakHashMap<>();
     private long last;
 
-    /** The id of {@code connection}, numbered now if no call ran on it before. */
+    /**
+     * The id of {@code connection}, numbered now if no call ran on it before.
+     *
+     * @param connection the object that stands for the connection; held weakly
+     * @return its id, and whether this is the first call that ran on it
+     */
     public synchronized Seen see(Object connection) {
         Long id = ids.get(connection);
         if (id != null) {
@@ -31,12 +41,18 @@ public final class ConnectionIds {
 
     /**
      * A new id for a connection a recorder numbers itself (one that carries its own id, so nothing here holds it).
+     *
+     * @return the next id in this file
      */
     public synchronized long next() {
         return ++last;
     }
 
-    /** Connections held now (those the clients have not dropped yet). */
+    /**
+     * Connections held now (those the clients have not dropped yet).
+     *
+     * @return how many connections are numbered and still held by their clients
+     */
     public synchronized int size() {
         return ids.size();
     }

@@ -14,17 +14,35 @@ public final class ErrorLabel {
 
     private ErrorLabel() {}
 
-    /** {@code <phase>_<SimpleClassName>} of {@code failure}, completion wrappers unwrapped. */
+    /**
+     * {@code <phase>_<SimpleClassName>} of {@code failure}, completion wrappers unwrapped.
+     *
+     * @param phase the phase the call failed in
+     * @param failure what the client threw
+     * @return the label, e.g. {@code tls_SSLHandshakeException}
+     */
     public static String of(Phase phase, Throwable failure) {
         return phase.jsonName() + "_" + reason(failure);
     }
 
-    /** {@code <phase>_<status>}, e.g. {@code connect_407} for a CONNECT the proxy refused. */
+    /**
+     * {@code <phase>_<status>}, e.g. {@code connect_407} for a CONNECT the proxy refused.
+     *
+     * @param phase the phase that was answered with the status
+     * @param status the HTTP status
+     * @return the label
+     */
     public static String of(Phase phase, int status) {
         return phase.jsonName() + "_" + status;
     }
 
-    /** The simple class name of {@code failure} (its cause when it is a completion wrapper), letters, digits and {@code _} only. */
+    /**
+     * The simple class name of {@code failure} (its cause when it is a completion wrapper), letters, digits and
+     * {@code _} only.
+     *
+     * @param failure what the client threw
+     * @return the reason part of a label; {@code Exception} for an anonymous class
+     */
     public static String reason(Throwable failure) {
         Throwable t = failure;
         while ((t instanceof CompletionException || t instanceof ExecutionException) && t.getCause() != null) {

@@ -30,7 +30,13 @@ public final class ExitParser {
 
     private ExitParser() {}
 
-    /** The exit in {@code length} bytes of {@code head} from 0, UTF-8. */
+    /**
+     * The exit in the first {@code length} bytes of {@code head}, UTF-8.
+     *
+     * @param head the body's first bytes
+     * @param length how many of them to read
+     * @return the exit they name, {@link Exit#NONE} when none
+     */
     public static Exit parse(byte[] head, int length) {
         int start = 0;
         while (start < length && Character.isWhitespace(head[start])) {

@@ -55,13 +55,21 @@ public final class Observation {
         Arrays.fill(spent, UNSET);
     }
 
-    /** Opens a span of {@code phase} now. */
+    /**
+     * Opens a span of {@code phase} now.
+     *
+     * @param phase the phase starting
+     */
     public synchronized void start(Phase phase) {
         openSince[phase.ordinal()] = recorder.nanoTime();
         current = phase;
     }
 
-    /** Closes the open span of {@code phase} now; nothing when none is open. */
+    /**
+     * Closes the open span of {@code phase} now; nothing when none is open.
+     *
+     * @param phase the phase ending
+     */
     public synchronized void end(Phase phase) {
         long since = openSince[phase.ordinal()];
         if (since != UNSET) {
@@ -73,7 +81,12 @@ public final class Observation {
         }
     }
 
-    /** Adds a span of {@code phase} the client timed itself, {@code nanos} long (ignored when negative). */
+    /**
+     * Adds a span of {@code phase} the client timed itself (ignored when negative).
+     *
+     * @param phase the phase
+     * @param nanos its length, nanoseconds
+     */
     public synchronized void add(Phase phase, long nanos) {
         if (nanos >= 0) {
             int i = phase.ordinal();
@@ -81,35 +94,59 @@ public final class Observation {
         }
     }
 
-    /** The phase started most recently and not ended yet; null when none is open. */
+    /**
+     * The phase started most recently and not ended yet.
+     *
+     * @return the open phase, null when none is
+     */
     public synchronized Phase openPhase() {
         return current;
     }
 
-    /** The sticky-session id the user gave for this call; null for none. */
+    /**
+     * The sticky-session id the user gave for this call.
+     *
+     * @param id the session id, null for none
+     */
     public synchronized void session(String id) {
         session = id;
     }
 
-    /** The connection the call ran on: its id in this recorder's file, and whether an earlier call ran on it. */
+    /**
+     * The connection the call ran on.
+     *
+     * @param id its id in this recorder's file
+     * @param reusedConnection whether an earlier call ran on it
+     */
     public synchronized void connection(long id, boolean reusedConnection) {
         conn = id;
         reused = reusedConnection;
     }
 
-    /** The connection the call ran on, numbered by the recorder's {@link ConnectionIds}. */
+    /**
+     * The connection the call ran on, numbered by the recorder's {@link ConnectionIds}.
+     *
+     * @param seen its id and whether this call is the first on it
+     */
     public synchronized void connection(ConnectionIds.Seen seen) {
         connection(seen.id(), !seen.first());
     }
 
-    /** The proxy scheme the connection went through ({@code http}, {@code https}, {@code socks5}); null direct. */
+    /**
+     * The proxy scheme the connection went through.
+     *
+     * @param proxyScheme {@code http}, {@code https}, {@code socks5}; null when direct
+     */
     public synchronized void scheme(String proxyScheme) {
         scheme = proxyScheme;
     }
 
     /**
-     * The response's head: its status, its HTTP version as an ALPN id ({@code http/1.1}, {@code h2}), and whether it
-     * was a challenge ({@code cf-mitigated: challenge}).
+     * The response's head.
+     *
+     * @param code its status
+     * @param version its HTTP version as an ALPN id, {@code http/1.1} or {@code h2}
+     * @param challengePage whether it was a challenge ({@code cf-mitigated: challenge})
      */
     public synchronized void response(int code, String version, boolean challengePage) {
         status = code;
@@ -117,18 +154,31 @@ public final class Observation {
         challenge = challengePage ? Boolean.TRUE : null;
     }
 
-    /** The response body's length as the target sent it, bytes. */
+    /**
+     * The response body's length as the target sent it.
+     *
+     * @param bytes the length, bytes
+     */
     public synchronized void bodyLength(long bytes) {
         bodyLen = bytes;
     }
 
-    /** Bytes this call put on the wire and read from it, TLS and proxy exchanges included. */
+    /**
+     * Bytes this call put on the wire and read from it, TLS and proxy exchanges included.
+     *
+     * @param out bytes written
+     * @param in bytes read
+     */
     public synchronized void wireBytes(long out, long in) {
         bytesOut = out;
         bytesIn = in;
     }
 
-    /** Where to copy the response body's first bytes as the user reads them, for the exit it names. */
+    /**
+     * Where to copy the response body's first bytes as the user reads them, for the exit it names.
+     *
+     * @return this call's body head, made on first use
+     */
     public synchronized BodyHead body() {
         if (body == null) {
             body = new BodyHead();
@@ -158,7 +208,11 @@ public final class Observation {
         finish(null);
     }
 
-    /** The call failed in the phase open now ({@code total} when none is): {@code <phase>_<ExceptionName>}. */
+    /**
+     * The call failed in the phase open now ({@code total} when none is): {@code <phase>_<ExceptionName>}.
+     *
+     * @param failure what the client threw
+     */
     public void fail(Throwable failure) {
         Phase phase;
         synchronized (this) {
@@ -167,7 +221,11 @@ public final class Observation {
         finish(ErrorLabel.of(phase, failure));
     }
 
-    /** The call failed with {@code label}, an {@link ErrorLabel} the client worked out. */
+    /**
+     * The call failed with a label the client's recorder worked out.
+     *
+     * @param label an {@link ErrorLabel}
+     */
     public void fail(String label) {
         finish(label);
     }
