@@ -1,41 +1,39 @@
 package io.proxybench.recorder.jetty;
 
-import io.proxybench.recorder.core.ConnectionIds;
 import io.proxybench.recorder.core.Recorder;
 import java.util.Objects;
 import java.util.function.Function;
-import org.eclipse.jetty.client.Connection;
+import org.eclipse.jetty.client.HttpClient;
 import org.eclipse.jetty.client.Request;
-import org.eclipse.jetty.http.HttpMethod;
 
 /**
- * Records every request of a Jetty {@code HttpClient} 12 into a {@link Recorder}'s file, as a client-wide
- * {@link Request.Listener}. One line, on the client:
+ * Records every request of a Jetty {@code HttpClient} 12 into a {@link Recorder}'s file, through Jetty's own hooks:
+ * a client-wide {@code Request.Listener}, and a bean that Jetty adds to each connection it opens as its
+ * {@code Connection.Listener} and {@code SslHandshakeListener}. One line, on the client:
  *
  * <pre>{@code
- * JettyRecorder recorder = JettyRecorder.of(Recorder.open(Path.of("jetty.jsonl")));
- * httpClient.getRequestListeners().addListener(recorder);
+ * JettyRecorder.of(Recorder.open(Path.of("jetty.jsonl"))).install(httpClient);
  * }</pre>
  *
  * <p>When a request is queued, the recorder starts its observation and adds a response listener to the request
- * (Jetty has no client-wide response listener); when it begins on a connection, that connection is
- * numbered ({@code conn}, {@code reused}: reused when an earlier request ran on it). It records {@code request}
- * (from the request beginning on its connection until the exchange completed), {@code total} (from being queued),
- * {@code status}, {@code http}, and {@code ip} and {@code loc} from the first
+ * (Jetty has no client-wide response listener); when it begins on a connection, that connection is numbered
+ * ({@code conn}, {@code reused}: reused when an earlier request ran on it) and, for the request that opened it, its
+ * setup is added from the connection events of its socket: {@code connect} (from the connection to the proxy opening
+ * until the tunnel's TLS starts: the CONNECT exchange) and {@code tls} (until the handshake succeeded). It records
+ * {@code request} (from the request beginning on its connection until the exchange completed), {@code total} (from
+ * being queued), {@code status}, {@code http}, {@code challenge}, and {@code ip} and {@code loc} from the first
  * {@value io.proxybench.recorder.core.BodyHead#MAX_BYTES} bytes of a text body, copied as it passes to the user's
- * listeners. A request's record is written when its exchange completes. The proxy's own CONNECT requests are not
- * recorded; a redirect's hops are, each followed hop as a record of its own, except the redirecting responses
- * themselves (Jetty's redirector takes their listeners over).
+ * listeners. A request's record is written when its exchange completes, or when the request fails (a CONNECT the
+ * proxy refused is {@code connect_<status>}). The proxy's own CONNECT requests are not recorded; each followed
+ * redirect hop is a record of its own, the redirecting responses themselves are not (Jetty's redirector takes
+ * their listeners over).
  *
- * <p>Jetty's request and response listeners cannot show how a new connection was set up: {@code dns}, {@code tcp},
- * {@code connect} and {@code tls} are absent, and a new connection's setup is inside {@code total} only. Nor bytes on
- * the wire ({@code bytes_out}, {@code bytes_in}) or the body's length ({@code body_len}: Jetty hands on decoded
- * content). Thread-safe; a request's state lives in the request (an attribute) and goes with it.
+ * <p>Jetty's hooks cannot show: {@code dns} and {@code tcp} (the socket connects before any connection object
+ * exists); bytes on the wire ({@code bytes_out}, {@code bytes_in}); the body's length as sent ({@code body_len}:
+ * Jetty hands on decoded content). Thread-safe; a request's state lives in the request (an attribute), a
+ * connection's setup only while its socket is open.
  */
-public final class JettyRecorder implements Request.Listener {
-
-    /** The request attribute the call's state is kept under. */
-    private static final String KEY = "io.proxybench.recorder.jetty.call";
+public final class JettyRecorder {
 
     private final Recorder recorder;
     private final Function<Request, String> sessionOf;
@@ -49,7 +47,7 @@ public final class JettyRecorder implements Request.Listener {
      * A recorder of requests without sessions.
      *
      * @param recorder the file the records go to
-     * @return the request listener to add to the client
+     * @return a recorder to install on a client
      */
     public static JettyRecorder of(Recorder recorder) {
         return new JettyRecorder(recorder, request -> null);
@@ -60,57 +58,24 @@ public final class JettyRecorder implements Request.Listener {
      *
      * @param recorder the file the records go to
      * @param sessionOf the session id of a request, or null for none; never credentials
-     * @return the request listener to add to the client
+     * @return a recorder to install on a client
      */
     public static JettyRecorder of(Recorder recorder, Function<Request, String> sessionOf) {
         return new JettyRecorder(recorder, sessionOf);
     }
 
     /**
-     * Starts the request's observation and listens to its response.
+     * Records {@code client}'s requests from now on: adds the request listener and the connection events' bean.
+     * Install it before the client opens connections (before {@code start()} or the first request) for their setup
+     * to be timed.
      *
-     * @param request the request Jetty queued
+     * @param client the user's client
+     * @return {@code client}
      */
-    @Override
-    public void onQueued(Request request) {
-        if (HttpMethod.CONNECT.is(request.getMethod())) {
-            return;
-        }
-        JettyCall call = new JettyCall(recorder.start());
-        call.observation().session(sessionOf.apply(request));
-        request.attribute(KEY, call);
-        request.onResponseListener(call);
-    }
-
-    /**
-     * Names the connection the request begins on.
-     *
-     * @param request the request Jetty is sending
-     */
-    @Override
-    public void onBegin(Request request) {
-        if (!(request.getAttributes().get(KEY) instanceof JettyCall call)) {
-            return;
-        }
-        Connection connection = request.getConnection();
-        if (connection != null) {
-            ConnectionIds.Seen seen = recorder.connections().see(connection);
-            call.observation().connection(seen);
-        }
-        call.begun();
-    }
-
-    /**
-     * Ends the request's observation when the request itself failed: before any response (a refused CONNECT, a
-     * connection that could not be opened) Jetty tells only the request's listeners.
-     *
-     * @param request the request that failed
-     * @param failure why
-     */
-    @Override
-    public void onFailure(Request request, Throwable failure) {
-        if (request.getAttributes().get(KEY) instanceof JettyCall call) {
-            call.failed(failure);
-        }
+    public HttpClient install(HttpClient client) {
+        ConnectionSetups setups = new ConnectionSetups(recorder);
+        client.addBean(setups);
+        client.getRequestListeners().addListener(new RequestRecorder(recorder, sessionOf, setups));
+        return client;
     }
 }

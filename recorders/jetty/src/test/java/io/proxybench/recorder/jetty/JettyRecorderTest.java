@@ -1,5 +1,7 @@
 package io.proxybench.recorder.jetty;
 
+import static org.assertj.core.api.Assertions.assertThat;
+
 import io.proxybench.recorder.core.Recorder;
 import io.proxybench.recorder.labcheck.ClientUnderTest;
 import io.proxybench.recorder.labcheck.Fields;
@@ -33,12 +35,12 @@ class JettyRecorderTest {
     @RegisterExtension
     static final RecorderLab lab = new RecorderLab();
 
-    /** Jetty's listeners show the request and the connection it ran on, not how that connection was set up. */
+    /** Jetty's connection events show the CONNECT exchange and TLS on new connections, not DNS, TCP or wire bytes. */
     static final Fields FIELDS = new Fields(
             Set.of("status", "http", "total", "request", "conn", "reused", "ip", "loc"),
-            Set.of(),
-            Set.of("dns", "tcp", "connect", "tls", "proxy_tls", "socks", "bytes_out", "bytes_in", "handshake_bytes",
-                    "queue", "body_len"));
+            Set.of("connect", "tls"),
+            Set.of("dns", "tcp", "proxy_tls", "socks", "bytes_out", "bytes_in", "handshake_bytes", "queue",
+                    "body_len"));
 
     @TempDir
     Path dir;
@@ -54,22 +56,37 @@ class JettyRecorderTest {
         LabCheck.checkRefused(lab, dir, JettyRecorderTest::open);
     }
 
+    /** A connection's setup is kept while its socket is open, not per request: none is left once they closed. */
+    @Test
+    void connectionSetupsGoWithTheirSockets() throws Exception {
+        try (Recorder recorder = Recorder.open(dir.resolve("setups.jsonl"))) {
+            ClientUnderTest.Setup setup = new ClientUnderTest.Setup(lab.lab().host(), lab.lab().gatewayPort(),
+                    RecorderLab.USER, RecorderLab.PASSWORD, lab.trust(), null, true);
+            HttpClient client = client(recorder, setup);
+            try {
+                for (int i = 0; i < 5; i++) {
+                    client.newRequest(lab.trace()).headers(h -> h.put(HttpHeader.CONNECTION, "close"))
+                            .timeout(30, TimeUnit.SECONDS).send();
+                }
+                ConnectionSetups setups = client.getBean(ConnectionSetups.class);
+                long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(10);
+                while (setups.size() > 0 && System.nanoTime() < deadline) {
+                    Thread.sleep(20);
+                }
+                assertThat(setups.size()).as("setups of open sockets after every socket closed").isZero();
+            } finally {
+                client.stop();
+            }
+            assertThat(recorder.written()).isEqualTo(5);
+        }
+    }
+
     /**
-     * The user's wiring: one line on the client. The proxy account is the client's (Jetty keeps one per proxy);
+     * The user's wiring: one line on the client, before it starts. The proxy account is the client's (Jetty keeps one per proxy);
      * the session rides as the request's tag; keep-alive 0 is {@code Connection: close} on each request.
      */
     static ClientUnderTest.Handle open(Recorder recorder, ClientUnderTest.Setup setup) throws Exception {
-        SslContextFactory.Client tls = new SslContextFactory.Client();
-        tls.setSslContext(setup.trust().context());
-        ClientConnector connector = new ClientConnector();
-        connector.setSslContextFactory(tls);
-        HttpClient client = new HttpClient(new HttpClientTransportOverHTTP(connector));
-        client.getProxyConfiguration().addProxy(new HttpProxy(setup.proxyHost(), setup.proxyPort()));
-        client.getAuthenticationStore().addAuthenticationResult(new BasicAuthentication.BasicResult(
-                URI.create("http://" + setup.proxyHost() + ":" + setup.proxyPort()), HttpHeader.PROXY_AUTHORIZATION,
-                setup.user(), setup.password()));
-        client.getRequestListeners().addListener(JettyRecorder.of(recorder, request -> (String) request.getTag()));
-        client.start();
+        HttpClient client = client(recorder, setup);
         return new ClientUnderTest.Handle() {
             @Override
             public String get(URI url) throws Exception {
@@ -90,5 +107,21 @@ class JettyRecorderTest {
                 }
             }
         };
+    }
+
+    /** A started client through the lab's gateway with its account, recorded. */
+    private static HttpClient client(Recorder recorder, ClientUnderTest.Setup setup) throws Exception {
+        SslContextFactory.Client tls = new SslContextFactory.Client();
+        tls.setSslContext(setup.trust().context());
+        ClientConnector connector = new ClientConnector();
+        connector.setSslContextFactory(tls);
+        HttpClient client = new HttpClient(new HttpClientTransportOverHTTP(connector));
+        client.getProxyConfiguration().addProxy(new HttpProxy(setup.proxyHost(), setup.proxyPort()));
+        client.getAuthenticationStore().addAuthenticationResult(new BasicAuthentication.BasicResult(
+                URI.create("http://" + setup.proxyHost() + ":" + setup.proxyPort()), HttpHeader.PROXY_AUTHORIZATION,
+                setup.user(), setup.password()));
+        JettyRecorder.of(recorder, request -> (String) request.getTag()).install(client);
+        client.start();
+        return client;
     }
 }
