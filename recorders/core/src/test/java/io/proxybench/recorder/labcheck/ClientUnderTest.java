@@ -1,6 +1,7 @@
 package io.proxybench.recorder.labcheck;
 
 import io.proxybench.recorder.core.Recorder;
+import java.io.IOException;
 import java.net.URI;
 
 /** A client wired to a recorder as its users would, for the lab check. */
@@ -25,6 +26,10 @@ public interface ClientUnderTest {
 
         /** GETs {@code url} and returns the body as text, as the user's own code reads it. */
         String get(URI url) throws Exception;
+
+        /** Closes the client as its users would. */
+        @Override
+        void close() throws IOException;
     }
 
     /** A client that records into {@code recorder}. */
