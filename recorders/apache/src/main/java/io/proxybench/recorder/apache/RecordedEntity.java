@@ -57,13 +57,16 @@ final class RecordedEntity extends HttpEntityWrapper {
         try {
             super.close();
         } finally {
-            release();
+            release(false);
         }
     }
 
-    private void release() {
+    /** The body ended: read to its end ({@code whole}, its length known), or closed or failed before. */
+    private void release(boolean whole) {
         if (released.compareAndSet(false, true)) {
-            observation.bodyLength(bytes);
+            if (whole) {
+                observation.bodyLength(bytes);
+            }
             observation.add(Phase.REQUEST, recorder.nanoTime() - requestStartNanos);
             observation.release();
         }
@@ -89,7 +92,7 @@ final class RecordedEntity extends HttpEntityWrapper {
             try {
                 n = super.read(b, off, len);
             } catch (IOException | RuntimeException e) {
-                release();
+                release(false);
                 throw e;
             }
             if (n > 0) {
@@ -98,7 +101,7 @@ final class RecordedEntity extends HttpEntityWrapper {
                     head.add(b, off, n);
                 }
             } else if (n < 0) {
-                release();
+                release(true);
             }
             return n;
         }
@@ -122,7 +125,7 @@ final class RecordedEntity extends HttpEntityWrapper {
             try {
                 super.close();
             } finally {
-                release();
+                release(false);
             }
         }
     }

@@ -65,9 +65,11 @@ final class JdkCall {
         };
     }
 
-    /** The body handler finished (completed, failed or cancelled), having passed on {@code bytes}. */
+    /** The body handler finished: completed, having passed on {@code bytes}; failed or cancelled, -1. */
     void bodyEnded(long bytes) {
-        observation.bodyLength(bytes);
+        if (bytes >= 0) {
+            observation.bodyLength(bytes);
+        }
         synchronized (this) {
             bodyEndNanos = recorder.nanoTime();
         }

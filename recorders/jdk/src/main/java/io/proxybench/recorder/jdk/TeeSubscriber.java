@@ -42,7 +42,7 @@ final class TeeSubscriber<T> implements HttpResponse.BodySubscriber<T> {
             @Override
             public void cancel() {
                 subscription.cancel();
-                end();
+                end(false);
             }
         });
     }
@@ -63,7 +63,7 @@ final class TeeSubscriber<T> implements HttpResponse.BodySubscriber<T> {
         try {
             user.onError(throwable);
         } finally {
-            end();
+            end(false);
         }
     }
 
@@ -72,13 +72,14 @@ final class TeeSubscriber<T> implements HttpResponse.BodySubscriber<T> {
         try {
             user.onComplete();
         } finally {
-            end();
+            end(true);
         }
     }
 
-    private void end() {
+    /** The body ended: {@code whole} when it completed, so that its length is known. */
+    private void end(boolean whole) {
         if (ended.compareAndSet(false, true)) {
-            call.bodyEnded(bytes);
+            call.bodyEnded(whole ? bytes : -1);
         }
     }
 }
