@@ -53,7 +53,8 @@ public final class LabCheck {
         l.resetGatewayCounters();
         l.resetTargetStats();
         List<SeenTrace> seen = new ArrayList<>();
-        try (Recorder recorder = Recorder.open(file);
+        Recorder fileRecorder = Recorder.open(file);
+        try (Recorder recorder = fileRecorder;
                 ClientUnderTest.Handle handle = client.open(recorder,
                         new ClientUnderTest.Setup(l.host(), l.gatewayPort(), RecorderLab.user(session),
                                 RecorderLab.PASSWORD, lab.trust(), session, mode == Mode.KEEP_ALIVE_ZERO))) {
@@ -61,6 +62,8 @@ public final class LabCheck {
                 seen.add(SeenTrace.of(handle.get(lab.trace())));
             }
         }
+        assertThat(fileRecorder.dropped()).as("records lost: written after close, i.e. after the user's call returned")
+                .isZero();
         long tunnels = l.gatewayCounters().tunnels(GatewayCounters.Kind.CONNECT);
         long served = l.targetStats().requestsTotal();
         List<RequestRecord> records = read(file);

@@ -58,22 +58,18 @@ final class TeeSubscriber<T> implements HttpResponse.BodySubscriber<T> {
         user.onNext(items);
     }
 
+    /** The call hears of the end first: the user's subscriber may complete the response, and the call with it. */
     @Override
     public void onError(Throwable throwable) {
-        try {
-            user.onError(throwable);
-        } finally {
-            end(false);
-        }
+        end(false);
+        user.onError(throwable);
     }
 
+    /** The call hears of the end first, so that {@code send} returns with the record written. */
     @Override
     public void onComplete() {
-        try {
-            user.onComplete();
-        } finally {
-            end(true);
-        }
+        end(true);
+        user.onComplete();
     }
 
     /** The body ended: {@code whole} when it completed, so that its length is known. */

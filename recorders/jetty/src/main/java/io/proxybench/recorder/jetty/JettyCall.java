@@ -15,7 +15,7 @@ import org.eclipse.jetty.http.HttpVersion;
 /**
  * One request's response side, added to the request as its response listener when it is queued. It copies
  * the first bytes of a text body as they pass to the user's listeners (the buffers untouched) and ends the call's
- * observation when the exchange completes.
+ * observation when the response succeeds or the exchange fails.
  */
 final class JettyCall implements Response.Listener {
 
@@ -53,13 +53,26 @@ final class JettyCall implements Response.Listener {
         }
     }
 
+    /**
+     * The response is whole: the record is written here, because Jetty tells every listener of a success before it
+     * tells any of the completion (the user's {@code send} returns at its completion listener).
+     */
+    @Override
+    public void onSuccess(Response response) {
+        observation.end(Phase.REQUEST);
+        observation.end();
+    }
+
+    @Override
+    public void onFailure(Response response, Throwable failure) {
+        failed(failure);
+    }
+
+    /** A request that failed after its response succeeded is a success as far as the record goes; the first end stands. */
     @Override
     public void onComplete(Result result) {
         if (result.isFailed()) {
             failed(result.getFailure());
-        } else {
-            observation.end(Phase.REQUEST);
-            observation.end();
         }
     }
 

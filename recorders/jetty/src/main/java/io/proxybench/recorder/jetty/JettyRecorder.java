@@ -20,10 +20,10 @@ import org.eclipse.jetty.client.Request;
  * ({@code conn}, {@code reused}: reused when an earlier request ran on it) and, for the request that opened it, its
  * setup is added from the connection events of its socket: {@code connect} (from the connection to the proxy opening
  * until the tunnel's TLS starts: the CONNECT exchange) and {@code tls} (until the handshake succeeded). It records
- * {@code request} (from the request beginning on its connection until the exchange completed), {@code total} (from
+ * {@code request} (from the request beginning on its connection until the response was whole), {@code total} (from
  * being queued), {@code status}, {@code http}, {@code challenge}, and {@code ip} and {@code loc} from the first
  * {@value io.proxybench.recorder.core.BodyHead#MAX_BYTES} bytes of a text body, copied as it passes to the user's
- * listeners. A request's record is written when its exchange completes, or when the request fails (a CONNECT the
+ * listeners. A request's record is written when its response is whole, or when the request fails (a CONNECT the
  * proxy refused is {@code connect_<status>}). The proxy's own CONNECT requests are not recorded; each followed
  * redirect hop is a record of its own, the redirecting responses themselves are not (Jetty's redirector takes
  * their listeners over).
