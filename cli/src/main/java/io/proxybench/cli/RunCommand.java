@@ -297,7 +297,8 @@ final class RunCommand implements Callable<Integer> {
             plan.closedLoop(closedLoop, duration);
         }
         if (warmupFor != null) {
-            plan.warmUpFor(warmupFor, warmupRate());
+            // A closed loop warms up with its own workers; a rate is a schedule's.
+            plan.warmUpFor(warmupFor, closedLoop == null ? warmupRate() : 0);
         }
         return plan.build();
     }

@@ -197,6 +197,19 @@ class RunCommandTest {
     }
 
     @Test
+    void aClosedLoopWarmsUpWithItsWorkersAndRecordsOnlyTheMeasuredPart() throws Exception {
+        lab.resetTargetStats();
+        Path out = home.resolve("closed-warm.jsonl");
+        JsonNode summary = run(out, "--closed-loop", "2", "--duration", "1s", "--warmup-for", "1s");
+        List<RequestRecord> records = JsonlReader.read(out);
+
+        assertThat(records).isNotEmpty().allSatisfy(r -> assertThat(r.sched()).isNotNegative());
+        assertThat(summary.path("scheduled").asLong()).isEqualTo(records.size());
+        assertThat(lab.targetStats().requestsTotal()).as("the warm-up's requests reached the target, unrecorded")
+                .isGreaterThan(records.size());
+    }
+
+    @Test
     void http11OffersTheTargetOnlyHttp11WhichOtherwiseChoosesH2() throws Exception {
         Path byDefault = home.resolve("alpn-default.jsonl");
         Path http11 = home.resolve("alpn-http11.jsonl");

@@ -31,7 +31,8 @@ import java.util.Objects;
  * @param retries sends after a failed one, each on a new connection; 0 for none
  * @param warmUpSessions whether one request per session goes out before the run, outside its statistics
  * @param warmUpFor how long the run's own requests go out at its peak rate before it, all discarded; zero for none
- * @param warmUpRate requests per second of that warm-up (the schedule's peak)
+ * @param warmUpRate requests per second of that warm-up (the schedule's peak); unused by a closed loop, whose warm-up
+ *     runs its workers
  * @param expect what a 2xx body must hold to be data; null to take every 2xx as data
  * @param keepBody whether records carry their bodies
  * @param maxBodyBytes bytes of a body kept for {@code expect} or {@code keepBody}; the rest is counted, not kept
@@ -258,8 +259,9 @@ public record RunPlan(ArrivalSchedule schedule, ClosedLoop closedLoop, List<Prox
             if (maxInFlight < 0 || retries < 0) {
                 throw new IllegalArgumentException("max in flight and retries must not be negative");
             }
-            if (warmUpFor.isNegative() || !warmUpFor.isZero() && !(warmUpRate > 0)) {
-                throw new IllegalArgumentException("a warm-up needs a length of 0 or more and a rate above 0");
+            if (warmUpFor.isNegative() || !warmUpFor.isZero() && closedLoop == null && !(warmUpRate > 0)) {
+                throw new IllegalArgumentException("a warm-up needs a length of 0 or more and, before a schedule,"
+                        + " a rate above 0");
             }
             if (maxBodyBytes < 0) {
                 throw new IllegalArgumentException("max body bytes must not be negative, got " + maxBodyBytes);
