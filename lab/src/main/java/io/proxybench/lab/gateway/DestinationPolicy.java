@@ -9,6 +9,11 @@ import java.util.List;
 /**
  * Where the gateway may tunnel to: a list of CIDR blocks, loopback only ({@code 127.0.0.0/8}) unless widened, so
  * the lab is never an open proxy, and on those the {@link AllowedPorts} (all by default).
+ *
+ * <p>A destination named by a host name is decided before any lookup ({@link #mayResolve}): while only loopback is
+ * allowed, a name is looked up only when it is a loopback name ({@code localhost}, {@code *.localhost}, RFC 6761), so
+ * no client makes the lab send a DNS query for a name it will refuse anyway. Once the rules are widened, a name is
+ * resolved once and what it resolves to is checked ({@link #allows}).
  */
 public final class DestinationPolicy {
 
@@ -56,6 +61,32 @@ public final class DestinationPolicy {
         rules.add(LOOPBACK);
         rules.addAll(extraRules);
         return new DestinationPolicy(rules, ports);
+    }
+
+    /**
+     * Whether {@code host}, as a client named it, may be looked up at all: an IP literal always (its value is then
+     * checked), a loopback name always, any other name only when the rules go beyond loopback.
+     */
+    public boolean mayResolve(String host) {
+        if (NetUtil.isValidIpV4Address(host) || NetUtil.isValidIpV6Address(host)) {
+            return true;
+        }
+        String name = host.toLowerCase(java.util.Locale.ROOT);
+        if (name.endsWith(".")) {
+            name = name.substring(0, name.length() - 1);
+        }
+        return name.equals("localhost") || name.endsWith(".localhost") || rules.size() > 1;
+    }
+
+    /**
+     * Why a name {@link #mayResolve} refused is refused, naming the rule and the option that widens it.
+     *
+     * @param named the destination as the client named it, {@code host:port}
+     */
+    public String nameRefusal(String named) {
+        return "destination " + named + " is a host name, and the lab's allowed destinations " + rules
+                + " admit names only for loopback (localhost); the lab does not look it up. Widen them with"
+                + " --allow-destination CIDR to have names resolved and their addresses checked";
     }
 
     public boolean allows(InetSocketAddress destination) {

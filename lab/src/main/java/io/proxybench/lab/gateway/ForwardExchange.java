@@ -82,6 +82,12 @@ final class ForwardExchange {
     }
 
     void start() {
+        DestinationPolicy destinations = gw.config().destinations();
+        if (!destinations.mayResolve(named.host())) {
+            gw.counters().refusedDestination();
+            reject(HttpResponseStatus.FORBIDDEN, destinations.nameRefusal(named.toString()));
+            return;
+        }
         gw.resolver().resolve(named.host()).whenComplete((address, error) -> client.executor().execute(() -> {
             if (error != null) {
                 reject(HttpResponseStatus.BAD_GATEWAY, "cannot resolve " + named.host());

@@ -57,6 +57,12 @@ final class Tunnels {
 
     private void openWithSlot(ChannelHandlerContext ctx, Caller caller, HostPort destination,
             GatewayCounters.Kind kind, boolean earlyReply, TunnelReply reply) {
+        DestinationPolicy destinations = gw.config().destinations();
+        if (!destinations.mayResolve(destination.host())) {
+            gw.counters().refusedDestination();
+            reply.refuse(TunnelReply.Refusal.FORBIDDEN, destinations.nameRefusal(destination.toString()));
+            return;
+        }
         gw.resolver().resolve(destination.host()).whenComplete((address, error) -> ctx.executor().execute(() -> {
             if (!ctx.channel().isActive()) {
                 return;

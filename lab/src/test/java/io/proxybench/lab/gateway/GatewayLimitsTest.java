@@ -218,6 +218,27 @@ class GatewayLimitsTest extends LabPerTest {
     }
 
     @Test
+    void aNameIsRefusedBeforeAnyLookupWhileOnlyLoopbackIsAllowed() throws Exception {
+        start(LabConfig.builder());
+        // .invalid never resolves (RFC 6761): a 403 naming the rule, not a 502 "cannot resolve", shows the decision
+        // came before the lookup.
+        assertRefusedEverywhere("blocked.invalid", 443, "127.0.0.0/8", "--allow-destination CIDR");
+        assertThat(client.connect(null, "localhost:" + lab.targetHttpsPort()).reply().status())
+                .as("a loopback name is still looked up and allowed").isEqualTo(200);
+    }
+
+    @Test
+    void onceTheRulesAreWidenedANameIsResolvedAndWhatItResolvesToChecked() throws Exception {
+        start(LabConfig.builder().allowDestination("192.0.2.0/24"));
+        Socket connect = socket(lab.gatewayPort());
+        send(connect, "CONNECT blocked.invalid:443 HTTP/1.1\r\nHost: blocked.invalid:443\r\n\r\n");
+        LabClient.Response connected = LabClient.readResponse(connect.getInputStream(), false);
+        assertThat(connected.status()).as("looked up, and it does not resolve").isEqualTo(502);
+        assertThat(connected.body()).contains("cannot resolve blocked.invalid");
+        assertThat(lab.gatewayCounters().refusedDestinations()).isZero();
+    }
+
+    @Test
     void aPortOutsideTheAllowedPortsIs403NamingTheRuleOnEveryPath() throws Exception {
         start(LabConfig.builder().allowPorts(AllowedPorts.parse("443,1024-65535")));
         assertRefusedEverywhere("127.0.0.1", 80, "allowed ports 443,1024-65535", "--allow-ports 443,1024-65535,80");
