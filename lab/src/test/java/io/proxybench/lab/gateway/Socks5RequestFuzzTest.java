@@ -20,9 +20,10 @@ import java.util.concurrent.CompletableFuture;
 /**
  * A stranger's SOCKS5 request (RFC 1928 section 4) after a greeting and a password the gateway accepts, through the
  * real sniffer and SOCKS5 frontend: the gateway answers with one valid reply and closes, closes without a reply, or
- * waits for more; no exception reaches the end of the pipeline. Names resolve without DNS (see {@link #RESOLVER}).
- * The exits dial on the embedded channel's loop, which cannot carry a socket, so a dial fails at once: no input
- * reaches the network, and an allowed destination is answered "connection refused".
+ * waits for more; no exception reaches the end of the pipeline. A name other than {@code localhost} is refused before
+ * any lookup (the lab allows loopback only); IP literals and loopback names resolve without DNS (see
+ * {@link #RESOLVER}). The exits dial on the embedded channel's loop, which cannot carry a socket, so a dial fails at
+ * once: no input reaches the network, and an allowed destination is answered "connection refused".
  */
 class Socks5RequestFuzzTest {
 
