@@ -56,9 +56,10 @@ final class AlternateCommand implements Callable<Integer> {
     @CommandLine.Spec
     private CommandLine.Model.CommandSpec spec;
 
-    @Option(names = "--provider", paramLabel = "LABEL=PROXY_URL",
+    @Option(names = "--provider", paramLabel = "LABEL[:DIALECT]=PROXY_URL",
             description = "A provider and its proxy URL, e.g. a=http://user:pass@gw1:8080; repeat, at least two"
-                    + " providers in all. Labels (letters, digits, '_', '.', '-') name the folders.")
+                    + " providers in all. Labels (letters, digits, '_', '.', '-') name the folders; :DIALECT"
+                    + " (oxylabs, brightdata, ...) writes its windows' sessions in that provider's syntax.")
     List<String> urls;
 
     @Option(names = "--provider-file", paramLabel = "LABEL=FILE",
@@ -316,6 +317,8 @@ final class AlternateCommand implements Callable<Integer> {
         owned.put("--proxy-file", proxy);
         String files = "each window writes DIR/LABEL/window-NN.jsonl and its .hlog; choose DIR with --out-dir";
         owned.put("--out", files);
+        owned.put("--provider", "providers differ in their session syntax; give each one's as --provider"
+                + " LABEL:DIALECT=PROXY_URL (e.g. a:oxylabs=http://...) before --");
         owned.put("--hdr-log", files);
         owned.put("--json", "alternate prints each window's figures; for a window's figures as JSON, run"
                 + " 'proxybench analyze DIR/LABEL/window-NN.jsonl --json'");

@@ -85,9 +85,8 @@ final class ClientsCommand implements Callable<Integer> {
                     + " (default: ${DEFAULT-VALUE}; 0 for none).")
     int warmUp;
 
-    @Option(names = "--session-template", paramLabel = "TEMPLATE", defaultValue = SessionTemplate.DEFAULT_TEXT,
-            description = "How a session id is written into the credentials (default: ${DEFAULT-VALUE}).")
-    String template;
+    @CommandLine.Mixin
+    SessionOptions sessionOptions = new SessionOptions();
 
     @Option(names = "--time-limit", paramLabel = "DURATION", defaultValue = "120s",
             description = "Longest one load may take; what is unanswered by then counts as failed (default:"
@@ -106,7 +105,7 @@ final class ClientsCommand implements Callable<Integer> {
         ClientsExperiment.checkSizes(requests, inFlight, isolationRequests, warmUp, limit);
         List<AuditedClient> chosen = clients == null || clients.isEmpty() ? all()
                 : clients.stream().distinct().map(c -> c.make.get()).toList();
-        SessionTemplate sessions = SessionTemplate.parse(template);
+        SessionTemplate sessions = sessionOptions.forExperiment(target.proxy == null);
         ClientsResult result;
         if (target.lab()) {
             result = onLab(chosen, sessions, requests, inFlight, isolationRequests, warmUp, limit);
@@ -142,7 +141,7 @@ final class ClientsCommand implements Callable<Integer> {
      */
     static ClientsResult demo() throws Exception {
         ClientsCommand d = Main.defaults(new ClientsCommand());
-        return onLab(all(), SessionTemplate.parse(d.template), DEMO_REQUESTS, d.inFlight, d.isolationRequests,
+        return onLab(all(), d.sessionOptions.template(), DEMO_REQUESTS, d.inFlight, d.isolationRequests,
                 DEMO_WARM_UP, d.limit);
     }
 

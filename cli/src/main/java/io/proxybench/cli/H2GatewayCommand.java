@@ -73,10 +73,8 @@ final class H2GatewayCommand implements Callable<Integer> {
                     + " limit applies too (default: ${DEFAULT-VALUE}).")
     int maxStreams;
 
-    @Option(names = "--session-template", paramLabel = "TEMPLATE", defaultValue = SessionTemplate.DEFAULT_TEXT,
-            description = "How each request's session id is written into the credentials (default:"
-                    + " ${DEFAULT-VALUE}).")
-    String template;
+    @CommandLine.Mixin
+    SessionOptions sessionOptions = new SessionOptions();
 
     @Option(names = "--rtt", paramLabel = "DURATION", defaultValue = "20ms",
             description = "Lab only: client-gateway round trip, paid by every handshake with the gateway (default:"
@@ -110,7 +108,7 @@ final class H2GatewayCommand implements Callable<Integer> {
             throw new IllegalArgumentException("--gateway-max-resets " + gatewayMaxResets + " must not be negative;"
                     + " 0 turns the guard off");
         }
-        SessionTemplate sessions = SessionTemplate.parse(template);
+        SessionTemplate sessions = sessionOptions.forExperiment(target.proxy == null);
         H2GatewayResult result;
         if (target.lab()) {
             OpenFiles.check((long) maxInFlight * LAB_SOCKETS_PER_REQUEST);
@@ -165,7 +163,7 @@ final class H2GatewayCommand implements Callable<Integer> {
      */
     static H2GatewayResult demo() throws Exception {
         H2GatewayCommand d = Main.defaults(new H2GatewayCommand());
-        return onLab(SessionTemplate.parse(d.template), DEMO_RATE, DEMO_DURATION, d.maxInFlight, d.maxStreams,
+        return onLab(d.sessionOptions.template(), DEMO_RATE, DEMO_DURATION, d.maxInFlight, d.maxStreams,
                 new LabGateway(d.rtt, d.gatewayMaxStreams, d.gatewayMaxResets));
     }
 }

@@ -72,16 +72,15 @@ final class KeepAliveCommand implements Callable<Integer> {
     @Option(names = "--seed", paramLabel = "N", defaultValue = "1", description = "Seeds the arrivals.")
     long seed;
 
-    @Option(names = "--session-template", paramLabel = "TEMPLATE", defaultValue = SessionTemplate.DEFAULT_TEXT,
-            description = "How a session id is written into the credentials (default: ${DEFAULT-VALUE}).")
-    String template;
+    @CommandLine.Mixin
+    SessionOptions sessionOptions = new SessionOptions();
 
     @Option(names = "--json", description = "Print the result as JSON.")
     boolean json;
 
     @Override
     public Integer call() throws Exception {
-        SessionTemplate sessions = SessionTemplate.parse(template);
+        SessionTemplate sessions = sessionOptions.forExperiment(target.proxy == null);
         KeepAliveResult result;
         if (target.lab()) {
             result = onLab(tableKeepAlives, tableGaps, keepAlives, gaps, rowTime, sigmas, seed, sessions);
@@ -100,7 +99,7 @@ final class KeepAliveCommand implements Callable<Integer> {
     static KeepAliveResult demo() throws Exception {
         KeepAliveCommand d = Main.defaults(new KeepAliveCommand());
         return onLab(d.tableKeepAlives, d.tableGaps, d.keepAlives, d.gaps, DEMO_ROW_TIME, d.sigmas, d.seed,
-                SessionTemplate.parse(d.template));
+                d.sessionOptions.template());
     }
 
     /** Measures through SOCKS5 to a lab started for it, after checking the options. */

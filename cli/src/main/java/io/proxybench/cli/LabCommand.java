@@ -1,7 +1,10 @@
 package io.proxybench.cli;
 
 import io.proxybench.analysis.report.ReportJson;
-import io.proxybench.client.proxy.SessionTemplate;
+import io.proxybench.client.proxy.Dialect;
+import io.proxybench.client.proxy.ProxyCredentials;
+import io.proxybench.client.proxy.SessionKind;
+import io.proxybench.client.proxy.SessionParams;
 import io.proxybench.harness.Durations;
 import io.proxybench.lab.Lab;
 import io.proxybench.lab.LabConfig;
@@ -70,9 +73,20 @@ final class LabCommand implements Callable<Integer> {
     @Option(names = "--seed", defaultValue = "1", description = "Seed of the exit pool, rotation and faults.")
     long seed;
 
-    @Option(names = "--session-lifetime", paramLabel = "DURATION", defaultValue = "10m",
-            description = "Lifetime of session-ID without lifetime- (default: ${DEFAULT-VALUE}).")
+    @Option(names = "--dialect", paramLabel = "NAME", defaultValue = "lab",
+            description = "Read sessions in this provider's syntax and follow its documented session rules (default"
+                    + " lifetime, maximum, inactivity): lab, brightdata, oxylabs, decodo, iproyal, evomi, soax, netnut,"
+                    + " webshare, geonode (default: ${DEFAULT-VALUE}).")
+    String dialect;
+
+    @Option(names = "--session-lifetime", paramLabel = "DURATION", converter = DurationConverter.class,
+            description = "Lifetime of a session that names none (default: the dialect's documented one, else 10m).")
     Duration sessionLifetime;
+
+    @Option(names = "--session-idle", paramLabel = "DURATION", converter = DurationConverter.class,
+            description = "A session with no tunnel open and no request for this long ends early (default: the"
+                    + " dialect's documented inactivity limit, else none).")
+    Duration sessionIdle;
 
     @Option(names = "--connect-reply", paramLabel = "WHEN", defaultValue = "early", converter = ReplyConverter.class,
             description = "early: 200 before the exit dials (its setup overlaps the client's TLS); "
@@ -171,7 +185,9 @@ final class LabCommand implements Callable<Integer> {
                 .adminPort(adminPort)
                 .exits(exits)
                 .seed(seed)
+                .dialect(named(dialect))
                 .sessionLifetime(sessionLifetime)
+                .sessionIdle(sessionIdle)
                 .connectReply(connectReply)
                 .latency(new LatencyPlan(clientRtt, exitSetup, targetRtt))
                 .faults(new FaultPlan(refuse, resetTls, stall, seed))
@@ -216,12 +232,22 @@ final class LabCommand implements Callable<Integer> {
         return 0;
     }
 
-    /** The account part shown in URLs: the user, and the password masked (it was given on the command line). */
-    private String credentials(String sessionSuffix) {
-        if (auth == null) {
-            return "lab:lab" + sessionSuffix + "@";
+    private static Dialect named(String name) {
+        try {
+            return Dialect.named(name);
+        } catch (IllegalArgumentException e) {
+            throw new IllegalArgumentException("--dialect: " + e.getMessage(), e);
         }
-        return auth.user() + ":****" + sessionSuffix + "@";
+    }
+
+    /**
+     * The account part shown in URLs, written in the gateway's dialect: the user, and the password masked (it was
+     * given on the command line); {@code lab:lab} without {@code --auth}.
+     */
+    private String credentials(Dialect speaking, SessionParams session) {
+        ProxyCredentials written = speaking.write(auth == null ? new ProxyCredentials("lab", "lab")
+                : new ProxyCredentials(auth.user(), "****"), session);
+        return written.user() + ":" + written.password() + "@";
     }
 
     private Map<String, Object> describe(Lab lab) {
@@ -237,22 +263,34 @@ final class LabCommand implements Callable<Integer> {
         m.put("ca_file", lab.caFile().toString());
         m.put("exits", lab.exits().size());
         m.put("auth", auth != null);
+        Dialect speaking = lab.config().gateway().auth().dialect();
+        SessionParams rotating = SessionParams.ROTATING;
+        SessionParams sticky = new SessionParams(SessionKind.SESSION, speaking.sessionId(DEMO_SESSION), null, null);
+        String plain = auth == null && speaking.equals(Dialect.lab()) ? "" : credentials(speaking, rotating);
         Map<String, String> urls = new LinkedHashMap<>();
-        urls.put("http", "http://" + (auth == null ? "" : credentials("")) + hostPort);
-        urls.put("http_sticky", "http://" + credentials("_session-" + DEMO_SESSION) + hostPort);
-        urls.put("https", "https://" + (auth == null ? "" : credentials("")) + lab.host() + ":" + lab.gatewayTlsPort());
-        urls.put("socks5", "socks5h://" + (auth == null ? "" : credentials("")) + hostPort);
-        urls.put("socks5_sticky", "socks5h://" + credentials("_session-" + DEMO_SESSION) + hostPort);
+        urls.put("http", "http://" + plain + hostPort);
+        urls.put("http_sticky", "http://" + credentials(speaking, sticky) + hostPort);
+        urls.put("https", "https://" + plain + lab.host() + ":" + lab.gatewayTlsPort());
+        urls.put("socks5", "socks5h://" + plain + hostPort);
+        urls.put("socks5_sticky", "socks5h://" + credentials(speaking, sticky) + hostPort);
         m.put("proxy_urls", urls);
+        m.put("dialect", speaking.name());
+        Map<String, Object> rules = new LinkedHashMap<>();
+        rules.put("default_lifetime_s", lab.config().sessionLifetime().toSeconds());
+        rules.put("max_lifetime_s", speaking.rules().maxLifetime() == null ? null
+                : speaking.rules().maxLifetime().toSeconds());
+        rules.put("idle_s", lab.config().sessionIdle() == null ? null : lab.config().sessionIdle().toSeconds());
+        rules.put("documentation", speaking.rules().documentation());
+        m.put("sessions", rules);
         m.put("curl", curl(lab));
         m.put("run", "./proxybench run --url https://" + lab.host() + ":" + lab.targetHttpsPort() + "/cdn-cgi/trace"
-                + " --proxy http://" + credentials("") + hostPort + " --ca " + lab.caFile()
-                + " --session-template '" + SessionTemplate.DEFAULT_TEXT + "' --sessions 20 --rate 100 --duration 10s");
+                + " --proxy http://" + (auth == null ? "lab:lab@" : auth.user() + ":****@") + hostPort + " --ca "
+                + lab.caFile() + " --provider " + speaking.name() + " --sessions 20 --rate 100 --duration 10s");
         return m;
     }
 
     private String curl(Lab lab) {
-        return "curl --cacert " + lab.caFile() + " -x http://" + (auth == null ? "" : credentials(""))
+        return "curl --cacert " + lab.caFile() + " -x http://" + (auth == null ? "" : auth.user() + ":****@")
                 + lab.host() + ":" + lab.gatewayPort() + " https://" + lab.host() + ":" + lab.targetHttpsPort()
                 + "/cdn-cgi/trace";
     }
@@ -277,12 +315,16 @@ final class LabCommand implements Callable<Integer> {
         s.append(String.format("  CA       %s%n", d.get("ca_file")));
         s.append(String.format("  exits    %d addresses in %d /24 subnets, %d ASNs, %d countries%n",
                 lab.exits().size(), subnets, asns, lab.exits().countries().size()));
+        s.append(String.format("  sessions %s dialect: default lifetime %s, %s%n", d.get("dialect"),
+                Durations.format(lab.config().sessionLifetime()), lab.config().sessionIdle() == null
+                        ? "no inactivity limit" : "ended after " + Durations.format(lab.config().sessionIdle())
+                        + " without activity"));
         s.append("proxy URLs\n");
         s.append(String.format("  %-56s rotating: a new exit per tunnel%n", urls.get("http")));
-        s.append(String.format("  %-56s sticky session %s%n", urls.get("http_sticky"), DEMO_SESSION));
+        s.append(String.format("  %-56s sticky session%n", urls.get("http_sticky")));
         s.append(String.format("  %-56s rotating, TLS to the proxy%n", urls.get("https")));
         s.append(String.format("  %-56s rotating%n", urls.get("socks5")));
-        s.append(String.format("  %-56s sticky session %s%n", urls.get("socks5_sticky"), DEMO_SESSION));
+        s.append(String.format("  %-56s sticky session%n", urls.get("socks5_sticky")));
         if (auth != null) {
             s.append("  (replace **** with the password given to --auth)\n");
         }

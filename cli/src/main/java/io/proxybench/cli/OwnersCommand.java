@@ -46,9 +46,8 @@ final class OwnersCommand implements Callable<Integer> {
                     + " on one port).")
     ProxySpec socks;
 
-    @Option(names = "--session-template", paramLabel = "TEMPLATE", defaultValue = SessionTemplate.DEFAULT_TEXT,
-            description = "How a session id is written into the credentials (default: ${DEFAULT-VALUE}).")
-    String template;
+    @CommandLine.Mixin
+    SessionOptions sessionOptions = new SessionOptions();
 
     @Option(names = "--concurrency", paramLabel = "N", split = ",", splitSynopsisLabel = ",",
             defaultValue = "1,2,4,16,64",
@@ -83,7 +82,7 @@ final class OwnersCommand implements Callable<Integer> {
     @Override
     public Integer call() throws Exception {
         target.labOnly(spec, "--rtt", "--forward-idle-cap");
-        SessionTemplate sessions = SessionTemplate.parse(template);
+        SessionTemplate sessions = sessionOptions.forExperiment(target.proxy == null);
         OwnersResult result;
         if (target.lab()) {
             if (socks != null) {
@@ -109,7 +108,7 @@ final class OwnersCommand implements Callable<Integer> {
      */
     static OwnersResult demo() throws Exception {
         OwnersCommand d = Main.defaults(new OwnersCommand());
-        return onLab(d.concurrency, d.stream, DEMO_ROUNDS, d.rtt, d.forwardIdleCap, SessionTemplate.parse(d.template));
+        return onLab(d.concurrency, d.stream, DEMO_ROUNDS, d.rtt, d.forwardIdleCap, d.sessionOptions.template());
     }
 
     /** Runs the experiment on a lab started for it with this round trip and forward idle cap. */

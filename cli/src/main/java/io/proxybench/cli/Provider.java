@@ -1,7 +1,9 @@
 package io.proxybench.cli;
 
+import io.proxybench.client.proxy.Dialect;
 import io.proxybench.client.proxy.ProxySpec;
 import java.nio.file.Path;
+import java.util.ArrayList;
 import java.util.List;
 import java.util.regex.Pattern;
 
@@ -9,13 +11,15 @@ import java.util.regex.Pattern;
  * One provider of {@code alternate}: a label and where its windows' requests go, either one proxy URL (passed to
  * the window's run in this process, never shown whole) or a file of proxy URLs (passed as the run's
  * {@code --proxy-file}, so the credentials stay out of the process list). Exactly one of {@code proxyUrl} and
- * {@code proxyFile} is set. {@link #toString()} masks the password.
+ * {@code proxyFile} is set. {@link #toString()} masks the password. A label may name the provider's session dialect
+ * after a colon ({@code oxy:oxylabs=http://...}), passed to its windows' runs as {@code --provider}.
  *
  * @param label the provider's name in folders, the index and the tables; matches {@link #LABEL}
  * @param proxyUrl the proxy URL as given, credentials included; null with {@code proxyFile}
  * @param proxyFile a file of proxy URLs, read as {@code run --proxy-file} reads it; null with {@code proxyUrl}
+ * @param dialect the provider's session dialect (a {@code Dialect} preset name), or null for the run's own options
  */
-record Provider(String label, String proxyUrl, Path proxyFile) {
+record Provider(String label, String proxyUrl, Path proxyFile, String dialect) {
 
     /** What a label may hold: it names a folder beside the index (so never {@code .} or {@code ..}) and a column. */
     static final Pattern LABEL = Pattern.compile("[A-Za-z0-9][A-Za-z0-9_.-]*");
@@ -26,14 +30,15 @@ record Provider(String label, String proxyUrl, Path proxyFile) {
      * @throws IllegalArgumentException naming the problem and the fix; the password is never quoted
      */
     static Provider ofUrl(String text) {
-        String label = label("--provider", text, "PROXY_URL");
-        String url = text.substring(label.length() + 1);
+        String[] named = label("--provider", text, "PROXY_URL");
+        String label = named[0];
+        String url = text.substring(text.indexOf('=') + 1);
         try {
             ProxySpec.parse(url);
         } catch (IllegalArgumentException e) {
             throw new IllegalArgumentException("--provider " + label + ": " + e.getMessage(), e);
         }
-        return new Provider(label, url, null);
+        return new Provider(label, url, null, named[1]);
     }
 
     /**
@@ -42,19 +47,25 @@ record Provider(String label, String proxyUrl, Path proxyFile) {
      * @throws IllegalArgumentException naming the problem and the fix
      */
     static Provider ofFile(String text) {
-        String label = label("--provider-file", text, "FILE");
-        Path file = Path.of(text.substring(label.length() + 1));
+        String[] named = label("--provider-file", text, "FILE");
+        String label = named[0];
+        Path file = Path.of(text.substring(text.indexOf('=') + 1));
         try {
             ProxyFile.read(file);
         } catch (IllegalArgumentException e) {
             throw new IllegalArgumentException("--provider-file " + label + ": " + e.getMessage(), e);
         }
-        return new Provider(label, null, file);
+        return new Provider(label, null, file, named[1]);
     }
 
     /** The run options that send a window through this provider. */
     List<String> runOptions() {
-        return proxyUrl != null ? List.of("--proxy", proxyUrl) : List.of("--proxy-file", proxyFile.toString());
+        List<String> options = new ArrayList<>(proxyUrl != null ? List.of("--proxy", proxyUrl)
+                : List.of("--proxy-file", proxyFile.toString()));
+        if (dialect != null) {
+            options.addAll(List.of("--provider", dialect));
+        }
+        return options;
     }
 
     /** {@code a: http://user:****@gw:8080}, or {@code b: proxies from FILE}. */
@@ -63,9 +74,21 @@ record Provider(String label, String proxyUrl, Path proxyFile) {
         return label + ": " + (proxyUrl != null ? ProxySpec.parse(proxyUrl) : "proxies from " + proxyFile);
     }
 
-    private static String label(String option, String text, String what) {
+    /** {label, dialect or null} from {@code LABEL[:DIALECT]=...}. */
+    private static String[] label(String option, String text, String what) {
         int eq = text.indexOf('=');
         String label = eq < 0 ? "" : text.substring(0, eq);
+        String dialect = null;
+        int colon = label.indexOf(':');
+        if (colon >= 0) {
+            dialect = label.substring(colon + 1);
+            label = label.substring(0, colon);
+            try {
+                dialect = Dialect.named(dialect).name();
+            } catch (IllegalArgumentException e) {
+                throw new IllegalArgumentException(option + " " + label + ": " + e.getMessage(), e);
+            }
+        }
         if (eq < 0 || eq == text.length() - 1) {
             throw new IllegalArgumentException(option + " needs LABEL=" + what + ", e.g. " + option + " a="
                     + (what.equals("FILE") ? "proxies-a.txt" : "http://user:pass@gw.example:8080"));
@@ -74,8 +97,9 @@ record Provider(String label, String proxyUrl, Path proxyFile) {
             // Not quoted: text before a '=' inside a password would be part of the password.
             throw new IllegalArgumentException(option + " needs LABEL=" + what + " with a label of letters, digits,"
                     + " '_', '.' and '-' only, from a letter or digit (it names a folder beside "
-                    + AlternateCommand.INDEX + "), e.g. " + option + " a=" + what);
+                    + AlternateCommand.INDEX + "), e.g. " + option + " a=" + what + " or, with its session dialect, "
+                    + option + " a:oxylabs=" + what);
         }
-        return label;
+        return new String[] {label, dialect};
     }
 }

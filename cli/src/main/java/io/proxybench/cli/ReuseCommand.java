@@ -37,9 +37,8 @@ final class ReuseCommand implements Callable<Integer> {
             description = "The same gateway as SOCKS5, for the mixed-schemes row (with the lab: its own port).")
     ProxySpec socks;
 
-    @Option(names = "--session-template", paramLabel = "TEMPLATE", defaultValue = SessionTemplate.DEFAULT_TEXT,
-            description = "How a session id is written into the credentials (default: ${DEFAULT-VALUE}).")
-    String template;
+    @CommandLine.Mixin
+    SessionOptions sessionOptions = new SessionOptions();
 
     @Option(names = "--requests", paramLabel = "N", defaultValue = "200", description = "Requests per row.")
     int requests;
@@ -58,7 +57,7 @@ final class ReuseCommand implements Callable<Integer> {
     /** The demo's run: the command's defaults on a fresh lab, about 10 s on two cores. */
     static List<ReuseRow> demo() throws Exception {
         ReuseCommand d = Main.defaults(new ReuseCommand());
-        return onLab(SessionTemplate.parse(d.template), d.requests, d.concurrency, d.latency);
+        return onLab(d.sessionOptions.template(), d.requests, d.concurrency, d.latency);
     }
 
     /** The experiment on a fresh lab whose client-to-gateway round trip is {@code latency}. */
@@ -80,7 +79,7 @@ final class ReuseCommand implements Callable<Integer> {
         }
         InFlight.check("--concurrency", concurrency);
         target.labOnly(spec, "--latency");
-        SessionTemplate sessions = SessionTemplate.parse(template);
+        SessionTemplate sessions = sessionOptions.forExperiment(target.proxy == null);
         List<ReuseRow> rows;
         if (target.lab()) {
             if (socks != null) {

@@ -68,12 +68,11 @@ final class RunCommand implements Callable<Integer> {
             description = "Proxy URL, e.g. http://user:pass@127.0.0.1:3128 (default: direct).")
     ProxySpec proxy;
 
-    @Option(names = "--session-template", paramLabel = "TEMPLATE",
-            description = "How sessions are written into the credentials, e.g. " + SessionTemplate.DEFAULT_TEXT + ".")
-    String template;
+    @CommandLine.Mixin
+    SessionOptions sessionOptions = new SessionOptions();
 
     @Option(names = "--sessions", paramLabel = "N", defaultValue = "0",
-            description = "Session keys requests rotate over (with --session-template).")
+            description = "Session keys requests rotate over (with --provider or --session-template).")
     int sessions;
 
     @Option(names = "--rotation", paramLabel = "POLICY", defaultValue = "sticky",
@@ -324,22 +323,30 @@ final class RunCommand implements Callable<Integer> {
         }
         checkProxyHttp2();
         Timeouts timeouts = TimeoutOption.parse(timeout);
-        if (template == null && spec.commandLine().getParseResult().hasMatchedOption("--rotation")) {
-            throw new IllegalArgumentException("--rotation applies to --session-template sessions; give both");
+        if (sessions == 0 && spec.commandLine().getParseResult().hasMatchedOption("--rotation")) {
+            throw new IllegalArgumentException("--rotation applies to sessions; give --sessions N too");
         }
-        SessionTemplate sessionTemplate = template == null ? null : SessionTemplate.parse(template);
+        SessionTemplate sessionTemplate = sessionOptions.templateOrNull();
+        if (sessionTemplate != null && proxy == null && proxyFile == null) {
+            throw new IllegalArgumentException("--provider, --session-template and the session options write into"
+                    + " proxy credentials; give --proxy or --proxy-file too");
+        }
         Thresholds thresholds = thresholdOptions.thresholds();
         if (abortOnFail && thresholds.isEmpty()) {
             throw new IllegalArgumentException("--abort-on-fail applies to --fail-if; give a condition to stop on");
         }
-        return new Checked(schedule, expectation, timeouts, sessionTemplate, template == null ? null : router(),
+        return new Checked(schedule, expectation, timeouts, sessionTemplate, sessions == 0 ? null : router(),
                 thresholds);
     }
 
     /** Checks the options that do not depend on each other's values being parsed. */
     private void validate() {
-        if ((template == null) != (sessions == 0)) {
-            throw new IllegalArgumentException("--session-template and --sessions go together");
+        if (sessions > 0 && sessionOptions.provider == null && sessionOptions.template == null) {
+            throw new IllegalArgumentException("--sessions needs --provider NAME or --session-template TEMPLATE:"
+                    + " how the session ids are written into the proxy credentials");
+        }
+        if (sessions == 0 && sessionOptions.template != null) {
+            throw new IllegalArgumentException("--session-template writes session ids; give --sessions N too");
         }
         TrustOption.tls(ca, insecure);
         if (ioThreads < 1) {

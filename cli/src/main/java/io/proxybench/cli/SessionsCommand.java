@@ -34,9 +34,8 @@ final class SessionsCommand implements Callable<Integer> {
     @CommandLine.Mixin
     ProxyOrLab target;
 
-    @Option(names = "--session-template", paramLabel = "TEMPLATE", defaultValue = SessionTemplate.DEFAULT_TEXT,
-            description = "How a session id is written into the credentials (default: ${DEFAULT-VALUE}).")
-    String template;
+    @CommandLine.Mixin
+    SessionOptions sessionOptions = new SessionOptions();
 
     @Option(names = "--concurrency", paramLabel = "N", defaultValue = "10",
             description = {"Workers, and sticky sessions (default: ${DEFAULT-VALUE}; the seed used 200 on a real"
@@ -77,7 +76,7 @@ final class SessionsCommand implements Callable<Integer> {
                     + " use at least 3s");
         }
         target.labOnly(spec, "--exit-setup", "--rtt");
-        SessionTemplate sessions = SessionTemplate.parse(template);
+        SessionTemplate sessions = sessionOptions.forExperiment(target.proxy == null);
         SessionsResult result;
         if (target.lab()) {
             result = onLab(sessions, concurrency, duration, burstRequests, burstTunnels, exitSetup, rtt);
@@ -104,7 +103,7 @@ final class SessionsCommand implements Callable<Integer> {
      */
     static SessionsResult demo() throws Exception {
         SessionsCommand d = Main.defaults(new SessionsCommand());
-        return onLab(SessionTemplate.parse(d.template), d.concurrency, DEMO_DURATION, d.burstRequests, d.burstTunnels,
+        return onLab(d.sessionOptions.template(), d.concurrency, DEMO_DURATION, d.burstRequests, d.burstTunnels,
                 d.exitSetup, d.rtt);
     }
 }

@@ -100,9 +100,8 @@ final class SizePoolCommand implements Callable<Integer> {
             description = "Live check: the stream's length per pool size; 0s for none (default: ${DEFAULT-VALUE}).")
     Duration liveFor;
 
-    @Option(names = "--session-template", paramLabel = "TEMPLATE", defaultValue = SessionTemplate.DEFAULT_TEXT,
-            description = "How a session id is written into the credentials (default: ${DEFAULT-VALUE}).")
-    String template;
+    @CommandLine.Mixin
+    SessionOptions sessionOptions = new SessionOptions();
 
     @Option(names = "--json", description = "Print the result as JSON.")
     boolean json;
@@ -115,7 +114,7 @@ final class SizePoolCommand implements Callable<Integer> {
         boolean live = records == null && !liveFor.isZero();
         Arrivals arrivals = records == null ? Arrivals.constant(rate, duration)
                 : FileReading.read(records, () -> Arrivals.replay(records));
-        SessionTemplate sessions = named("--session-template", () -> SessionTemplate.parse(template));
+        SessionTemplate sessions = sessionOptions.forExperiment(target.proxy == null);
         SizePoolResult result;
         if (target.lab()) {
             if (!live) {
@@ -210,7 +209,7 @@ final class SizePoolCommand implements Callable<Integer> {
         List<BucketLimit> limits = d.buckets.stream().map(BucketLimit::parse).toList();
         try (Lab lab = Lab.start(labConfig(limits.get(0), d.poolSizes).build())) {
             return SizePoolExperiment.run(d.setup(Arrivals.constant(d.rate, d.duration), limits,
-                    Assignment.parse(d.assign), labLive(lab, SessionTemplate.parse(d.template), limits.get(0), d.rate,
+                    Assignment.parse(d.assign), labLive(lab, d.sessionOptions.template(), limits.get(0), d.rate,
                             DEMO_LIVE_FOR)));
         }
     }

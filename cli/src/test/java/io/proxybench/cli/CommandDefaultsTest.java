@@ -15,7 +15,7 @@ class CommandDefaultsTest {
         SessionsCommand sessions = Main.defaults(new SessionsCommand());
         assertThat(sessions.exitSetup).isEqualTo(Duration.ofMillis(200));
         assertThat(sessions.duration).isEqualTo(Duration.ofSeconds(10));
-        assertThat(sessions.template).isEqualTo(SessionTemplate.DEFAULT_TEXT);
+        assertThat(sessions.sessionOptions.template().dialect().name()).isEqualTo(SessionTemplate.DEFAULT_TEXT);
 
         OwnersCommand owners = Main.defaults(new OwnersCommand());
         assertThat(owners.concurrency).containsExactly(1, 2, 4, 16, 64);
@@ -29,8 +29,9 @@ class CommandDefaultsTest {
     @Test
     void helpShowsTheSharedSessionTemplateDefault() {
         for (String command : List.of("reuse", "owners", "keepalive", "sessions", "size-pool", "h2-gateway")) {
-            assertThat(MainTest.run(command, "--help").out()).as(command)
-                    .contains("(default: " + SessionTemplate.DEFAULT_TEXT + ")");
+            assertThat(MainTest.run(command, "--help").out().replaceAll("\\s+", " ")).as(command)
+                    .contains("(experiments on the lab default to " + SessionTemplate.DEFAULT_TEXT + ")")
+                    .contains("--provider=NAME");
         }
     }
 }

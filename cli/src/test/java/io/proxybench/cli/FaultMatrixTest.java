@@ -5,8 +5,8 @@ import static org.assertj.core.api.Assertions.assertThat;
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import io.proxybench.analysis.BlockClassifier;
+import io.proxybench.client.proxy.Dialect;
 import io.proxybench.client.proxy.ParsedCredentials;
-import io.proxybench.client.proxy.SessionSyntax;
 import io.proxybench.lab.Lab;
 import io.proxybench.lab.LabConfig;
 import io.proxybench.lab.exits.Exit;
@@ -195,7 +195,7 @@ class FaultMatrixTest {
 
     /** Binds the locked session to its exit as the gateway would on its first tunnel, then takes that exit offline. */
     private static void takeExitOffline(Lab lab, String user, String password) {
-        ParsedCredentials credentials = SessionSyntax.parse(user, password);
+        ParsedCredentials credentials = Dialect.lab().read(user, password);
         Exit exit = lab.sessions().exitFor(credentials.user(), credentials.session(), System.nanoTime()).exit();
         lab.exits().setOnline(exit, false);
     }

@@ -169,11 +169,15 @@ public final class ProxyClient implements AutoCloseable {
         }
 
         /**
-         * Sticky sessions: a request with a {@linkplain ProxyRequest#withSessionKey session key} gets the router's
-         * session id for that key, written into the proxy credentials by the template.
+         * Sessions in the provider's dialect: a request with a {@linkplain ProxyRequest#withSessionKey session key}
+         * gets the router's session id for that key, written into the proxy credentials with the template's values
+         * (lifetime, country...); a request without one (or every request, without a router) rotates, with the
+         * template's targeting written when it has any.
          *
-         * @param template how a session id goes into the credentials, e.g. {@code {user}_session-{id}}
-         * @param router which session id each key gets, e.g. {@link SessionRouter#stickyPerKey()}
+         * @param template the provider's dialect and what every session asks for, e.g.
+         *     {@code SessionTemplate.of(Dialect.named("oxylabs")).withCountry("US")}
+         * @param router which session id each key gets, e.g. {@link SessionRouter#stickyPerKey()}; null for
+         *     rotation only
          * @return this builder
          */
         public Builder sessions(SessionTemplate template, SessionRouter router) {
@@ -330,8 +334,9 @@ public final class ProxyClient implements AutoCloseable {
          *     message names the setting
          */
         public ProxyClient build() {
-            if ((template == null) != (router == null)) {
-                throw new IllegalArgumentException("sessions need both a template and a router");
+            if (template == null && router != null) {
+                throw new IllegalArgumentException("a session router needs a template (the provider's dialect) to"
+                        + " write its ids with; pass both to sessions(template, router)");
             }
             if (proxyProtocol == null) {
                 throw new IllegalArgumentException("proxyProtocol is null; use HTTP1 or H2_PREFERRED");

@@ -40,9 +40,9 @@ class ApiBoundaryTest {
             "event.CallInfo", "event.ClientCounts", "event.CloseReason", "event.ConnectionInfo", "event.Counts",
             "event.EventListener", "event.EventListener$Factory", "event.GatewayStats", "event.Phase",
             "event.PhaseTimings", "event.PoolGauges",
-            "proxy.ParsedCredentials", "proxy.ProxyCredentials", "proxy.ProxyProtocol", "proxy.ProxyScheme",
+            "proxy.Dialect", "proxy.ParsedCredentials", "proxy.ProxyCredentials", "proxy.ProxyProtocol", "proxy.ProxyScheme",
             "proxy.ProxySpec", "proxy.SessionKind", "proxy.SessionParams", "proxy.SessionRouter",
-            "proxy.SessionSyntax", "proxy.SessionTemplate");
+            "proxy.SessionRules", "proxy.SessionTemplate");
     private static final Pattern INTERNAL_REFERENCE = Pattern.compile("\\bio\\.proxybench\\.client\\.internal\\b");
 
     @Test

@@ -60,7 +60,7 @@ public final class Lab implements AutoCloseable {
         Transport transport = Transport.current();
         LabCa ca = LabCa.loadOrCreate(config.home().resolve("lab-ca"));
         ExitPool exits = ExitPool.generate(config.exits(), config.seed());
-        SessionTable sessions = new SessionTable(exits, config.sessionLifetime());
+        SessionTable sessions = new SessionTable(exits, config.sessionLifetime(), config.sessionIdle());
         EventLoopGroup boss = transport.newGroup(1);
         EventLoopGroup workers = transport.newGroup(Transport.sharedMachineThreads());
         TargetServer target = null;

@@ -1,5 +1,7 @@
 package io.proxybench.lab;
 
+import io.proxybench.client.proxy.Dialect;
+import io.proxybench.client.proxy.SessionRules;
 import io.proxybench.lab.faults.FaultPlan;
 import io.proxybench.lab.faults.LatencyPlan;
 import io.proxybench.lab.gateway.AllowedPorts;
@@ -13,6 +15,7 @@ import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Locale;
+import java.util.Objects;
 
 /**
  * Everything a lab is started with. Build one with {@link #builder()}; every setting has a default that gives a
@@ -21,7 +24,10 @@ import java.util.Locale;
  * @param home the folder that keeps the lab CA ({@code lab-ca/}), {@code ~/.proxybench} by default
  * @param exits how many exit addresses the pool has
  * @param seed seeds the exit pool, the rotation order and fault draws
- * @param sessionLifetime how long a {@code session-ID} without {@code lifetime-} keeps its exit
+ * @param sessionLifetime how long a session that names no lifetime keeps its exit: as set, else the documented
+ *     default of the dialect the gateway speaks, else {@link #DEFAULT_SESSION_LIFETIME}
+ * @param sessionIdle how long with no activity ends a session early: as set, else the dialect's documented limit;
+ *     null for none
  * @param adminPort the admin endpoint's port (gateway counters, target stall), 0 for an ephemeral one
  */
 public record LabConfig(
@@ -29,6 +35,7 @@ public record LabConfig(
         int exits,
         long seed,
         Duration sessionLifetime,
+        Duration sessionIdle,
         int adminPort,
         GatewayConfig gateway,
         TargetConfig target) {
@@ -68,7 +75,9 @@ public record LabConfig(
         private int adminPort;
         private int exits = DEFAULT_EXITS;
         private long seed = 1;
-        private Duration sessionLifetime = DEFAULT_SESSION_LIFETIME;
+        private Duration sessionLifetime;
+        private Duration sessionIdle;
+        private Dialect dialect = Dialect.lab();
         private ProxyAuth auth = ProxyAuth.open();
         private ConnectReply connectReply = ConnectReply.EARLY;
         private int forwardIdleCap = GatewayConfig.defaults().forwardIdleCap();
@@ -128,8 +137,21 @@ public record LabConfig(
             return this;
         }
 
+        /** How long a session that names no lifetime keeps its exit, instead of the dialect's default. */
         public Builder sessionLifetime(Duration lifetime) {
             this.sessionLifetime = lifetime;
+            return this;
+        }
+
+        /** How long with no activity ends a session, instead of the dialect's documented limit. */
+        public Builder sessionIdle(Duration idle) {
+            this.sessionIdle = idle;
+            return this;
+        }
+
+        /** The provider whose session syntax and documented session rules the gateway follows (default the lab's). */
+        public Builder dialect(Dialect dialect) {
+            this.dialect = Objects.requireNonNull(dialect, "dialect");
             return this;
         }
 
@@ -248,19 +270,25 @@ public record LabConfig(
 
         /** @throws IllegalArgumentException naming the first setting that is out of range */
         public LabConfig build() {
-            if (sessionLifetime.isNegative() || sessionLifetime.isZero()) {
-                throw new IllegalArgumentException("session lifetime " + sessionLifetime + " must be positive");
+            SessionRules rules = dialect.rules();
+            Duration lifetime = sessionLifetime != null ? sessionLifetime
+                    : rules.defaultLifetime() != null ? rules.defaultLifetime() : DEFAULT_SESSION_LIFETIME;
+            Duration idle = sessionIdle != null ? sessionIdle : rules.inactivity();
+            positive("session lifetime", lifetime);
+            if (idle != null) {
+                positive("session idle time", idle);
             }
             positive("forward idle timeout", forwardIdleTimeout);
             positive("idle timeout", idleTimeout);
             positive("header timeout", headerTimeout);
             positive("connect timeout", connectTimeout);
-            GatewayConfig gateway = new GatewayConfig(host, gatewayPort, gatewayTlsPort, auth, connectReply, forwardIdleCap,
+            GatewayConfig gateway = new GatewayConfig(host, gatewayPort, gatewayTlsPort, auth.speaking(dialect),
+                    connectReply, forwardIdleCap,
                     forwardIdleTimeout, maxHeaderBytes, idleTimeout, headerTimeout, maxClientConnections,
                     maxConcurrencyPerUser, connectTimeout, h2MaxStreams, h2MaxResets, gatewayH2,
                     DestinationPolicy.loopbackAnd(allowDestinations, allowPorts), latency, faults);
             TargetConfig target = new TargetConfig(host, httpPort, httpsPort, limitedBurst, limitedRate);
-            return new LabConfig(home, exits, seed, sessionLifetime, adminPort, gateway, target);
+            return new LabConfig(home, exits, seed, lifetime, idle, adminPort, gateway, target);
         }
     }
 }

@@ -7,7 +7,7 @@ import java.util.Objects;
 /**
  * A proxy account. {@link #toString()} never shows the password.
  *
- * @param user the user name, possibly carrying session parameters (see {@link SessionSyntax})
+ * @param user the user name, possibly carrying session parameters (see {@link Dialect})
  * @param password the password, possibly empty, possibly carrying session parameters; a secret
  */
 public record ProxyCredentials(String user, String password) {

@@ -146,7 +146,7 @@ class SessionRouterTest {
             router.blocked(key);
             String id = router.sessionFor(key, Long.MAX_VALUE);
             assertThat(id).matches(ID);
-            assertThat(SessionSyntax.parse("u", "p_session-" + id).session().id()).isEqualTo(id);
+            assertThat(Dialect.lab().read("u", "p_session-" + id).session().id()).isEqualTo(id);
         }
     }
 

@@ -31,8 +31,10 @@ class SessionTemplateFuzzTest {
             }
             ProxyCredentials rendered = template.apply(base, id);
             assertThat(rendered.toString()).doesNotContain(SECRET);
-            String field = template.field() == SessionTemplate.Field.USER ? rendered.user() : rendered.password();
+            String field = text.contains("{user}") ? rendered.user() : rendered.password();
             assertThat(field).contains(id);
+            ParsedCredentials read = template.dialect().read(rendered.user(), rendered.password());
+            assertThat(read.session().id()).isEqualTo(id);
         } catch (IllegalArgumentException e) {
             assertThat(e.getMessage()).isNotBlank().doesNotContain(SECRET);
         }

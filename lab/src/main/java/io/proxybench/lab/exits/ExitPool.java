@@ -44,8 +44,13 @@ public final class ExitPool {
             byAddress.put(e.address(), e);
             byCountry.computeIfAbsent(e.country(), c -> new ArrayList<>()).add(e);
         }
+        Map<String, List<Exit>> byAsn = new HashMap<>();
+        for (Exit e : exits) {
+            byAsn.computeIfAbsent(asnKey(e.asn()), a -> new ArrayList<>()).add(e);
+        }
         rotations.put("", new Rotation("", exits, seed));
         byCountry.forEach((country, list) -> rotations.put(country, new Rotation(country, list, seed ^ country.hashCode())));
+        byAsn.forEach((asn, list) -> rotations.put(asn, new Rotation(asn, list, seed ^ asn.hashCode())));
     }
 
     /** Builds a pool of {@code size} exits (1 to {@link #MAX_SIZE}) from {@code seed}. */
@@ -133,6 +138,29 @@ public final class ExitPool {
      * @throws NoExitException when no online exit matches
      */
     public Exit next(String country) {
+        return next(country, null);
+    }
+
+    /**
+     * The next online exit of the rotation, in {@code country} and AS {@code asn} where they are not null (each
+     * of the lab's ASNs is in one country).
+     *
+     * @throws NoExitException when no online exit matches
+     */
+    public Exit next(String country, Integer asn) {
+        if (asn != null) {
+            Rotation rotation = rotations.get(asnKey(asn));
+            if (rotation == null) {
+                throw new NoExitException("no exit in AS" + asn + "; the lab's exits are in ASNs between " + FIRST_ASN + " and "
+                        + (FIRST_ASN + ASNS - 1) + ", not all of them used by a small pool");
+            }
+            Exit exit = rotation.next(this);
+            if (country != null && !country.equals(exit.country())) {
+                throw new NoExitException("no exit in AS" + asn + " and country " + country + "; AS" + asn
+                        + " is in " + exit.country());
+            }
+            return exit;
+        }
         Rotation rotation = rotations.get(country == null ? "" : country);
         if (rotation == null) {
             throw new NoExitException("no exit in country " + country + "; the lab has "
@@ -141,10 +169,14 @@ public final class ExitPool {
         return rotation.next(this);
     }
 
+    private static String asnKey(int asn) {
+        return "AS" + asn;
+    }
+
     /** The countries of the pool, sorted. */
     public List<String> countries() {
         List<String> countries = new ArrayList<>(rotations.keySet());
-        countries.remove("");
+        countries.removeIf(c -> c.length() != 2);
         Collections.sort(countries);
         return countries;
     }

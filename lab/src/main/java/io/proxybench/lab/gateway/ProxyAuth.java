@@ -1,15 +1,15 @@
 package io.proxybench.lab.gateway;
 
+import io.proxybench.client.proxy.Dialect;
 import io.proxybench.client.proxy.ParsedCredentials;
-import io.proxybench.client.proxy.SessionSyntax;
 import java.nio.charset.StandardCharsets;
 import java.security.MessageDigest;
 import java.security.NoSuchAlgorithmException;
 import java.util.Base64;
 
 /**
- * The gateway's account check. With no account configured anyone may use the gateway; credentials, when sent,
- * still carry session parameters. With one configured, the account part of the credentials must match exactly.
+ * The gateway's account check, in the dialect the gateway speaks. With no account configured anyone may use the
+ * gateway; credentials, when sent, still carry session parameters. With one configured, the account part of the credentials must match exactly.
  * A failure never tells whether the user or the password was wrong, neither by its answer nor by its timing: both
  * are always compared, in constant time.
  */
@@ -18,18 +18,32 @@ public final class ProxyAuth {
     /** SHA-256 of the account's user and password, null when none is configured; computed once. */
     private final byte[] userDigest;
     private final byte[] passwordDigest;
+    private final Dialect dialect;
 
-    private ProxyAuth(String user, String password) {
-        this.userDigest = user == null ? null : sha256(user);
-        this.passwordDigest = password == null ? null : sha256(password);
+    private ProxyAuth(byte[] userDigest, byte[] passwordDigest, Dialect dialect) {
+        this.userDigest = userDigest;
+        this.passwordDigest = passwordDigest;
+        this.dialect = dialect;
     }
 
+    /** Anyone may use the gateway; sessions in the lab's dialect. */
     public static ProxyAuth open() {
-        return new ProxyAuth(null, null);
+        return new ProxyAuth(null, null, Dialect.lab());
     }
 
+    /** Only this account; sessions in the lab's dialect. */
     public static ProxyAuth account(String user, String password) {
-        return new ProxyAuth(user, password);
+        return new ProxyAuth(sha256(user), sha256(password), Dialect.lab());
+    }
+
+    /** The same check, reading sessions in {@code dialect}. */
+    public ProxyAuth speaking(Dialect dialect) {
+        return new ProxyAuth(userDigest, passwordDigest, dialect);
+    }
+
+    /** The dialect credentials are read in. */
+    public Dialect dialect() {
+        return dialect;
     }
 
     public boolean required() {
@@ -50,7 +64,7 @@ public final class ProxyAuth {
             }
             return Caller.ANONYMOUS;
         }
-        ParsedCredentials parsed = SessionSyntax.parse(username, pass);
+        ParsedCredentials parsed = dialect.read(username, pass);
         if (required()) {
             boolean userOk = MessageDigest.isEqual(userDigest, sha256(parsed.user()));
             boolean passOk = MessageDigest.isEqual(passwordDigest, sha256(parsed.password()));

@@ -86,11 +86,13 @@ final class Tunnels {
         }
         ExitChoice choice;
         try {
-            choice = gw.sessions().exitFor(caller.account(), caller.session(), System.nanoTime());
+            choice = gw.sessions().tunnelOpened(caller.account(), caller.session(), System.nanoTime());
         } catch (NoExitException e) {
             reply.refuse(TunnelReply.Refusal.NO_EXIT, e.getMessage());
             return;
         }
+        ctx.channel().closeFuture().addListener(f -> gw.sessions().tunnelClosed(caller.account(), caller.session(),
+                System.nanoTime()));
         Exit exit = choice.exit();
         counters.tunnel(kind, exit.ip());
         Fault fault = gw.faults().next();

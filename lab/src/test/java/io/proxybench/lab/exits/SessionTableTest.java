@@ -23,7 +23,7 @@ class SessionTableTest {
     static final long MINUTE = Duration.ofMinutes(1).toNanos();
 
     final ExitPool pool = ExitPool.generate(256, 11);
-    final SessionTable table = new SessionTable(pool, Duration.ofMinutes(10));
+    final SessionTable table = new SessionTable(pool, Duration.ofMinutes(10), null);
 
     static SessionParams session(String id, Duration lifetime) {
         return new SessionParams(SessionKind.SESSION, id, lifetime, null);
@@ -174,5 +174,29 @@ class SessionTableTest {
         assertThat(moved.exit()).isNotEqualTo(first.exit());
         assertThat(moved.setupSinceNanos()).isEqualTo(MINUTE);
         assertThat(moved.setupLeftNanos(Duration.ofMillis(100), MINUTE)).isEqualTo(Duration.ofMillis(100).toNanos());
+    }
+
+    @Test
+    void anOpenTunnelKeepsASessionActivePastTheIdleLimitAndItsCloseStartsTheCount() {
+        SessionTable idle = new SessionTable(pool, Duration.ofMinutes(10), Duration.ofSeconds(60));
+        SessionParams s = session("t", null);
+        Exit first = idle.tunnelOpened("u", s, 0).exit();
+        assertThat(idle.exitFor("u", s, 3 * MINUTE).exit()).as("tunnel still open").isEqualTo(first);
+        idle.tunnelClosed("u", s, 4 * MINUTE);
+        assertThat(idle.exitFor("u", s, 4 * MINUTE + MINUTE).exit()).as("60 s after the close").isEqualTo(first);
+        assertThat(idle.exitFor("u", s, 6 * MINUTE + MINUTE / 60 + 1).exit()).as("61 s after the last request")
+                .isNotEqualTo(first);
+    }
+
+    @Test
+    void asnTargetingPicksExitsOfThatAsnAndStateOrCityIsRefusedByName() {
+        Exit any = pool.all().get(0);
+        SessionParams inAsn = new SessionParams(SessionKind.ROTATING, null, null, null, null, null, any.asn());
+        for (int i = 0; i < 5; i++) {
+            assertThat(table.exitFor("u", inAsn, i).exit().asn()).isEqualTo(any.asn());
+        }
+        assertThatThrownBy(() -> table.exitFor("u", new SessionParams(SessionKind.ROTATING, null, null, "US",
+                "california", null, null), 0)).isInstanceOf(NoExitException.class)
+                .hasMessageContaining("the lab's exits have no state or city; drop the state");
     }
 }

@@ -36,7 +36,7 @@ class Socks5RequestFuzzTest {
             DEFAULTS.idleTimeout(), DEFAULTS.headerTimeout(), DEFAULTS.maxClientConnections(),
             DEFAULTS.maxConcurrencyPerUser(), DEFAULTS.connectTimeout(), DEFAULTS.h2MaxStreams(),
             DEFAULTS.h2MaxResets(), DEFAULTS.h2(), DEFAULTS.destinations(), DEFAULTS.latency(), DEFAULTS.faults());
-    private static final SessionTable SESSIONS = new SessionTable(ExitPool.generate(16, 7), Duration.ofMinutes(10));
+    private static final SessionTable SESSIONS = new SessionTable(ExitPool.generate(16, 7), Duration.ofMinutes(10), null);
     /** Version 5, one method: username/password. */
     private static final byte[] GREETING = {5, 1, 2};
     private static final byte[] AUTH = auth();

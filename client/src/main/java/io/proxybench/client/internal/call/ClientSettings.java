@@ -14,7 +14,8 @@ import io.proxybench.client.proxy.SessionTemplate;
  * What a client was built with, checked by its builder, as the call path reads it.
  *
  * @param proxy for requests that name none; null for direct
- * @param template with {@code router}, how a session id is written into proxy credentials; both null or neither
+ * @param template how sessions and targeting are written into proxy credentials; null for credentials as given
+ * @param router the session id per session key; null for rotation only, and always without {@code template}
  * @param sessionLifetimeKeepAlive keep a sticky session's idle connections for the lifetime its credentials ask for,
  *     instead of {@code limits}' keep-alive
  * @param maxBodyBytes response bytes kept per call; the rest is counted, not kept

@@ -4,17 +4,22 @@ import io.proxybench.client.ProxyRequest;
 import io.proxybench.client.internal.connect.Origin;
 import io.proxybench.client.internal.connect.Route;
 import io.proxybench.client.internal.metrics.ExitLabel;
+import io.proxybench.client.proxy.Dialect;
 import io.proxybench.client.proxy.ParsedCredentials;
 import io.proxybench.client.proxy.ProxySpec;
-import io.proxybench.client.proxy.SessionSyntax;
+import io.proxybench.client.proxy.SessionKind;
+import io.proxybench.client.proxy.SessionParams;
+import io.proxybench.client.proxy.SessionTemplate;
 import java.time.Duration;
 import java.util.Map;
 import java.util.concurrent.ConcurrentHashMap;
 
 /**
  * Works out where a request goes: its proxy (its own or the client's), its session (the router's id for its session
- * key, written into the credentials by the template), the pool key with its keep-alive, and the exit label. Routes are
- * kept worked out, so a sticky session's requests do not apply and parse its template again.
+ * key, written into the credentials by the template's dialect, or the template's targeting for a rotating request),
+ * the pool key with its keep-alive, and the exit label. The session is the value the dialect wrote, never the
+ * credentials parsed back; only credentials the user wrote are read, with the template's dialect (else the lab's),
+ * for the label. Routes are kept worked out, so a sticky session's requests do not write it again.
  */
 final class Routes {
 
@@ -44,7 +49,8 @@ final class Routes {
             // its counters go under the account's label, not one label per request.
             Routed once = resolve(new Inputs(origin, proxy, id));
             return new Routed(once.route().withKeepAlive(Duration.ZERO),
-                    ExitLabel.of(proxy, credentials(proxy)) + " " + PER_REQUEST, once.session(), once.hostHeader());
+                    ExitLabel.of(proxy, proxy.credentials() == null ? null : proxy.credentials().user(), null)
+                            + " " + PER_REQUEST, once.session(), once.hostHeader());
         }
         if (cache.size() >= MAX_CACHED_ROUTES) {
             cache.clear();
@@ -53,22 +59,38 @@ final class Routes {
     }
 
     private Routed resolve(Inputs in) {
-        ProxySpec proxy = in.sessionId == null ? in.proxy : settings.template().apply(in.proxy, in.sessionId);
-        ParsedCredentials credentials = credentials(proxy);
-        Duration lifetime = credentials == null ? null : credentials.session().lifetime();
+        SessionTemplate template = settings.template();
+        ProxySpec proxy = in.proxy;
+        String account = proxy == null || proxy.credentials() == null ? null : proxy.credentials().user();
+        SessionParams session = null;
+        Duration defaultLifetime = null;
+        if (account != null) {
+            if (template != null && (in.sessionId != null || template.rotating().targeted())) {
+                session = in.sessionId != null ? template.session(in.sessionId) : template.rotating();
+                proxy = proxy.withCredentials(template.dialect().write(proxy.credentials(), session));
+                defaultLifetime = template.dialect().rules().defaultLifetime();
+            } else {
+                Dialect dialect = template != null ? template.dialect() : Dialect.lab();
+                ParsedCredentials read = read(dialect, proxy);
+                if (read != null) {
+                    account = read.user();
+                    session = read.session();
+                    defaultLifetime = dialect.rules().defaultLifetime();
+                }
+            }
+        }
+        Duration lifetime = session == null || session.kind() != SessionKind.SESSION ? null
+                : session.lifetime() != null ? session.lifetime() : defaultLifetime;
         Route route = Route.of(in.origin, proxy, settings.tls(), settings.forceConnect())
                 .withKeepAlive(settings.sessionLifetimeKeepAlive() ? lifetime : null);
-        return new Routed(route, ExitLabel.of(proxy, credentials),
-                credentials == null ? null : credentials.session().id(), route.origin().hostHeader());
+        return new Routed(route, ExitLabel.of(proxy, account, session), session == null ? null : session.id(),
+                route.origin().hostHeader());
     }
 
-    /** The proxy's account and session, or null without credentials or when they carry no readable session. */
-    private static ParsedCredentials credentials(ProxySpec proxy) {
-        if (proxy == null || proxy.credentials() == null) {
-            return null;
-        }
+    /** The session credentials the user wrote ask for, or null when the dialect cannot read them. */
+    private static ParsedCredentials read(Dialect dialect, ProxySpec proxy) {
         try {
-            return SessionSyntax.parse(proxy.credentials().user(), proxy.credentials().password());
+            return dialect.read(proxy.credentials().user(), proxy.credentials().password());
         } catch (IllegalArgumentException e) {
             return null;
         }

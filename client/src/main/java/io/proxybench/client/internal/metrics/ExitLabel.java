@@ -1,11 +1,12 @@
 package io.proxybench.client.internal.metrics;
 
-import io.proxybench.client.proxy.ParsedCredentials;
 import io.proxybench.client.proxy.ProxySpec;
+import io.proxybench.client.proxy.SessionParams;
 
 /**
- * Names an exit for counters and reports: scheme, user, endpoint and the session the credentials ask for,
- * e.g. {@code http://user@127.0.0.1:3128 _session-abc}. Never the password.
+ * Names an exit for counters and reports: scheme, account user, endpoint and the session the credentials ask for in
+ * the lab's form whatever the provider's dialect, e.g. {@code http://user@127.0.0.1:3128 _session-abc}. Never the
+ * password.
  */
 public final class ExitLabel {
 
@@ -14,17 +15,17 @@ public final class ExitLabel {
     private ExitLabel() {}
 
     /**
-     * @param credentials the proxy's account and session as parsed, or null when it has none or none readable
+     * @param account the account's user without session parameters, or null when the proxy has no credentials
+     * @param session what the credentials ask for, or null when unknown
      */
-    public static String of(ProxySpec proxy, ParsedCredentials credentials) {
+    public static String of(ProxySpec proxy, String account, SessionParams session) {
         if (proxy == null) {
             return DIRECT;
         }
         if (proxy.credentials() == null) {
             return proxy.toString();
         }
-        String user = credentials == null ? proxy.credentials().user() : credentials.user();
-        String session = credentials == null ? "" : credentials.session().suffix();
-        return proxy.scheme().text() + "://" + user + "@" + proxy.endpoint() + (session.isEmpty() ? "" : " " + session);
+        String suffix = session == null ? "" : session.suffix();
+        return proxy.scheme().text() + "://" + account + "@" + proxy.endpoint() + (suffix.isEmpty() ? "" : " " + suffix);
     }
 }

@@ -1,7 +1,7 @@
 package io.proxybench.client.internal.session;
 
+import io.proxybench.client.proxy.SessionParams;
 import io.proxybench.client.proxy.SessionRouter;
-import io.proxybench.client.proxy.SessionSyntax;
 import java.nio.charset.StandardCharsets;
 import java.security.MessageDigest;
 import java.security.NoSuchAlgorithmException;
@@ -104,7 +104,7 @@ public final class StickyRouter implements SessionRouter {
     /** {@code N[smh]} for whole seconds, else milliseconds or nanoseconds. */
     private static String format(Duration d) {
         if (d.getNano() == 0) {
-            return SessionSyntax.formatLifetime(d);
+            return SessionParams.formatLifetime(d);
         }
         return d.getNano() % 1_000_000 == 0 ? d.toMillis() + "ms" : d.toNanos() + "ns";
     }

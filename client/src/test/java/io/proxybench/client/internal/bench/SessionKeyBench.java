@@ -5,10 +5,11 @@ import io.proxybench.client.bench.Fixtures;
 import io.proxybench.client.internal.connect.Origin;
 import io.proxybench.client.internal.connect.Route;
 import io.proxybench.client.internal.metrics.ExitLabel;
+import io.proxybench.client.proxy.Dialect;
 import io.proxybench.client.proxy.ParsedCredentials;
 import io.proxybench.client.proxy.ProxySpec;
 import io.proxybench.client.proxy.SessionRouter;
-import io.proxybench.client.proxy.SessionSyntax;
+import io.proxybench.client.proxy.SessionParams;
 import io.proxybench.client.proxy.SessionTemplate;
 import java.util.HashMap;
 import java.util.Map;
@@ -61,10 +62,10 @@ public class SessionKeyBench {
         return template.apply(Fixtures.ACCOUNT, "worker7");
     }
 
-    /** The credentials read back into account and session (for the exit label and the session's lifetime). */
+    /** Credentials the user wrote read back into account and session (for their exit label and lifetime). */
     @Benchmark
     public ParsedCredentials credentialsParse() {
-        return SessionSyntax.parse(Fixtures.PROXY.credentials().user(), Fixtures.PROXY.credentials().password());
+        return Dialect.lab().read(Fixtures.PROXY.credentials().user(), Fixtures.PROXY.credentials().password());
     }
 
     /** The pool key's lookup by an equal key: its hash and equals, as every acquire and release does. */
@@ -80,9 +81,10 @@ public class SessionKeyBench {
     @Benchmark
     public String perRequestRouteKey() {
         String id = perRequest.sessionFor("worker7", 0);
-        ProxySpec proxy = template.apply(Fixtures.ACCOUNT, id);
+        SessionParams session = template.session(id);
+        ProxySpec proxy = Fixtures.ACCOUNT.withCredentials(template.dialect().write(Fixtures.ACCOUNT.credentials(),
+                session));
         Route route = Route.of(origin, proxy, tls, false);
-        ParsedCredentials credentials = SessionSyntax.parse(proxy.credentials().user(), proxy.credentials().password());
-        return ExitLabel.of(route.proxy(), credentials);
+        return ExitLabel.of(route.proxy(), Fixtures.ACCOUNT.credentials().user(), session);
     }
 }

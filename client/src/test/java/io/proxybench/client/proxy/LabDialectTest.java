@@ -8,11 +8,11 @@ import org.junit.jupiter.api.Test;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.CsvSource;
 
-class SessionSyntaxTest {
+class LabDialectTest {
 
     @Test
     void noParametersMeansRotating() {
-        ParsedCredentials c = SessionSyntax.parse("user", "pass");
+        ParsedCredentials c = Dialect.lab().read("user", "pass");
         assertThat(c.user()).isEqualTo("user");
         assertThat(c.password()).isEqualTo("pass");
         assertThat(c.session()).isEqualTo(SessionParams.ROTATING);
@@ -20,14 +20,14 @@ class SessionSyntaxTest {
 
     @Test
     void sessionAndLifetimeInPassword() {
-        ParsedCredentials c = SessionSyntax.parse("user", "pass_session-abc_lifetime-10m");
+        ParsedCredentials c = Dialect.lab().read("user", "pass_session-abc_lifetime-10m");
         assertThat(c.password()).isEqualTo("pass");
         assertThat(c.session()).isEqualTo(new SessionParams(SessionKind.SESSION, "abc", Duration.ofMinutes(10), null));
     }
 
     @Test
     void sessionInUsernameWithDashes() {
-        ParsedCredentials c = SessionSyntax.parse("user-session-abc", "pass");
+        ParsedCredentials c = Dialect.lab().read("user-session-abc", "pass");
         assertThat(c.user()).isEqualTo("user");
         assertThat(c.password()).isEqualTo("pass");
         assertThat(c.session()).isEqualTo(new SessionParams(SessionKind.SESSION, "abc", null, null));
@@ -43,7 +43,7 @@ class SessionSyntaxTest {
         "u, p_country-gb_session-z, SESSION, z, , GB",
     })
     void everyForm(String user, String pass, SessionKind kind, String id, Long lifetimeSeconds, String country) {
-        SessionParams s = SessionSyntax.parse(user, pass).session();
+        SessionParams s = Dialect.lab().read(user, pass).session();
         assertThat(s.kind()).isEqualTo(kind);
         assertThat(s.id()).isEqualTo(id);
         assertThat(s.lifetime()).isEqualTo(lifetimeSeconds == null ? null : Duration.ofSeconds(lifetimeSeconds));
@@ -52,7 +52,7 @@ class SessionSyntaxTest {
 
     @Test
     void accountPartMayHoldSeparatorsBeforeTheFirstKeyword() {
-        ParsedCredentials c = SessionSyntax.parse("team-a_user", "s3-cr_et_session-q");
+        ParsedCredentials c = Dialect.lab().read("team-a_user", "s3-cr_et_session-q");
         assertThat(c.user()).isEqualTo("team-a_user");
         assertThat(c.password()).isEqualTo("s3-cr_et");
         assertThat(c.session().id()).isEqualTo("q");
@@ -60,7 +60,7 @@ class SessionSyntaxTest {
 
     @Test
     void aKeywordAloneIsAnAccountNotAParameter() {
-        assertThat(SessionSyntax.parse("session", "country").session()).isEqualTo(SessionParams.ROTATING);
+        assertThat(Dialect.lab().read("session", "country").session()).isEqualTo(SessionParams.ROTATING);
     }
 
     @ParameterizedTest
@@ -81,18 +81,18 @@ class SessionSyntaxTest {
         "u|p_session-a!b|session id (in the password, not shown) must be 1 to 64 letters and digits",
     })
     void garbageIsRejectedWithTheParameterNamed(String user, String pass, String message) {
-        assertThatThrownBy(() -> SessionSyntax.parse(user, pass))
+        assertThatThrownBy(() -> Dialect.lab().read(user, pass))
                 .isInstanceOf(IllegalArgumentException.class)
                 .hasMessageContaining(message);
     }
 
     @Test
     void errorsNeverQuoteAnyPartOfThePassword() {
-        assertThatThrownBy(() -> SessionSyntax.parse("u", "hunter2_session-a_bogus-1"))
+        assertThatThrownBy(() -> Dialect.lab().read("u", "hunter2_session-a_bogus-1"))
                 .hasMessageNotContaining("hunter2").hasMessageNotContaining("bogus");
-        assertThatThrownBy(() -> SessionSyntax.parse("alice", "Tr0ub4dor-country-is-hunter2"))
+        assertThatThrownBy(() -> Dialect.lab().read("alice", "Tr0ub4dor-country-is-hunter2"))
                 .hasMessageNotContaining("hunter2").hasMessageNotContaining("Tr0ub4dor");
-        assertThatThrownBy(() -> SessionSyntax.parse("alice", "x_country-h2"))
+        assertThatThrownBy(() -> Dialect.lab().read("alice", "x_country-h2"))
                 .hasMessageNotContaining("h2");
     }
 
@@ -106,12 +106,12 @@ class SessionSyntaxTest {
     void suffixRoundTrips() {
         SessionParams s = new SessionParams(SessionKind.SESSION, "abc", Duration.ofSeconds(90), "FR");
         assertThat(s.suffix()).isEqualTo("_session-abc_lifetime-90s_country-FR");
-        assertThat(SessionSyntax.parse("u", "p" + s.suffix()).session()).isEqualTo(s);
+        assertThat(Dialect.lab().read("u", "p" + s.suffix()).session()).isEqualTo(s);
         assertThat(SessionParams.ROTATING.suffix()).isEmpty();
     }
 
     @Test
     void toStringMasksThePassword() {
-        assertThat(SessionSyntax.parse("u", "hunter2").toString()).doesNotContain("hunter2").contains("****");
+        assertThat(Dialect.lab().read("u", "hunter2").toString()).doesNotContain("hunter2").contains("****");
     }
 }
