@@ -61,8 +61,11 @@ final class RunCommand implements Callable<Integer> {
     @CommandLine.Spec
     private CommandLine.Model.CommandSpec spec;
 
-    @Option(names = "--url", required = true, paramLabel = "URL", description = "Target URL; repeat to rotate over several.")
+    @Option(names = "--url", paramLabel = "URL", description = "Target URL; repeat to rotate over several.")
     List<URI> urls;
+
+    @CommandLine.Mixin
+    RequestOptions requestOptions = new RequestOptions();
 
     @Option(names = "--proxy", paramLabel = "URL", converter = ProxyUrlConverter.class,
             description = "Proxy URL, e.g. http://user:pass@127.0.0.1:3128 (default: direct).")
@@ -134,7 +137,7 @@ final class RunCommand implements Callable<Integer> {
     @CommandLine.Mixin
     ShardOptions shards;
 
-    @Option(names = "--seed", defaultValue = "1", description = "Seed for Poisson arrivals.")
+    @Option(names = "--seed", defaultValue = "1", description = "Seed for Poisson arrivals and --url-order random.")
     long seed;
 
     @Option(names = "--max-in-flight", paramLabel = "N", defaultValue = "0",
@@ -277,7 +280,7 @@ final class RunCommand implements Callable<Integer> {
     /** The run these options describe, checked by {@link #check()}. */
     RunPlan plan(Checked checked) {
         RunPlan.Builder plan = RunPlan.builder()
-                .targets(urls.stream().map(url -> ProxyRequest.get(url.toString())).toList())
+                .targets(requestOptions.requests(urls))
                 .proxies(proxies)
                 .sessionKeys(IntStream.range(0, sessions).mapToObj(RunCommand::key).toList())
                 .client(client(checked.timeouts(), checked.sessionTemplate(), checked.router()))
@@ -294,6 +297,9 @@ final class RunCommand implements Callable<Integer> {
             plan.schedule(checked.schedule(), plannedDuration());
         } else {
             plan.closedLoop(closedLoop, duration);
+        }
+        if (requestOptions.random()) {
+            plan.randomTargets(seed);
         }
         if (warmupFor != null) {
             // A closed loop warms up with its own workers; a rate is a schedule's.
@@ -341,6 +347,9 @@ final class RunCommand implements Callable<Integer> {
 
     /** Checks the options that do not depend on each other's values being parsed. */
     private void validate() {
+        urls = requestOptions.urls(urls);
+        requestOptions.requests(urls);
+        requestOptions.random();
         if (sessions > 0 && sessionOptions.provider == null && sessionOptions.template == null) {
             throw new IllegalArgumentException("--sessions needs --provider NAME or --session-template TEMPLATE:"
                     + " how the session ids are written into the proxy credentials");

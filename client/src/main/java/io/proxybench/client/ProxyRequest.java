@@ -2,6 +2,7 @@ package io.proxybench.client;
 
 import io.proxybench.client.proxy.ProxySpec;
 import java.net.URI;
+import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
@@ -19,6 +20,10 @@ import java.util.Objects;
  *     absent, and {@code Content-Length} when there is a body (or for a {@code POST} or {@code PUT} without one)
  * @param body the bytes to send; null for none, read as empty. Not copied: leave it unchanged while the request is
  *     in use
+ * @param bodyFile a file whose bytes are the body, read from disk in 64 KiB chunks as the connection can take them
+ *     (so a body larger than memory streams), again for each attempt; null for none. Its size when the request is
+ *     sent is its {@code Content-Length}; a file that cannot be read then fails the call in
+ *     {@link io.proxybench.client.event.Phase#REQUEST}
  * @param proxy null to use the client's proxy
  * @param sessionKey null to use the proxy's credentials as they are; ignored when the client has no sessions or the
  *     request goes direct
@@ -28,7 +33,7 @@ import java.util.Objects;
  *     is pooled afterwards like any other
  */
 public record ProxyRequest(String method, URI uri, List<Map.Entry<String, String>> headers, byte[] body,
-        ProxySpec proxy, String sessionKey, boolean newConnection) {
+        Path bodyFile, ProxySpec proxy, String sessionKey, boolean newConnection) {
 
     /**
      * Copies {@code headers} and reads a null {@code body} as empty.
@@ -37,16 +42,21 @@ public record ProxyRequest(String method, URI uri, List<Map.Entry<String, String
      * @param uri an absolute {@code http://} or {@code https://} URL
      * @param headers sent as given, in order
      * @param body the bytes to send, or null for none
+     * @param bodyFile a file to stream as the body, or null for none
      * @param proxy null to use the client's proxy
      * @param sessionKey null to use the proxy's credentials as they are
      * @param newConnection true to send on a connection opened for this request, never on an open one
      * @throws NullPointerException if {@code method}, {@code uri}, {@code headers} or a header is null
+     * @throws IllegalArgumentException if both a non-empty {@code body} and a {@code bodyFile} are given
      */
     public ProxyRequest {
         Objects.requireNonNull(method, "method");
         Objects.requireNonNull(uri, "uri");
         headers = List.copyOf(headers);
         body = body == null ? new byte[0] : body;
+        if (bodyFile != null && body.length > 0) {
+            throw new IllegalArgumentException("a request has a body or a body file, not both");
+        }
     }
 
     /**
@@ -57,7 +67,38 @@ public record ProxyRequest(String method, URI uri, List<Map.Entry<String, String
      * @throws IllegalArgumentException if {@code url} is not a URI
      */
     public static ProxyRequest get(String url) {
-        return new ProxyRequest("GET", URI.create(url), List.of(), null, null, null, false);
+        return new ProxyRequest("GET", URI.create(url), List.of(), null, null, null, null, false);
+    }
+
+    /**
+     * This request with another method.
+     *
+     * @param method e.g. {@code POST}
+     * @return a new request
+     */
+    public ProxyRequest withMethod(String method) {
+        return new ProxyRequest(method, uri, headers, body, bodyFile, proxy, sessionKey, newConnection);
+    }
+
+    /**
+     * This request with {@code body} as its body, instead of any body or body file it had.
+     *
+     * @param body the bytes, not copied
+     * @return a new request
+     */
+    public ProxyRequest withBody(byte[] body) {
+        return new ProxyRequest(method, uri, headers, body, null, proxy, sessionKey, newConnection);
+    }
+
+    /**
+     * This request with the bytes of {@code file} as its body, streamed, instead of any body it had.
+     *
+     * @param file a readable file
+     * @return a new request
+     */
+    public ProxyRequest withBodyFile(Path file) {
+        return new ProxyRequest(method, uri, headers, null, Objects.requireNonNull(file, "file"), proxy, sessionKey,
+                newConnection);
     }
 
     /**
@@ -70,7 +111,7 @@ public record ProxyRequest(String method, URI uri, List<Map.Entry<String, String
     public ProxyRequest withHeader(String name, String value) {
         List<Map.Entry<String, String>> more = new ArrayList<>(headers);
         more.add(Map.entry(name, value));
-        return new ProxyRequest(method, uri, more, body, proxy, sessionKey, newConnection);
+        return new ProxyRequest(method, uri, more, body, bodyFile, proxy, sessionKey, newConnection);
     }
 
     /**
@@ -80,7 +121,7 @@ public record ProxyRequest(String method, URI uri, List<Map.Entry<String, String
      * @return a new request
      */
     public ProxyRequest withProxy(ProxySpec proxy) {
-        return new ProxyRequest(method, uri, headers, body, proxy, sessionKey, newConnection);
+        return new ProxyRequest(method, uri, headers, body, bodyFile, proxy, sessionKey, newConnection);
     }
 
     /**
@@ -90,7 +131,7 @@ public record ProxyRequest(String method, URI uri, List<Map.Entry<String, String
      * @return a new request
      */
     public ProxyRequest withSessionKey(String key) {
-        return new ProxyRequest(method, uri, headers, body, proxy, key, newConnection);
+        return new ProxyRequest(method, uri, headers, body, bodyFile, proxy, key, newConnection);
     }
 
     /**
@@ -99,6 +140,6 @@ public record ProxyRequest(String method, URI uri, List<Map.Entry<String, String
      * @return a new request with {@code newConnection} true
      */
     public ProxyRequest withNewConnection() {
-        return new ProxyRequest(method, uri, headers, body, proxy, sessionKey, true);
+        return new ProxyRequest(method, uri, headers, body, bodyFile, proxy, sessionKey, true);
     }
 }

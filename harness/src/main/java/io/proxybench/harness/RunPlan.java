@@ -21,7 +21,10 @@ import java.util.Objects;
  *
  * @param schedule the arrivals this process fires (a shard's segment of a larger schedule); null for a closed loop
  * @param closedLoop the closed-loop comparison's workers and length; null for the open loop
- * @param targets the requests, request {@code n} sending target {@code n % size}
+ * @param targets the requests, request {@code n} sending target {@code n % size}, or a draw when
+ *     {@code randomTargetsSeed} is set
+ * @param randomTargetsSeed null to take targets in turn; else request {@code n} sends a target drawn from this seed
+ *     and {@code n} alone (so every shard, and every rerun with the seed, draws the same target for {@code n})
  * @param proxies proxies that request {@code n} rotates over ({@code n % size}); empty to use the client's proxy
  * @param sessionKeys session keys request {@code n} rotates over ({@code n % size}); empty without sessions
  * @param client the client's settings; the runner builds its client from them, keeping only as much of each body as
@@ -45,7 +48,7 @@ import java.util.Objects;
  *     {@link #ABORT_MIN_RECORDS} records are in
  */
 public record RunPlan(ArrivalSchedule schedule, ClosedLoop closedLoop, List<ProxyRequest> targets,
-        List<ProxySpec> proxies, List<String> sessionKeys, ProxyClient.Builder client, Timeouts timeouts,
+        Long randomTargetsSeed, List<ProxySpec> proxies, List<String> sessionKeys, ProxyClient.Builder client, Timeouts timeouts,
         int maxInFlight, int retries, boolean warmUpSessions, Duration warmUpFor, double warmUpRate, Expect expect,
         boolean keepBody, int maxBodyBytes, String segment, Instant startAt, Duration planned,
         Thresholds thresholds, boolean abortOnFail) {
@@ -98,11 +101,19 @@ public record RunPlan(ArrivalSchedule schedule, ClosedLoop closedLoop, List<Prox
 
     /** Request {@code n} of the run: its target, and its proxy and session key when the plan rotates them. */
     public ProxyRequest request(long n) {
-        ProxyRequest r = targets.get((int) (n % targets.size()));
+        ProxyRequest r = targets.get(randomTargetsSeed == null ? (int) (n % targets.size())
+                : (int) Math.floorMod(mix(n + randomTargetsSeed * 0x9E3779B97F4A7C15L), (long) targets.size()));
         if (!proxies.isEmpty()) {
             r = r.withProxy(proxies.get((int) (n % proxies.size())));
         }
         return sessionKeys.isEmpty() ? r : r.withSessionKey(sessionKeys.get((int) (n % sessionKeys.size())));
+    }
+
+    /** SplitMix64's finaliser: consecutive inputs give unrelated outputs. */
+    private static long mix(long z) {
+        z = (z ^ (z >>> 30)) * 0xBF58476D1CE4E5B9L;
+        z = (z ^ (z >>> 27)) * 0x94D049BB133111EBL;
+        return z ^ (z >>> 31);
     }
 
     /** The schedule in words, or the closed loop's, as the summary's first line starts. */
@@ -121,6 +132,7 @@ public record RunPlan(ArrivalSchedule schedule, ClosedLoop closedLoop, List<Prox
         private ArrivalSchedule schedule;
         private ClosedLoop closedLoop;
         private List<ProxyRequest> targets = List.of();
+        private Long randomTargetsSeed;
         private List<ProxySpec> proxies = List.of();
         private List<String> sessionKeys = List.of();
         private ProxyClient.Builder client = ProxyClient.builder();
@@ -157,6 +169,12 @@ public record RunPlan(ArrivalSchedule schedule, ClosedLoop closedLoop, List<Prox
 
         public Builder targets(List<ProxyRequest> targets) {
             this.targets = targets;
+            return this;
+        }
+
+        /** Draw each request's target at random from {@code seed}, instead of taking them in turn. */
+        public Builder randomTargets(long seed) {
+            this.randomTargetsSeed = seed;
             return this;
         }
 
@@ -268,9 +286,10 @@ public record RunPlan(ArrivalSchedule schedule, ClosedLoop closedLoop, List<Prox
             }
             Objects.requireNonNull(client, "client");
             Objects.requireNonNull(timeouts, "timeouts");
-            return new RunPlan(schedule, closedLoop, targets, proxies, sessionKeys, client, timeouts, maxInFlight,
-                    retries, warmUpSessions, warmUpFor, warmUpRate, expect, keepBody, maxBodyBytes, segment,
-                    startAt, planned == null ? Duration.ZERO : planned, thresholds, abortOnFail);
+            return new RunPlan(schedule, closedLoop, targets, randomTargetsSeed, proxies, sessionKeys, client,
+                    timeouts, maxInFlight, retries, warmUpSessions, warmUpFor, warmUpRate, expect, keepBody,
+                    maxBodyBytes, segment, startAt, planned == null ? Duration.ZERO : planned, thresholds,
+                    abortOnFail);
         }
     }
 }

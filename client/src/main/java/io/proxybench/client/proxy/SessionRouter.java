@@ -8,9 +8,9 @@ import java.time.Duration;
  * Decides the session id for each request of a <em>key</em> (a task or worker name chosen by the caller), so that
  * rotation happens at the caller's chosen granularity rather than inline in the request path.
  *
- * <p>Invariants of every implementation: ids are 1 to 64 ASCII letters and digits (what {@link SessionSyntax}
- * accepts and {@link SessionTemplate#apply} writes); after {@link #blocked(String)} the key's next id differs from
- * every id it was given before; other keys are unaffected; all methods are thread-safe. Time is supplied by the
+ * <p>Invariants of every implementation: ids are 1 to 64 ASCII letters and digits (what {@link Dialect#sessionId}
+ * takes and turns into the provider's form); after {@link #blocked(String)} the key's next id differs from every id
+ * it was given before; other keys are unaffected; all methods are thread-safe. Time is supplied by the
  * caller in nanoseconds from one monotonic clock (e.g. {@link System#nanoTime()}), so the router never reads it.
  */
 public interface SessionRouter {

@@ -19,6 +19,7 @@ final class Http2StreamInitializer extends ChannelInitializer<Http2StreamChannel
     protected void initChannel(Http2StreamChannel ch) {
         ch.pipeline().addLast(
                 new Http2StreamFrameToHttpObjectCodec(true),
+                new AnythingBody(),
                 new HttpObjectAggregator(TargetHandler.MAX_REQUEST_BODY),
                 new ChunkedWriteHandler(),
                 new TargetHandler(shared));

@@ -20,7 +20,13 @@ import io.netty.util.internal.logging.InternalLoggerFactory;
 import java.net.URI;
 import java.net.URISyntaxException;
 import java.nio.charset.StandardCharsets;
+import java.security.MessageDigest;
 import java.util.ArrayDeque;
+import java.util.ArrayList;
+import java.util.HexFormat;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
 import java.util.Deque;
 import java.util.Locale;
 import java.util.OptionalLong;
@@ -60,6 +66,8 @@ final class TargetHandler extends ChannelInboundHandlerAdapter {
               GET /challenge       403 bot challenge page with cf-mitigated: challenge
               GET /limited         200, or 429 with Retry-After once this address's token bucket is empty
               GET /stats           request and connection counters as JSON; DELETE /stats also resets them
+              ANY /anything        the request as received, as JSON: method, path, query, http version, headers in
+                                   order, body length and SHA-256 (any size, streamed), ip, conn, req
             """;
     private static final byte[] CHALLENGE_PAGE = """
             <!DOCTYPE html>
@@ -136,6 +144,11 @@ final class TargetHandler extends ChannelInboundHandlerAdapter {
             ctx.writeAndFlush(Responses.full(HttpResponseStatus.OK, Responses.JSON, json(snapshot), false));
             return;
         }
+        if (path.startsWith(AnythingBody.PATH)) {
+            ctx.writeAndFlush(Responses.full(HttpResponseStatus.OK, Responses.JSON, anything(ctx.channel(), request,
+                    number), head));
+            return;
+        }
         if (!head && !HttpMethod.GET.equals(method)) {
             FullHttpResponse response = Responses.text(HttpResponseStatus.METHOD_NOT_ALLOWED,
                     "method " + method + " not allowed; use GET or HEAD (or DELETE /stats)\n", false);
@@ -165,6 +178,42 @@ final class TargetHandler extends ChannelInboundHandlerAdapter {
                     Responses.full(HttpResponseStatus.OK, Responses.JSON, json(shared.stats().snapshot()), head));
         } else {
             ctx.writeAndFlush(Responses.text(HttpResponseStatus.NOT_FOUND, ENDPOINTS, head));
+        }
+    }
+
+    /** {@code /anything}: the request as it arrived, its body counted and hashed (by {@link AnythingBody}). */
+    private byte[] anything(Channel channel, FullHttpRequest request, long number) {
+        long bodyLength;
+        String bodySha256;
+        if (request instanceof AnythingBody.Digested digested) {
+            bodyLength = digested.bodyLength;
+            bodySha256 = digested.bodySha256;
+        } else {
+            MessageDigest sha = AnythingBody.sha256();
+            sha.update(request.content().nioBuffer());
+            bodyLength = request.content().readableBytes();
+            bodySha256 = HexFormat.of().formatHex(sha.digest());
+        }
+        Map<String, Object> out = new LinkedHashMap<>();
+        QueryStringDecoder uri = new QueryStringDecoder(request.uri());
+        out.put("method", request.method().name());
+        out.put("path", pathOf(request.uri()));
+        out.put("query", uri.rawQuery());
+        out.put("http", channel instanceof Http2StreamChannel ? "http/2"
+                : request.protocolVersion().text().toLowerCase(Locale.ROOT));
+        List<List<String>> headers = new ArrayList<>();
+        request.headers().forEach(h -> headers.add(List.of(h.getKey(), h.getValue())));
+        out.put("headers", headers);
+        out.put("body_bytes", bodyLength);
+        out.put("body_sha256", bodySha256);
+        ConnectionState connection = ConnectionState.of(channel);
+        out.put("ip", connection.sourceText());
+        out.put("conn", connection.id());
+        out.put("req", number);
+        try {
+            return JSON.writeValueAsBytes(out);
+        } catch (JsonProcessingException e) {
+            throw new IllegalStateException("cannot write /anything's JSON", e);
         }
     }
 

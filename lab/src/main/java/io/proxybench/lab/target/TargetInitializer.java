@@ -58,6 +58,7 @@ final class TargetInitializer extends ChannelInitializer<Channel> {
         pipeline.addLast(
                 new HttpServerCodec(),
                 new HttpServerKeepAliveHandler(),
+                new AnythingBody(),
                 new HttpObjectAggregator(TargetHandler.MAX_REQUEST_BODY),
                 new ChunkedWriteHandler(),
                 new TargetHandler(shared));

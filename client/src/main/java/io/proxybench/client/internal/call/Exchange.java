@@ -9,6 +9,7 @@ import io.proxybench.client.internal.exchange.ClientConnection;
 import io.proxybench.client.internal.exchange.ExchangeResult;
 import io.proxybench.client.internal.exchange.Http2Connection;
 import io.proxybench.client.internal.exchange.NoResponseException;
+import io.proxybench.client.internal.exchange.StreamedBody;
 import io.proxybench.client.internal.metrics.ClientCounters;
 import io.proxybench.client.internal.pool.ConnectionPool;
 import java.util.concurrent.CompletableFuture;
@@ -47,7 +48,7 @@ final class Exchange {
         long inBefore = connection.meter().bytesIn();
         long handshakeOut = acquired.reused() ? 0 : outBefore;
         long handshakeIn = acquired.reused() ? 0 : inBefore;
-        long requestBody = http.content().readableBytes();
+        long requestBody = http instanceof StreamedBody streamed ? streamed.length() : http.content().readableBytes();
         trace.requestHeadersStart();
         CompletableFuture<ExchangeResult> exchanged;
         try {

@@ -8,7 +8,10 @@ import io.netty.handler.codec.http.HttpMethod;
 import io.netty.handler.codec.http.HttpVersion;
 import io.proxybench.client.ProxyRequest;
 import io.proxybench.client.internal.connect.Route;
+import io.proxybench.client.internal.exchange.StreamedBody;
+import java.io.IOException;
 import java.net.URI;
+import java.nio.file.Files;
 import java.util.Map;
 
 /**
@@ -24,7 +27,11 @@ final class RequestEncoder {
         this.userAgent = userAgent;
     }
 
-    /** @throws IllegalArgumentException for a method or header Netty refuses to write */
+    /**
+     * @return a {@link StreamedBody} for a request with a body file
+     * @throws IllegalArgumentException for a method or header Netty refuses to write, or a body file that cannot be
+     *     read
+     */
     FullHttpRequest encode(ProxyRequest request, Route route, String hostHeader) {
         URI uri = request.uri();
         String path = uri.getRawPath() == null || uri.getRawPath().isEmpty() ? "/" : uri.getRawPath();
@@ -48,7 +55,16 @@ final class RequestEncoder {
         if (!http.headers().contains(HttpHeaderNames.USER_AGENT)) {
             http.headers().set(HttpHeaderNames.USER_AGENT, userAgent);
         }
-        if (request.body().length > 0 || !http.headers().contains(HttpHeaderNames.CONTENT_LENGTH)
+        long fileLength = -1;
+        if (request.bodyFile() != null) {
+            try {
+                fileLength = Files.size(request.bodyFile());
+            } catch (IOException e) {
+                http.release();
+                throw new IllegalArgumentException("cannot read the body file " + request.bodyFile() + ": " + e, e);
+            }
+            http.headers().set(HttpHeaderNames.CONTENT_LENGTH, fileLength);
+        } else if (request.body().length > 0 || !http.headers().contains(HttpHeaderNames.CONTENT_LENGTH)
                 && (request.method().equals("POST") || request.method().equals("PUT"))) {
             http.headers().setInt(HttpHeaderNames.CONTENT_LENGTH, request.body().length);
         }
@@ -56,6 +72,6 @@ final class RequestEncoder {
             http.headers().set(HttpHeaderNames.PROXY_AUTHORIZATION,
                     "Basic " + route.proxy().credentials().basicToken());
         }
-        return http;
+        return fileLength < 0 ? http : new StreamedBody(http, request.bodyFile(), fileLength);
     }
 }

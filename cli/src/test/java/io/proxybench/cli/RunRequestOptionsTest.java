@@ -1,0 +1,163 @@
+package io.proxybench.cli;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.ObjectMapper;
+import io.proxybench.lab.Lab;
+import io.proxybench.lab.LabConfig;
+import io.proxybench.records.JsonlReader;
+import io.proxybench.records.RequestRecord;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.Comparator;
+import java.util.List;
+import java.util.Map;
+import java.util.function.Function;
+import java.util.stream.Collectors;
+import org.junit.jupiter.api.AfterAll;
+import org.junit.jupiter.api.BeforeAll;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+/**
+ * {@code run}'s request options, curl's and hey's names, end to end through the lab gateway: what the target's
+ * {@code /anything} received is in each record's body ({@code --keep-body}).
+ */
+class RunRequestOptionsTest {
+
+    private static final ObjectMapper JSON = new ObjectMapper();
+
+    @TempDir
+    static Path home;
+
+    static Lab lab;
+
+    @BeforeAll
+    static void start() throws Exception {
+        lab = Lab.start(LabConfig.builder().home(home).build());
+    }
+
+    @AfterAll
+    static void stop() {
+        lab.close();
+    }
+
+    private List<RequestRecord> run(String name, String... extra) throws Exception {
+        Path out = home.resolve(name + ".jsonl");
+        List<String> args = new ArrayList<>(List.of("run", "--proxy", "http://u:p@127.0.0.1:" + lab.gatewayPort(),
+                "--ca", lab.caFile().toString(), "--out", out.toString(), "--json", "--no-warmup", "--keep-body",
+                "--rate", "20", "--duration", "1s"));
+        args.addAll(List.of(extra));
+        MainTest.Run r = MainTest.run(args.toArray(String[]::new));
+        assertThat(r.exitCode()).as(r.err()).isZero();
+        List<RequestRecord> records = JsonlReader.read(out);
+        assertThat(records).hasSize(20).allMatch(rec -> Integer.valueOf(200).equals(rec.status()));
+        records.sort(Comparator.comparingDouble(RequestRecord::sched));
+        return records;
+    }
+
+    private String anything() {
+        return "https://127.0.0.1:" + lab.targetHttpsPort() + "/anything";
+    }
+
+    private static JsonNode seen(RequestRecord record) throws Exception {
+        return JSON.readTree(record.body());
+    }
+
+    @Test
+    void methodHeadersBodyAndUserAgentReachTheTarget() throws Exception {
+        for (RequestRecord rec : run("shape", "--url", anything(), "-X", "PUT", "-H", "X-A: 1", "-H", "X-A: 2",
+                "-d", "a=b", "-A", "scraper/2.0", "--http1.1")) {
+            JsonNode got = seen(rec);
+            assertThat(got.path("method").asText()).isEqualTo("PUT");
+            assertThat(got.path("body_bytes").asLong()).isEqualTo(3);
+            assertThat(header(got, "x-a")).containsExactly("1", "2");
+            assertThat(header(got, "user-agent")).containsExactly("scraper/2.0");
+            assertThat(header(got, "content-type")).containsExactly("application/x-www-form-urlencoded");
+            assertThat(rec.bytesOut()).as("the body counts in the bytes").isGreaterThan(3);
+        }
+    }
+
+    @Test
+    void aDataFileIsStreamedAndCountedInTheBytesOfEveryRequest() throws Exception {
+        Path file = home.resolve("payload.bin");
+        Files.write(file, new byte[3 << 20]);
+        for (RequestRecord rec : run("file", "--url", anything(), "--data-file", file.toString(), "-H",
+                "Content-Type: application/octet-stream")) {
+            JsonNode got = seen(rec);
+            assertThat(got.path("method").asText()).as("POST by default with a body").isEqualTo("POST");
+            assertThat(got.path("body_bytes").asLong()).isEqualTo(3 << 20);
+            assertThat(header(got, "content-type")).containsExactly("application/octet-stream");
+            assertThat(rec.bytesOut()).isGreaterThanOrEqualTo(3 << 20);
+        }
+    }
+
+    @Test
+    void aUrlFileIsTakenInTurnOrDrawnFromTheSeed() throws Exception {
+        Path urls = home.resolve("urls.txt");
+        Files.writeString(urls, "# targets\n" + anything() + "/a\n\n" + anything() + "/b\n" + anything() + "/c\n");
+        List<String> turn = paths(run("rotate", "--url-file", urls.toString()));
+        assertThat(turn.subList(0, 6)).containsExactly("/anything/a", "/anything/b", "/anything/c", "/anything/a",
+                "/anything/b", "/anything/c");
+        List<String> drawn = paths(run("random1", "--url-file", urls.toString(), "--url-order", "random"));
+        List<String> again = paths(run("random2", "--url-file", urls.toString(), "--url-order", "random"));
+        assertThat(drawn).isEqualTo(again).isNotEqualTo(turn);
+        Map<String, Long> counts = drawn.stream().collect(Collectors.groupingBy(Function.identity(),
+                Collectors.counting()));
+        assertThat(counts.keySet()).containsExactlyInAnyOrder("/anything/a", "/anything/b", "/anything/c");
+        assertThat(paths(run("random3", "--url-file", urls.toString(), "--url-order", "random", "--seed", "9")))
+                .isNotEqualTo(drawn);
+    }
+
+    @Test
+    void badRequestOptionsFailOnOneLineNamingThePart() {
+        String[][] cases = {
+            {"--url https://x/ -H NoColonHere", "-H/--header starting 'NoColonHere' is not 'Name: value'"},
+            {"--url https://x/ -d a --data-file " + home.resolve("x"), "-d/--data and --data-file exclude each other"},
+            {"--url https://x/ --data-file " + home.resolve("none.bin"), "--data-file " + home.resolve("none.bin")
+                    + " cannot be read"},
+            {"--url-file " + home.resolve("nofile.txt"), "--url-file " + home.resolve("nofile.txt")
+                    + " cannot be read"},
+            {"-X GET", "no URL to request: give --url URL"},
+            {"--url https://x/ --url-order sideways", "--url-order sideways is not rotate or random"},
+            {"--url https://x/ -X 'GE T'", "is not an HTTP method"},
+        };
+        for (String[] c : cases) {
+            List<String> args = new ArrayList<>(List.of("run", "--rate", "10", "--duration", "1s"));
+            for (String part : c[0].split(" (?=-)")) {
+                int space = part.indexOf(' ');
+                args.add(space < 0 ? part : part.substring(0, space));
+                if (space >= 0) {
+                    args.add(part.substring(space + 1).replace("'", ""));
+                }
+            }
+            MainTest.Run r = MainTest.run(args.toArray(String[]::new));
+            assertThat(r.exitCode()).as(c[0]).isEqualTo(Main.BAD_ARGUMENTS);
+            assertThat(r.err()).as(c[0]).contains(c[1]);
+            assertThat(r.err().strip().lines()).as(c[0]).hasSize(1);
+        }
+        MainTest.Run secret = MainTest.run("run", "--url", "https://x/", "--rate", "1", "--duration", "1s", "-H",
+                "Authorization Bearer hunter2");
+        assertThat(secret.err()).contains("'Authorization'").doesNotContain("hunter2");
+    }
+
+    private static List<String> paths(List<RequestRecord> records) throws Exception {
+        List<String> paths = new ArrayList<>();
+        for (RequestRecord rec : records) {
+            paths.add(seen(rec).path("path").asText());
+        }
+        return paths;
+    }
+
+    private static List<String> header(JsonNode got, String name) {
+        List<String> values = new ArrayList<>();
+        got.path("headers").forEach(h -> {
+            if (h.get(0).asText().equalsIgnoreCase(name)) {
+                values.add(h.get(1).asText());
+            }
+        });
+        return values;
+    }
+}
