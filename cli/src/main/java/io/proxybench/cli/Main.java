@@ -3,8 +3,8 @@ package io.proxybench.cli;
 import io.proxybench.analysis.report.ReportJson;
 import java.io.PrintWriter;
 import java.util.function.Function;
-import picocli.CommandLine;
 import picocli.CommandLine.Command;
+import picocli.CommandLine;
 
 /** The {@code proxybench} command line. Exit codes: 0 success, 1 failure, 2 bad arguments. */
 @Command(
@@ -15,7 +15,7 @@ import picocli.CommandLine.Command;
         subcommands = {DemoCommand.class, LabCommand.class, RunCommand.class, MergeCommand.class, AnalyzeCommand.class,
             DoctorCommand.class, ReuseCommand.class, OwnersCommand.class, KeepAliveCommand.class,
             SessionsCommand.class, SizePoolCommand.class, BytesCommand.class, H2GatewayCommand.class,
-            ClientsCommand.class, FingerprintCommand.class, CompareCommand.class, RampCommand.class,
+            ClientsCommand.class, FingerprintCommand.class, ProbeCommand.class, CompareCommand.class, RampCommand.class,
             AlternateCommand.class, CommandLine.HelpCommand.class})
 public final class Main implements Runnable {
 

@@ -1,12 +1,10 @@
 package io.proxybench.cli;
 
-import io.proxybench.analysis.asn.AsnLookup;
 import io.proxybench.analysis.Expect;
-import io.proxybench.analysis.asn.Ip2Asn;
-import io.proxybench.analysis.asn.MaxMindAsn;
-import java.nio.file.Path;
+import io.proxybench.analysis.asn.AsnLookup;
 import java.util.function.Function;
 import picocli.CommandLine.Option;
+import picocli.CommandLine;
 
 /**
  * How {@code analyze} and {@code compare} read records: the AS table their exit IPs are placed by, and what a body
@@ -14,13 +12,8 @@ import picocli.CommandLine.Option;
  */
 final class RecordReading {
 
-    @Option(names = "--ip2asn", paramLabel = "FILE",
-            description = "ip2asn TSV table (plain or gzip) for the AS spread of the exit IPs.")
-    Path ip2asn;
-
-    @Option(names = "--asn-db", paramLabel = "FILE",
-            description = "MaxMind ASN database (.mmdb), e.g. GeoLite2-ASN.mmdb, instead of --ip2asn.")
-    Path asnDb;
+    @CommandLine.Mixin
+    AsnOptions asns = new AsnOptions();
 
     @Option(names = "--expect", paramLabel = "REGEX",
             description = "Body regex that marks data, checked on records written by run --keep-body.")
@@ -35,17 +28,8 @@ final class RecordReading {
         return Expect.of(expect, expectJson);
     }
 
-    /**
-     * {@code use} applied to the AS table or database the options name (null for neither), which is open only
-     * meanwhile; a file that cannot be read is a bad-argument error naming it.
-     */
+    /** As {@link AsnOptions#withAsns}. */
     <T> T withAsns(Function<AsnLookup, T> use) {
-        if (ip2asn != null && asnDb != null) {
-            throw new IllegalArgumentException("--ip2asn and --asn-db exclude each other");
-        }
-        Ip2Asn table = ip2asn == null ? null : FileReading.read(ip2asn, () -> Ip2Asn.load(ip2asn));
-        try (MaxMindAsn db = asnDb == null ? null : FileReading.read(asnDb, () -> MaxMindAsn.open(asnDb))) {
-            return use.apply(db == null ? table : db);
-        }
+        return asns.withAsns(use);
     }
 }

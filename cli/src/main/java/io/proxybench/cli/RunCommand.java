@@ -4,7 +4,6 @@ import io.proxybench.analysis.Expect;
 import io.proxybench.analysis.report.ReportJson;
 import io.proxybench.analysis.threshold.Thresholds;
 import io.proxybench.client.ProxyClient;
-import io.proxybench.client.ProxyRequest;
 import io.proxybench.client.Timeouts;
 import io.proxybench.client.TlsSettings;
 import io.proxybench.client.proxy.ProxyProtocol;

@@ -4,11 +4,11 @@ import static org.assertj.core.api.Assertions.assertThat;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
+import io.proxybench.lab.Lab;
+import io.proxybench.lab.LabConfig;
 import io.proxybench.records.HdrLog;
 import io.proxybench.records.JsonlReader;
 import io.proxybench.records.RequestRecord;
-import io.proxybench.lab.Lab;
-import io.proxybench.lab.LabConfig;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -138,7 +138,7 @@ class AlternateCommandTest {
         "-- --url https://127.0.0.1:9/"
                 + " | give the windows' load after --: --rate PER_SECOND, or --burst SIZE --every DURATION",
         "-- --rate 5"
-                + " | run options after --: Missing required option: '--url=URL'",
+                + " | run options after -- with provider a: no URL to request: give --url URL",
         "-- --url https://127.0.0.1:9/ --rat 5"
                 + " | run options after --: Unknown options: '--rat', '5'",
         "-- --url https://127.0.0.1:9/ --rate 5 --timeout 10x"

@@ -15,8 +15,9 @@ import java.util.concurrent.TimeUnit;
  * the round trip before it leaves, in order, and a close waits behind the writes queued before it. Each exchange
  * across the leg (a TLS flight and its answer, a request and its response) thus pays the round trip once.
  * Incoming bytes are not held, so nothing is ever in flight inside the gateway when a connection ends; chunks
- * still waiting when the handler leaves the pipeline are released and their writes failed, and closes still waiting
- * close the channel at once (so every close promise completes, e.g. a channel group's close on shutdown).
+ * still waiting when the channel closes (a lab shutting down closes its channels under their pipelines, and may
+ * never tell the handlers) or the handler leaves the pipeline are released and their writes failed, and closes still
+ * waiting close the channel at once (so every close promise completes, e.g. a channel group's close on shutdown).
  *
  * <p>The write promise completes when the delayed write does, so a relay that reads only after a successful write
  * carries one chunk per round trip on this leg: a window of one chunk, not TCP's.
@@ -48,7 +49,20 @@ public final class DelayHandler extends ChannelOutboundHandlerAdapter {
     }
 
     @Override
+    public void handlerAdded(ChannelHandlerContext ctx) {
+        ctx.channel().closeFuture().addListener(f -> releaseHeld(ctx, true));
+    }
+
+    @Override
     public void handlerRemoved(ChannelHandlerContext ctx) {
+        releaseHeld(ctx, false);
+    }
+
+    /**
+     * Releases every chunk still held (failing its write) and completes every close still held: at once when the
+     * channel is {@code closed} already, else (the handler is out of the pipeline then) by closing it; on the event loop.
+     */
+    private void releaseHeld(ChannelHandlerContext ctx, boolean closed) {
         if (timer != null) {
             timer.cancel(false);
             timer = null;
@@ -56,7 +70,11 @@ public final class DelayHandler extends ChannelOutboundHandlerAdapter {
         Held h;
         while ((h = queue.poll()) != null) {
             if (h.msg == null) {
-                ctx.channel().close(h.promise);
+                if (closed) {
+                    h.promise.trySuccess();
+                } else {
+                    ctx.channel().close(h.promise);
+                }
             } else {
                 ReferenceCountUtil.release(h.msg);
                 h.promise.tryFailure(new ClosedChannelException());
@@ -66,6 +84,16 @@ public final class DelayHandler extends ChannelOutboundHandlerAdapter {
 
     /** Queues an item due one round trip from now (never before an earlier one) and arms the drain timer. */
     private void hold(ChannelHandlerContext ctx, Held item) {
+        if (!ctx.channel().isOpen()) {
+            // Closed already (its held items were let go then): nothing to wait for, and no timer may ever run.
+            if (item.msg == null) {
+                item.promise.trySuccess();
+            } else {
+                ReferenceCountUtil.release(item.msg);
+                item.promise.tryFailure(new ClosedChannelException());
+            }
+            return;
+        }
         long due = System.nanoTime() + delayNanos;
         Held last = queue.peekLast();
         if (last != null && last.dueNanos - due > 0) {

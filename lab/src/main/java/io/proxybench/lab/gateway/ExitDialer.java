@@ -6,7 +6,10 @@ import io.netty.channel.ChannelFuture;
 import io.netty.channel.ChannelInitializer;
 import io.netty.channel.ChannelOption;
 import io.netty.channel.EventLoop;
+import io.netty.channel.group.ChannelGroup;
+import io.netty.channel.group.DefaultChannelGroup;
 import io.netty.util.concurrent.Future;
+import io.netty.util.concurrent.GlobalEventExecutor;
 import io.netty.util.concurrent.Promise;
 import io.proxybench.lab.exits.Exit;
 import io.proxybench.lab.exits.ExitChoice;
@@ -28,6 +31,9 @@ final class ExitDialer {
     private final LatencyPlan latency;
     private final int connectTimeoutMillis;
     private final GatewayCounters counters;
+
+    /** Every upstream connection open now (a closed one leaves the group by itself). */
+    private final ChannelGroup upstreams = new DefaultChannelGroup("lab-upstreams", GlobalEventExecutor.INSTANCE);
 
     ExitDialer(Transport transport, LatencyPlan latency, int connectTimeoutMillis, GatewayCounters counters) {
         this.transport = transport;
@@ -68,6 +74,7 @@ final class ExitDialer {
                 .handler(new ChannelInitializer<Channel>() {
                     @Override
                     protected void initChannel(Channel ch) {
+                        upstreams.add(ch);
                         if (!latency.targetRtt().isZero()) {
                             ch.pipeline().addLast("target-leg-delay", new DelayHandler(latency.targetRtt()));
                         }
@@ -83,5 +90,10 @@ final class ExitDialer {
                 promise.tryFailure(done.cause());
             }
         });
+    }
+
+    /** Closes every upstream connection and waits until each has closed (a delayed close included). */
+    void closeAll() {
+        upstreams.close().syncUninterruptibly();
     }
 }

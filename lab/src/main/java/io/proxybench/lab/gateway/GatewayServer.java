@@ -40,10 +40,11 @@ public final class GatewayServer implements AutoCloseable {
     private final GatewayCounters counters;
     private final Dns resolver;
     private final ForwardPool forwardPool;
+    private final ExitDialer dialer;
 
     private GatewayServer(ServerBootstrap plainBootstrap, ServerBootstrap tlsBootstrap, String host, Channel listener,
             Channel tlsListener, ChannelGroup connections, GatewayCounters counters, Dns resolver,
-            ForwardPool forwardPool) {
+            ForwardPool forwardPool, ExitDialer dialer) {
         this.plainBootstrap = plainBootstrap;
         this.tlsBootstrap = tlsBootstrap;
         this.host = host;
@@ -53,6 +54,7 @@ public final class GatewayServer implements AutoCloseable {
         this.counters = counters;
         this.resolver = resolver;
         this.forwardPool = forwardPool;
+        this.dialer = dialer;
     }
 
     /**
@@ -84,7 +86,7 @@ public final class GatewayServer implements AutoCloseable {
             ServerBootstrap secureBootstrap = b.clone().childHandler(new GatewayInitializer(gw, connections, tls));
             Channel secure = bind(secureBootstrap, "https gateway", config.host(), config.tlsPort());
             return new GatewayServer(b, secureBootstrap, config.host(), plain, secure, connections, counters, resolver,
-                    pool);
+                    pool, dialer);
         } catch (RuntimeException | InterruptedException e) {
             if (plain != null) {
                 plain.close();
@@ -191,8 +193,10 @@ public final class GatewayServer implements AutoCloseable {
     }
 
     /**
-     * Stops listening and closes every client connection (their tunnels and forward exchanges close their
-     * upstream connections with them) and the forward pool's idle connections.
+     * Stops listening and closes every client connection, the forward pool's idle connections and every upstream
+     * connection, waiting for each close: a tunnel's upstream closes with its client, but a target-leg delay holds
+     * that close for a round trip, which must end before the event loops stop (they would drop it, and the upstream
+     * stay open with its held bytes).
      */
     @Override
     public void close() {
@@ -200,6 +204,7 @@ public final class GatewayServer implements AutoCloseable {
         tlsListener.close().syncUninterruptibly();
         connections.close().syncUninterruptibly();
         forwardPool.close();
+        dialer.closeAll();
         resolver.close();
     }
 }

@@ -1,0 +1,129 @@
+package io.proxybench.cli;
+
+import io.proxybench.analysis.report.html.HtmlReport;
+import io.proxybench.analysis.report.html.Section;
+import io.proxybench.client.proxy.ProxySpec;
+import io.proxybench.experiments.probe.ProbeCard;
+import io.proxybench.experiments.probe.ProbeExperiment;
+import io.proxybench.experiments.probe.ProbeLine;
+import io.proxybench.experiments.probe.ProbeSetup;
+import io.proxybench.experiments.probe.ProbeTable;
+import io.proxybench.harness.TrustOption;
+import java.io.PrintWriter;
+import java.net.URI;
+import java.nio.file.Path;
+import java.time.Duration;
+import java.time.Instant;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.concurrent.Callable;
+import picocli.CommandLine.Command;
+import picocli.CommandLine.Option;
+import picocli.CommandLine;
+
+@Command(name = "probe", mixinStandardHelpOptions = true,
+        description = {"What a proxy really does, measured in a few minutes: protocols and auth, rotation per tunnel and"
+                + " per forwarded request, exit diversity, a sticky session's real lifetime and inactivity limit"
+                + " (in the provider's syntax, --provider), country targeting, forward-mode upstream reuse, the TLS"
+                + " fingerprint, bytes per request, and (opt-in, --ramp-to) the concurrency at which refusals start.",
+            "Each line says how it was measured and how sure that is, or 'not measured' and why. Every request counts"
+                + " against --budget-requests.",
+            "Example: proxybench probe --proxy http://customer-acct:PASS@pr.oxylabs.io:7777 --provider oxylabs"
+                + " --country DE --session-watch 5m"})
+final class ProbeCommand implements Callable<Integer> {
+
+    static final String DEFAULT_TARGET = "https://www.cloudflare.com/cdn-cgi/trace";
+    static final String DEFAULT_HTTP_TARGET = "http://www.cloudflare.com/cdn-cgi/trace";
+
+    @CommandLine.Spec
+    private CommandLine.Model.CommandSpec spec;
+
+    @Option(names = "--proxy", required = true, paramLabel = "URL", converter = ProxyUrlConverter.class,
+            description = "The proxy: its host and port are tried as HTTP (CONNECT and forward), SOCKS5 and HTTPS;"
+                    + " the account from the URL or PROXY_USER / PROXY_PASS.")
+    ProxySpec proxy;
+
+    @Option(names = "--https-proxy", paramLabel = "URL", converter = ProxyUrlConverter.class,
+            description = "Where the proxy answers TLS, when not on --proxy's port (e.g. https://host:8443).")
+    ProxySpec httpsProxy;
+
+    @CommandLine.Mixin
+    SessionOptions sessionOptions = new SessionOptions();
+
+    @Option(names = "--target", paramLabel = "URL", defaultValue = DEFAULT_TARGET,
+            description = "An https:// URL answering a trace (key=value lines with ip=, and loc=, conn=, ja4= when it"
+                    + " can) (default: ${DEFAULT-VALUE}).")
+    URI target;
+
+    @Option(names = "--http-target", paramLabel = "URL",
+            description = "The same over http://, for the forward-mode checks (default: " + DEFAULT_HTTP_TARGET
+                    + " with the default --target, else none).")
+    URI httpTarget;
+
+    @Option(names = "--ca", paramLabel = "FILE", description = "Trust only this CA file.")
+    Path ca;
+
+    @Option(names = "--insecure", description = "Check no certificate.")
+    boolean insecure;
+
+    @CommandLine.Mixin
+    AsnOptions asnOptions = new AsnOptions();
+
+    @Option(names = "--budget-requests", paramLabel = "N", defaultValue = "200",
+            description = "Requests the probe may send in all (default: ${DEFAULT-VALUE}).")
+    int budget;
+
+    @Option(names = "--ramp-to", paramLabel = "N", defaultValue = "0",
+            description = "Open 1, 2, 4... up to N tunnels at once to find where refusals start (default: no ramp).")
+    int rampTo;
+
+    @Option(names = "--session-watch", paramLabel = "DURATION", defaultValue = "2m",
+            description = "How long to watch a sticky session, in use and idle (default: ${DEFAULT-VALUE}).")
+    Duration sessionWatch;
+
+    @Option(names = "--timeout", paramLabel = "DURATION", defaultValue = "15s",
+            description = "One request's limit (default: ${DEFAULT-VALUE}).")
+    Duration timeout;
+
+    @Option(names = "--json", description = "Print the card as one JSON object.")
+    boolean json;
+
+    @Option(names = "--html", paramLabel = "DIR", description = "Also write the card as DIR/index.html.")
+    Path html;
+
+    @Override
+    public Integer call() throws Exception {
+        if (!"https".equals(target.getScheme())) {
+            throw new IllegalArgumentException("--target " + target + " is not https://; give the http:// one as"
+                    + " --http-target");
+        }
+        if (httpTarget != null && !"http".equals(httpTarget.getScheme())) {
+            throw new IllegalArgumentException("--http-target " + httpTarget + " is not http://");
+        }
+        URI forward = httpTarget != null ? httpTarget
+                : target.toString().equals(DEFAULT_TARGET) ? URI.create(DEFAULT_HTTP_TARGET) : null;
+        ProbeSetup setup = asnOptions.withAsns(asns -> new ProbeSetup(ProxyOrLab.withAccount(proxy),
+                httpsProxy == null ? null : ProxyOrLab.withAccount(httpsProxy), sessionOptions.templateOrNull(),
+                target, forward, TrustOption.tls(ca, insecure), asns, budget, rampTo, sessionWatch, timeout));
+        ProbeCard card = ProbeExperiment.run(setup);
+        PrintWriter out = spec.commandLine().getOut();
+        if (html != null) {
+            Path file = new HtmlReport("proxybench probe", List.of("Made " + Instant.now() + " by proxybench probe"
+                    + " for " + card.proxy()), List.of(section(card))).write(html);
+            spec.commandLine().getErr().println("probe: card written to " + file);
+        }
+        return Main.print(spec, json, card, ProbeTable::text);
+    }
+
+    private static Section section(ProbeCard card) {
+        List<String> prose = new ArrayList<>();
+        prose.add(card.requests() + " requests in " + Math.round(card.seconds()) + " s"
+                + (card.dialect() == null ? "; no session syntax given" : "; sessions in the " + card.dialect()
+                + " dialect") + ".");
+        for (ProbeLine line : card.lines()) {
+            prose.add(line.property() + ": " + line.value() + (line.measured() ? " (" + line.how() + "; "
+                    + line.certainty() + ")" : ""));
+        }
+        return new Section("card", "Report card", prose, ProbeTable.text(card), List.of());
+    }
+}

@@ -1,0 +1,78 @@
+package io.proxybench.cli;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.ObjectMapper;
+import io.proxybench.client.proxy.Dialect;
+import io.proxybench.lab.Lab;
+import io.proxybench.lab.LabConfig;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.Arrays;
+import java.util.List;
+import java.util.stream.Stream;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+/** {@code proxybench probe} as a user types it, against a lab speaking Oxylabs' dialect: text, JSON and HTML. */
+class ProbeCommandTest {
+
+    @TempDir
+    static Path home;
+
+    @Test
+    void theCardPrintsAsTextJsonAndHtmlWithoutThePassword() throws Exception {
+        try (Lab lab = Lab.start(LabConfig.builder().home(home).dialect(Dialect.named("oxylabs"))
+                .auth("customer-acct", "s3cret").exits(256).build())) {
+            String country = lab.exits().countries().get(0);
+            String[] common = {"probe", "--proxy", "http://customer-acct:s3cret@127.0.0.1:" + lab.gatewayPort(),
+                "--https-proxy", "https://customer-acct:s3cret@127.0.0.1:" + lab.gatewayTlsPort(),
+                "--target", "https://127.0.0.1:" + lab.targetHttpsPort() + "/cdn-cgi/trace",
+                "--http-target", "http://127.0.0.1:" + lab.targetHttpPort() + "/cdn-cgi/trace",
+                "--ca", lab.caFile().toString(), "--provider", "oxylabs", "--country", country,
+                "--session-watch", "2s", "--budget-requests", "150"};
+            MainTest.Run text = MainTest.run(common);
+            assertThat(text.exitCode()).as(text.err()).isZero();
+            assertThat(text.out()).startsWith("proxybench probe: http://customer-acct:****@127.0.0.1:")
+                    .contains("sessions in the oxylabs dialect")
+                    .contains("rotation per tunnel").contains("yes: 10 exits in 10")
+                    .contains("country targeting").contains("10 of 10 exits in " + country)
+                    .contains("concurrency at which refusals start").contains("not measured: the ramp is opt-in")
+                    .doesNotContain("s3cret");
+
+            Path html = home.resolve("card");
+            String[] withJson = Stream.concat(Arrays.stream(common),
+                    Stream.of("--json", "--html", html.toString())).toArray(String[]::new);
+            MainTest.Run json = MainTest.run(withJson);
+            assertThat(json.exitCode()).as(json.err()).isZero();
+            JsonNode card = new ObjectMapper().readTree(json.out());
+            assertThat(card.path("dialect").asText()).isEqualTo("oxylabs");
+            assertThat(card.path("requests").asInt()).isBetween(20, 150);
+            JsonNode first = card.path("lines").get(0);
+            assertThat(first.path("id").asText()).isEqualTo("protocol_connect");
+            assertThat(first.path("figure").asDouble()).isEqualTo(1.0);
+            String page = Files.readString(html.resolve("index.html"));
+            assertThat(page).contains("Report card").contains("rotation per tunnel").doesNotContain("s3cret");
+        }
+    }
+
+    @Test
+    void badOptionsFailOnOneLine() {
+        String[][] cases = {
+            {"--target http://x/", "--target http://x/ is not https://"},
+            {"--budget-requests 5", "--budget-requests 5 is below 20"},
+            {"--provider acme", "--provider: unknown provider 'acme'"},
+            {"--session-watch 1s", "--session-watch 1s must be at least 2s"},
+        };
+        for (String[] c : cases) {
+            List<String> args = new ArrayList<>(List.of("probe", "--proxy",
+                    "http://u:hunter2@127.0.0.1:9"));
+            args.addAll(List.of(c[0].split(" ")));
+            MainTest.Run r = MainTest.run(args.toArray(String[]::new));
+            assertThat(r.exitCode()).as(c[0]).isEqualTo(Main.BAD_ARGUMENTS);
+            assertThat(r.err()).as(c[0]).contains(c[1]).doesNotContain("hunter2");
+        }
+    }
+}

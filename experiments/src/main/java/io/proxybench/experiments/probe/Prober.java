@@ -1,0 +1,130 @@
+package io.proxybench.experiments.probe;
+
+import io.proxybench.client.CallException;
+import io.proxybench.client.PoolLimits;
+import io.proxybench.client.ProxyClient;
+import io.proxybench.client.ProxyRequest;
+import io.proxybench.client.ProxyResponse;
+import io.proxybench.client.proxy.ProxySpec;
+import java.time.Duration;
+import java.util.ArrayList;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.ExecutionException;
+import java.util.concurrent.TimeUnit;
+import java.util.concurrent.TimeoutException;
+import java.util.concurrent.atomic.AtomicInteger;
+import java.util.function.Consumer;
+
+/**
+ * Sends the probe's requests within its budget and reads the target's trace from each answer. Every request counts
+ * against the budget before it is sent, so the probe never sends more than it was allowed.
+ */
+final class Prober {
+
+    private final ProbeSetup setup;
+    private final AtomicInteger sent = new AtomicInteger();
+
+    Prober(ProbeSetup setup) {
+        this.setup = setup;
+    }
+
+    /** One request's answer: its status and trace fields, or the failure in one line. */
+    record Answer(int status, Map<String, String> trace, String error, ProxyResponse response) {
+
+        boolean ok() {
+            return error == null && status >= 200 && status < 300;
+        }
+
+        String ip() {
+            return trace.get("ip");
+        }
+
+        /** The status, or the failure, as a report shows it. */
+        String outcome() {
+            return error != null ? error : "HTTP " + status;
+        }
+    }
+
+    int sent() {
+        return sent.get();
+    }
+
+    /** Whether {@code n} more requests fit the budget; takes them when they do. */
+    boolean take(int n) {
+        while (true) {
+            int now = sent.get();
+            if (now + n > setup.budget()) {
+                return false;
+            }
+            if (sent.compareAndSet(now, now + n)) {
+                return true;
+            }
+        }
+    }
+
+    /** A client through {@code proxy} (null: direct) with the setup's TLS, tuned by {@code tune}. */
+    ProxyClient client(ProxySpec proxy, Consumer<ProxyClient.Builder> tune) {
+        ProxyClient.Builder b = ProxyClient.builder().tls(setup.tls()).proxy(proxy).ioThreads(1);
+        tune.accept(b);
+        return b.build();
+    }
+
+    /** A client that closes each connection after its request: every request is a new tunnel. */
+    ProxyClient oneShotClient(ProxySpec proxy, Consumer<ProxyClient.Builder> tune) {
+        return client(proxy, b -> {
+            b.limits(PoolLimits.builder().keepAlive(Duration.ZERO).build());
+            tune.accept(b);
+        });
+    }
+
+    /** Sends one request already taken from the budget, and waits for its answer. */
+    Answer send(ProxyClient client, ProxyRequest request) {
+        return await(client.send(request));
+    }
+
+    /** Sends {@code requests} at once (already taken from the budget) and waits for every answer. */
+    List<Answer> sendAll(ProxyClient client, List<ProxyRequest> requests) {
+        List<CompletableFuture<ProxyResponse>> calls = new ArrayList<>();
+        requests.forEach(r -> calls.add(client.send(r)));
+        List<Answer> answers = new ArrayList<>();
+        calls.forEach(c -> answers.add(await(c)));
+        return answers;
+    }
+
+    private Answer await(CompletableFuture<ProxyResponse> call) {
+        try {
+            ProxyResponse r = call.get(setup.timeout().toMillis(), TimeUnit.MILLISECONDS);
+            return new Answer(r.status(), trace(r.bodyText()), null, r);
+        } catch (ExecutionException e) {
+            Throwable cause = e.getCause();
+            String why = cause instanceof CallException ce ? ce.getMessage() : String.valueOf(cause);
+            return new Answer(0, Map.of(), firstLine(why), null);
+        } catch (TimeoutException e) {
+            call.cancel(true);
+            return new Answer(0, Map.of(), "no answer within " + setup.timeout().toSeconds() + " s", null);
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+            return new Answer(0, Map.of(), "interrupted", null);
+        }
+    }
+
+    private static String firstLine(String text) {
+        int nl = text.indexOf('\n');
+        return nl < 0 ? text : text.substring(0, nl);
+    }
+
+    /** {@code key=value} lines of a trace body; other lines are ignored. */
+    static Map<String, String> trace(String body) {
+        Map<String, String> fields = new LinkedHashMap<>();
+        for (String line : body.split("\n")) {
+            int eq = line.indexOf('=');
+            if (eq > 0 && line.substring(0, eq).matches("[A-Za-z0-9_]+")) {
+                fields.put(line.substring(0, eq), line.substring(eq + 1).strip());
+            }
+        }
+        return fields;
+    }
+}

@@ -1,0 +1,108 @@
+package io.proxybench.experiments.probe;
+
+import io.proxybench.client.ProxyClient;
+import io.proxybench.client.ProxyRequest;
+import io.proxybench.client.proxy.ProxyProtocol;
+import io.proxybench.client.proxy.ProxyScheme;
+import io.proxybench.client.proxy.ProxySpec;
+import io.proxybench.experiments.probe.Prober.Answer;
+import java.net.URI;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.regex.Pattern;
+
+/**
+ * Which protocols the proxy answers on its port (and on its TLS port), and whether it asks for credentials: one
+ * request each, through a client of its own.
+ */
+final class ProtocolChecks {
+
+    private ProtocolChecks() {}
+
+    static List<ProbeLine> run(Prober prober, ProbeSetup setup) {
+        ProxySpec proxy = setup.proxy();
+        List<ProbeLine> lines = new ArrayList<>();
+        lines.add(answered(prober, setup, "protocol_connect", "HTTP CONNECT", as(proxy, ProxyScheme.HTTP),
+                setup.httpsTarget(), false));
+        lines.add(setup.httpTarget() == null
+                ? ProbeLine.notMeasured("protocol_forward", "HTTP forward (absolute URI)", "no http:// target given")
+                : answered(prober, setup, "protocol_forward", "HTTP forward (absolute URI)",
+                        as(proxy, ProxyScheme.HTTP), setup.httpTarget(), false));
+        URI named = byName(setup.httpsTarget());
+        lines.add(named == null
+                ? ProbeLine.notMeasured("protocol_socks5h", "SOCKS5, remote DNS", "the target is an IP address;"
+                        + " remote DNS needs a host name")
+                : answered(prober, setup, "protocol_socks5h", "SOCKS5, remote DNS", as(proxy, ProxyScheme.SOCKS5H),
+                        named, false));
+        ProxySpec tls = setup.httpsProxy() != null ? setup.httpsProxy() : as(proxy, ProxyScheme.HTTPS);
+        lines.add(answered(prober, setup, "protocol_https", "HTTPS proxy (TLS to the proxy)", tls,
+                setup.httpsTarget(), false));
+        lines.add(answered(prober, setup, "protocol_h2", "HTTP/2 to the proxy", tls, setup.httpsTarget(), true));
+        lines.add(auth(prober, setup));
+        return lines;
+    }
+
+    /** The same endpoint and account under another scheme. */
+    static ProxySpec as(ProxySpec proxy, ProxyScheme scheme) {
+        return new ProxySpec(scheme, proxy.host(), proxy.port(), proxy.credentials());
+    }
+
+    /** The target with {@code localhost} for a loopback address, null for any other IP literal. */
+    static URI byName(URI target) {
+        String host = target.getHost();
+        if (host == null || !host.matches("[0-9.]+|\\[.*\\]|.*:.*")) {
+            return target;
+        }
+        if (!host.equals("127.0.0.1") && !host.equals("[::1]")) {
+            return null;
+        }
+        return URI.create(target.toString().replaceFirst(Pattern.quote(host), "localhost"));
+    }
+
+    private static ProbeLine answered(Prober prober, ProbeSetup setup, String id, String property, ProxySpec proxy,
+            URI target, boolean h2) {
+        if (!prober.take(1)) {
+            return ProbeLine.notMeasured(id, property, "the request budget is spent");
+        }
+        try (ProxyClient client = prober.client(proxy, b -> {
+            if (h2) {
+                b.proxyProtocol(ProxyProtocol.H2_PREFERRED);
+            }
+        })) {
+            Answer a = prober.send(client, ProxyRequest.get(target.toString()));
+            String where = proxy.scheme().text() + "://" + proxy.endpoint();
+            if (!a.ok()) {
+                return ProbeLine.measured(id, property, "no: " + a.outcome(), 0.0, "one GET " + target
+                        + " through " + where, "one request");
+            }
+            if (h2) {
+                long streams = client.gatewayStats().streamTunnels();
+                return ProbeLine.measured(id, property, streams > 0 ? "yes: the tunnel was a stream of an HTTP/2"
+                        + " connection" : "no: the proxy chose HTTP/1.1 by ALPN", streams > 0 ? 1.0 : 0.0,
+                        "one CONNECT offering h2 by ALPN to " + where, "one request");
+            }
+            return ProbeLine.measured(id, property, "yes (HTTP " + a.status() + ", exit " + a.ip() + ")", 1.0,
+                    "one GET " + target + " through " + where, "one request");
+        }
+    }
+
+    private static ProbeLine auth(Prober prober, ProbeSetup setup) {
+        String id = "auth";
+        String property = "authentication";
+        if (setup.proxy().credentials() == null) {
+            return ProbeLine.measured(id, property, "none asked: the checks above went without credentials", 0.0,
+                    "the proxy URL has no account", "as configured");
+        }
+        if (!prober.take(1)) {
+            return ProbeLine.notMeasured(id, property, "the request budget is spent");
+        }
+        ProxySpec anonymous = as(setup.proxy(), ProxyScheme.HTTP).withCredentials(null);
+        try (ProxyClient client = prober.client(anonymous, b -> { })) {
+            Answer a = prober.send(client, ProxyRequest.get(setup.httpsTarget().toString()));
+            boolean refused = a.status() == 407 || (a.error() != null && a.error().contains("407"));
+            return ProbeLine.measured(id, property, refused ? "required: 407 without credentials"
+                    : a.ok() ? "not required: answered without credentials" : "unclear: " + a.outcome(),
+                    refused ? 1.0 : 0.0, "one CONNECT without Proxy-Authorization", "one request");
+        }
+    }
+}
