@@ -39,6 +39,9 @@ final class BytesCommand implements Callable<Integer> {
     @CommandLine.Mixin
     ProxyOrLab target;
 
+    @CommandLine.Mixin
+    SessionOptions sessionOptions = new SessionOptions();
+
     @Option(names = "--group", paramLabel = "GROUPS",
             description = {"Key-exchange groups to offer, one row per option, colon-separated (e.g. X25519,"
                     + " X25519MLKEM768, X25519MLKEM768:X25519), or 'default' for the TLS engine's list.",
@@ -85,9 +88,11 @@ final class BytesCommand implements Callable<Integer> {
             if (!path.startsWith("/")) {
                 throw new IllegalArgumentException("--path " + path + " must start with /, e.g. /bytes/2000");
             }
+            sessionOptions.refuseOnLab();
             result = onLab(path, offers, samples, perTunnel, requests);
         } else {
-            result = BytesExperiment.run(new BytesExperiment.Setup(target.proxy(), target.url(), target.tls(),
+            result = BytesExperiment.run(new BytesExperiment.Setup(sessionOptions.rotating(target.proxy()),
+                    target.url(), target.tls(),
                     offers, samples, perTunnel, requests, Duration.ofSeconds(60)));
         }
         return Main.print(spec, json, result, BytesTable::text);

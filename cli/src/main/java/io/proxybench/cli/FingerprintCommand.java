@@ -38,6 +38,9 @@ final class FingerprintCommand implements Callable<Integer> {
     @CommandLine.Mixin
     ProxyOrLab target;
 
+    @CommandLine.Mixin
+    SessionOptions sessionOptions = new SessionOptions();
+
     @Option(names = "--http1.1", description = "Offer the target only http/1.1 by ALPN (default: h2, then http/1.1).")
     boolean http11;
 
@@ -48,9 +51,10 @@ final class FingerprintCommand implements Callable<Integer> {
     public Integer call() throws Exception {
         FingerprintResult result;
         if (target.lab()) {
+            sessionOptions.refuseOnLab();
             result = onLab(http11);
         } else {
-            ProxySpec proxy = target.proxy();
+            ProxySpec proxy = sessionOptions.rotating(target.proxy());
             result = FingerprintExperiment.run(new FingerprintExperiment.Setup(target.url(), alpn(target.tls(), http11),
                     List.of(Mode.direct(), new Mode(proxy.scheme().text() + " proxy", proxy, false)), TIMEOUT));
         }

@@ -37,6 +37,9 @@ final class RampCommand implements Callable<Integer> {
     @CommandLine.Mixin
     ProxyOrLab target;
 
+    @CommandLine.Mixin
+    SessionOptions sessionOptions = new SessionOptions();
+
     @Option(names = "--proxy-file", paramLabel = "FILE",
             description = "Proxy URLs, one per line ('#' comments); worker w uses the (w mod n)-th.")
     Path proxyFile;
@@ -98,14 +101,17 @@ final class RampCommand implements Callable<Integer> {
             if (target.url == null) {
                 throw new IllegalArgumentException("--proxy-file needs --url, the origin to request");
             }
-            List<ProxySpec> proxies = ProxyFile.read(proxyFile).stream().map(ProxyOrLab::withAccount).toList();
+            List<ProxySpec> proxies = ProxyFile.read(proxyFile).stream().map(ProxyOrLab::withAccount)
+                    .map(sessionOptions::rotating).toList();
             result = RampExperiment.run(new RampExperiment.Setup(proxies, target.url(), target.tls(), timeouts,
                     levels, stepFor, thresholds, null));
         } else if (target.lab()) {
+            sessionOptions.refuseOnLab();
             result = onLab(labLimit, levels, stepFor, thresholds, timeouts);
         } else {
             checkRealProxy();
-            result = RampExperiment.run(new RampExperiment.Setup(List.of(target.proxy()), target.url(),
+            result = RampExperiment.run(new RampExperiment.Setup(List.of(sessionOptions.rotating(target.proxy())),
+                    target.url(),
                     target.tls(), timeouts, levels, stepFor, thresholds, null));
         }
         return Main.print(spec, json, result, RampTable::text);

@@ -1,6 +1,7 @@
 package io.proxybench.cli;
 
 import io.proxybench.client.proxy.Dialect;
+import io.proxybench.client.proxy.ProxySpec;
 import io.proxybench.client.proxy.SessionTemplate;
 import java.time.Duration;
 import picocli.CommandLine.Option;
@@ -110,5 +111,27 @@ final class SessionOptions {
                     + " --dialect " + provider + "` and pass its gateway as --proxy");
         }
         return template();
+    }
+
+    /**
+     * {@code proxy} with the provider's rotating form and any targeting written into its credentials, for commands
+     * whose requests rotate ({@code ramp}, {@code bytes}, {@code fingerprint}): as given when no session option was.
+     *
+     * @throws IllegalArgumentException as {@link #template()}, or when the dialect cannot write rotation
+     */
+    ProxySpec rotating(ProxySpec proxy) {
+        SessionTemplate sessions = templateOrNull();
+        if (sessions == null || proxy.credentials() == null) {
+            return proxy;
+        }
+        return proxy.withCredentials(sessions.dialect().write(proxy.credentials(), sessions.rotating()));
+    }
+
+    /** Refuses every session option on the embedded lab, whose requests these commands shape themselves. */
+    void refuseOnLab() {
+        if (templateOrNull() != null) {
+            throw new IllegalArgumentException("--provider, --session-template and the session options go with"
+                    + " --proxy: on the embedded lab this command writes its own credentials");
+        }
     }
 }

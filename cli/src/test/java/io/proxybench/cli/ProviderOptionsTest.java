@@ -5,6 +5,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import io.proxybench.client.proxy.Dialect;
+import io.proxybench.client.proxy.ProxySpec;
 import io.proxybench.lab.Lab;
 import io.proxybench.lab.LabConfig;
 import io.proxybench.records.JsonlReader;
@@ -120,5 +121,21 @@ class ProviderOptionsTest {
         assertThat(Provider.ofUrl("b=http://u:p@127.0.0.1:1").runOptions()).doesNotContain("--provider");
         org.assertj.core.api.Assertions.assertThatThrownBy(() -> Provider.ofUrl("c:acme=http://u:hunter2@h:1"))
                 .hasMessageContaining("--provider c: unknown provider 'acme'").hasMessageNotContaining("hunter2");
+    }
+
+    @Test
+    void commandsWhoseRequestsRotateWriteTheProvidersRotatingFormAndRefuseItOnTheLab() {
+        SessionOptions netnut = new SessionOptions();
+        netnut.provider = "netnut";
+        netnut.country = "de";
+        ProxySpec proxy = ProxySpec.parse("http://acct:pw@127.0.0.1:5959");
+        assertThat(netnut.rotating(proxy).credentials().user()).isEqualTo("acct-res-de");
+        assertThat(netnut.rotating(proxy).credentials().password()).isEqualTo("pw");
+        assertThat(new SessionOptions().rotating(proxy)).isSameAs(proxy);
+        for (String command : List.of("fingerprint", "bytes", "ramp")) {
+            MainTest.Run r = MainTest.run(command, "--provider", "oxylabs");
+            assertThat(r.exitCode()).as(command + ": " + r.err()).isEqualTo(Main.BAD_ARGUMENTS);
+            assertThat(r.err()).as(command).contains("go with --proxy");
+        }
     }
 }
