@@ -77,7 +77,7 @@ final class ProbeCommand implements Callable<Integer> {
             description = "Open 1, 2, 4... up to N tunnels at once to find where refusals start (default: no ramp).")
     int rampTo;
 
-    @Option(names = "--session-watch", paramLabel = "DURATION", defaultValue = "2m",
+    @Option(names = "--session-watch", paramLabel = "DURATION", defaultValue = "5m",
             description = "How long to watch a sticky session, in use and idle (default: ${DEFAULT-VALUE}).")
     Duration sessionWatch;
 

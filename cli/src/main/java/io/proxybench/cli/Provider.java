@@ -24,6 +24,9 @@ record Provider(String label, String proxyUrl, Path proxyFile, String dialect) {
     /** What a label may hold: it names a folder beside the index (so never {@code .} or {@code ..}) and a column. */
     static final Pattern LABEL = Pattern.compile("[A-Za-z0-9][A-Za-z0-9_.-]*");
 
+    /** What a dialect's name may hold after a label's colon. */
+    private static final Pattern DIALECT = Pattern.compile("[A-Za-z0-9_-]{1,32}");
+
     /**
      * Reads {@code --provider LABEL=PROXY_URL}.
      *
@@ -74,31 +77,34 @@ record Provider(String label, String proxyUrl, Path proxyFile, String dialect) {
         return label + ": " + (proxyUrl != null ? ProxySpec.parse(proxyUrl) : "proxies from " + proxyFile);
     }
 
-    /** {label, dialect or null} from {@code LABEL[:DIALECT]=...}. */
+    /**
+     * {label, dialect or null} from {@code LABEL[:DIALECT]=...}. Nothing before the {@code =} is quoted unless it
+     * is a well-formed label and dialect name: it may be the start of a URL whose password holds a {@code =}.
+     */
     private static String[] label(String option, String text, String what) {
         int eq = text.indexOf('=');
-        String label = eq < 0 ? "" : text.substring(0, eq);
-        String dialect = null;
-        int colon = label.indexOf(':');
-        if (colon >= 0) {
-            dialect = label.substring(colon + 1);
-            label = label.substring(0, colon);
-            try {
-                dialect = Dialect.named(dialect).name();
-            } catch (IllegalArgumentException e) {
-                throw new IllegalArgumentException(option + " " + label + ": " + e.getMessage(), e);
-            }
-        }
+        String named = eq < 0 ? "" : text.substring(0, eq);
+        int colon = named.indexOf(':');
+        String label = colon < 0 ? named : named.substring(0, colon);
+        String dialect = colon < 0 ? null : named.substring(colon + 1);
         if (eq < 0 || eq == text.length() - 1) {
             throw new IllegalArgumentException(option + " needs LABEL=" + what + ", e.g. " + option + " a="
                     + (what.equals("FILE") ? "proxies-a.txt" : "http://user:pass@gw.example:8080"));
         }
-        if (!LABEL.matcher(label).matches() || label.equals(AlternateCommand.INDEX)) {
+        if (!LABEL.matcher(label).matches() || label.equals(AlternateCommand.INDEX)
+                || (dialect != null && !DIALECT.matcher(dialect).matches())) {
             // Not quoted: text before a '=' inside a password would be part of the password.
             throw new IllegalArgumentException(option + " needs LABEL=" + what + " with a label of letters, digits,"
                     + " '_', '.' and '-' only, from a letter or digit (it names a folder beside "
                     + AlternateCommand.INDEX + "), e.g. " + option + " a=" + what + " or, with its session dialect, "
                     + option + " a:oxylabs=" + what);
+        }
+        if (dialect != null) {
+            try {
+                dialect = Dialect.named(dialect).name();
+            } catch (IllegalArgumentException e) {
+                throw new IllegalArgumentException(option + " " + label + ": " + e.getMessage(), e);
+            }
         }
         return new String[] {label, dialect};
     }

@@ -121,11 +121,13 @@ final class RequestOptions {
         }
         List<String[]> parsed = new ArrayList<>();
         boolean contentType = false;
-        for (String header : headers) {
+        for (int i = 0; i < headers.size(); i++) {
+            String header = headers.get(i);
             int colon = header.indexOf(':');
             String name = colon < 0 ? "" : header.substring(0, colon).strip();
             if (colon < 0 || !TOKEN.matcher(name).matches()) {
-                throw new IllegalArgumentException("-H/--header starting '" + firstWord(header) + "' is not"
+                // Not quoted: a header given without its name may be a bare secret (-H "$TOKEN").
+                throw new IllegalArgumentException("-H/--header number " + (i + 1) + " (not shown) is not"
                         + " 'Name: value'; e.g. -H 'Accept: text/html'");
             }
             String value = header.substring(colon + 1).strip();
@@ -155,11 +157,5 @@ final class RequestOptions {
             requests.add(r);
         }
         return requests;
-    }
-
-    /** What an error shows of a malformed header: its first word, never a value that may be a secret. */
-    private static String firstWord(String header) {
-        String word = header.strip().split("[\\s:]", 2)[0];
-        return word.length() > 40 ? word.substring(0, 40) : word;
     }
 }

@@ -336,6 +336,10 @@ final class RunCommand implements Callable<Integer> {
             throw new IllegalArgumentException("--provider, --session-template and the session options write into"
                     + " proxy credentials; give --proxy or --proxy-file too");
         }
+        if (sessionTemplate != null && (proxy != null ? List.of(proxy) : proxies).stream()
+                .anyMatch(p -> p.credentials() == null)) {
+            throw new IllegalArgumentException(SessionOptions.NO_ACCOUNT);
+        }
         Thresholds thresholds = thresholdOptions.thresholds();
         if (abortOnFail && thresholds.isEmpty()) {
             throw new IllegalArgumentException("--abort-on-fail applies to --fail-if; give a condition to stop on");

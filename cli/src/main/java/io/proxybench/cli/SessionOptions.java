@@ -14,6 +14,10 @@ import picocli.CommandLine.Option;
  */
 final class SessionOptions {
 
+    /** Why session options need an account in the proxy URL. */
+    static final String NO_ACCOUNT = "--provider, --session-template and the session options write into the proxy"
+            + " credentials, but the proxy URL has none: give user:pass in it (or PROXY_USER / PROXY_PASS)";
+
     @Option(names = "--provider", paramLabel = "NAME",
             description = "Write sessions in this provider's documented syntax: lab, brightdata, oxylabs, decodo"
                     + " (smartproxy), iproyal, evomi, soax, netnut, webshare, geonode (README: \"Providers\").")
@@ -56,7 +60,7 @@ final class SessionOptions {
     }
 
     /**
-     * The sessions asked for; the lab's {@code {pass}_session-{id}} when neither {@code --provider} nor
+     * The sessions asked for; the lab's dialect ({@code PASS_session-ID}) when neither {@code --provider} nor
      * {@code --session-template} is given.
      *
      * @throws IllegalArgumentException naming the option at fault and the fix
@@ -69,7 +73,7 @@ final class SessionOptions {
         SessionTemplate sessions;
         try {
             sessions = provider != null ? SessionTemplate.of(Dialect.named(provider))
-                    : SessionTemplate.parse(template != null ? template : SessionTemplate.DEFAULT_TEXT);
+                    : template != null ? SessionTemplate.parse(template) : SessionTemplate.of(Dialect.lab());
         } catch (IllegalArgumentException e) {
             throw new IllegalArgumentException((provider != null ? "--provider: " : "--session-template: ")
                     + e.getMessage(), e);
@@ -105,7 +109,7 @@ final class SessionOptions {
      * @throws IllegalArgumentException for another provider's dialect on the lab, or as {@link #template()}
      */
     SessionTemplate forExperiment(boolean onLab) {
-        if (onLab && provider != null && !Dialect.named(provider).equals(Dialect.lab())) {
+        if (onLab && provider != null && !template().dialect().equals(Dialect.lab())) {
             throw new IllegalArgumentException("--provider " + provider + " goes with --proxy: the embedded lab"
                     + " speaks the lab's dialect. To try " + provider + "'s on the lab, start `proxybench lab"
                     + " --dialect " + provider + "` and pass its gateway as --proxy");
@@ -121,8 +125,11 @@ final class SessionOptions {
      */
     ProxySpec rotating(ProxySpec proxy) {
         SessionTemplate sessions = templateOrNull();
-        if (sessions == null || proxy.credentials() == null) {
+        if (sessions == null) {
             return proxy;
+        }
+        if (proxy.credentials() == null) {
+            throw new IllegalArgumentException(NO_ACCOUNT);
         }
         return proxy.withCredentials(sessions.dialect().write(proxy.credentials(), sessions.rotating()));
     }

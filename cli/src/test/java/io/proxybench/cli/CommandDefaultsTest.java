@@ -2,6 +2,7 @@ package io.proxybench.cli;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
+import io.proxybench.client.proxy.Dialect;
 import io.proxybench.client.proxy.SessionTemplate;
 import java.time.Duration;
 import java.util.List;
@@ -15,7 +16,7 @@ class CommandDefaultsTest {
         SessionsCommand sessions = Main.defaults(new SessionsCommand());
         assertThat(sessions.exitSetup).isEqualTo(Duration.ofMillis(200));
         assertThat(sessions.duration).isEqualTo(Duration.ofSeconds(10));
-        assertThat(sessions.sessionOptions.template().dialect().name()).isEqualTo(SessionTemplate.DEFAULT_TEXT);
+        assertThat(sessions.sessionOptions.template().dialect()).isEqualTo(Dialect.lab());
 
         OwnersCommand owners = Main.defaults(new OwnersCommand());
         assertThat(owners.concurrency).containsExactly(1, 2, 4, 16, 64);

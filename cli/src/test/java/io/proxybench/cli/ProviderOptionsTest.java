@@ -105,6 +105,10 @@ class ProviderOptionsTest {
             assertThat(r.err()).as(c[0]).contains(c[1]).doesNotContain("hunter2");
             assertThat(r.err().strip().lines()).as(c[0]).hasSize(1);
         }
+        MainTest.Run noAccount = MainTest.run("run", "--url", "https://x/", "--rate", "10", "--duration", "1s",
+                "--proxy", "http://127.0.0.1:9", "--provider", "oxylabs", "--sessions", "2");
+        assertThat(noAccount.exitCode()).isEqualTo(Main.BAD_ARGUMENTS);
+        assertThat(noAccount.err()).contains("the proxy URL has none: give user:pass");
         MainTest.Run onLab = MainTest.run("reuse", "--provider", "oxylabs");
         assertThat(onLab.exitCode()).isEqualTo(Main.BAD_ARGUMENTS);
         assertThat(onLab.err()).contains("--provider oxylabs goes with --proxy")
@@ -121,6 +125,10 @@ class ProviderOptionsTest {
         assertThat(Provider.ofUrl("b=http://u:p@127.0.0.1:1").runOptions()).doesNotContain("--provider");
         org.assertj.core.api.Assertions.assertThatThrownBy(() -> Provider.ofUrl("c:acme=http://u:hunter2@h:1"))
                 .hasMessageContaining("--provider c: unknown provider 'acme'").hasMessageNotContaining("hunter2");
+        org.assertj.core.api.Assertions.assertThatThrownBy(() -> Provider.ofUrl("http://alice:s3cr=t@gw:8080"))
+                .as("a forgotten label and a '=' in the password: nothing before it is quoted")
+                .hasMessageContaining("needs LABEL=PROXY_URL").hasMessageNotContaining("alice")
+                .hasMessageNotContaining("s3cr");
     }
 
     @Test

@@ -114,7 +114,7 @@ class RunRequestOptionsTest {
     @Test
     void badRequestOptionsFailOnOneLineNamingThePart() {
         String[][] cases = {
-            {"--url https://x/ -H NoColonHere", "-H/--header starting 'NoColonHere' is not 'Name: value'"},
+            {"--url https://x/ -H NoColonHere", "-H/--header number 1 (not shown) is not 'Name: value'"},
             {"--url https://x/ -d a --data-file " + home.resolve("x"), "-d/--data and --data-file exclude each other"},
             {"--url https://x/ --data-file " + home.resolve("none.bin"), "--data-file " + home.resolve("none.bin")
                     + " cannot be read"},
@@ -140,7 +140,8 @@ class RunRequestOptionsTest {
         }
         MainTest.Run secret = MainTest.run("run", "--url", "https://x/", "--rate", "1", "--duration", "1s", "-H",
                 "Authorization Bearer hunter2");
-        assertThat(secret.err()).contains("'Authorization'").doesNotContain("hunter2");
+        assertThat(secret.err()).contains("-H/--header number 1 (not shown)").doesNotContain("hunter2")
+                .doesNotContain("Bearer");
     }
 
     private static List<String> paths(List<RequestRecord> records) throws Exception {

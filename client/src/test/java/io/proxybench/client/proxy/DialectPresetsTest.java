@@ -123,6 +123,13 @@ class DialectPresetsTest {
         assertThatThrownBy(() -> Dialect.named("netnut").write(new ProxyCredentials("u", "p"),
                 new SessionParams(SessionKind.LOCKED, "123", null, null)))
                 .hasMessageContaining("netnut has no lockedsession id parameter");
+        assertThatThrownBy(() -> Dialect.named("iproyal").write(new ProxyCredentials("u", "p"),
+                new SessionParams(SessionKind.ROTATING, null, null, "US", null, "new_york", null)))
+                .hasMessageContaining("iproyal cannot write the city 'new_york'")
+                .hasMessageContaining("give a one-word name");
+        assertThat(Dialect.named("oxylabs").write(new ProxyCredentials("customer-u", "p"),
+                new SessionParams(SessionKind.ROTATING, null, null, "US", null, "new_york", null)).user())
+                .isEqualTo("customer-u-cc-US-city-new_york");
         assertThatThrownBy(() -> Dialect.named("webshare").write(new ProxyCredentials("u", "p"),
                 new SessionParams(SessionKind.SESSION, "abc", null, null)))
                 .hasMessageContaining("webshare session id 'abc' must be a number");

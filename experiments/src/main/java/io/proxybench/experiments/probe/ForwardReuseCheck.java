@@ -41,6 +41,7 @@ final class ForwardReuseCheck {
         if (!prober.take(CONCURRENT * ROUNDS)) {
             return ProbeLine.notMeasured(id, property, "the request budget is spent");
         }
+        String key = prober.key("forward");
         List<Integer> reused = new ArrayList<>();
         Set<String> before = new HashSet<>();
         try (ProxyClient client = prober.client(ProtocolChecks.as(setup.proxy(), ProxyScheme.HTTP), b -> {
@@ -52,7 +53,7 @@ final class ForwardReuseCheck {
             for (int round = 0; round < ROUNDS; round++) {
                 List<ProxyRequest> wave = new ArrayList<>();
                 for (int i = 0; i < CONCURRENT; i++) {
-                    wave.add(ProxyRequest.get(setup.httpTarget().toString()).withSessionKey("forward"));
+                    wave.add(ProxyRequest.get(setup.httpTarget().toString()).withSessionKey(key));
                 }
                 Set<String> conns = new HashSet<>();
                 for (Answer a : prober.sendAll(client, wave)) {

@@ -13,6 +13,7 @@ import java.util.List;
 import java.util.Map;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.ExecutionException;
+import java.util.concurrent.ThreadLocalRandom;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.TimeoutException;
 import java.util.concurrent.atomic.AtomicInteger;
@@ -26,6 +27,8 @@ final class Prober {
 
     private final ProbeSetup setup;
     private final AtomicInteger sent = new AtomicInteger();
+    /** Makes this probe's session keys its own: a second probe within a session's lifetime starts afresh. */
+    private final String nonce = Long.toString(ThreadLocalRandom.current().nextLong() & Long.MAX_VALUE, 36);
 
     Prober(ProbeSetup setup) {
         this.setup = setup;
@@ -46,6 +49,11 @@ final class Prober {
         String outcome() {
             return error != null ? error : "HTTP " + status;
         }
+    }
+
+    /** A session key of this probe's own, e.g. {@code hold-k3x9...}. */
+    String key(String name) {
+        return name + "-" + nonce;
     }
 
     int sent() {

@@ -85,7 +85,8 @@ final class SessionChecks {
                             + " (the request budget ran out then)" + asked, lastSameMillis / 1000.0,
                             requests + " GETs of one session, one every " + seconds(stepMillis), "a lower bound");
                 }
-                Answer a = prober.send(client, ProxyRequest.get(setup.httpsTarget().toString()).withSessionKey("hold"));
+                Answer a = prober.send(client, ProxyRequest.get(setup.httpsTarget().toString())
+                        .withSessionKey(prober.key("hold")));
                 requests++;
                 if (!a.ok() || a.ip() == null) {
                     return ProbeLine.notMeasured(id, property, "a session request failed: " + a.outcome());
@@ -113,41 +114,57 @@ final class SessionChecks {
     private static Idle idle(Prober prober, ProbeSetup setup, ProxySpec tunnels) {
         String id = "sticky_idle";
         String property = "sticky session ended by inactivity";
-        long budgetMillis = setup.sessionWatch().toMillis();
         try (ProxyClient client = sticky(prober, setup, tunnels)) {
             if (!prober.take(1)) {
                 return new Idle(ProbeLine.notMeasured(id, property, "the request budget is spent"), -1);
             }
             long start = System.nanoTime();
-            Answer a = prober.send(client, ProxyRequest.get(setup.httpsTarget().toString()).withSessionKey("idle"));
+            String idleKey = prober.key("idle");
+            Answer a = prober.send(client, ProxyRequest.get(setup.httpsTarget().toString()).withSessionKey(idleKey));
             if (!a.ok() || a.ip() == null) {
                 return new Idle(ProbeLine.notMeasured(id, property, "a session request failed: " + a.outcome()), -1);
             }
             String first = a.ip();
             long previousGap = 0;
-            long spent = 0;
-            List<String> gaps = new ArrayList<>();
-            for (long gap = 1000; spent + gap <= budgetMillis; gap *= 2) {
+            List<String> tried = new ArrayList<>();
+            for (long gap : gaps(setup.sessionWatch().toMillis())) {
                 sleep(gap);
-                spent += gap;
                 if (!prober.take(1)) {
                     break;
                 }
                 Answer next = prober.send(client, ProxyRequest.get(setup.httpsTarget().toString())
-                        .withSessionKey("idle"));
-                gaps.add(seconds(gap));
+                        .withSessionKey(idleKey));
+                tried.add(seconds(gap));
                 if (next.ok() && next.ip() != null && !first.equals(next.ip())) {
                     return new Idle(ProbeLine.measured(id, property, "ended by an idle gap of " + seconds(gap)
                             + " (not by " + seconds(previousGap) + ")", gap / 1000.0, "one session, idle gaps of "
-                            + String.join(", ", gaps), "bounded: the limit is between " + seconds(previousGap)
+                            + String.join(", ", tried), "bounded: the limit is between " + seconds(previousGap)
                             + " and " + seconds(gap)), (System.nanoTime() - start) / 1_000_000);
                 }
                 previousGap = gap;
             }
             return new Idle(ProbeLine.measured(id, property, "not ended by idle gaps up to " + seconds(previousGap),
-                    previousGap / 1000.0, "one session, idle gaps of " + String.join(", ", gaps),
+                    previousGap / 1000.0, "one session, idle gaps of " + String.join(", ", tried),
                     "a lower bound: longer gaps were not tried (--session-watch)"), -1);
         }
+    }
+
+    /**
+     * Idle gaps of 1 s, 2 s, 4 s... that fit in {@code watchMillis} in all; then one taking what is left, when that
+     * is longer than the last (a 2 min watch ends with 57 s; 5 min reaches 128 s, past a 60 s limit).
+     */
+    static List<Long> gaps(long watchMillis) {
+        List<Long> gaps = new ArrayList<>();
+        long spent = 0;
+        for (long gap = 1000; spent + gap <= watchMillis; gap *= 2) {
+            gaps.add(gap);
+            spent += gap;
+        }
+        long rest = watchMillis - spent;
+        if (!gaps.isEmpty() && rest > gaps.get(gaps.size() - 1)) {
+            gaps.add(rest);
+        }
+        return gaps;
     }
 
     /** The idle line, unless what changed the exit was the session's lifetime: the held session moved by then. */
@@ -171,6 +188,12 @@ final class SessionChecks {
         }
         if (tunnels == null || setup.proxy().credentials() == null) {
             return ProbeLine.notMeasured(id, property, "no tunnel protocol answered with an account");
+        }
+        try {
+            sessions.dialect().check(sessions.rotating());
+        } catch (IllegalArgumentException e) {
+            return ProbeLine.notMeasured(id, property, "the session syntax cannot target rotating requests: "
+                    + e.getMessage());
         }
         if (!prober.take(TARGETED)) {
             return ProbeLine.notMeasured(id, property, "the request budget is spent");

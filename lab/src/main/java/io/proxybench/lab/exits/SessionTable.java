@@ -81,7 +81,7 @@ public final class SessionTable {
             return new ExitChoice(pool.next(session.country(), session.asn()), nowNanos);
         }
         if (lookups.incrementAndGet() % SWEEP_EVERY == 0) {
-            bindings.values().removeIf(b -> b.ended(nowNanos, inactivityNanos));
+            bindings.values().removeIf(b -> b.open == 0 && b.ended(nowNanos, inactivityNanos));
         }
         Binding b = bindings.compute(key(account, session), (k, old) -> rebind(old, session, nowNanos)
                 .used(nowNanos, opened));
@@ -104,7 +104,7 @@ public final class SessionTable {
         return new Binding(exit, nowNanos, nowNanos + lifetime, nowNanos, old == null ? 0 : old.open);
     }
 
-    /** Sessions currently held (ended ones linger until the next sweep). */
+    /** Sessions currently held (ended ones linger until the next sweep; one with a tunnel open stays until closed). */
     public int size() {
         return bindings.size();
     }

@@ -23,13 +23,14 @@ import java.nio.charset.StandardCharsets;
 import java.security.MessageDigest;
 import java.util.ArrayDeque;
 import java.util.ArrayList;
+import java.util.Deque;
 import java.util.HexFormat;
 import java.util.LinkedHashMap;
 import java.util.List;
-import java.util.Map;
-import java.util.Deque;
 import java.util.Locale;
+import java.util.Map;
 import java.util.OptionalLong;
+import java.util.Set;
 import java.util.concurrent.TimeUnit;
 import javax.net.ssl.ExtendedSSLSession;
 import javax.net.ssl.SSLSession;
@@ -56,6 +57,8 @@ final class TargetHandler extends ChannelInboundHandlerAdapter {
 
     private static final InternalLogger LOG = InternalLoggerFactory.getInstance(TargetHandler.class);
     private static final ObjectMapper JSON = new ObjectMapper();
+    /** Headers whose values {@code /anything} never echoes: a run keeps bodies in its records. */
+    private static final Set<String> SECRET_HEADERS = Set.of("authorization", "proxy-authorization", "cookie");
     private static final String ENDPOINTS = """
             not found; the proxybench lab target serves:
               GET /cdn-cgi/trace   who the target sees: ip, loc, tls, ja4, http version, connection and request number
@@ -67,7 +70,8 @@ final class TargetHandler extends ChannelInboundHandlerAdapter {
               GET /limited         200, or 429 with Retry-After once this address's token bucket is empty
               GET /stats           request and connection counters as JSON; DELETE /stats also resets them
               ANY /anything        the request as received, as JSON: method, path, query, http version, headers in
-                                   order, body length and SHA-256 (any size, streamed), ip, conn, req
+                                   order (credentials and cookies redacted), body length and SHA-256 (any size,
+                                   streamed), ip, conn, req
             """;
     private static final byte[] CHALLENGE_PAGE = """
             <!DOCTYPE html>
@@ -202,7 +206,9 @@ final class TargetHandler extends ChannelInboundHandlerAdapter {
         out.put("http", channel instanceof Http2StreamChannel ? "http/2"
                 : request.protocolVersion().text().toLowerCase(Locale.ROOT));
         List<List<String>> headers = new ArrayList<>();
-        request.headers().forEach(h -> headers.add(List.of(h.getKey(), h.getValue())));
+        request.headers().forEach(h -> headers.add(List.of(h.getKey(), SECRET_HEADERS.contains(
+                h.getKey().toLowerCase(Locale.ROOT)) ? "(redacted, " + h.getValue().length() + " characters)"
+                : h.getValue())));
         out.put("headers", headers);
         out.put("body_bytes", bodyLength);
         out.put("body_sha256", bodySha256);

@@ -199,4 +199,20 @@ class SessionTableTest {
                 "california", null, null), 0)).isInstanceOf(NoExitException.class)
                 .hasMessageContaining("the lab's exits have no state or city; drop the state");
     }
+
+    @Test
+    void aSweepKeepsASessionWithATunnelOpenSoItsTunnelsStayCounted() {
+        SessionTable idle = new SessionTable(pool, Duration.ofMinutes(1), Duration.ofSeconds(20));
+        SessionParams s = session("swept", null);
+        Exit first = idle.tunnelOpened("u", s, 0).exit();
+        long late = 2 * MINUTE; // past the lifetime, the tunnel still open
+        for (int i = 0; i < 4096; i++) {
+            idle.exitFor("other", session("k" + i, null), late); // enough lookups for a sweep
+        }
+        Exit second = idle.tunnelOpened("u", s, late).exit();
+        assertThat(second).as("a new exit after the lifetime").isNotEqualTo(first);
+        idle.tunnelClosed("u", s, late);
+        assertThat(idle.exitFor("u", s, late + MINUTE / 2).exit()).as("one tunnel still open: no idle end")
+                .isEqualTo(second);
+    }
 }

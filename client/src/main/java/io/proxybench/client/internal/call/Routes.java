@@ -16,7 +16,8 @@ import java.util.concurrent.ConcurrentHashMap;
 
 /**
  * Works out where a request goes: its proxy (its own or the client's), its session (the router's id for its session
- * key, written into the credentials by the template's dialect, or the template's targeting for a rotating request),
+ * key, written into the credentials by the template's dialect; for a rotating request, the dialect's rotating form
+ * with the template's targeting),
  * the pool key with its keep-alive, and the exit label. The session is the value the dialect wrote, never the
  * credentials parsed back; only credentials the user wrote are read, with the template's dialect (else the lab's),
  * for the label. Routes are kept worked out, so a sticky session's requests do not write it again.
@@ -64,10 +65,20 @@ final class Routes {
         String account = proxy == null || proxy.credentials() == null ? null : proxy.credentials().user();
         SessionParams session = null;
         Duration defaultLifetime = null;
+        if (proxy != null && account == null && template != null
+                && (in.sessionId != null || template.rotating().targeted())) {
+            throw new IllegalArgumentException("proxy " + proxy + " has no credentials, but sessions and targeting"
+                    + " are written into them; the proxy URL needs user:pass");
+        }
         if (account != null) {
-            if (template != null && (in.sessionId != null || template.rotating().targeted())) {
-                session = in.sessionId != null ? template.session(in.sessionId) : template.rotating();
-                proxy = proxy.withCredentials(template.dialect().write(proxy.credentials(), session));
+            SessionParams asked = template == null ? null
+                    : in.sessionId != null ? template.session(in.sessionId) : template.rotating();
+            ProxySpec written = asked == null ? proxy
+                    : proxy.withCredentials(template.dialect().write(proxy.credentials(), asked));
+            if (asked != null && (asked.sticky() || !written.equals(proxy))) {
+                // Written in the provider's form (a session, targeting, or its rotating marker): the values are known.
+                session = asked;
+                proxy = written;
                 defaultLifetime = template.dialect().rules().defaultLifetime();
             } else {
                 Dialect dialect = template != null ? template.dialect() : Dialect.lab();

@@ -136,10 +136,21 @@ final class KeyValueDialect implements Dialect {
                 String code = countryAliases.getOrDefault(s.country(), s.country());
                 yield lowerCase ? code.toLowerCase(Locale.ROOT) : code;
             }
-            case STATE -> s.state().replace('_', space);
-            case CITY -> s.city().replace('_', space);
+            case STATE -> writtenPlace("state", s.state());
+            case CITY -> writtenPlace("city", s.city());
             case ASN -> s.asn().toString();
         };
+    }
+
+    /** A state or city as written: {@code _} for a space becomes the provider's; refused if it holds a separator. */
+    private String writtenPlace(String what, String value) {
+        String written = value.replace('_', space);
+        if (written.indexOf(pairSeparator) >= 0 || written.indexOf(valueSeparator) >= 0) {
+            throw new IllegalArgumentException(name + " cannot write the " + what + " '" + value + "': its"
+                    + " parameters are joined by '" + pairSeparator + "', so a name with a space (or '_') would not"
+                    + " read back; give a one-word name");
+        }
+        return written;
     }
 
     private void checkBounds(Duration lifetime, boolean inPassword) {
@@ -245,8 +256,8 @@ final class KeyValueDialect implements Dialect {
         String country = country(found.get(Param.COUNTRY));
         check(country != null && !COUNTRY.matcher(country).matches(), Param.COUNTRY, found, fromPassword,
                 "a two-letter code such as US");
-        String state = place(found.get(Param.STATE));
-        String city = place(found.get(Param.CITY));
+        String state = readPlace(found.get(Param.STATE));
+        String city = readPlace(found.get(Param.CITY));
         check(state != null && !PLACE.matcher(state).matches(), Param.STATE, found, fromPassword, PLACE_FORM);
         check(city != null && !PLACE.matcher(city).matches(), Param.CITY, found, fromPassword, PLACE_FORM);
         String asn = found.get(Param.ASN);
@@ -277,7 +288,7 @@ final class KeyValueDialect implements Dialect {
         return upper;
     }
 
-    private String place(String written) {
+    private String readPlace(String written) {
         return written == null ? null : written.replace(space, '_').toLowerCase(Locale.ROOT);
     }
 

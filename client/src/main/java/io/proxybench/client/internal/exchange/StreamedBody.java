@@ -1,5 +1,7 @@
 package io.proxybench.client.internal.exchange;
 
+import io.netty.buffer.ByteBuf;
+import io.netty.buffer.ByteBufAllocator;
 import io.netty.channel.Channel;
 import io.netty.channel.ChannelFuture;
 import io.netty.handler.codec.http.DefaultFullHttpRequest;
@@ -38,6 +40,27 @@ public final class StreamedBody extends DefaultFullHttpRequest {
         this.length = length;
     }
 
+    /**
+     * The file in chunks, failing when it ends early (cut while being sent): Netty's own would return empty chunks
+     * forever, and the chunked writer would spin on the event loop.
+     */
+    static final class Checked extends ChunkedNioFile {
+
+        Checked(FileChannel source, long length) throws IOException {
+            super(source, 0, length, CHUNK);
+        }
+
+        @Override
+        public ByteBuf readChunk(ByteBufAllocator allocator) throws Exception {
+            ByteBuf chunk = super.readChunk(allocator);
+            if (chunk != null && !chunk.isReadable() && !isEndOfInput()) {
+                chunk.release();
+                throw new IOException("the body file ended at byte " + currentOffset() + " of " + endOffset());
+            }
+            return chunk;
+        }
+    }
+
     /** The body's size in bytes. */
     public long length() {
         return length;
@@ -47,7 +70,8 @@ public final class StreamedBody extends DefaultFullHttpRequest {
      * Writes the head, then the file, on {@code channel}, adding a {@link ChunkedWriteHandler} at the end of its
      * pipeline the first time. Releases this request.
      *
-     * @return the future of the body's last write (the head's, when the file cannot be opened: then failed)
+     * @return the future of the body's last write; failed, with nothing written, when the file cannot be opened or is
+     *     shorter than {@code length} now
      */
     ChannelFuture writeTo(Channel channel) {
         if (channel.pipeline().get(ChunkedWriteHandler.class) == null) {
@@ -58,15 +82,16 @@ public final class StreamedBody extends DefaultFullHttpRequest {
         FileChannel source;
         try {
             source = FileChannel.open(file, StandardOpenOption.READ);
-        } catch (IOException e) {
+            long size = source.size();
+            if (size < length) {
+                source.close();
+                throw new IOException("it is " + size + " bytes now, " + length + " when the request began");
+            }
             channel.write(head);
-            return channel.newFailedFuture(new IOException("cannot read the body file " + file + ": " + e, e));
-        }
-        channel.write(head);
-        try {
-            return channel.writeAndFlush(new HttpChunkedInput(new ChunkedNioFile(source, 0, length, CHUNK)));
+            return channel.writeAndFlush(new HttpChunkedInput(new Checked(source, length)));
         } catch (IOException e) {
-            return channel.newFailedFuture(e);
+            return channel.newFailedFuture(new IOException("cannot read the body file " + file + ": " + e.getMessage(),
+                    e));
         }
     }
 }
