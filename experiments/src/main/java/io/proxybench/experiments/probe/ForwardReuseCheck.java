@@ -57,7 +57,7 @@ final class ForwardReuseCheck {
                 }
                 Set<String> conns = new HashSet<>();
                 for (Answer a : prober.sendAll(client, wave)) {
-                    String conn = a.trace().get("conn");
+                    String conn = a.trace().value("conn");
                     if (!a.ok() || conn == null) {
                         return ProbeLine.notMeasured(id, property, a.ok() ? "the target reports no connection id"
                                 + " (conn=)" : "a forwarded request failed: " + a.outcome());

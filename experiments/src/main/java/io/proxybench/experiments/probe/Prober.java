@@ -6,11 +6,10 @@ import io.proxybench.client.ProxyClient;
 import io.proxybench.client.ProxyRequest;
 import io.proxybench.client.ProxyResponse;
 import io.proxybench.client.proxy.ProxySpec;
+import io.proxybench.harness.Trace;
 import java.time.Duration;
 import java.util.ArrayList;
-import java.util.LinkedHashMap;
 import java.util.List;
-import java.util.Map;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.ExecutionException;
 import java.util.concurrent.ThreadLocalRandom;
@@ -25,6 +24,9 @@ import java.util.function.Consumer;
  */
 final class Prober {
 
+    /** The trace of a request that got no answer: no values. */
+    private static final Trace NO_TRACE = Trace.of(new byte[0]);
+
     private final ProbeSetup setup;
     private final AtomicInteger sent = new AtomicInteger();
     /** Makes this probe's session keys its own: a second probe within a session's lifetime starts afresh. */
@@ -34,15 +36,15 @@ final class Prober {
         this.setup = setup;
     }
 
-    /** One request's answer: its status and trace fields, or the failure in one line. */
-    record Answer(int status, Map<String, String> trace, String error, ProxyResponse response) {
+    /** One request's answer: its status and the target's trace, or the failure in one line. */
+    record Answer(int status, Trace trace, String error, ProxyResponse response) {
 
         boolean ok() {
             return error == null && status >= 200 && status < 300;
         }
 
         String ip() {
-            return trace.get("ip");
+            return trace.value("ip");
         }
 
         /** The status, or the failure, as a report shows it. */
@@ -105,17 +107,17 @@ final class Prober {
     private Answer await(CompletableFuture<ProxyResponse> call) {
         try {
             ProxyResponse r = call.get(setup.timeout().toMillis(), TimeUnit.MILLISECONDS);
-            return new Answer(r.status(), trace(r.bodyText()), null, r);
+            return new Answer(r.status(), Trace.of(r.body()), null, r);
         } catch (ExecutionException e) {
             Throwable cause = e.getCause();
             String why = cause instanceof CallException ce ? ce.getMessage() : String.valueOf(cause);
-            return new Answer(0, Map.of(), firstLine(why), null);
+            return new Answer(0, NO_TRACE, firstLine(why), null);
         } catch (TimeoutException e) {
             call.cancel(true);
-            return new Answer(0, Map.of(), "no answer within " + setup.timeout().toSeconds() + " s", null);
+            return new Answer(0, NO_TRACE, "no answer within " + setup.timeout().toSeconds() + " s", null);
         } catch (InterruptedException e) {
             Thread.currentThread().interrupt();
-            return new Answer(0, Map.of(), "interrupted", null);
+            return new Answer(0, NO_TRACE, "interrupted", null);
         }
     }
 
@@ -124,15 +126,13 @@ final class Prober {
         return nl < 0 ? text : text.substring(0, nl);
     }
 
-    /** {@code key=value} lines of a trace body; other lines are ignored. */
-    static Map<String, String> trace(String body) {
-        Map<String, String> fields = new LinkedHashMap<>();
-        for (String line : body.split("\n")) {
-            int eq = line.indexOf('=');
-            if (eq > 0 && line.substring(0, eq).matches("[A-Za-z0-9_]+")) {
-                fields.put(line.substring(0, eq), line.substring(eq + 1).strip());
-            }
+    /** Waits {@code millis}; an interrupt ends the probe. */
+    static void pause(long millis) {
+        try {
+            Thread.sleep(millis);
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+            throw new IllegalStateException("probe interrupted", e);
         }
-        return fields;
     }
 }

@@ -21,15 +21,6 @@ final class RampCheck {
 
     private RampCheck() {}
 
-    private static void pause() {
-        try {
-            Thread.sleep(PAUSE_MILLIS);
-        } catch (InterruptedException e) {
-            Thread.currentThread().interrupt();
-            throw new IllegalStateException("probe interrupted", e);
-        }
-    }
-
     static ProbeLine run(Prober prober, ProbeSetup setup, ProxySpec tunnels) {
         String id = "concurrency_limit";
         String property = "concurrency at which refusals start";
@@ -71,7 +62,7 @@ final class RampCheck {
                 }
             }
             clean = level;
-            pause();
+            Prober.pause(PAUSE_MILLIS);
         }
         return ProbeLine.measured(id, property, "none up to " + clean + " tunnels at once", null,
                 "tunnels opened at once at " + levels, "a lower bound (--ramp-to)");

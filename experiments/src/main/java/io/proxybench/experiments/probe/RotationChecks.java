@@ -67,7 +67,7 @@ final class RotationChecks {
     private static void collect(Answer a, List<String> ips, Set<String> countries) {
         if (a.ok() && a.ip() != null) {
             ips.add(a.ip());
-            String loc = a.trace().get("loc");
+            String loc = a.trace().value("loc");
             if (loc != null && !loc.isEmpty()) {
                 countries.add(loc);
             }

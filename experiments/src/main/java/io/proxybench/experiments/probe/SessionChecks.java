@@ -100,7 +100,7 @@ final class SessionChecks {
                             "bounded: between " + seconds(lastSameMillis) + " and " + seconds(elapsed));
                 }
                 lastSameMillis = elapsed;
-                sleep(stepMillis);
+                Prober.pause(stepMillis);
             }
             return ProbeLine.measured(id, property, "kept one exit for the whole " + seconds(watch.toMillis())
                     + " watched" + asked, watch.toMillis() / 1000.0, requests + " GETs of one session, one every "
@@ -128,7 +128,7 @@ final class SessionChecks {
             long previousGap = 0;
             List<String> tried = new ArrayList<>();
             for (long gap : gaps(setup.sessionWatch().toMillis())) {
-                sleep(gap);
+                Prober.pause(gap);
                 if (!prober.take(1)) {
                     break;
                 }
@@ -203,7 +203,7 @@ final class SessionChecks {
         try (ProxyClient client = prober.oneShotClient(tunnels, b -> b.sessions(sessions, null))) {
             for (int i = 0; i < TARGETED; i++) {
                 Answer a = prober.send(client, ProxyRequest.get(setup.httpsTarget().toString()));
-                String loc = a.trace().get("loc");
+                String loc = a.trace().value("loc");
                 if (a.ok() && loc != null) {
                     located++;
                     landed += sessions.country().equals(loc.toUpperCase(Locale.ROOT)) ? 1 : 0;
@@ -234,14 +234,5 @@ final class SessionChecks {
 
     static String seconds(long millis) {
         return millis % 1000 == 0 ? millis / 1000 + " s" : String.format(Locale.ROOT, "%.1f s", millis / 1000.0);
-    }
-
-    private static void sleep(long millis) {
-        try {
-            Thread.sleep(millis);
-        } catch (InterruptedException e) {
-            Thread.currentThread().interrupt();
-            throw new IllegalStateException("probe interrupted", e);
-        }
     }
 }

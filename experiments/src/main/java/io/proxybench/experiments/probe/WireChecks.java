@@ -31,8 +31,8 @@ final class WireChecks {
         try (ProxyClient client = prober.client(tunnels, b -> { })) {
             proxied = prober.send(client, ProxyRequest.get(setup.httpsTarget().toString()));
         }
-        String a = direct.trace().get("ja4");
-        String b = proxied.trace().get("ja4");
+        String a = direct.trace().value("ja4");
+        String b = proxied.trace().value("ja4");
         if (!direct.ok()) {
             return ProbeLine.notMeasured(id, property, "the target cannot be reached directly: " + direct.outcome());
         }

@@ -21,8 +21,9 @@ import java.util.HexFormat;
 
 /**
  * Takes the body of an {@code /anything} request as it arrives, counting and hashing it, so that a body of any size
- * reaches the target in constant memory; the request then goes on as a {@link Digested} with no content. Every
- * other request passes untouched (to the aggregator and its size limit). Answers {@code Expect: 100-continue} for the
+ * reaches the target in constant memory; the request then goes on as a {@link Digested} with no content (one that
+ * arrives whole is digested the same way, so the target sees only {@link Digested} for that path). Every other
+ * request passes untouched (to the aggregator and its size limit). Answers {@code Expect: 100-continue} for the
  * requests it takes.
  */
 final class AnythingBody extends ChannelInboundHandlerAdapter {
@@ -50,6 +51,17 @@ final class AnythingBody extends ChannelInboundHandlerAdapter {
 
     @Override
     public void channelRead(ChannelHandlerContext ctx, Object msg) {
+        if (head == null && msg instanceof FullHttpRequest full && full.decoderResult().isSuccess()
+                && !(msg instanceof Digested) && TargetHandler.pathOf(full.uri()).startsWith(PATH)) {
+            // Whole already (an HTTP/2 request that ended with its headers): digested here all the same.
+            MessageDigest digest = sha256();
+            digest.update(full.content().nioBuffer());
+            Digested done = new Digested(full, full.content().readableBytes(),
+                    HexFormat.of().formatHex(digest.digest()));
+            full.release();
+            ctx.fireChannelRead(done);
+            return;
+        }
         if (head == null && msg instanceof HttpRequest request && !(msg instanceof FullHttpRequest)
                 && TargetHandler.pathOf(request.uri()).startsWith(PATH) && request.decoderResult().isSuccess()) {
             head = request;

@@ -20,11 +20,9 @@ import io.netty.util.internal.logging.InternalLoggerFactory;
 import java.net.URI;
 import java.net.URISyntaxException;
 import java.nio.charset.StandardCharsets;
-import java.security.MessageDigest;
 import java.util.ArrayDeque;
 import java.util.ArrayList;
 import java.util.Deque;
-import java.util.HexFormat;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Locale;
@@ -149,8 +147,8 @@ final class TargetHandler extends ChannelInboundHandlerAdapter {
             return;
         }
         if (path.startsWith(AnythingBody.PATH)) {
-            ctx.writeAndFlush(Responses.full(HttpResponseStatus.OK, Responses.JSON, anything(ctx.channel(), request,
-                    number), head));
+            ctx.writeAndFlush(Responses.full(HttpResponseStatus.OK, Responses.JSON, anything(ctx.channel(),
+                    (AnythingBody.Digested) request, number), head));
             return;
         }
         if (!head && !HttpMethod.GET.equals(method)) {
@@ -186,18 +184,7 @@ final class TargetHandler extends ChannelInboundHandlerAdapter {
     }
 
     /** {@code /anything}: the request as it arrived, its body counted and hashed (by {@link AnythingBody}). */
-    private byte[] anything(Channel channel, FullHttpRequest request, long number) {
-        long bodyLength;
-        String bodySha256;
-        if (request instanceof AnythingBody.Digested digested) {
-            bodyLength = digested.bodyLength;
-            bodySha256 = digested.bodySha256;
-        } else {
-            MessageDigest sha = AnythingBody.sha256();
-            sha.update(request.content().nioBuffer());
-            bodyLength = request.content().readableBytes();
-            bodySha256 = HexFormat.of().formatHex(sha.digest());
-        }
+    private byte[] anything(Channel channel, AnythingBody.Digested request, long number) {
         Map<String, Object> out = new LinkedHashMap<>();
         QueryStringDecoder uri = new QueryStringDecoder(request.uri());
         out.put("method", request.method().name());
@@ -210,8 +197,8 @@ final class TargetHandler extends ChannelInboundHandlerAdapter {
                 h.getKey().toLowerCase(Locale.ROOT)) ? "(redacted, " + h.getValue().length() + " characters)"
                 : h.getValue())));
         out.put("headers", headers);
-        out.put("body_bytes", bodyLength);
-        out.put("body_sha256", bodySha256);
+        out.put("body_bytes", request.bodyLength);
+        out.put("body_sha256", request.bodySha256);
         ConnectionState connection = ConnectionState.of(channel);
         out.put("ip", connection.sourceText());
         out.put("conn", connection.id());

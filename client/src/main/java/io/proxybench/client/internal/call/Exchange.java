@@ -48,7 +48,7 @@ final class Exchange {
         long inBefore = connection.meter().bytesIn();
         long handshakeOut = acquired.reused() ? 0 : outBefore;
         long handshakeIn = acquired.reused() ? 0 : inBefore;
-        long requestBody = http instanceof StreamedBody streamed ? streamed.length() : http.content().readableBytes();
+        long requestBody = StreamedBody.bodyBytes(http);
         trace.requestHeadersStart();
         CompletableFuture<ExchangeResult> exchanged;
         try {

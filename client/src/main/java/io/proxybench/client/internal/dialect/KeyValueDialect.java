@@ -22,7 +22,7 @@ import java.util.regex.Pattern;
  * token (after the first) that is a keyword; every token after it must pair up as keyword and value.
  *
  * <p>Invariants: {@code pairSeparator} and {@code valueSeparator} each match {@code splitter}; every written value
- * is free of separators; {@code reads} holds the field written to.
+ * is free of separators (a state or city that would hold one is refused); the field written to is always read.
  */
 final class KeyValueDialect implements Dialect {
 
@@ -53,7 +53,7 @@ final class KeyValueDialect implements Dialect {
     private final SessionIds derived;
     private final String example;
 
-    private KeyValueDialect(Builder b) {
+    KeyValueDialect(KeyValueBuilder b) {
         this.name = b.name;
         this.rules = b.rules;
         this.writes = b.writes;
@@ -77,8 +77,8 @@ final class KeyValueDialect implements Dialect {
         this.example = b.example;
     }
 
-    static Builder builder(String name, SessionRules rules) {
-        return new Builder(name, rules);
+    static KeyValueBuilder builder(String name, SessionRules rules) {
+        return new KeyValueBuilder(name, rules);
     }
 
     @Override
@@ -304,103 +304,5 @@ final class KeyValueDialect implements Dialect {
     @Override
     public String toString() {
         return name;
-    }
-
-    /** A dialect's settings; everything but name and rules has the default shown. */
-    static final class Builder {
-        private final String name;
-        private final SessionRules rules;
-        private Field writes = Field.USER;
-        private boolean readsBoth;
-        private char pairSeparator = '-';
-        private char valueSeparator = '-';
-        private final Map<Param, String> keywords = new LinkedHashMap<>();
-        private Lifetimes lifetimes = Lifetimes.MINUTES;
-        private Duration minLifetime = Duration.ofSeconds(1);
-        private boolean lowerCase;
-        private String anyCountry;
-        private final Map<String, String> countryAliases = new LinkedHashMap<>();
-        private char space = '_';
-        private Pattern id = Pattern.compile("[A-Za-z0-9]{1,64}");
-        private String idForm = "1 to 64 letters and digits";
-        private SessionIds derived;
-        private String example = "";
-
-        private Builder(String name, SessionRules rules) {
-            this.name = name;
-            this.rules = rules;
-        }
-
-        /** The field parameters are written to (default the username); {@code both}: read from either. */
-        Builder writes(Field field, boolean both) {
-            this.writes = field;
-            this.readsBoth = both;
-            return this;
-        }
-
-        /** Before each key, and between key and value (default {@code -} and {@code -}). */
-        Builder separators(char pair, char value) {
-            this.pairSeparator = pair;
-            this.valueSeparator = value;
-            return this;
-        }
-
-        /** A parameter's keyword; parameters are written in the order given. */
-        Builder key(Param param, String keyword) {
-            keywords.put(param, keyword);
-            return this;
-        }
-
-        /** How a lifetime is written and the shortest accepted (the longest is the rules'). */
-        Builder lifetimes(Lifetimes unit, Duration min) {
-            this.lifetimes = unit;
-            this.minLifetime = min;
-            return this;
-        }
-
-        /** Countries written in lower case ({@code us}); read in either. */
-        Builder lowerCaseCountry() {
-            this.lowerCase = true;
-            return this;
-        }
-
-        /** The country value written when none is asked for ({@code any}), read back as no country. */
-        Builder anyCountry(String value) {
-            this.anyCountry = value;
-            return this;
-        }
-
-        /** A provider's own code for an ISO country, e.g. {@code GB} written as {@code UK}. */
-        Builder countryAlias(String iso, String written) {
-            countryAliases.put(iso, written);
-            return this;
-        }
-
-        /** What stands for a space in a state or city name (default {@code _}). */
-        Builder spaceAs(char c) {
-            this.space = c;
-            return this;
-        }
-
-        /**
-         * The session ids the provider accepts, how a message describes them, and how many characters (or digits)
-         * to derive from a router's id that does not fit.
-         */
-        Builder ids(String regex, String form, int length, boolean digitsOnly) {
-            this.id = Pattern.compile(regex);
-            this.idForm = form;
-            this.derived = new SessionIds(length, digitsOnly);
-            return this;
-        }
-
-        /** A documented example, quoted in error messages. */
-        Builder example(String text) {
-            this.example = text;
-            return this;
-        }
-
-        KeyValueDialect build() {
-            return new KeyValueDialect(this);
-        }
     }
 }

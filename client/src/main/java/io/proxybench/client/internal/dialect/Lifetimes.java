@@ -1,5 +1,6 @@
 package io.proxybench.client.internal.dialect;
 
+import io.proxybench.client.proxy.SessionParams;
 import java.time.Duration;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
@@ -25,7 +26,7 @@ enum Lifetimes {
     String format(Duration lifetime, String dialect) {
         long s = lifetime.getSeconds();
         return switch (this) {
-            case SUFFIXED -> s % 3600 == 0 ? s / 3600 + "h" : s % 60 == 0 ? s / 60 + "m" : s + "s";
+            case SUFFIXED -> SessionParams.formatLifetime(lifetime);
             case SECONDS -> Long.toString(s);
             case MINUTES -> {
                 if (s % 60 != 0) {

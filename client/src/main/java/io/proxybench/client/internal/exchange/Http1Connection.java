@@ -107,10 +107,8 @@ public final class Http1Connection extends ClientConnection {
             if (timer == null) {
                 schedule(timeout.toNanos());
             }
-            long bodyBytes = request instanceof StreamedBody streamed ? streamed.length()
-                    : request.content().readableBytes();
-            (request instanceof StreamedBody streamed ? streamed.writeTo(channel())
-                    : channel().writeAndFlush(request)).addListener(f -> {
+            long bodyBytes = StreamedBody.bodyBytes(request);
+            StreamedBody.write(channel(), request).addListener(f -> {
                 if (f.isSuccess()) {
                     trace.requestHeadersEnd();
                     trace.requestBodyEnd(bodyBytes);

@@ -112,10 +112,8 @@ public final class Http2Connection extends ClientConnection {
             reader.timer = stream.eventLoop().schedule(() -> reader.fail(stream, new TimeoutException(
                     "no complete response within " + timeout.toMillis() + " ms")), timeout.toNanos(),
                     TimeUnit.NANOSECONDS);
-            long bodyBytes = request instanceof StreamedBody streamed ? streamed.length()
-                    : request.content().readableBytes();
-            (request instanceof StreamedBody streamed ? streamed.writeTo(stream)
-                    : stream.writeAndFlush(request)).addListener(w -> {
+            long bodyBytes = StreamedBody.bodyBytes(request);
+            StreamedBody.write(stream, request).addListener(w -> {
                 if (w.isSuccess()) {
                     trace.requestHeadersEnd();
                     trace.requestBodyEnd(bodyBytes);

@@ -61,9 +61,18 @@ public final class StreamedBody extends DefaultFullHttpRequest {
         }
     }
 
-    /** The body's size in bytes. */
-    public long length() {
-        return length;
+    /** The body's size in bytes: the file's for a streamed one, else the request's content. */
+    public static long bodyBytes(FullHttpRequest request) {
+        return request instanceof StreamedBody streamed ? streamed.length : request.content().readableBytes();
+    }
+
+    /**
+     * Writes and flushes {@code request} on {@code channel}, a streamed one by {@link #writeTo}; releases it.
+     *
+     * @return the future of its (last) write
+     */
+    static ChannelFuture write(Channel channel, FullHttpRequest request) {
+        return request instanceof StreamedBody streamed ? streamed.writeTo(channel) : channel.writeAndFlush(request);
     }
 
     /**
@@ -73,7 +82,7 @@ public final class StreamedBody extends DefaultFullHttpRequest {
      * @return the future of the body's last write; failed, with nothing written, when the file cannot be opened or is
      *     shorter than {@code length} now
      */
-    ChannelFuture writeTo(Channel channel) {
+    private ChannelFuture writeTo(Channel channel) {
         if (channel.pipeline().get(ChunkedWriteHandler.class) == null) {
             channel.pipeline().addLast(new ChunkedWriteHandler());
         }

@@ -39,7 +39,7 @@ class StreamedBodyTest {
         Path file = dir.resolve("body.bin");
         Files.write(file, new byte[3 * StreamedBody.CHUNK + 7]);
         EmbeddedChannel ch = new EmbeddedChannel();
-        ChannelFuture written = post(file, Files.size(file)).writeTo(ch);
+        ChannelFuture written = StreamedBody.write(ch, post(file, Files.size(file)));
         ch.runPendingTasks();
         assertThat(written.isSuccess()).as(String.valueOf(written.cause())).isTrue();
         assertThat((Object) ch.readOutbound()).isInstanceOf(HttpRequest.class);
@@ -61,7 +61,7 @@ class StreamedBodyTest {
         Path file = dir.resolve("short.bin");
         Files.write(file, new byte[100]);
         EmbeddedChannel ch = new EmbeddedChannel();
-        ChannelFuture written = post(file, 200).writeTo(ch);
+        ChannelFuture written = StreamedBody.write(ch, post(file, 200));
         assertThat(written.isSuccess()).isFalse();
         assertThat(written.cause()).hasMessageContaining("cannot read the body file " + file)
                 .hasMessageContaining("100 bytes now, 200 when the request began");
