@@ -31,6 +31,8 @@ public final class Main implements Runnable {
     /** The configured command line, for tests: one-line errors and exit code 2 on bad arguments. */
     static CommandLine commandLine() {
         CommandLine cli = new CommandLine(new Main());
+        // An argument that starts with @ is the user's (curl's -d @FILE), never one of picocli's argument files.
+        cli.setExpandAtFiles(false);
         cli.registerConverter(java.time.Duration.class, new DurationConverter());
         cli.setParameterExceptionHandler((e, args) -> {
             PrintWriter err = e.getCommandLine().getErr();
@@ -62,6 +64,7 @@ public final class Main implements Runnable {
      */
     static CommandLine parse(Object command, String... args) {
         CommandLine cli = new CommandLine(command).registerConverter(java.time.Duration.class, new DurationConverter());
+        cli.setExpandAtFiles(false);
         cli.parseArgs(args);
         return cli;
     }

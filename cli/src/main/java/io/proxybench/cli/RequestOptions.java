@@ -30,8 +30,8 @@ final class RequestOptions {
     List<String> headers = new ArrayList<>();
 
     @Option(names = {"-d", "--data"}, paramLabel = "TEXT",
-            description = "The request body (UTF-8); Content-Type application/x-www-form-urlencoded unless -H sets"
-                    + " one.")
+            description = "The request body (UTF-8), or @FILE for a file's bytes as they are (streamed, as"
+                    + " --data-file); Content-Type application/x-www-form-urlencoded unless -H sets one.")
     String data;
 
     @Option(names = "--data-file", paramLabel = "FILE",
@@ -111,10 +111,14 @@ final class RequestOptions {
         if (data != null && dataFile != null) {
             throw new IllegalArgumentException("-d/--data and --data-file exclude each other; give one body");
         }
-        if (dataFile != null && !Files.isReadable(dataFile)) {
-            throw new IllegalArgumentException("--data-file " + dataFile + " cannot be read; give a readable file");
+        // curl's -d @FILE: a body too large for a command line. Sent as it is (curl's -d would drop line breaks).
+        Path file = data != null && data.startsWith("@") ? Path.of(data.substring(1)) : dataFile;
+        String text = file == null ? data : null;
+        if (file != null && !Files.isReadable(file)) {
+            throw new IllegalArgumentException((dataFile != null ? "--data-file " : "-d @") + file
+                    + " cannot be read; give a readable file");
         }
-        boolean body = data != null || dataFile != null;
+        boolean body = text != null || file != null;
         String verb = method != null ? method : body ? "POST" : "GET";
         if (!TOKEN.matcher(verb).matches()) {
             throw new IllegalArgumentException("-X/--method '" + verb + "' is not an HTTP method; e.g. POST");
@@ -149,10 +153,10 @@ final class RequestOptions {
             for (String[] h : parsed) {
                 r = r.withHeader(h[0], h[1]);
             }
-            if (data != null) {
-                r = r.withBody(data.getBytes(StandardCharsets.UTF_8));
-            } else if (dataFile != null) {
-                r = r.withBodyFile(dataFile);
+            if (text != null) {
+                r = r.withBody(text.getBytes(StandardCharsets.UTF_8));
+            } else if (file != null) {
+                r = r.withBodyFile(file);
             }
             requests.add(r);
         }

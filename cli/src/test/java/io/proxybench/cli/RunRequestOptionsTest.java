@@ -95,6 +95,17 @@ class RunRequestOptionsTest {
     }
 
     @Test
+    void curlsAtFileFormOfDataSendsTheFilesBytes() throws Exception {
+        Path file = home.resolve("form.txt");
+        Files.writeString(file, "a=1&b=2\n");
+        for (RequestRecord rec : run("atfile", "--url", anything(), "-d", "@" + file)) {
+            JsonNode got = seen(rec);
+            assertThat(got.path("method").asText()).isEqualTo("POST");
+            assertThat(got.path("body_bytes").asLong()).as("the file's 8 bytes, not the text '@...'").isEqualTo(8);
+        }
+    }
+
+    @Test
     void aUrlFileIsTakenInTurnOrDrawnFromTheSeed() throws Exception {
         Path urls = home.resolve("urls.txt");
         Files.writeString(urls, "# targets\n" + anything() + "/a\n\n" + anything() + "/b\n" + anything() + "/c\n");
@@ -118,6 +129,7 @@ class RunRequestOptionsTest {
             {"--url https://x/ -d a --data-file " + home.resolve("x"), "-d/--data and --data-file exclude each other"},
             {"--url https://x/ --data-file " + home.resolve("none.bin"), "--data-file " + home.resolve("none.bin")
                     + " cannot be read"},
+            {"--url https://x/ -d @" + home.resolve("none.txt"), "-d @" + home.resolve("none.txt") + " cannot be read"},
             {"--url-file " + home.resolve("nofile.txt"), "--url-file " + home.resolve("nofile.txt")
                     + " cannot be read"},
             {"-X GET", "no URL to request: give --url URL"},
