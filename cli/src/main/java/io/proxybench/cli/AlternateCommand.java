@@ -208,11 +208,17 @@ final class AlternateCommand implements Callable<Integer> {
             throw new IllegalArgumentException("give the windows' load after --: --rate PER_SECOND, or --burst SIZE"
                     + " --every DURATION (each window's run lasts --window)");
         }
-        Duration warmUp = run.warmupFor == null ? Duration.ZERO : run.warmupFor;
+        Duration warmUp = run.warmupLength();
+        if (run.warmupFor == null && warmUp.plus(WindowGrid.SHORTEST).compareTo(window) > 0) {
+            // The default warm-up is the run's to choose; where a window leaves no room for it, there is none.
+            runOptions = new ArrayList<>(runOptions);
+            runOptions.addAll(List.of("--warmup-for", "0"));
+            warmUp = Duration.ZERO;
+        }
         if (warmUp.plus(WindowGrid.SHORTEST).compareTo(window) > 0) {
             throw new IllegalArgumentException("--warmup-for " + Durations.format(warmUp) + " after -- leaves less"
-                    + " than 1s of each " + Durations.format(window) + " window; give a shorter --warmup-for or a"
-                    + " longer --window");
+                    + " than 1s of each " + Durations.format(window) + " window; give a shorter --warmup-for (0 for"
+                    + " none) or a longer --window");
         }
         for (Provider p : providers) {
             List<String> args = new ArrayList<>(runOptions);

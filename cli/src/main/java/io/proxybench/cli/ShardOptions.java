@@ -1,5 +1,6 @@
 package io.proxybench.cli;
 
+import io.proxybench.harness.Durations;
 import io.proxybench.harness.schedule.ArrivalSchedule;
 import io.proxybench.harness.schedule.ExecutionSegment;
 import io.proxybench.harness.schedule.SegmentSequence;
@@ -146,13 +147,18 @@ final class ShardOptions {
         if (start == null) {
             return;
         }
-        long lateMillis = Duration.between(start, Instant.now().plus(warmUp)).toMillis();
+        Instant now = Instant.now();
+        long passedMillis = Duration.between(start, now).toMillis();
+        if (passedMillis > LATE_LIMIT_MILLIS) {
+            throw new IllegalArgumentException(String.format(Locale.ROOT, "--start-at %s passed %.1f s ago: this"
+                    + " shard would fire late and crowd its share into less time; give every shard a later time",
+                    startAt, passedMillis / 1e3));
+        }
+        long lateMillis = Duration.between(start, now.plus(warmUp)).toMillis();
         if (lateMillis > LATE_LIMIT_MILLIS) {
-            throw new IllegalArgumentException(String.format(Locale.ROOT, warmUp.isZero()
-                    ? "--start-at %s passed %.1f s ago: this shard would fire late and crowd its share into less"
-                    + " time; give every shard a later time"
-                    : "--start-at %s comes before --warmup-for could end (%.1f s short); give every shard a later"
-                    + " time", startAt, lateMillis / 1e3));
+            throw new IllegalArgumentException(String.format(Locale.ROOT, "--start-at %s comes before the warm-up"
+                    + " (--warmup-for, %s) could end (%.1f s short); give every shard a later time, or a shorter"
+                    + " --warmup-for (0 for none)", startAt, Durations.format(warmUp), lateMillis / 1e3));
         }
     }
 

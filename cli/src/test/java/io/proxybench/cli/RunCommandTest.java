@@ -1,6 +1,7 @@
 package io.proxybench.cli;
 
 import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.tuple;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
@@ -12,7 +13,10 @@ import io.proxybench.lab.LabConfig;
 import io.proxybench.lab.faults.FaultPlan;
 import io.proxybench.lab.gateway.GatewayCounters;
 import java.nio.file.Path;
+import java.util.Arrays;
+import java.util.Comparator;
 import java.util.List;
+import java.util.stream.Stream;
 import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
@@ -52,7 +56,7 @@ class RunCommandTest {
         lab.resetGatewayCounters();
         Path out = home.resolve("sticky.jsonl");
         JsonNode summary = run(out, "--rate", "100", "--duration", "2s", "--session-template", "{pass}_session-{id}",
-                "--sessions", "10", "--rotation", "sticky", "--no-warmup");
+                "--sessions", "10", "--rotation", "sticky", "--no-warmup", "--warmup-for", "0");
         List<RequestRecord> records = JsonlReader.read(out);
         assertThat(records).hasSize(200);
         assertThat(summary.path("scheduled").asLong()).isEqualTo(200);
@@ -102,6 +106,48 @@ class RunCommandTest {
         assertThat(summary.path("handshakes_per_1000").asDouble()).isZero();
         assertThat(lab.targetStats().requestsTotal()).as("5 session warm-ups, 50 warm-up phase, 50 run")
                 .isEqualTo(105);
+    }
+
+    @Test
+    void aColdRunAndAWarmedRunDifferOnlyInWhatTheSummarySaysWasExcluded() throws Exception {
+        String[] load = {"--rate", "200", "--duration", "1s", "--session-template", "{pass}_session-{id}",
+            "--sessions", "4"};
+        lab.resetTargetStats();
+        Path coldOut = home.resolve("cold.jsonl");
+        JsonNode cold = run(coldOut, concat(load, "--warmup-for", "0"));
+        long coldAtTarget = lab.targetStats().requestsTotal();
+        lab.resetTargetStats();
+        Path warmOut = home.resolve("warm.jsonl");
+        JsonNode warm = run(warmOut, load);
+        long warmAtTarget = lab.targetStats().requestsTotal();
+
+        List<RequestRecord> coldRecords = bySched(JsonlReader.read(coldOut));
+        List<RequestRecord> warmRecords = bySched(JsonlReader.read(warmOut));
+        assertThat(warmRecords).hasSize(200).hasSameSizeAs(coldRecords);
+        assertThat(warmRecords).extracting(RequestRecord::sched, RequestRecord::session, RequestRecord::status)
+                .as("the same requests at the same scheduled times")
+                .containsExactlyElementsOf(coldRecords.stream()
+                        .map(r -> tuple(r.sched(), r.session(), r.status())).toList());
+        assertThat(cold.path("warm_up").isNull()).isTrue();
+        assertThat(cold.path("warnings").toString()).contains("no warm-up before the schedule");
+        JsonNode warmUp = warm.path("warm_up");
+        assertThat(warmUp.path("seconds").asDouble()).as("the default at 200 req/s").isEqualTo(0.5);
+        assertThat(warmUp.path("rate_per_s").asDouble()).isEqualTo(200);
+        assertThat(warmUp.path("by_default").asBoolean()).isTrue();
+        assertThat(warmUp.path("requests").asLong()).isEqualTo(100);
+        assertThat(warm.path("warnings").toString()).doesNotContain("no warm-up");
+        assertThat(warmAtTarget - coldAtTarget).as("what reached the target beyond the cold run's")
+                .isEqualTo(warmUp.path("requests").asLong());
+        assertThat(warm.path("scheduled").asLong()).isEqualTo(cold.path("scheduled").asLong());
+    }
+
+    private static String[] concat(String[] first, String... more) {
+        return Stream.concat(Arrays.stream(first), Arrays.stream(more))
+                .toArray(String[]::new);
+    }
+
+    private static List<RequestRecord> bySched(List<RequestRecord> records) {
+        return records.stream().sorted(Comparator.comparingDouble(RequestRecord::sched)).toList();
     }
 
     @Test
@@ -159,7 +205,8 @@ class RunCommandTest {
                     "--proxy", "http://u:p@127.0.0.1:" + faulty.gatewayPort(), "--ca", faulty.caFile().toString(),
                     "--out", out.toString(), "--json", "--rate", "50", "--duration", "2s", "--retries", "4",
                     // A new tunnel per request, so that about a quarter of the first tries meet a refusal.
-                    "--session-template", "{pass}_session-{id}", "--sessions", "1", "--rotation", "per-request");
+                    "--session-template", "{pass}_session-{id}", "--sessions", "1", "--rotation", "per-request",
+                    "--warmup-for", "0");
             assertThat(r.exitCode()).as(r.err()).isZero();
             JsonNode summary = new ObjectMapper().readTree(r.out());
             List<RequestRecord> records = JsonlReader.read(out);
@@ -225,7 +272,7 @@ class RunCommandTest {
     void recordsCarryOutcomeSessionHandshakeBytesAndBodyLength() throws Exception {
         Path out = home.resolve("fields.jsonl");
         run(out, "--rate", "20", "--duration", "1s", "--session-template", "{pass}_session-{id}", "--sessions", "2",
-                "--no-warmup", "--expect", "(?m)^ip=", "--keep-body");
+                "--no-warmup", "--warmup-for", "0", "--expect", "(?m)^ip=", "--keep-body");
         List<RequestRecord> records = JsonlReader.read(out);
 
         assertThat(records).hasSize(20).allSatisfy(r -> {
@@ -284,7 +331,7 @@ class RunCommandTest {
                 new String[] {"run", "--url", "https://x/", "--closed-loop", "0", "--duration", "1s"},
                 new String[] {"run", "--url", "https://x/", "--closed-loop", "4"},
                 new String[] {"run", "--url", "https://x/", "--rate", "10", "--duration", "1s", "--retries", "-1"},
-                new String[] {"run", "--url", "https://x/", "--rate", "10", "--duration", "1s", "--warmup-for", "0s"},
+                new String[] {"run", "--url", "https://x/", "--rate", "10", "--duration", "1s", "--warmup-for", "-1s"},
                 new String[] {"run", "--url", "https://x/", "--rate", "10", "--duration", "1s", "--io-threads", "0"},
                 new String[] {"run", "--url", "https://x/", "--rate", "10", "--duration", "1s", "--timeout",
                     "5s,handshake=1s"},
@@ -317,7 +364,7 @@ class RunCommandTest {
             {"--metrics-linger 5s", "--metrics-linger applies to --metrics-port; give both"},
             {"--metrics-host 0.0.0.0", "--metrics-host applies to --metrics-port; give both"},
             {"--warmup-for 10s --start-at " + java.time.Instant.now().plusSeconds(3).truncatedTo(
-                    java.time.temporal.ChronoUnit.SECONDS), "comes before --warmup-for could end"},
+                    java.time.temporal.ChronoUnit.SECONDS), "comes before the warm-up (--warmup-for, 10s) could end"},
             {"--metrics-port 70000", "--metrics-port 70000 is not a port from 0 to 65535"},
         };
         for (String[] c : cases) {

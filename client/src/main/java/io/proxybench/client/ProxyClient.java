@@ -66,6 +66,19 @@ public final class ProxyClient implements AutoCloseable {
     }
 
     /**
+     * Runs {@code task} on one of the client's I/O threads, the same one every time, once {@code delayNanos} have
+     * passed: a load generator fires its requests from this timer in batches, instead of waking a thread of its own
+     * per request. The task must not block, since the thread's connections wait while it runs.
+     *
+     * @param task what to run; an exception it throws is logged by the I/O thread and goes no further
+     * @param delayNanos nanoseconds from now; 0 or less for the thread's next turn
+     * @throws IllegalStateException after {@link #close()}
+     */
+    public void schedule(Runnable task, long delayNanos) {
+        engine.schedule(task, delayNanos);
+    }
+
+    /**
      * Sends one request per session key before real traffic, so each session has its exit (and, with keep-alive,
      * its connection) in place. Failures are not errors here.
      *

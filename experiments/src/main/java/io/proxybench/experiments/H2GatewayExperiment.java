@@ -18,7 +18,6 @@ import io.proxybench.harness.OpenLoopRunner;
 import io.proxybench.harness.Records;
 import io.proxybench.harness.RunOptions;
 import io.proxybench.harness.RunStats;
-import io.proxybench.harness.Sleeper;
 import io.proxybench.harness.schedule.ArrivalSchedule;
 import io.proxybench.harness.summary.ProxyConnections;
 import io.proxybench.records.RequestRecord;
@@ -217,9 +216,8 @@ public final class H2GatewayExperiment {
     private static RunStats runLoop(Setup s, ProxyClient client, double rate, Duration length,
             Consumer<RequestRecord> sink) {
         ProxyRequest request = ProxyRequest.get(s.target().toString()).withSessionKey("h2-gateway");
-        return new OpenLoopRunner(ArrivalSchedule.constant(rate, length), n -> request, client::send,
-                new RunOptions(s.maxInFlight(), 0, s.limit().toNanos()), Records.plain(), sink, System::nanoTime,
-                Sleeper.parking(System::nanoTime)).run();
+        return OpenLoopRunner.on(client, ArrivalSchedule.constant(rate, length), n -> request,
+                new RunOptions(s.maxInFlight(), 0, s.limit().toNanos()), Records.plain(), sink).run();
     }
 
     /**

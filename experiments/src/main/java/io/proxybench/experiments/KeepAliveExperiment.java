@@ -12,7 +12,6 @@ import io.proxybench.harness.Durations;
 import io.proxybench.harness.OpenLoopRunner;
 import io.proxybench.harness.Records;
 import io.proxybench.harness.RunOptions;
-import io.proxybench.harness.Sleeper;
 import io.proxybench.harness.schedule.ArrivalSchedule;
 import io.proxybench.records.RequestRecord;
 import java.net.URI;
@@ -163,14 +162,13 @@ public final class KeepAliveExperiment {
             client.send(request).handle((r, e) -> null).get(s.limit().toMillis(), TimeUnit.MILLISECONDS);
             Counts before = client.counters().total();
             List<RequestRecord> records = new ArrayList<>();
-            OpenLoopRunner runner = new OpenLoopRunner(
+            OpenLoopRunner runner = OpenLoopRunner.on(client,
                     ArrivalSchedule.poisson(1e9 / c.gap().toNanos(), s.rowTime(), s.seed() + c.index()),
-                    n -> request, client::send, new RunOptions(1, 0, DRAIN.toNanos()), Records.plain(),
-                    r -> {
+                    n -> request, new RunOptions(1, 0, DRAIN.toNanos()), Records.plain(), r -> {
                         synchronized (records) {
                             records.add(r);
                         }
-                    }, System::nanoTime, Sleeper.parking(System::nanoTime));
+                    });
             runner.run();
             long created = client.counters().total().since(before).created();
             return row(s, c, created, records);

@@ -10,7 +10,6 @@ import io.proxybench.client.proxy.SessionTemplate;
 import io.proxybench.harness.OpenLoopRunner;
 import io.proxybench.harness.Records;
 import io.proxybench.harness.RunOptions;
-import io.proxybench.harness.Sleeper;
 import io.proxybench.harness.Trace;
 import io.proxybench.harness.schedule.ArrivalSchedule;
 import io.proxybench.records.RequestRecord;
@@ -163,9 +162,9 @@ public final class SizePoolExperiment {
         List<ProxyRequest> requests = IntStream.range(0, sessions.length)
                 .mapToObj(i -> base.withSessionKey(keys.get(sessions[i]))).toList();
         List<RequestRecord> records = Collections.synchronizedList(new ArrayList<>());
-        new OpenLoopRunner(ArrivalSchedule.constant(l.ratePerSec(), l.each()), n -> requests.get(n.intValue()),
-                client::send, new RunOptions(0, 0, l.timeout().toNanos()), Records.plain(), records::add,
-                System::nanoTime, Sleeper.parking(System::nanoTime)).run();
+        OpenLoopRunner.on(client, ArrivalSchedule.constant(l.ratePerSec(), l.each()),
+                n -> requests.get(n.intValue()), new RunOptions(0, 0, l.timeout().toNanos()), Records.plain(),
+                records::add).run();
         List<RequestRecord> answered = records.stream().filter(r -> r.ok() || rejected(r))
                 .sorted(Comparator.comparingDouble(SizePoolExperiment::gotConnection)).toList();
         long[] arrivals = answered.stream().mapToLong(r -> Math.round(gotConnection(r) * 1e9)).toArray();

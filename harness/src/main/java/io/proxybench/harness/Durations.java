@@ -7,7 +7,8 @@ import java.util.regex.Pattern;
 
 /**
  * The one text form of durations on proxybench's command lines and in its reports: a number and a unit, or
- * several, such as {@code 250ms}, {@code 1.5s}, {@code 2m}, {@code 1h} or {@code 1m30s}.
+ * several, such as {@code 250ms}, {@code 1.5s}, {@code 2m}, {@code 1h} or {@code 1m30s}; and a bare {@code 0},
+ * which is zero in every unit.
  */
 public final class Durations {
 
@@ -21,6 +22,9 @@ public final class Durations {
     /** @throws IllegalArgumentException naming the text and the accepted forms */
     public static Duration parse(String text) {
         String t = text.trim();
+        if (t.equals("0")) {
+            return Duration.ZERO;
+        }
         Matcher m = PART.matcher(t);
         BigDecimal nanos = BigDecimal.ZERO;
         int end = 0;
@@ -43,6 +47,9 @@ public final class Durations {
     /** The largest unit that states the duration exactly: {@code 1h}, {@code 2m}, {@code 10s}, {@code 500ms}, {@code 7ns}. */
     public static String format(Duration d) {
         long nanos = d.toNanos();
+        if (nanos == 0) {
+            return "0s";
+        }
         long[] units = {3_600_000_000_000L, 60_000_000_000L, 1_000_000_000L, 1_000_000L};
         String[] names = {"h", "m", "s", "ms"};
         for (int i = 0; i < units.length; i++) {

@@ -22,6 +22,8 @@ public final class HdrLogSink implements RecordSink {
     private final Path file;
     private final List<String> comments;
     private final PhaseHistograms phases = new PhaseHistograms();
+    /** Where warm-up records go until the schedule starts; dropped then. */
+    private volatile PhaseHistograms rehearsal = new PhaseHistograms();
     /** Per phase, one row {end second, p50, p90, p99} in milliseconds per interval; guarded by itself. */
     private final Map<Phase, List<double[]>> series = new EnumMap<>(Phase.class);
     private HdrLog log;
@@ -35,7 +37,16 @@ public final class HdrLogSink implements RecordSink {
 
     @Override
     public void start(LiveRun live) throws IOException {
+        rehearsal = null;
         log = HdrLog.open(file, phases, comments, this::interval);
+    }
+
+    @Override
+    public void rehearse(RequestRecord record) {
+        PhaseHistograms scratch = rehearsal;
+        if (scratch != null) {
+            scratch.record(record);
+        }
     }
 
     @Override

@@ -51,6 +51,12 @@ public final class JsonlSink implements RecordSink {
         }
     }
 
+    /** Encodes the line and drops it. */
+    @Override
+    public void rehearse(RequestRecord record) {
+        JsonlWriter.encode(record);
+    }
+
     @Override
     public void flush() throws IOException {
         writer.flush();

@@ -17,6 +17,12 @@ public interface RecordSink extends AutoCloseable {
     /** One record, any thread. */
     void accept(RequestRecord record);
 
+    /**
+     * A warm-up record, before {@link #start}: does the work {@link #accept} would, so that the JIT has compiled it
+     * when the schedule starts, and keeps nothing of it. Any thread; does nothing unless the sink has work worth it.
+     */
+    default void rehearse(RequestRecord record) {}
+
     /** Pushes what is buffered to its file (a stop that must not lose records); any thread. */
     default void flush() throws IOException {}
 

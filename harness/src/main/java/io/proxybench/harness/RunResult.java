@@ -8,6 +8,7 @@ import io.proxybench.client.event.GatewayStats;
 import io.proxybench.harness.summary.PoolAfter;
 import io.proxybench.harness.summary.ProxyConnections;
 import io.proxybench.harness.summary.RunSummary;
+import io.proxybench.harness.summary.WarmUpDone;
 import java.util.List;
 
 /**
@@ -26,11 +27,12 @@ import java.util.List;
  * @param stop why the run ended early; null when its schedule ran to the end
  * @param stoppedAtSeconds when it was stopped, seconds after the schedule started (0 before it); NaN when not
  * @param thresholds the plan's thresholds held to the whole run, in order
+ * @param warmUp the warm-up before the schedule, discarded; null when there was none
  */
 public record RunResult(String schedule, boolean closedLoop, RunStatistics statistics, RunStats counters,
         Counts client, GatewayStats gatewaysBefore, GatewayStats gatewaysAfter,
         PoolAfter poolAfter, CpuSampler.CpuLoad cpu, StopReason stop, double stoppedAtSeconds,
-        List<Verdict> thresholds) {
+        List<Verdict> thresholds, WarmUpDone warmUp) {
 
     /**
      * The exit code a command reports for this run: the stop's (130 for SIGINT, 143 for SIGTERM, 99 for a threshold

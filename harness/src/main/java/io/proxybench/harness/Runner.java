@@ -8,6 +8,7 @@ import io.proxybench.client.event.GatewayStats;
 import io.proxybench.client.event.PoolGauges;
 import io.proxybench.harness.schedule.ArrivalSchedule;
 import io.proxybench.harness.summary.PoolAfter;
+import io.proxybench.harness.summary.WarmUpDone;
 import io.proxybench.records.RequestRecord;
 import java.io.IOException;
 import java.time.Duration;
@@ -50,6 +51,8 @@ public final class Runner {
     private volatile StopReason stopReason;
     private volatile double stoppedAtSeconds = Double.NaN;
     private volatile long startNanos;
+    /** The warm-up the run had, once it has had it; null without one. */
+    private WarmUpDone warmUpDone;
     private boolean ran;
 
     /**
@@ -89,7 +92,7 @@ public final class Runner {
             List<RecordSink> fan = new ArrayList<>();
             fan.add(new StatisticsSink());
             fan.addAll(sinks);
-            LoadRunner runner = runner(client, new Records(plan.expect(), plan.keepBody(), plan.segment()),
+            LoadRunner runner = runner(client, records(),
                     r -> fan.forEach(sink -> sink.accept(r)), plan.retries());
             current = runner;
             if (stopReason != null) {
@@ -128,7 +131,7 @@ public final class Runner {
             }
             return new RunResult(plan.describe(), plan.closedLoop() != null, result, stats, during, gatewaysBefore,
                     gatewaysAfter, PoolAfter.of(atEnd, client.counters().total()), cpu, stopReason,
-                    stoppedAtSeconds, plan.thresholds().check(result));
+                    stoppedAtSeconds, plan.thresholds().check(result), warmUpDone);
         }
     }
 
@@ -194,19 +197,30 @@ public final class Runner {
         notices.accept(String.format(Locale.ROOT, "warming up for %s (discarded)...",
                 Durations.format(plan.warmUpFor())));
         LongFunction<ProxyRequest> requests = n -> plan.request(n + WARMUP_NUMBERS);
+        // The warm-up's records go the run's way (made alike, into statistics and each sink's rehearsal) so that
+        // the JIT has compiled that path too, and are dropped.
+        RunStatistics scratch = new RunStatistics();
+        Consumer<RequestRecord> rehearse = r -> {
+            synchronized (scratch) {
+                scratch.add(r);
+            }
+            sinks.forEach(sink -> sink.rehearse(r));
+        };
         LoadRunner warm = plan.closedLoop() == null
-                ? new OpenLoopRunner(ArrivalSchedule.constant(plan.warmUpRate(), plan.warmUpFor()),
-                        requests::apply, client::send, new RunOptions(plan.maxInFlight(), 0, plan.drainNanos()),
-                        Records.plain(), r -> { }, System::nanoTime, Sleeper.parking(System::nanoTime))
+                ? OpenLoopRunner.on(client, ArrivalSchedule.constant(plan.warmUpRate(), plan.warmUpFor()),
+                        requests::apply, new RunOptions(plan.maxInFlight(), 0, plan.drainNanos()), records(),
+                        rehearse)
                 : new ClosedLoopRunner(plan.warmUpFor().toNanos(), requests::apply, client::send,
-                        new RunOptions(plan.closedLoop().workers(), 0, plan.drainNanos()), Records.plain(), r -> { },
+                        new RunOptions(plan.closedLoop().workers(), 0, plan.drainNanos()), records(), rehearse,
                         System::nanoTime, Sleeper.parking(System::nanoTime));
         current = warm;
         if (stopReason != null) {
             warm.stop(graceNanos());
         }
-        warm.run();
+        long sent = warm.run().sent();
         current = null;
+        warmUpDone = new WarmUpDone(plan.warmUpFor().toNanos() / 1e9, plan.closedLoop() == null ? plan.warmUpRate() : 0,
+                sent, plan.warmUpByDefault());
     }
 
     /**
@@ -237,17 +251,21 @@ public final class Runner {
         }
     }
 
+    /** How the run makes its records: its checks, whether bodies are kept, its segment. */
+    private Records records() {
+        return new Records(plan.expect(), plan.keepBody(), plan.segment());
+    }
+
     private LoadRunner runner(ProxyClient client, Records records, Consumer<RequestRecord> sink, int retries) {
         RunOptions options = new RunOptions(plan.closedLoop() == null ? plan.maxInFlight()
                 : plan.closedLoop().workers(), retries, plan.drainNanos());
-        Sleeper parking = Sleeper.parking(System::nanoTime);
         if (plan.closedLoop() == null) {
             ArrivalSchedule schedule = plan.schedule();
-            return new OpenLoopRunner(schedule, n -> plan.request(schedule.globalIndex(n)), client::send, options,
-                    records, sink, System::nanoTime, parking);
+            return OpenLoopRunner.on(client, schedule, n -> plan.request(schedule.globalIndex(n)), options, records,
+                    sink);
         }
         return new ClosedLoopRunner(plan.closedLoop().duration().toNanos(), plan::request, client::send, options,
-                records, sink, System::nanoTime, parking);
+                records, sink, System::nanoTime, Sleeper.parking(System::nanoTime));
     }
 
     /** The run's statistics, filled first, under their own lock. */

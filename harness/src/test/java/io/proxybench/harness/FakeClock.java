@@ -33,6 +33,11 @@ final class FakeClock implements LongSupplier, Sleeper {
         timers.add(new Timer(ORIGIN_NANOS + elapsedNanos, seq++, action));
     }
 
+    /** A {@link FiringTimer} on this clock: its tasks run, in time order, while a thread sleeps on it. */
+    FiringTimer timer() {
+        return (deadlineNanos, task) -> timers.add(new Timer(deadlineNanos, seq++, task));
+    }
+
     @Override
     public void sleepUntil(long deadlineNanos) {
         while (!timers.isEmpty() && timers.peek().atNanos <= deadlineNanos) {

@@ -35,7 +35,8 @@ class OpenLoopRunnerTest {
     private OpenLoopRunner runner(ArrivalSchedule schedule,
             Function<ProxyRequest, CompletableFuture<ProxyResponse>> sender, int maxInFlight, int retries) {
         return new OpenLoopRunner(schedule, FakeSender::request, sender,
-                new RunOptions(maxInFlight, retries, 5_000 * MS), Records.plain(), records::add, clock, clock);
+                new RunOptions(maxInFlight, retries, 5_000 * MS), Records.plain(), records::add, clock, clock,
+                clock.timer());
     }
 
     private List<RequestRecord> bySched() {

@@ -1,5 +1,6 @@
 package io.proxybench.records;
 
+import com.fasterxml.jackson.core.JsonProcessingException;
 import com.fasterxml.jackson.databind.ObjectWriter;
 import java.io.BufferedOutputStream;
 import java.io.IOException;
@@ -64,10 +65,19 @@ public final class JsonlWriter implements AutoCloseable {
      * concurrent writers only queue to copy them into the buffer.
      */
     public void write(RequestRecord record) throws IOException {
-        byte[] json = RECORDS.writeValueAsBytes(record);
+        byte[] json = encode(record);
         synchronized (this) {
             out.write(json);
             out.write('\n');
+        }
+    }
+
+    /** A record's line as UTF-8 bytes, without its line break. */
+    public static byte[] encode(RequestRecord record) {
+        try {
+            return RECORDS.writeValueAsBytes(record);
+        } catch (JsonProcessingException e) {
+            throw new IllegalArgumentException("a record that cannot be written as JSON: " + e.getMessage(), e);
         }
     }
 

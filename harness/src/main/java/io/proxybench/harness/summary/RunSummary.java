@@ -43,6 +43,8 @@ import java.util.Map;
  * @param poolAfter the client's connections once the run was over and the client closed
  * @param stopped why and when the run was cut short; null when its schedule ran to the end
  * @param thresholds the run's {@code --fail-if} thresholds held to it, in order; empty without any
+ * @param warmUp the warm-up before the schedule, whose requests are in neither the records nor the figures; null
+ *     when there was none
  */
 public record RunSummary(
         @JsonProperty("schedule") String schedule,
@@ -70,7 +72,8 @@ public record RunSummary(
         @JsonProperty("proxy_connections") ProxyConnections proxyConnections,
         @JsonProperty("pool_after") PoolAfter poolAfter,
         @JsonProperty("stopped") Stopped stopped,
-        @JsonProperty("thresholds") List<Verdict> thresholds) {
+        @JsonProperty("thresholds") List<Verdict> thresholds,
+        @JsonProperty("warm_up") WarmUpDone warmUp) {
 
     /**
      * Where a run was cut short.
@@ -94,9 +97,11 @@ public record RunSummary(
     public static RunSummary of(RunResult result) {
         RunStatistics stats = result.statistics();
         ProxyConnections proxyConnections = result.proxyConnections();
-        List<String> warnings = warnings(stats, result.cpu());
+        List<String> warnings = warnings(stats, result.cpu(), result.warmUp());
         if (result.closedLoop()) {
             warnings.add(0, CLOSED_LOOP_WARNING);
+        } else if (result.warmUp() == null && stats.records() > 0) {
+            warnings.add(NO_WARM_UP_WARNING);
         }
         if (proxyConnections != null && proxyConnections.fallbackWarning() != null) {
             warnings.add(0, proxyConnections.fallbackWarning());
@@ -110,19 +115,26 @@ public record RunSummary(
                 stats.firstTries(), stats.outcomes(), result.closedLoop(),
                 stats.latency(Phase.TOTAL, Reuse.NEW), stats.latency(Phase.TOTAL, Reuse.REUSED),
                 stats.steady().orElse(null), result.cpu(), warnings, result.client().closedByReason(),
-                proxyConnections, result.poolAfter(), stopped, result.thresholds());
+                proxyConnections, result.poolAfter(), stopped, result.thresholds(), result.warmUp());
     }
 
+    /** Said of an open loop that had no warm-up: its first seconds are the client's own cold start. */
+    static final String NO_WARM_UP_WARNING = "no warm-up before the schedule: its first seconds include this"
+            + " client's own cold start (class loading, the JIT), which shows as start lag and latency; leave out"
+            + " --warmup-for 0 for the default warm-up";
+
     /** What makes the figures the client's rather than the proxy's, in words a user can act on. */
-    static List<String> warnings(RunStatistics stats, CpuSampler.CpuLoad cpu) {
+    static List<String> warnings(RunStatistics stats, CpuSampler.CpuLoad cpu, WarmUpDone warmUp) {
         List<String> warnings = new ArrayList<>();
         double p99 = stats.startLagP99Ms(false);
         if (p99 > START_LAG_P99_LIMIT_MS) {
             double warmP99 = stats.startLagP99Ms(true);
             warnings.add(warmP99 <= START_LAG_P99_LIMIT_MS
                     ? String.format(Locale.ROOT, "start lag p99 %.1f ms is above %.0f ms, but only in the first"
-                            + " %.0f s (%.1f ms after them): the client's JVM was still warming up; add --warmup-for"
-                            + " 5s", p99, START_LAG_P99_LIMIT_MS, RunStatistics.COLD_SECONDS, warmP99)
+                            + " %.0f s (%.1f ms after them): the client's JVM was still warming up; %s", p99,
+                            START_LAG_P99_LIMIT_MS, RunStatistics.COLD_SECONDS, warmP99, warmUp == null
+                                    ? "leave out --warmup-for 0 for the default warm-up"
+                                    : "give a longer --warmup-for, e.g. 5s")
                     : String.format(Locale.ROOT, "start lag p99 %.1f ms is above %.0f ms: this client could"
                             + " not keep the schedule; split the rate over more processes or machines", p99,
                             START_LAG_P99_LIMIT_MS));
@@ -147,6 +159,9 @@ public record RunSummary(
         }
         s.append(String.format(Locale.ROOT, "%s: %d/%d ok, %d unique exit IPs%n", schedule, ok, scheduled,
                 uniqueExitIps));
+        if (warmUp != null) {
+            s.append(warmUp.line()).append('\n');
+        }
         for (Map.Entry<String, Percentiles> e : phasesMs.entrySet()) {
             s.append(e.getValue().line(e.getKey(), ok)).append('\n');
         }

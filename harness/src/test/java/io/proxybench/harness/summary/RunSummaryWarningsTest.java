@@ -25,8 +25,8 @@ class RunSummaryWarningsTest {
 
     @Test
     void aStartLagP99Above10MsSaysTheClientFellBehind() {
-        assertThat(RunSummary.warnings(Stats.of(lags(0.002, 100)), null)).isEmpty();
-        assertThat(RunSummary.warnings(Stats.of(lags(0.050, 100)), null)).singleElement().asString()
+        assertThat(RunSummary.warnings(Stats.of(lags(0.002, 100)), null, null)).isEmpty();
+        assertThat(RunSummary.warnings(Stats.of(lags(0.050, 100)), null, null)).singleElement().asString()
                 .contains("start lag p99 50.0 ms").contains("split the rate");
     }
 
@@ -39,15 +39,18 @@ class RunSummaryWarningsTest {
                     .status(200).build());
         }
 
-        assertThat(RunSummary.warnings(Stats.of(records), null)).singleElement().asString()
+        assertThat(RunSummary.warnings(Stats.of(records), null, null)).singleElement().asString()
                 .contains("start lag p99 50.0 ms").contains("only in the first 2 s (2.0 ms after them)")
-                .contains("--warmup-for");
+                .contains("leave out --warmup-for 0");
+        assertThat(RunSummary.warnings(Stats.of(records), null, new WarmUpDone(1, 1000, 1000, true)))
+                .singleElement().asString().contains("give a longer --warmup-for");
     }
 
     @Test
     void aSaturatedClientCpuIsNamed() {
-        assertThat(RunSummary.warnings(Stats.of(lags(0.001, 10)), new CpuSampler.CpuLoad(0.95, 1.0, 5))).singleElement()
-                .asString().contains("client CPU was saturated (mean 95%");
-        assertThat(RunSummary.warnings(Stats.of(lags(0.001, 10)), new CpuSampler.CpuLoad(0.40, 0.6, 5))).isEmpty();
+        assertThat(RunSummary.warnings(Stats.of(lags(0.001, 10)), new CpuSampler.CpuLoad(0.95, 1.0, 5), null))
+                .singleElement().asString().contains("client CPU was saturated (mean 95%");
+        assertThat(RunSummary.warnings(Stats.of(lags(0.001, 10)), new CpuSampler.CpuLoad(0.40, 0.6, 5), null))
+                .isEmpty();
     }
 }

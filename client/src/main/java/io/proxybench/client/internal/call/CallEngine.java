@@ -1,5 +1,6 @@
 package io.proxybench.client.internal.call;
 
+import io.netty.channel.EventLoop;
 import io.netty.channel.EventLoopGroup;
 import io.proxybench.client.PoolLimits;
 import io.proxybench.client.ProxyRequest;
@@ -18,6 +19,7 @@ import io.proxybench.client.internal.pool.ConnectionPool;
 import io.proxybench.net.Transport;
 import java.time.Duration;
 import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.RejectedExecutionException;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicLong;
 
@@ -32,6 +34,8 @@ public final class CallEngine implements AutoCloseable {
 
     private final ClientSettings settings;
     private final EventLoopGroup group;
+    /** The I/O thread whose timer {@link #schedule} uses: one, so that a load generator's batches keep their order. */
+    private final EventLoop timerLoop;
     private final Connector connector;
     private final ConnectionPool<Route, Object, ClientConnection> pool;
     private final ClientCounters counters = new ClientCounters();
@@ -44,6 +48,7 @@ public final class CallEngine implements AutoCloseable {
         this.settings = settings;
         Transport transport = Transport.current();
         this.group = transport.newGroup(ioThreads);
+        this.timerLoop = group.next();
         this.connector = new Connector(transport, group, settings.tlsContexts(), settings.timeouts(),
                 settings.proxyProtocol(), settings.maxStreamsPerProxyConnection(), gatewayIdle(settings.limits()));
         this.pool = new ConnectionPool<>(settings.limits(), r -> r.exit() == null ? ExitLabel.DIRECT : r.exit(),
@@ -71,6 +76,18 @@ public final class CallEngine implements AutoCloseable {
                 request.sessionKey(), 1);
         CallTrace trace = new CallTrace(call, settings.listeners().create(call));
         return new RealCall(request, parts).execute(trace);
+    }
+
+    /** Runs {@code task} on the timer's I/O thread after {@code delayNanos}; see {@code ProxyClient.schedule}. */
+    public void schedule(Runnable task, long delayNanos) {
+        if (closed) {
+            throw new IllegalStateException("the client is closed");
+        }
+        try {
+            timerLoop.schedule(task, Math.max(0, delayNanos), TimeUnit.NANOSECONDS);
+        } catch (RejectedExecutionException e) {
+            throw new IllegalStateException("the client is closed", e);
+        }
     }
 
     public ClientCounts counters() {
