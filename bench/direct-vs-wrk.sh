@@ -5,13 +5,17 @@
 # p99 (each tool's own, from the send) and the tool's own CPU per request (proxybench: its sampler over the measured
 # window; wrk: its whole process). nginx runs one worker; both tools share the machine's cores with it.
 #
-#   bench/direct-vs-wrk.sh                                   # C=50 DURATION=10 ROUNDS=3 WARMUP=5
-#   C=4 DURATION=2 ROUNDS=1 WARMUP=0 bench/direct-vs-wrk.sh  # CI-sized smoke
+# The tool's own CPU per request is measured as a marginal cost: each tool runs SHORT and DURATION seconds, each its
+# own process, and (CPU of the long run - CPU of the short) / (successes of the long - of the short) leaves out start,
+# JIT and warm-up. A third row is proxybench as a user runs it: records, HDR log and progress line on (default `run`).
 #
-# Env: C (connections: proxybench workers, wrk -c), DURATION (seconds per measured run), ROUNDS, WARMUP (seconds of
-# `run --warmup-for` before each proxybench run, discarded: each run is a new JVM; 0 for none), RUN_ARGS (extra
-# `proxybench run` flags), PROXYBENCH_JAVA_OPTS (the client's JVM flags, as for ./proxybench).
-# The last line is the ratio proxybench/wrk of requests/s.
+#   bench/direct-vs-wrk.sh                                            # C=50 SHORT=6 DURATION=14 ROUNDS=3 WARMUP=3
+#   C=4 SHORT=1 DURATION=2 ROUNDS=1 WARMUP=0 bench/direct-vs-wrk.sh   # CI-sized smoke
+#
+# Env: C (connections: proxybench workers, wrk -c), SHORT and DURATION (seconds of the short and the long run),
+# ROUNDS, WARMUP (seconds of `run --warmup-for` before each proxybench run, discarded: each run is a new JVM; 0 for
+# none), WRK_THREADS (wrk -t, default 1), RUN_ARGS (extra `proxybench run` flags), PROXYBENCH_JAVA_OPTS (the
+# client's JVM flags, as for ./proxybench). The last lines are the ratios.
 set -euo pipefail
 
 root="$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)"
@@ -30,44 +34,61 @@ bench_tmp
 echo "$me: building the launcher's jar if it is stale..." >&2
 ./proxybench --help >/dev/null
 
-nginx_start $(( ROUNDS * 2 * (DURATION + WARMUP + 60) + 120 ))
+nginx_start $(( ROUNDS * 3 * (SHORT + DURATION + 2 * WARMUP + 120) + 120 ))
 
-row_fmt='%-12s %10s %9s %11s %9s %12s %7s  %s\n'
-echo "$me: C=$C, ${DURATION}s per run, $ROUNDS rounds, ${WARMUP}s client warm-up per proxybench run; to" \
-  "$nginx_h1_url; load average $(cut -d' ' -f1-3 /proc/loadavg)"
-wrk_rps=() wrk_p99=() wrk_cpu=() pb_rps=() pb_p99=() pb_cpu=() ratios=()
+row_fmt='%-22s %10s %9s %11s %9s %12s %7s  %s\n'
+echo "$me: C=$C, runs of ${SHORT}s and ${DURATION}s, $ROUNDS rounds, ${WARMUP}s client warm-up per proxybench run;" \
+  "wrk -t ${WRK_THREADS:-1}; to $nginx_h1_url; load average $(cut -d' ' -f1-3 /proc/loadavg)"
+wrk_rps=() wrk_p99=() wrk_cpu=() pb_rps=() pb_p99=() pb_cpu=() pbd_cpu=() ratios=() cpu_ratios=() default_ratios=()
 for round in $(seq 1 "$ROUNDS"); do
   lines=()
-  order=(wrk pb)
-  [ $(( round % 2 )) -eq 0 ] && order=(pb wrk)
+  order=(wrk pb pbd)
+  [ $(( round % 2 )) -eq 0 ] && order=(pbd pb wrk)
   for tool in "${order[@]}"; do
-    if [ "$tool" = wrk ]; then
-      wrk_run "$nginx_h1_url"
-      wrk_rps+=("$r_rps") wrk_p99+=("$r_p99") wrk_cpu+=("$r_cpu")
-    else
-      pb_run "" "$nginx_h1_url"
-      pb_rps+=("$r_rps") pb_p99+=("$r_p99") pb_cpu+=("$r_cpu")
-      tool=proxybench
-    fi
+    case "$tool" in
+      wrk)
+        marginal wrk_run "$nginx_h1_url"
+        wrk_rps+=("$r_rps") wrk_p99+=("$r_p99") wrk_cpu+=("$m_cpu")
+        name=wrk
+        ;;
+      pb)
+        marginal pb_run "" "$nginx_h1_url"
+        pb_rps+=("$r_rps") pb_p99+=("$r_p99") pb_cpu+=("$m_cpu")
+        name="proxybench"
+        ;;
+      pbd)
+        PB_PROGRESS=1 marginal pb_run "" "$nginx_h1_url"
+        pbd_cpu+=("$m_cpu")
+        name="proxybench, progress on"
+        ;;
+    esac
     # shellcheck disable=SC2059 # the format is the table's layout
-    lines+=("$(printf "$row_fmt" "$tool" "$r_rps" "$r_p99" "$r_cpu" "$r_new" "$r_conns" "$r_errors" "$r_http")")
+    lines+=("$(printf "$row_fmt" "$name" "$r_rps" "$r_p99" "$m_cpu" "$r_new" "$r_conns" "$r_errors" "$r_http")")
     sleep 1
   done
   ratios+=("$(per "${pb_rps[-1]}" "${wrk_rps[-1]}" 1)")
+  cpu_ratios+=("$(per "${pb_cpu[-1]}" "${wrk_cpu[-1]}" 1)")
+  default_ratios+=("$(per "${pbd_cpu[-1]}" "${pb_cpu[-1]}" 1)")
   echo
-  echo "round $round/$ROUNDS"
+  echo "round $round/$ROUNDS (req/s and p99 of the long run; cpu_ms/req marginal)"
   # shellcheck disable=SC2059
   printf "$row_fmt" tool "req/s" "p99_ms" "cpu_ms/req" "new_conn" "nginx_conns" errors inside
   printf '%s\n' "${lines[@]}"
-  echo "round $round ratio proxybench/wrk requests/s: $(two "${ratios[-1]}")"
+  echo "round $round ratios: proxybench/wrk requests/s $(two "${ratios[-1]}"), marginal CPU per request" \
+    "$(two "${cpu_ratios[-1]}"); progress on / off $(two "${default_ratios[-1]}")"
 done
 
 echo
 echo "medians over $ROUNDS rounds (new_conn: connections proxybench opened in its measured window, wrk does not say;"
-echo "nginx_conns: connections nginx accepted in the whole invocation, proxybench's warm-up included)"
-printf '%-12s %10s %9s %11s\n' tool "req/s" "p99_ms" "cpu_ms/req"
-printf '%-12s %10s %9s %11s\n' wrk "$(median "${wrk_rps[@]}")" "$(median "${wrk_p99[@]}")" "$(median "${wrk_cpu[@]}")"
-printf '%-12s %10s %9s %11s\n' proxybench "$(median "${pb_rps[@]}")" "$(median "${pb_p99[@]}")" \
+echo "nginx_conns: connections nginx accepted in the long run's invocation, proxybench's warm-up included)"
+printf '%-22s %10s %9s %11s\n' tool "req/s" "p99_ms" "cpu_ms/req"
+printf '%-22s %10s %9s %11s\n' wrk "$(median "${wrk_rps[@]}")" "$(median "${wrk_p99[@]}")" "$(median "${wrk_cpu[@]}")"
+printf '%-22s %10s %9s %11s\n' proxybench "$(median "${pb_rps[@]}")" "$(median "${pb_p99[@]}")" \
   "$(median "${pb_cpu[@]}")"
+printf '%-22s %10s %9s %11s\n' "proxybench, progress on" "-" "-" "$(median "${pbd_cpu[@]}")"
 echo "ratio proxybench/wrk requests/s: $(two "$(median "${ratios[@]}")") (median of $ROUNDS rounds; p99 ms" \
   "$(median "${pb_p99[@]}") vs $(median "${wrk_p99[@]}"))"
+echo "ratio proxybench/wrk marginal CPU per successful request: $(two "$(median "${cpu_ratios[@]}")") (rounds" \
+  "${cpu_ratios[*]}; goal <= 1.0)"
+echo "ratio proxybench as a user runs it (progress on) / without progress, marginal CPU per request:" \
+  "$(two "$(median "${default_ratios[@]}")") (rounds ${default_ratios[*]}; goal <= 1.10)"

@@ -10,34 +10,48 @@
 #   r_http      the protocol inside the connection (or tunnel)
 #   r_relay     with relay_pid set: CPU seconds of that process tree per 1,000 requests nginx answered during the
 #               whole invocation (a proxybench run's warm-up included: nginx counts those requests too), else "-"
+#   r_proc      CPU seconds (user + system) of the load tool's whole process, start and warm-up included
+#   r_relay_ticks, r_answered  the relay's CPU ticks and the requests nginx answered during the invocation
 #
 #   pb_run PROXY URL [FLAGS...]   `proxybench run --closed-loop $C` (PROXY "" = direct), after $WARMUP s of
-#                                 --warmup-for (its JIT warm-up, discarded; each run is a new JVM)
+#                                 --warmup-for (its JIT warm-up, discarded; each run is a new JVM); records and HDR
+#                                 log written, no progress line unless PB_PROGRESS=1 (then as a user runs it)
 #   hey_run PROXY URL             `hey -z` (PROXY "" = direct); hey speaks HTTP/1.1
-#   wrk_run URL                   `wrk -t 2 -c $C` direct; HTTP/1.1
+#   wrk_run URL                   `wrk -t $WRK_THREADS -c $C` direct (1 thread by default); HTTP/1.1
+#   marginal FN [ARGS...]         FN (pb_run, hey_run or wrk_run) for SHORT s and for DURATION s, each its own
+#                                 process, the order alternating with $round; sets m_cpu, the tool's marginal CPU
+#                                 per successful request in ms: (CPU of the long run - CPU of the short one) /
+#                                 (successes of the long - those of the short), so that start, JIT and warm-up
+#                                 cancel; m_relay the same for the relay (relay_pid) per request nginx answered; and
+#                                 every r_* of the long run
 #   median VALUES...              the median, ignoring "-"
+#   ratios "A..." "B..."          the ratios of two lists, pairwise
 #   per A B K                     A / B * K with 4 decimals, "-" when B is 0 or not a number
 #   two X                         X with 2 decimals ("-" stays "-")
 #   relay_rounds URL NAME PROXY PID...  pb_run through each relay per round, tables, medians in med_rps, med_relay
 
-#   settings [--inner]            reads and checks C, DURATION, ROUNDS, WARMUP (and INNER) from the environment
+#   settings [--inner]            reads and checks C, SHORT, DURATION, ROUNDS, WARMUP (and INNER) from the environment
 
 ticks_per_s="$(getconf CLK_TCK)"
 cores="$(nproc)"
 relay_pid=""
 
-# The side-by-side scripts' settings, defaults filled in: C 50, DURATION 10, ROUNDS 3, WARMUP 5 and, with --inner,
-# INNER http1 (or h2: the protocol inside the tunnel). Bad values stop the script with exit code 2.
+# The side-by-side scripts' settings, defaults filled in: C 50, SHORT 6 and DURATION 14 (the marginal method's short
+# and long runs, seconds), ROUNDS 3, WARMUP 3 and, with --inner, INNER http1 (or h2: the protocol inside the
+# tunnel). Bad values stop the script with exit code 2.
 settings() {
   C="${C:-50}"
-  DURATION="${DURATION:-10}"
+  SHORT="${SHORT:-6}"
+  DURATION="${DURATION:-14}"
   ROUNDS="${ROUNDS:-3}"
-  WARMUP="${WARMUP:-5}"
+  WARMUP="${WARMUP:-3}"
   [[ "$WARMUP" =~ ^[0-9]+$ ]] || { echo "$me: WARMUP must be a whole number of seconds, got '$WARMUP'" >&2; exit 2; }
   local v
-  for v in C DURATION ROUNDS; do
+  for v in C SHORT DURATION ROUNDS; do
     [[ "${!v}" =~ ^[1-9][0-9]*$ ]] || { echo "$me: $v must be a positive integer, got '${!v}'" >&2; exit 2; }
   done
+  [ "$SHORT" -lt "$DURATION" ] \
+    || { echo "$me: SHORT ($SHORT s) must be shorter than DURATION ($DURATION s): the method subtracts them" >&2; exit 2; }
   if [ "${1:-}" = --inner ]; then
     INNER="${INNER:-http1}"
     [[ "$INNER" = http1 || "$INNER" = h2 ]] || { echo "$me: INNER must be http1 or h2, got '$INNER'" >&2; exit 2; }
@@ -68,10 +82,38 @@ _around() {
     [[ "$v" =~ ^[0-9]+$ ]] || { echo "$me: could not read nginx's counts ('$c0', then '$c1')" >&2; exit 1; }
   done
   r_conns=$(( a1 - a0 - 1 ))
+  r_answered=$(( n1 - n0 - 1 ))
   r_relay="-"
+  r_relay_ticks=0
   if [ -n "$relay_pid" ]; then
     t1="$(tree_ticks "$relay_pid")"
-    r_relay="$(per $(( t1 - t0 )) $(( n1 - n0 - 1 )) "$(( 1000 / ticks_per_s ))")"
+    r_relay_ticks=$(( t1 - t0 ))
+    r_relay="$(per "$r_relay_ticks" "$r_answered" "$(( 1000 / ticks_per_s ))")"
+  fi
+}
+
+marginal() {
+  local fn="$1" first second run
+  shift
+  first="$SHORT" second="$DURATION"
+  [ $(( ${round:-1} % 2 )) -eq 1 ] || { first="$DURATION"; second="$SHORT"; }
+  local -A cpu ok relay answered
+  for run in "$first" "$second"; do
+    DURATION="$run" "$fn" "$@"
+    cpu[$run]="$r_proc" ok[$run]="$r_requests" relay[$run]="$r_relay_ticks" answered[$run]="$r_answered"
+    # The table shows the long run: keep its figures whichever ran last.
+    [ "$run" != "$DURATION" ] || local l_rps="$r_rps" l_p99="$r_p99" l_cpu="$r_cpu" l_requests="$r_requests" \
+      l_errors="$r_errors" l_new="$r_new" l_conns="$r_conns" l_http="$r_http" l_relay="$r_relay"
+  done
+  r_rps="$l_rps" r_p99="$l_p99" r_cpu="$l_cpu" r_requests="$l_requests" r_errors="$l_errors" r_new="$l_new"
+  r_conns="$l_conns" r_http="$l_http" r_relay="$l_relay"
+  m_cpu="$(awk -v a="${cpu[$DURATION]}" -v b="${cpu[$SHORT]}" -v n="${ok[$DURATION]}" -v m="${ok[$SHORT]}" \
+    'BEGIN { if (n - m > 0) printf "%.4f", (a - b) * 1000 / (n - m); else print "-" }')"
+  m_relay="-"
+  if [ -n "$relay_pid" ]; then
+    m_relay="$(awk -v a="${relay[$DURATION]}" -v b="${relay[$SHORT]}" -v n="${answered[$DURATION]}" \
+      -v m="${answered[$SHORT]}" -v hz="$ticks_per_s" \
+      'BEGIN { if (n - m > 0) printf "%.4f", (a - b) * 1000 / hz / (n - m); else print "-" }')"
   fi
 }
 
@@ -83,12 +125,15 @@ _pb_run() {
   local proxy="$1" url="$2" out="$tmp/records.jsonl" rc=0 warm=()
   shift 2
   [ "$WARMUP" -eq 0 ] || warm=(--warmup-for "${WARMUP}s")
+  [ "${PB_PROGRESS:-0}" = 1 ] || warm+=(--no-progress)
   rm -f "$out" "$out.hlog"
   : >"$tmp/totals" # a run without a single 200 still gets its row (p99 "-") and its error note
+  TIMEFORMAT='%3U %3S'
   # shellcheck disable=SC2086 # RUN_ARGS is split into flags on purpose
-  timeout $(( DURATION + WARMUP + 120 )) ./proxybench run --closed-loop "$C" --duration "${DURATION}s" \
-      --url "$url" ${proxy:+--proxy "$proxy"} --ca "$nginx_cert" "${warm[@]}" --json --no-progress --out "$out" \
-      ${RUN_ARGS:-} "$@" >"$tmp/run.json" 2>"$tmp/run.err" || rc=$?
+  { time timeout $(( DURATION + WARMUP + 120 )) ./proxybench run --closed-loop "$C" --duration "${DURATION}s" \
+      --url "$url" ${proxy:+--proxy "$proxy"} --ca "$nginx_cert" "${warm[@]}" --json --out "$out" \
+      ${RUN_ARGS:-} "$@" >"$tmp/run.json" 2>"$tmp/run.err"; } 2>"$tmp/run.time" || rc=$?
+  r_proc="$(tail -1 "$tmp/run.time" | awk '{ print $1 + $2 }')"
   if [ "$rc" -ne 0 ] || [ ! -s "$tmp/run.json" ]; then
     echo "$me: proxybench run through '${proxy:-no proxy}' to $url failed (exit $rc):" >&2
     cat "$tmp/run.err" "$tmp/run.json" >&2
@@ -132,6 +177,7 @@ _timed() {
     exit 1
   fi
   _user_sys="$(tail -1 "$tmp/time" | awk '{ print $1 + $2 }')"
+  r_proc="$_user_sys"
 }
 
 _hey_run() {
@@ -158,7 +204,7 @@ _hey_run() {
 
 _wrk_run() {
   local url="$1" out="$tmp/wrk.out"
-  _timed "$out" timeout $(( DURATION + 60 )) wrk -t 2 -c "$C" -d "${DURATION}s" --latency "$url"
+  _timed "$out" timeout $(( DURATION + 60 )) wrk -t "${WRK_THREADS:-1}" -c "$C" -d "${DURATION}s" --latency "$url"
   r_rps="$(awk '/^Requests\/sec:/ { printf "%.1f", $2 }' "$out")"
   # "     99%    3.45ms" (units us, ms or s)
   r_p99="$(awk '$1 == "99%" { v = $2; u = v; sub(/[0-9.]+/, "", u); sub(/[a-z]+$/, "", v)
@@ -176,12 +222,24 @@ _wrk_run() {
   fi
 }
 
+# ratios "A1 A2 ..." "B1 B2 ...": A_i / B_i with 2 decimals, space-separated ("-" where one is missing).
+ratios() {
+  local -a a b
+  read -r -a a <<<"$1"
+  read -r -a b <<<"$2"
+  local i out=()
+  for i in "${!a[@]}"; do out+=("$(two "$(per "${a[$i]}" "${b[$i]:--}" 1)")"); done
+  echo "${out[*]}"
+}
+
 # A figure with 2 decimals ("-" stays "-").
 two() { awk -v x="$1" 'BEGIN { if (x == "-" || x == "") print "-"; else printf "%.2f", x }'; }
 
-# relay_rounds URL NAME PROXY PID [NAME PROXY PID]...: ROUNDS rounds of pb_run through each relay to URL, the order
-# rotating each round; prints each round's table and the medians, and sets med_rps[NAME] and med_relay[NAME].
-declare -A med_rps med_relay
+# relay_rounds URL NAME PROXY PID [NAME PROXY PID]...: ROUNDS rounds of `marginal pb_run` through each relay to URL,
+# the order rotating each round; prints each round's table and the medians, and sets med_rps[NAME] (the long run's
+# requests/s), med_relay[NAME] (the relay's marginal CPU per relayed request, ms) and rel_rounds[NAME] (that figure
+# per round, space-separated).
+declare -A med_rps med_relay rel_rounds
 relay_rounds() {
   local url="$1" round i n k name lines
   shift
@@ -196,28 +254,28 @@ relay_rounds() {
       i=$(( (k + round - 1) % n ))
       name="${names[$i]}"
       relay_pid="${pids[$i]}"
-      pb_run "${proxies[$i]}" "$url"
+      marginal pb_run "${proxies[$i]}" "$url"
       relay_pid=""
-      rps[$name]+="$r_rps " relay[$name]+="$r_relay " p99[$name]+="$r_p99 " cpu[$name]+="$r_cpu "
+      rps[$name]+="$r_rps " relay[$name]+="$m_relay " p99[$name]+="$r_p99 " cpu[$name]+="$m_cpu "
       # shellcheck disable=SC2059 # the format is the table's layout
-      lines+=("$(printf "$fmt" "$name" "$r_rps" "$r_p99" "$r_relay" "$r_cpu" "$r_new" "$r_conns" "$r_errors" \
+      lines+=("$(printf "$fmt" "$name" "$r_rps" "$r_p99" "$m_relay" "$m_cpu" "$r_new" "$r_conns" "$r_errors" \
         "$r_http")")
       sleep 1
     done
     echo
-    echo "round $round/$ROUNDS"
+    echo "round $round/$ROUNDS (req/s and p99 of the long run; CPU per request marginal)"
     # shellcheck disable=SC2059
-    printf "$fmt" relay "req/s" "p99_ms" "relay_cpu_s/1k" "client_ms" "new_conn" "nginx_conns" errors inside
+    printf "$fmt" relay "req/s" "p99_ms" "relay_ms/req" "client_ms" "new_conn" "nginx_conns" errors inside
     printf '%s\n' "${lines[@]}"
   done
   echo
-  echo "medians over $ROUNDS rounds (relay_cpu_s/1k: the relay's CPU seconds per 1,000 requests; client_ms: the"
-  echo "client's CPU ms per request; new_conn: tunnels the client opened in its measured window; nginx_conns:"
-  echo "connections nginx accepted in the whole invocation, warm-up included: one per tunnel)"
-  printf '%-22s %10s %9s %15s %11s\n' relay "req/s" "p99_ms" "relay_cpu_s/1k" "client_ms"
+  echo "medians over $ROUNDS rounds (relay_ms/req: the relay's marginal CPU per relayed request, ms; client_ms: the"
+  echo "client's marginal CPU per request; new_conn: tunnels the client opened in its measured window)"
+  printf '%-22s %10s %9s %15s %11s\n' relay "req/s" "p99_ms" "relay_ms/req" "client_ms"
   for name in "${names[@]}"; do
     # shellcheck disable=SC2086 # the accumulated strings are lists
     med_rps[$name]="$(median ${rps[$name]})" med_relay[$name]="$(median ${relay[$name]})"
+    rel_rounds[$name]="${relay[$name]}"
     # shellcheck disable=SC2086
     printf '%-22s %10s %9s %15s %11s\n' "$name" "${med_rps[$name]}" "$(median ${p99[$name]})" \
       "${med_relay[$name]}" "$(median ${cpu[$name]})"
