@@ -28,7 +28,7 @@ import java.util.concurrent.TimeUnit;
  * Seed 001's keep-alive table: {@code exp(-T / gap)} computed for the seed's keep-alives and gaps, and measured at a
  * scaled-down time. Each measured row is one client instance (its own pool with keep-alive T, its own sticky session)
  * receiving Poisson arrivals of mean gap {@code gap}; its cold share is the connections it opened over the requests
- * it sent. The rows run at once, each on its own scheduling thread.
+ * it sent. The rows run at once, each firing on its own client's I/O thread.
  *
  * <p>The pool drops a connection idle for T or longer when it is next asked for one (and on its maintenance timer),
  * timing idleness from the end of the connection's last request; so a request is cold exactly when the one before

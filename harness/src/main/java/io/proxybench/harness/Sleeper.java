@@ -3,7 +3,7 @@ package io.proxybench.harness;
 import java.util.concurrent.locks.LockSupport;
 import java.util.function.LongSupplier;
 
-/** Blocks the scheduling thread until a clock reading; tests substitute a fake clock that advances instantly. */
+/** Blocks a runner's calling thread until a clock reading; tests substitute a fake clock that advances instantly. */
 @FunctionalInterface
 public interface Sleeper {
 

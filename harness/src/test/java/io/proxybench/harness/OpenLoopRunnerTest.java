@@ -148,7 +148,7 @@ class OpenLoopRunnerTest {
 
     @Test
     void recordsHowLateEachRequestStarted() {
-        // Each send costs 3 ms of the scheduling thread, so request k (due at k ms) starts at 3k ms.
+        // Each send costs 3 ms of the firing thread, so request k (due at k ms) starts at 3k ms.
         FakeSender sender = new FakeSender(clock, 3 * MS, (n, sent) -> FakeSender.Reply.ok(10 * MS));
 
         RunStats stats = runner(ArrivalSchedule.constant(1000, Duration.ofMillis(10)), sender, 0).run();
