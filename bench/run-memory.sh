@@ -47,11 +47,12 @@ measure() {
   local records last max full young
   records=$(wc -l <"$tmp/$name.jsonl")
   # "GC(7) Pause Young (Normal) (G1 Evacuation Pause) 530M->21M(2048M) 4.2ms": the heap after each collection.
-  last=$(grep 'Pause Young' "$log" | sed -n 's/.*->\([0-9]*\)M(.*/\1/p' | tail -1)
-  max=$(grep 'Pause Young' "$log" | sed -n 's/.*->\([0-9]*\)M(.*/\1/p' | sort -n | tail -1)
+  # A run short enough (or a heap large enough) may have no young collection at all: its figures are "-".
+  last=$({ grep 'Pause Young' "$log" || true; } | sed -n 's/.*->\([0-9]*\)M(.*/\1/p' | tail -1)
+  max=$({ grep 'Pause Young' "$log" || true; } | sed -n 's/.*->\([0-9]*\)M(.*/\1/p' | sort -n | tail -1)
   full=$(grep -c 'Pause Full' "$log" || true)
   young=$(grep -c 'Pause Young' "$log" || true)
-  echo "$records ${last:-0} ${max:-0} $full $young"
+  echo "$records ${last:--} ${max:--} $full $young"
 }
 
 echo "$me: $SHORT s, $LONG s and $SMALL_FOR s (-Xmx$SMALL_HEAP) at $RATE req/s through $SESSIONS sessions..." >&2
@@ -65,7 +66,12 @@ printf '\n%-6s %8s %10s %22s %20s %9s %9s\n' run seconds records "live after las
 printf '%-6s %8s %10s %19s MB %17s MB %9s %9s\n' short "$SHORT" "$s_rec" "$s_last" "$s_max" "$s_young" "$s_full"
 printf '%-6s %8s %10s %19s MB %17s MB %9s %9s\n' long "$LONG" "$l_rec" "$l_last" "$l_max" "$l_young" "$l_full"
 printf '%-6s %8s %10s %19s MB %17s MB %9s %9s\n' small "$SMALL_FOR" "$m_rec" "$m_last" "$m_max" "$m_young" "$m_full"
-diff=$(( l_last - s_last ))
+diff="-"
+[ "$s_last" = - ] || [ "$l_last" = - ] || diff=$(( l_last - s_last ))
 echo
 echo "long - short, live after the last young collection: $diff MB (goal: under 32 MB); full GCs: $s_full, $l_full," \
   "and $m_full in -Xmx$SMALL_HEAP (goal: none). Records per run are every scheduled request's."
+if [ "$diff" = - ]; then
+  echo "$me: a run had no young collection, so its live heap is unknown: give longer runs (SHORT, LONG) or a" \
+    "higher RATE"
+fi

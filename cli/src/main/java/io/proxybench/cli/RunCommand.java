@@ -128,7 +128,7 @@ final class RunCommand implements Callable<Integer> {
     @Option(names = "--warmup-for", paramLabel = "DURATION",
             description = "Before the run, send at its peak rate for this long and discard it all (records,"
                     + " counters), so that the client's JIT is warm when the schedule starts. Default with --rate,"
-                    + " --ramp or --burst: 1 s per 1,000 req/s of the peak, from 0.5 s to 5 s (the summary says so);"
+                    + " --ramp or --burst: 1 s per 200 req/s of the peak, from 0.5 s to 5 s (the summary says so);"
                     + " with --closed-loop: none. 0 for none.")
     Duration warmupFor;
 

@@ -131,10 +131,10 @@ class RunCommandTest {
         assertThat(cold.path("warm_up").isNull()).isTrue();
         assertThat(cold.path("warnings").toString()).contains("no warm-up before the schedule");
         JsonNode warmUp = warm.path("warm_up");
-        assertThat(warmUp.path("seconds").asDouble()).as("the default at 200 req/s").isEqualTo(0.5);
+        assertThat(warmUp.path("seconds").asDouble()).as("the default at 200 req/s").isEqualTo(1.0);
         assertThat(warmUp.path("rate_per_s").asDouble()).isEqualTo(200);
         assertThat(warmUp.path("by_default").asBoolean()).isTrue();
-        assertThat(warmUp.path("requests").asLong()).isEqualTo(100);
+        assertThat(warmUp.path("requests").asLong()).isEqualTo(200);
         assertThat(warm.path("warnings").toString()).doesNotContain("no warm-up");
         assertThat(warmAtTarget - coldAtTarget).as("what reached the target beyond the cold run's")
                 .isEqualTo(warmUp.path("requests").asLong());
