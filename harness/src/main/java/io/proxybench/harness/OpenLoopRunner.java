@@ -24,7 +24,7 @@ import java.util.function.LongSupplier;
  * scheduled time, so a stall shows in {@code total} instead of shrinking the sample (no coordinated omission).
  *
  * <p>Exactly one record per scheduled request reaches the sink, always: after the schedule ends the runner waits
- * up to the drain timeout from the last scheduled start, then records every request still unanswered (or never
+ * up to the drain timeout from the last request's start, then records every request still unanswered (or never
  * sent) as {@link Records#TIMEOUT}. The sink is called from completion threads, possibly concurrently, and never
  * after {@link #run()} returns. A runner runs once.
  */
@@ -59,7 +59,7 @@ public final class OpenLoopRunner extends LoadRunner {
     /** The next request's scheduled time (from the start) and number; the ticks' own, under {@link #firing}. */
     private long nextNanos;
     private long number;
-    /** The scheduled time of the last request fired, nanoseconds from the start; where the drain counts from. */
+    /** When the last request went out (late or not), nanoseconds from the start; where the drain counts from. */
     private volatile long lastFiredNanos;
     /** Set once no tick will fire any more: the schedule is exhausted, the run stopped, or a tick failed. */
     private volatile boolean fired;
@@ -170,8 +170,8 @@ public final class OpenLoopRunner extends LoadRunner {
                         return;
                     }
                     Call call = new Call(nextNanos, requests.apply(number++));
-                    lastFiredNanos = nextNanos;
                     nextNanos = schedule.nextFireTimeNanos();
+                    lastFiredNanos = book.elapsedNanos();
                     submit(call);
                     now = book.elapsedNanos();
                 }

@@ -110,6 +110,21 @@ class BatchedFiringTest {
     }
 
     @Test
+    void theDrainCountsFromWhenTheLastRequestWentOutNotFromItsScheduledTime() {
+        // The last request (due at 900 ms) goes out 300 ms late, and nothing ever answers: the 5 s drain runs from
+        // 1.2 s, so that a late tick does not shorten the wait for its requests' replies.
+        FakeSender silent = new FakeSender(clock, 0, (n, sent) -> FakeSender.Reply.none());
+        new OpenLoopRunner(ArrivalSchedule.constant(10, Duration.ofSeconds(1)), FakeSender::request, silent,
+                new RunOptions(0, 0, 5_000 * MS), Records.plain(), records::add, clock, clock,
+                timer(d -> d == 900 * MS ? 300 * MS : 0)).run();
+
+        assertThat(records).hasSize(10).allSatisfy(r -> {
+            assertThat(r.error()).isEqualTo(Records.TIMEOUT);
+            assertThat(r.done()).isCloseTo(6.2, within(EPS));
+        });
+    }
+
+    @Test
     void aStopEndsTheFiringWithoutWaitingForTheNextTick() {
         // One request a minute: the second tick is a minute away when the run stops at 100 ms.
         OpenLoopRunner runner = runner(ArrivalSchedule.constant(1.0 / 60, Duration.ofMinutes(10)), timer(d -> 0));
