@@ -117,7 +117,7 @@ public final class OpenLoopRunner extends LoadRunner {
         synchronized (firing) {
             originNanos = book.start();
             nextNanos = schedule.nextFireTimeNanos();
-            schedule(0);
+            setTimer(0);
         }
         while (!fired && !book.stopped()) {
             sleeper.sleepUntil(originNanos + book.elapsedNanos() + FIRING_POLL_NANOS);
@@ -139,7 +139,7 @@ public final class OpenLoopRunner extends LoadRunner {
     }
 
     /** Sets the timer for the next request, or marks the firing done when there is none. Under {@link #firing}. */
-    private void schedule(long notBeforeNanos) {
+    private void setTimer(long notBeforeNanos) {
         if (nextNanos == ArrivalSchedule.NONE || book.stopped()) {
             fired = true;
             return;
@@ -166,12 +166,12 @@ public final class OpenLoopRunner extends LoadRunner {
                 for (int batch = 0; nextNanos != ArrivalSchedule.NONE && nextNanos <= now && !book.stopped();
                         batch++) {
                     if (batch == MAX_BATCH) {
-                        schedule(now);
+                        setTimer(now);
                         return;
                     }
                     Call call = new Call(nextNanos, requests.apply(number++));
                     nextNanos = schedule.nextFireTimeNanos();
-                    lastFiredNanos = book.elapsedNanos();
+                    lastFiredNanos = now;
                     submit(call);
                     now = book.elapsedNanos();
                 }
@@ -180,7 +180,7 @@ public final class OpenLoopRunner extends LoadRunner {
                 fired = true;
                 return;
             }
-            schedule(now);
+            setTimer(now);
         }
     }
 
