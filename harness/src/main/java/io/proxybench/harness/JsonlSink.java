@@ -54,7 +54,7 @@ public final class JsonlSink implements RecordSink {
     /** Encodes the line and drops it. */
     @Override
     public void rehearse(RequestRecord record) {
-        JsonlWriter.encode(record);
+        JsonlWriter.rehearse(record);
     }
 
     @Override

@@ -28,6 +28,8 @@ public final class Records {
     public static final String ABORTED = "total_Aborted";
 
     private static final double NANOS_PER_SECOND = 1e9;
+    /** The client's phase of each record phase, by the record phase's ordinal (null for TOTAL, which it has not). */
+    private static final io.proxybench.client.event.Phase[] CLIENT_PHASES = clientPhases();
 
     private final Expect expect;
     private final BodyMedian bodyMedian = new BodyMedian();
@@ -171,8 +173,16 @@ public final class Records {
 
     /** The phase's time in seconds, or null when the call did not have it. */
     private static Double phase(PhaseTimings timings, Phase phase) {
-        long nanos = timings.get(io.proxybench.client.event.Phase.valueOf(phase.name()));
+        long nanos = timings.get(CLIENT_PHASES[phase.ordinal()]);
         return nanos < 0 ? null : seconds(nanos);
+    }
+
+    private static io.proxybench.client.event.Phase[] clientPhases() {
+        io.proxybench.client.event.Phase[] byOrdinal = new io.proxybench.client.event.Phase[Phase.values().length];
+        for (io.proxybench.client.event.Phase phase : io.proxybench.client.event.Phase.values()) {
+            byOrdinal[Phase.valueOf(phase.name()).ordinal()] = phase;
+        }
+        return byOrdinal;
     }
 
     private static double seconds(long nanos) {

@@ -1,7 +1,5 @@
 package io.proxybench.records;
 
-import com.fasterxml.jackson.core.JsonProcessingException;
-import com.fasterxml.jackson.databind.ObjectWriter;
 import java.io.BufferedOutputStream;
 import java.io.IOException;
 import java.io.OutputStream;
@@ -23,8 +21,8 @@ import java.util.zip.GZIPOutputStream;
  * a run resumed after a crash writes a new file.
  */
 public final class JsonlWriter implements AutoCloseable {
-    /** Resolved once: a record's serializer is not looked up per line. */
-    private static final ObjectWriter RECORDS = Jsonl.MAPPER.writerFor(RequestRecord.class);
+    /** Each writing thread encodes into a buffer of its own, reused line after line. */
+    private static final ThreadLocal<RecordEncoder> ENCODER = ThreadLocal.withInitial(RecordEncoder::new);
     /** Deflater output gathered per write to the file, bytes. */
     private static final int GZIP_BUFFER = 64 * 1024;
 
@@ -61,24 +59,21 @@ public final class JsonlWriter implements AutoCloseable {
     }
 
     /**
-     * Appends one record as one line. The JSON is encoded to UTF-8 bytes outside the lock (no intermediate text), so
-     * concurrent writers only queue to copy them into the buffer.
+     * Appends one record as one line. The JSON is encoded to UTF-8 bytes outside the lock (no intermediate text),
+     * in the calling thread's own buffer, so concurrent writers only queue to copy them into the file's buffer.
      */
     public void write(RequestRecord record) throws IOException {
-        byte[] json = encode(record);
+        RecordEncoder json = ENCODER.get();
+        json.encode(record);
         synchronized (this) {
-            out.write(json);
+            out.write(json.bytes(), 0, json.length());
             out.write('\n');
         }
     }
 
-    /** A record's line as UTF-8 bytes, without its line break. */
-    public static byte[] encode(RequestRecord record) {
-        try {
-            return RECORDS.writeValueAsBytes(record);
-        } catch (JsonProcessingException e) {
-            throw new IllegalArgumentException("a record that cannot be written as JSON: " + e.getMessage(), e);
-        }
+    /** Encodes a record's line as {@link #write} would, and drops it: the encoding path warmed up, nothing written. */
+    public static void rehearse(RequestRecord record) {
+        ENCODER.get().encode(record);
     }
 
     /**

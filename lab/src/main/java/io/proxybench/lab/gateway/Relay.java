@@ -22,7 +22,9 @@ import java.util.Queue;
  * stops sending (its input shut down), the other side's output is shut down after its pending writes, and a
  * channel whose both directions are shut is closed. A peer may be an HTTP/2 CONNECT stream behind
  * {@link StreamBytes}: its half-close is END_STREAM, and the stream closes by itself once both sides ended it. When
- * either side closes, or a write to the peer fails, the other is closed after its pending writes.
+ * either side closes the other is closed after its pending writes. Writes to the peer take its void promise (no
+ * promise and listener per chunk): one that fails raises the peer's {@code exceptionCaught}, which the peer's own
+ * relay answers by closing it, and so this side closes too.
  */
 final class Relay extends ChannelInboundHandlerAdapter {
 
@@ -30,16 +32,6 @@ final class Relay extends ChannelInboundHandlerAdapter {
     private ChannelHandlerContext ctx;
     private Channel peer;
     private boolean inputShut;
-
-    /** Closes both sides when a write to the peer fails; one listener for all of this relay's writes. */
-    private final ChannelFutureListener closeBothOnFailure = f -> {
-        if (!f.isSuccess()) {
-            f.channel().close();
-            if (ctx != null) {
-                ctx.channel().close();
-            }
-        }
-    };
 
     Relay(Channel peer) {
         this.peer = peer;
@@ -50,7 +42,7 @@ final class Relay extends ChannelInboundHandlerAdapter {
         this.peer = peer;
         Object msg;
         while ((msg = held.poll()) != null) {
-            peer.write(msg).addListener(closeBothOnFailure);
+            peer.write(msg, peer.voidPromise());
         }
         peer.flush();
         if (inputShut) {
@@ -89,7 +81,7 @@ final class Relay extends ChannelInboundHandlerAdapter {
             held.add(msg);
             return;
         }
-        peer.write(msg).addListener(closeBothOnFailure);
+        peer.write(msg, peer.voidPromise());
     }
 
     @Override

@@ -2,6 +2,8 @@ package io.proxybench.client.internal.call;
 
 import io.netty.buffer.Unpooled;
 import io.netty.handler.codec.http.DefaultFullHttpRequest;
+import io.netty.handler.codec.http.DefaultHttpHeaders;
+import io.netty.handler.codec.http.EmptyHttpHeaders;
 import io.netty.handler.codec.http.FullHttpRequest;
 import io.netty.handler.codec.http.HttpHeaderNames;
 import io.netty.handler.codec.http.HttpMethod;
@@ -39,8 +41,9 @@ final class RequestEncoder {
         if (route.mode() == Route.Mode.FORWARD) {
             target = route.origin().scheme() + "://" + hostHeader + target;
         }
+        // A request has no trailers: no second header map for them.
         FullHttpRequest http = new DefaultFullHttpRequest(HttpVersion.HTTP_1_1, HttpMethod.valueOf(request.method()),
-                target, Unpooled.wrappedBuffer(request.body()));
+                target, Unpooled.wrappedBuffer(request.body()), new DefaultHttpHeaders(), EmptyHttpHeaders.INSTANCE);
         try {
             for (Map.Entry<String, String> h : request.headers()) {
                 http.headers().add(h.getKey(), h.getValue());

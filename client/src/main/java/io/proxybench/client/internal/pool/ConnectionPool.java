@@ -8,7 +8,6 @@ import java.util.ArrayList;
 import java.util.Comparator;
 import java.util.HashMap;
 import java.util.IdentityHashMap;
-import java.util.LinkedHashSet;
 import java.util.List;
 import java.util.Map;
 import java.util.Objects;
@@ -56,7 +55,7 @@ public final class ConnectionPool<K, E, C extends Poolable> {
     private final Map<E, ExitState<K, E, C>> exits = new HashMap<>();
     private final Map<C, PooledConnection<K, E, C>> pooled = new IdentityHashMap<>();
     /** Connections with nothing in flight, least recently used first. */
-    private final LinkedHashSet<PooledConnection<K, E, C>> idle = new LinkedHashSet<>();
+    private final IdleList<PooledConnection<K, E, C>> idle = new IdleList<>();
     /** Keys with waiters, ordered by the arrival of their first waiter; a key's head changes only while it is out. */
     private final TreeSet<KeyState<K, E, C>> waitingKeys =
             new TreeSet<>(Comparator.comparingLong(s -> s.waiters.getFirst().arrival()));
@@ -273,8 +272,8 @@ public final class ConnectionPool<K, E, C extends Poolable> {
             } else if (pc.retiredFor == null) {
                 if (pc.inFlight == 0) {
                     pc.idleSinceNanos = nowNanos;
-                    idle.add(pc);
-                    pc.owner.exit.idle.add(pc);
+                    idle.add(pc.poolIdle);
+                    pc.owner.exit.idle.add(pc.exitIdle);
                 }
                 serveReuse(pc.owner, nowNanos, actions);
             }
@@ -491,8 +490,8 @@ public final class ConnectionPool<K, E, C extends Poolable> {
 
     private void lend(PooledConnection<K, E, C> pc) {
         if (pc.inFlight == 0) {
-            idle.remove(pc);
-            pc.owner.exit.idle.remove(pc);
+            idle.remove(pc.poolIdle);
+            pc.owner.exit.idle.remove(pc.exitIdle);
         }
         pc.inFlight++;
         pc.requests++;
@@ -514,7 +513,7 @@ public final class ConnectionPool<K, E, C extends Poolable> {
         if (state.count() >= limits.maxPerKey()) {
             return false;
         }
-        LinkedHashSet<PooledConnection<K, E, C>> candidates =
+        IdleList<PooledConnection<K, E, C>> candidates =
                 state.exit.count >= limits.maxPerExit() ? state.exit.idle : idle;
         for (PooledConnection<K, E, C> pc : candidates) {
             if (pc.owner != state) {
@@ -580,8 +579,8 @@ public final class ConnectionPool<K, E, C extends Poolable> {
         state.connections.remove(pc);
         pooled.remove(pc.connection);
         if (pc.inFlight == 0) {
-            idle.remove(pc);
-            state.exit.idle.remove(pc);
+            idle.remove(pc.poolIdle);
+            state.exit.idle.remove(pc.exitIdle);
         }
         inFlight -= pc.inFlight;
         state.exit.count--;

@@ -1,7 +1,5 @@
 package io.proxybench.client.internal.pool;
 
-import java.util.LinkedHashSet;
-
 /**
  * The pool's state for one exit, shared by every key that uses it. Guarded by the pool's lock; dropped when
  * no key state uses it.
@@ -12,7 +10,7 @@ import java.util.LinkedHashSet;
 final class ExitState<K, E, C extends Poolable> {
 
     final E id;
-    final LinkedHashSet<PooledConnection<K, E, C>> idle = new LinkedHashSet<>();
+    final IdleList<PooledConnection<K, E, C>> idle = new IdleList<>();
     int count;
     /** Key states that use this exit. */
     int keys;
