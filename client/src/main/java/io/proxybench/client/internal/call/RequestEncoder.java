@@ -1,32 +1,55 @@
 package io.proxybench.client.internal.call;
 
+import io.netty.buffer.ByteBuf;
 import io.netty.buffer.Unpooled;
 import io.netty.handler.codec.http.DefaultFullHttpRequest;
 import io.netty.handler.codec.http.DefaultHttpHeaders;
 import io.netty.handler.codec.http.EmptyHttpHeaders;
 import io.netty.handler.codec.http.FullHttpRequest;
 import io.netty.handler.codec.http.HttpHeaderNames;
+import io.netty.handler.codec.http.HttpHeaders;
 import io.netty.handler.codec.http.HttpMethod;
 import io.netty.handler.codec.http.HttpVersion;
 import io.proxybench.client.ProxyRequest;
 import io.proxybench.client.internal.connect.Route;
 import io.proxybench.client.internal.exchange.StreamedBody;
+import io.proxybench.client.proxy.ProxySpec;
 import java.io.IOException;
 import java.net.URI;
 import java.nio.file.Files;
+import java.util.List;
 import java.util.Map;
+import java.util.Objects;
 
 /**
  * A request as it goes on the wire: origin-form, or absolute-form (without user info or fragment) to a forward proxy,
  * with the proxy's credentials then. The request's headers go first; Host and User-Agent are added only when it has
  * none.
+ *
+ * <p>A run sends the same request over and over, so the last header map made is kept and given to the next request
+ * whose headers it would repeat: the same header list, method, body length, Host and, to a forward proxy, the same
+ * proxy. The map is shared read-only, on any event loop: nothing writes a request's headers once it is encoded. A
+ * request whose body is a file always gets its own (the file's length is read per request).
  */
 final class RequestEncoder {
 
     private final String userAgent;
+    /** The header map last made, with what it was made from; null before the first request. */
+    private volatile Made last;
 
     RequestEncoder(String userAgent) {
         this.userAgent = userAgent;
+    }
+
+    /** A header map and the inputs that made it; {@code proxy} is null unless the request went to a forward proxy. */
+    private record Made(List<Map.Entry<String, String>> headerList, String method, int bodyLength, String hostHeader,
+            ProxySpec proxy, HttpHeaders headers) {
+
+        boolean repeats(ProxyRequest request, ProxySpec forwardProxy, String host) {
+            return headerList == request.headers() && bodyLength == request.body().length
+                    && method.equals(request.method()) && hostHeader.equals(host)
+                    && Objects.equals(proxy, forwardProxy);
+        }
     }
 
     /**
@@ -38,25 +61,34 @@ final class RequestEncoder {
         URI uri = request.uri();
         String path = uri.getRawPath() == null || uri.getRawPath().isEmpty() ? "/" : uri.getRawPath();
         String target = uri.getRawQuery() == null ? path : path + "?" + uri.getRawQuery();
-        if (route.mode() == Route.Mode.FORWARD) {
+        ProxySpec forwardProxy = route.mode() == Route.Mode.FORWARD ? route.proxy() : null;
+        if (forwardProxy != null) {
             target = route.origin().scheme() + "://" + hostHeader + target;
         }
-        // A request has no trailers: no second header map for them.
-        FullHttpRequest http = new DefaultFullHttpRequest(HttpVersion.HTTP_1_1, HttpMethod.valueOf(request.method()),
-                target, Unpooled.wrappedBuffer(request.body()), new DefaultHttpHeaders(), EmptyHttpHeaders.INSTANCE);
+        HttpMethod method = HttpMethod.valueOf(request.method());
+        ByteBuf body = Unpooled.wrappedBuffer(request.body());
+        Made made = last;
+        if (request.bodyFile() == null && made != null && made.repeats(request, forwardProxy, hostHeader)) {
+            // A request has no trailers: no second header map for them.
+            return new DefaultFullHttpRequest(HttpVersion.HTTP_1_1, method, target, body, made.headers,
+                    EmptyHttpHeaders.INSTANCE);
+        }
+        FullHttpRequest http = new DefaultFullHttpRequest(HttpVersion.HTTP_1_1, method, target, body,
+                new DefaultHttpHeaders(), EmptyHttpHeaders.INSTANCE);
+        HttpHeaders headers = http.headers();
         try {
             for (Map.Entry<String, String> h : request.headers()) {
-                http.headers().add(h.getKey(), h.getValue());
+                headers.add(h.getKey(), h.getValue());
             }
         } catch (IllegalArgumentException e) {
             http.release();
             throw new IllegalArgumentException("bad request header: " + e.getMessage(), e);
         }
-        if (!http.headers().contains(HttpHeaderNames.HOST)) {
-            http.headers().set(HttpHeaderNames.HOST, hostHeader);
+        if (!headers.contains(HttpHeaderNames.HOST)) {
+            headers.set(HttpHeaderNames.HOST, hostHeader);
         }
-        if (!http.headers().contains(HttpHeaderNames.USER_AGENT)) {
-            http.headers().set(HttpHeaderNames.USER_AGENT, userAgent);
+        if (!headers.contains(HttpHeaderNames.USER_AGENT)) {
+            headers.set(HttpHeaderNames.USER_AGENT, userAgent);
         }
         long fileLength = -1;
         if (request.bodyFile() != null) {
@@ -66,15 +98,19 @@ final class RequestEncoder {
                 http.release();
                 throw new IllegalArgumentException("cannot read the body file " + request.bodyFile() + ": " + e, e);
             }
-            http.headers().set(HttpHeaderNames.CONTENT_LENGTH, fileLength);
-        } else if (request.body().length > 0 || !http.headers().contains(HttpHeaderNames.CONTENT_LENGTH)
+            headers.set(HttpHeaderNames.CONTENT_LENGTH, fileLength);
+        } else if (request.body().length > 0 || !headers.contains(HttpHeaderNames.CONTENT_LENGTH)
                 && (request.method().equals("POST") || request.method().equals("PUT"))) {
-            http.headers().setInt(HttpHeaderNames.CONTENT_LENGTH, request.body().length);
+            headers.setInt(HttpHeaderNames.CONTENT_LENGTH, request.body().length);
         }
-        if (route.mode() == Route.Mode.FORWARD && route.proxy().credentials() != null) {
-            http.headers().set(HttpHeaderNames.PROXY_AUTHORIZATION,
-                    "Basic " + route.proxy().credentials().basicToken());
+        if (forwardProxy != null && forwardProxy.credentials() != null) {
+            headers.set(HttpHeaderNames.PROXY_AUTHORIZATION, "Basic " + forwardProxy.credentials().basicToken());
         }
-        return fileLength < 0 ? http : new StreamedBody(http, request.bodyFile(), fileLength);
+        if (fileLength >= 0) {
+            return new StreamedBody(http, request.bodyFile(), fileLength);
+        }
+        last = new Made(request.headers(), request.method(), request.body().length, hostHeader, forwardProxy,
+                headers);
+        return http;
     }
 }

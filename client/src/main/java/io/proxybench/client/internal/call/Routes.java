@@ -10,6 +10,7 @@ import io.proxybench.client.proxy.ProxySpec;
 import io.proxybench.client.proxy.SessionKind;
 import io.proxybench.client.proxy.SessionParams;
 import io.proxybench.client.proxy.SessionTemplate;
+import java.net.URI;
 import java.time.Duration;
 import java.util.Map;
 import java.util.concurrent.ConcurrentHashMap;
@@ -31,6 +32,11 @@ final class Routes {
 
     private final ClientSettings settings;
     private final Map<Inputs, Routed> cache = new ConcurrentHashMap<>();
+    /**
+     * The last route worked out for a request without a session, by its URI and proxy objects: a run sends the same
+     * request over and over, and this skips parsing its origin and hashing the inputs each time.
+     */
+    private volatile Last last;
 
     Routes(ClientSettings settings) {
         this.settings = settings;
@@ -39,11 +45,18 @@ final class Routes {
     /** What a {@link Routed} is worked out from; {@code sessionId} is null when no router applies. */
     private record Inputs(Origin origin, ProxySpec proxy, String sessionId) {}
 
+    /** A route and the request's URI and proxy it is for (compared by identity). */
+    private record Last(URI uri, ProxySpec proxy, Routed routed) {}
+
     /** @throws IllegalArgumentException for a URL the client cannot send to */
     Routed route(ProxyRequest request) {
-        Origin origin = Origin.of(request.uri());
         ProxySpec proxy = request.proxy() != null ? request.proxy() : settings.proxy();
         boolean routed = proxy != null && request.sessionKey() != null && settings.router() != null;
+        Last seen = last;
+        if (!routed && seen != null && seen.uri == request.uri() && seen.proxy == proxy) {
+            return seen.routed;
+        }
+        Origin origin = Origin.of(request.uri());
         String id = routed ? settings.router().sessionFor(request.sessionKey(), System.nanoTime()) : null;
         if (routed && !settings.router().reusesIds()) {
             // No later request gets this session: its connection closes after the call instead of idling, and
@@ -56,7 +69,11 @@ final class Routes {
         if (cache.size() >= MAX_CACHED_ROUTES) {
             cache.clear();
         }
-        return cache.computeIfAbsent(new Inputs(origin, proxy, id), this::resolve);
+        Routed found = cache.computeIfAbsent(new Inputs(origin, proxy, id), this::resolve);
+        if (!routed) {
+            last = new Last(request.uri(), proxy, found);
+        }
+        return found;
     }
 
     private Routed resolve(Inputs in) {
