@@ -2,7 +2,6 @@ package io.proxybench.harness;
 
 import io.proxybench.records.RequestRecord;
 import java.util.Set;
-import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.atomic.AtomicReference;
 import java.util.function.Consumer;
@@ -88,35 +87,44 @@ final class CallBook {
 
     /**
      * Sends {@code call}, recording {@code sentNanos} (from the run's start; the caller's reading of now) as its
-     * first send; completes once it has its record (or a reply came after its drain record).
+     * first send; runs {@code then} once its reply has been turned into its record (or dropped, when a drain record
+     * came first), on the thread that completed the reply, whatever making the record threw.
      */
-    CompletableFuture<Void> send(Call call, long sentNanos) {
+    void send(Call call, long sentNanos, Runnable then) {
         call.sentNanos = sentNanos;
         call.sends = 1;
         stats.onSent(call.sentNanos - call.schedNanos);
-        return sender.send(call.request, () -> !call.recorded.get(), firstError -> {
+        sender.send(call.request, () -> !call.recorded(), firstError -> {
             call.firstError = firstError;
             call.sends++;
             stats.onRetry();
-        }).thenAccept(result -> {
-            long doneNanos = elapsedNanos();
-            RequestRecord made;
+        }, result -> {
             try {
-                made = result.failure() == null
-                        ? records.of(call.schedNanos, call.sentNanos, doneNanos, result.response(), result.sends(),
-                                result.firstError(), result.failedBytes())
-                        : records.failed(call.schedNanos, call.sentNanos, doneNanos,
-                                Records.errorLabel(result.failure()), result.sends(), result.firstError(),
-                                result.failedBytes());
-            } catch (RuntimeException e) {
-                // A reply that cannot be recorded is a bug: the run fails with it at its end, and the call gets its
-                // record now instead of waiting out the drain for a timeout it never had.
-                failure.compareAndSet(null, e);
-                made = records.failed(call.schedNanos, call.sentNanos, doneNanos, Records.errorLabel(e),
-                        result.sends(), result.firstError());
+                recordReply(call, result);
+            } finally {
+                then.run();
             }
-            record(call, made);
         });
+    }
+
+    private void recordReply(Call call, RetryingSender.Result result) {
+        long doneNanos = elapsedNanos();
+        RequestRecord made;
+        try {
+            made = result.failure() == null
+                    ? records.of(call.schedNanos, call.sentNanos, doneNanos, result.response(), result.sends(),
+                            result.firstError(), result.failedBytes())
+                    : records.failed(call.schedNanos, call.sentNanos, doneNanos,
+                            Records.errorLabel(result.failure()), result.sends(), result.firstError(),
+                            result.failedBytes());
+        } catch (RuntimeException e) {
+            // A reply that cannot be recorded is a bug: the run fails with it at its end, and the call gets its
+            // record now instead of waiting out the drain for a timeout it never had.
+            failure.compareAndSet(null, e);
+            made = records.failed(call.schedNanos, call.sentNanos, doneNanos, Records.errorLabel(e),
+                    result.sends(), result.firstError());
+        }
+        record(call, made);
     }
 
     /**
@@ -159,7 +167,7 @@ final class CallBook {
 
     /** Emits the call's record unless it already has one (a reply after the drain timeout). */
     private void record(Call call, RequestRecord record) {
-        if (!call.recorded.compareAndSet(false, true)) {
+        if (!call.markRecorded()) {
             return;
         }
         try {

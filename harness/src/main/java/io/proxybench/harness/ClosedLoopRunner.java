@@ -106,7 +106,7 @@ public final class ClosedLoopRunner extends LoadRunner {
         Call call = new Call(nowNanos, requests.apply(numbers.getAndIncrement()));
         book.add(call);
         gauge(1);
-        book.send(call, nowNanos).whenComplete((done, failure) -> {
+        book.send(call, nowNanos, () -> {
             gauge(-1);
             loop();
         });

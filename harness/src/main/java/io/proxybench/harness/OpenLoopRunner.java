@@ -215,7 +215,7 @@ public final class OpenLoopRunner extends LoadRunner {
         own.running = true;
         try {
             for (Call next = call; next != null; next = own.queued.pollFirst()) {
-                book.send(next, book.elapsedNanos()).whenComplete((done, failure) -> freeSlot());
+                book.send(next, book.elapsedNanos(), this::freeSlot);
             }
         } finally {
             own.queued.clear();

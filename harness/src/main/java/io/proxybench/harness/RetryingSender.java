@@ -43,17 +43,16 @@ final class RetryingSender {
 
     /**
      * Sends {@code request}; retries only while {@code wanted} says the result still matters (e.g. the request has
-     * no record yet), calling {@code onRetry} with the first send's error label before each retry. The future never
-     * fails: a failure is in the {@link Result}.
+     * no record yet), calling {@code onRetry} with the first send's error label before each retry, and gives
+     * {@code done} the {@link Result} once, on the thread that completed the last send. A failure is in the result,
+     * never thrown.
      */
-    CompletableFuture<Result> send(ProxyRequest request, BooleanSupplier wanted, Consumer<String> onRetry) {
-        CompletableFuture<Result> result = new CompletableFuture<>();
-        attempt(request, 1, null, null, wanted, onRetry, result);
-        return result;
+    void send(ProxyRequest request, BooleanSupplier wanted, Consumer<String> onRetry, Consumer<Result> done) {
+        attempt(request, 1, null, null, wanted, onRetry, done);
     }
 
     private void attempt(ProxyRequest request, int sends, String firstError, WireBytes failedBytes,
-            BooleanSupplier wanted, Consumer<String> onRetry, CompletableFuture<Result> result) {
+            BooleanSupplier wanted, Consumer<String> onRetry, Consumer<Result> done) {
         CompletableFuture<ProxyResponse> reply;
         try {
             reply = sender.apply(request);
@@ -65,9 +64,9 @@ final class RetryingSender {
             if (failure != null && sends <= retries && wanted.getAsBoolean()) {
                 String first = firstError != null ? firstError : Records.errorLabel(failure);
                 onRetry.accept(first);
-                attempt(request.withNewConnection(), sends + 1, first, failed, wanted, onRetry, result);
+                attempt(request.withNewConnection(), sends + 1, first, failed, wanted, onRetry, done);
             } else {
-                result.complete(new Result(response, failure, sends, firstError, failed));
+                done.accept(new Result(response, failure, sends, firstError, failed));
             }
         });
     }
