@@ -47,6 +47,11 @@ public final class Http1Connection extends ClientConnection {
     }
 
     @Override
+    public boolean oneAtATime() {
+        return true;
+    }
+
+    @Override
     public CompletableFuture<ExchangeResult> exchange(FullHttpRequest request, CallTrace trace, Duration timeout,
             int maxBodyBytes) {
         CompletableFuture<ExchangeResult> done = new CompletableFuture<>();

@@ -171,6 +171,9 @@ public final class ConnectionPool<K, E, C extends Poolable> {
                 state.reserved--;
                 PooledConnection<K, E, C> pc = new PooledConnection<>(state, connection, nowNanos);
                 state.connections.add(pc);
+                if (!connection.oneAtATime()) {
+                    state.multiRequest++;
+                }
                 pooled.put(connection, pc);
                 lend(pc);
                 if (!connection.multiplexes()) {
@@ -274,6 +277,7 @@ public final class ConnectionPool<K, E, C extends Poolable> {
                     pc.idleSinceNanos = nowNanos;
                     idle.add(pc.poolIdle);
                     pc.owner.exit.idle.add(pc.exitIdle);
+                    pc.owner.idle.add(pc.keyIdle);
                 }
                 serveReuse(pc.owner, nowNanos, actions);
             }
@@ -462,11 +466,24 @@ public final class ConnectionPool<K, E, C extends Poolable> {
         return true;
     }
 
+    /**
+     * The most recently used connection of {@code state} that can take a request now, lent; null when none can. While
+     * the key has only one-at-a-time connections, only its idle ones can, and its idle list is in order of use.
+     */
     private Grant<C> reuse(KeyState<K, E, C> state, long waitedNanos, long nowNanos) {
         PooledConnection<K, E, C> best = null;
-        for (PooledConnection<K, E, C> pc : state.connections) {
-            if (usable(pc, nowNanos) && (best == null || pc.lastUsed > best.lastUsed)) {
-                best = pc;
+        if (state.multiRequest == 0) {
+            for (PooledConnection<K, E, C> pc : state.idle.newestFirst()) {
+                if (usable(pc, nowNanos)) {
+                    best = pc;
+                    break;
+                }
+            }
+        } else {
+            for (PooledConnection<K, E, C> pc : state.connections) {
+                if (usable(pc, nowNanos) && (best == null || pc.lastUsed > best.lastUsed)) {
+                    best = pc;
+                }
             }
         }
         if (best == null) {
@@ -492,6 +509,7 @@ public final class ConnectionPool<K, E, C extends Poolable> {
         if (pc.inFlight == 0) {
             idle.remove(pc.poolIdle);
             pc.owner.exit.idle.remove(pc.exitIdle);
+            pc.owner.idle.remove(pc.keyIdle);
         }
         pc.inFlight++;
         pc.requests++;
@@ -581,6 +599,10 @@ public final class ConnectionPool<K, E, C extends Poolable> {
         if (pc.inFlight == 0) {
             idle.remove(pc.poolIdle);
             state.exit.idle.remove(pc.exitIdle);
+            state.idle.remove(pc.keyIdle);
+        }
+        if (!pc.connection.oneAtATime()) {
+            state.multiRequest--;
         }
         inFlight -= pc.inFlight;
         state.exit.count--;

@@ -67,8 +67,17 @@ final class IdleList<T> implements Iterable<T> {
     /** Least recently idle first. */
     @Override
     public Iterator<T> iterator() {
+        return walk(true);
+    }
+
+    /** Most recently idle first. */
+    Iterable<T> newestFirst() {
+        return () -> walk(false);
+    }
+
+    private Iterator<T> walk(boolean oldestFirst) {
         return new Iterator<>() {
-            private Node<T> next = head.next;
+            private Node<T> next = oldestFirst ? head.next : head.prev;
 
             @Override
             public boolean hasNext() {
@@ -81,7 +90,7 @@ final class IdleList<T> implements Iterable<T> {
                     throw new NoSuchElementException();
                 }
                 Node<T> current = next;
-                next = current.next;
+                next = oldestFirst ? current.next : current.prev;
                 return current.value;
             }
         };

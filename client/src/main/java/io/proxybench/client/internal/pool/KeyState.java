@@ -8,7 +8,8 @@ import java.util.List;
  * The pool's state for one key. Guarded by the pool's lock; dropped when it holds no connection, reservation or waiter.
  *
  * <p>Invariant: {@code connections.size() + reserved <= maxPerKey}; {@code waiters} is in arrival order, a
- * subsequence of the pool's global waiter order.
+ * subsequence of the pool's global waiter order; {@code idle} holds exactly the connections with nothing in flight;
+ * {@code multiRequest} counts the connections that are not {@link Poolable#oneAtATime()}.
  */
 final class KeyState<K, E, C extends Poolable> {
 
@@ -16,6 +17,13 @@ final class KeyState<K, E, C extends Poolable> {
     final ExitState<K, E, C> exit;
     final List<PooledConnection<K, E, C>> connections = new ArrayList<>();
     final ArrayDeque<Waiter<K, E, C>> waiters = new ArrayDeque<>();
+    /** The key's connections with nothing in flight, least recently used first. */
+    final IdleList<PooledConnection<K, E, C>> idle = new IdleList<>();
+    /**
+     * Connections that may carry more than one request at once (not {@link Poolable#oneAtATime()}); while there are
+     * none, a reusable connection can only be an idle one.
+     */
+    int multiRequest;
     /** Slots granted as CREATE whose connection is not yet reported. */
     int reserved;
     /** How long the key's idle connections are kept, nanoseconds: the key's own policy or the pool's. */

@@ -28,6 +28,15 @@ public interface Poolable {
     }
 
     /**
+     * True when the connection never carries more than one request at once, whatever its peer says (HTTP/1.1): the
+     * pool then looks for a reusable one among its key's idle connections only, the most recently used first,
+     * instead of among all of them. False by default.
+     */
+    default boolean oneAtATime() {
+        return false;
+    }
+
+    /**
      * False while the connection does not yet know how many requests it may carry (an h2 connection before its
      * peer's SETTINGS): a key expected to multiplex waits for it rather than opening another.
      */

@@ -5,7 +5,7 @@ import io.proxybench.client.event.CloseReason;
 /**
  * The pool's bookkeeping for one connection. Guarded by the pool's lock.
  *
- * <p>Invariants: {@code 0 <= inFlight}; the connection is in its exit's and the pool's idle lists exactly when
+ * <p>Invariants: {@code 0 <= inFlight}; the connection is in its key's, its exit's and the pool's idle lists exactly when
  * {@code inFlight == 0}; a connection with {@code retiredFor != null} is never handed out and closes with that reason
  * when its last request ends.
  */
@@ -24,9 +24,10 @@ final class PooledConnection<K, E, C extends Poolable> {
     long lastUsed;
     /** Why the connection takes no new request, or {@code null} while it may be reused. */
     CloseReason retiredFor;
-    /** Its place in the pool's idle list and in its exit's. */
+    /** Its place in the pool's idle list, its exit's and its key's. */
     final IdleList.Node<PooledConnection<K, E, C>> poolIdle = new IdleList.Node<>(this);
     final IdleList.Node<PooledConnection<K, E, C>> exitIdle = new IdleList.Node<>(this);
+    final IdleList.Node<PooledConnection<K, E, C>> keyIdle = new IdleList.Node<>(this);
 
     PooledConnection(KeyState<K, E, C> owner, C connection, long createdNanos) {
         this.owner = owner;

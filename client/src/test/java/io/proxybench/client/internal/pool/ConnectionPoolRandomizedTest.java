@@ -105,6 +105,7 @@ class ConnectionPoolRandomizedTest {
                     pool.createFailed(g, nowNanos);
                 } else {
                     FakeConnection c = new FakeConnection("c" + names++, g.key(), 1 + random.nextInt(3));
+                    c.oneAtATime = c.maxConcurrent == 1 && random.nextBoolean();
                     connections.add(c);
                     c.held++;
                     held.add(c);
@@ -124,7 +125,8 @@ class ConnectionPoolRandomizedTest {
             } else if (choice < 83 && !connections.isEmpty()) {
                 connections.get(random.nextInt(connections.size())).open = false;
             } else if (choice < 85 && !connections.isEmpty()) {
-                connections.get(random.nextInt(connections.size())).maxConcurrent = random.nextInt(4);
+                FakeConnection c = connections.get(random.nextInt(connections.size()));
+                c.maxConcurrent = random.nextInt(c.oneAtATime ? 2 : 4);
             } else if (choice < 90) {
                 long delayNanos = pool.maintain(nowNanos);
                 checkMaintainDelay(delayNanos);

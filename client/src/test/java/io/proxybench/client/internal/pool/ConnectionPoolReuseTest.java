@@ -38,6 +38,40 @@ class ConnectionPoolReuseTest {
     }
 
     @Test
+    void oneAtATimeConnectionsAreFoundAmongTheIdleMostRecentFirstPassingOverClosedAndBusyOnes() {
+        FakeConnection c1 = oneAtATime(f.open(A, "c1", 0));
+        FakeConnection c2 = oneAtATime(f.open(A, "c2", 0));
+        FakeConnection c3 = oneAtATime(f.open(A, "c3", 0));
+        f.release(c1, 1 * SECOND);
+        f.release(c3, 2 * SECOND);
+        f.release(c2, 3 * SECOND);
+        c2.open = false;
+
+        f.reuse(A, c3, 4 * SECOND); // c2 is the newest idle but closed, c1 the oldest
+        f.reuse(A, c1, 4 * SECOND);
+        f.grant(A, Grant.Kind.CREATE, 4 * SECOND); // nothing idle is left open: c2 was dropped
+        assertThat(c2.closes).containsExactly(CloseReason.PEER_CLOSED);
+        f.release(c1, 5 * SECOND);
+        f.release(c3, 6 * SECOND);
+        f.reuse(A, c3, 7 * SECOND);
+    }
+
+    @Test
+    void aKeyWithAMultiplexedConnectionLooksAtItsBusyConnectionsToo() {
+        FakeConnection h1 = oneAtATime(f.open(A, "h1", 0));
+        f.release(h1, 1 * SECOND);
+        FakeConnection h2 = f.created(f.pool.acquire(A, Acquire.FRESH, 1 * SECOND).join(), "h2", 3, 1 * SECOND);
+        f.reuse(A, h2, 2 * SECOND); // busy with one request, but used after h1 and with free streams
+        f.reuse(A, h2, 2 * SECOND);
+        f.reuse(A, h1, 2 * SECOND); // h2's three streams are taken
+    }
+
+    private static FakeConnection oneAtATime(FakeConnection c) {
+        c.oneAtATime = true;
+        return c;
+    }
+
+    @Test
     void aFreshAcquirePassesOverIdleConnectionsAndCreates() {
         FakeConnection idle = f.open(A, "idle", 0);
         f.release(idle, 1);

@@ -13,6 +13,8 @@ final class FakeConnection implements Poolable {
     /** Null: decided by {@link #maxConcurrent}, as by default; else what {@link #multiplexes()} says (an h2 stand-in). */
     Boolean multiplexes;
     boolean slotsKnown = true;
+    /** What {@link #oneAtATime()} says: an HTTP/1.1 stand-in, whose {@link #maxConcurrent} then stays at most 1. */
+    boolean oneAtATime;
     boolean open = true;
     int held;
     final List<CloseReason> closes = new ArrayList<>();
@@ -38,6 +40,11 @@ final class FakeConnection implements Poolable {
     @Override
     public boolean multiplexes() {
         return multiplexes != null ? multiplexes : Poolable.super.multiplexes();
+    }
+
+    @Override
+    public boolean oneAtATime() {
+        return oneAtATime;
     }
 
     @Override
