@@ -8,14 +8,18 @@
 # The tool's own CPU per request is measured as a marginal cost: each tool runs SHORT and DURATION seconds, each its
 # own process, and (CPU of the long run - CPU of the short) / (successes of the long - of the short) leaves out start,
 # JIT and warm-up. A third row is proxybench as a user runs it: records, HDR log and progress line on (default `run`).
+# With FLOOR=1 a fourth row is the floor under any Netty client (io.proxybench.jmh.NettyFloor, built into the JMH
+# jar first): the same closed loop with only Netty's TLS handler and HTTP codec, on proxybench's transport and TLS
+# engine, no record; its ratios to wrk and proxybench's to it say how much of proxybench's cost is its own work.
 #
 #   bench/direct-vs-wrk.sh                                            # C=50 SHORT=6 DURATION=14 ROUNDS=3 WARMUP=3
 #   C=4 SHORT=1 DURATION=2 ROUNDS=1 WARMUP=0 bench/direct-vs-wrk.sh   # CI-sized smoke
+#   FLOOR=1 bench/direct-vs-wrk.sh                                    # with Netty's floor
 #
 # Env: C (connections: proxybench workers, wrk -c), SHORT and DURATION (seconds of the short and the long run),
 # ROUNDS, WARMUP (seconds of `run --warmup-for` before each proxybench run, discarded: each run is a new JVM; 0 for
 # none), WRK_THREADS (wrk -t, default 1), RUN_ARGS (extra `proxybench run` flags), PROXYBENCH_JAVA_OPTS (the
-# client's JVM flags, as for ./proxybench). The last lines are the ratios.
+# client's JVM flags, as for ./proxybench), FLOOR (1 for the floor's row). The last lines are the ratios.
 set -euo pipefail
 
 root="$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)"
@@ -33,6 +37,33 @@ bench_tmp
 
 echo "$me: building the launcher's jar if it is stale..." >&2
 ./proxybench --help >/dev/null
+FLOOR="${FLOOR:-0}"
+floor_jar="$root/jmh/target/benchmarks.jar"
+if [ "$FLOOR" = 1 ]; then
+  echo "$me: building the JMH jar for the floor's client..." >&2
+  if ! mvn -B -q -DskipTests -Pbenchmarks -pl jmh -am package >"$tmp/build.log" 2>&1; then
+    tail -30 "$tmp/build.log" >&2
+    echo "$me: the JMH jar did not build (output above)" >&2
+    exit 1
+  fi
+fi
+
+# One run of NettyFloor for WARMUP + DURATION seconds, counting the last DURATION (the figures a _*_run sets).
+_floor_run() {
+  local url="$1" out="$tmp/floor.out" hostport
+  hostport="${url#https://}"
+  hostport="${hostport%/}"
+  _timed "$out" timeout $(( WARMUP + DURATION + 60 )) java -cp "$floor_jar" io.proxybench.jmh.NettyFloor \
+    "${hostport%:*}" "${hostport##*:}" "$nginx_cert" "$C" "$WARMUP" "$DURATION"
+  read -r r_requests r_errors < <(awk '$1 == "ok" { print $2, $4 }' "$out")
+  [ -n "$r_requests" ] || { echo "$me: could not read NettyFloor's output: $(cat "$out")" >&2; exit 1; }
+  r_rps="$(awk -v n="$r_requests" -v d="$DURATION" 'BEGIN { printf "%.1f", n / d }')"
+  r_p99="-"
+  r_cpu="$(per "$_user_sys" "$r_requests" 1000)"
+  r_new="-"
+  r_http="http/1.1"
+}
+floor_run() { _around _floor_run "$@"; }
 
 nginx_start $(( ROUNDS * 3 * (SHORT + DURATION + 2 * WARMUP + 120) + 120 ))
 
@@ -40,10 +71,12 @@ row_fmt='%-22s %10s %9s %11s %9s %12s %7s  %s\n'
 echo "$me: C=$C, runs of ${SHORT}s and ${DURATION}s, $ROUNDS rounds, ${WARMUP}s client warm-up per proxybench run;" \
   "wrk -t ${WRK_THREADS:-1}; to $nginx_h1_url; load average $(cut -d' ' -f1-3 /proc/loadavg)"
 wrk_rps=() wrk_p99=() wrk_cpu=() pb_rps=() pb_p99=() pb_cpu=() pbd_cpu=() ratios=() cpu_ratios=() default_ratios=()
+floor_cpu=() floor_ratios=() above_floor=()
 for round in $(seq 1 "$ROUNDS"); do
   lines=()
   order=(wrk pb pbd)
-  [ $(( round % 2 )) -eq 0 ] && order=(pbd pb wrk)
+  [ "$FLOOR" != 1 ] || order+=(floor)
+  [ $(( round % 2 )) -eq 1 ] || order=("${order[@]:3}" pbd pb wrk)
   for tool in "${order[@]}"; do
     case "$tool" in
       wrk)
@@ -61,6 +94,11 @@ for round in $(seq 1 "$ROUNDS"); do
         pbd_cpu+=("$m_cpu")
         name="proxybench, progress on"
         ;;
+      floor)
+        marginal floor_run "$nginx_h1_url"
+        floor_cpu+=("$m_cpu")
+        name="netty floor"
+        ;;
     esac
     # shellcheck disable=SC2059 # the format is the table's layout
     lines+=("$(printf "$row_fmt" "$name" "$r_rps" "$r_p99" "$m_cpu" "$r_new" "$r_conns" "$r_errors" "$r_http")")
@@ -69,6 +107,10 @@ for round in $(seq 1 "$ROUNDS"); do
   ratios+=("$(per "${pb_rps[-1]}" "${wrk_rps[-1]}" 1)")
   cpu_ratios+=("$(per "${pb_cpu[-1]}" "${wrk_cpu[-1]}" 1)")
   default_ratios+=("$(per "${pbd_cpu[-1]}" "${pb_cpu[-1]}" 1)")
+  if [ "$FLOOR" = 1 ]; then
+    floor_ratios+=("$(per "${floor_cpu[-1]}" "${wrk_cpu[-1]}" 1)")
+    above_floor+=("$(per "${pb_cpu[-1]}" "${floor_cpu[-1]}" 1)")
+  fi
   echo
   echo "round $round/$ROUNDS (req/s and p99 of the long run; cpu_ms/req marginal)"
   # shellcheck disable=SC2059
@@ -86,9 +128,16 @@ printf '%-22s %10s %9s %11s\n' wrk "$(median "${wrk_rps[@]}")" "$(median "${wrk_
 printf '%-22s %10s %9s %11s\n' proxybench "$(median "${pb_rps[@]}")" "$(median "${pb_p99[@]}")" \
   "$(median "${pb_cpu[@]}")"
 printf '%-22s %10s %9s %11s\n' "proxybench, progress on" "-" "-" "$(median "${pbd_cpu[@]}")"
+[ "$FLOOR" != 1 ] || printf '%-22s %10s %9s %11s\n' "netty floor" "-" "-" "$(median "${floor_cpu[@]}")"
 echo "ratio proxybench/wrk requests/s: $(two "$(median "${ratios[@]}")") (median of $ROUNDS rounds; p99 ms" \
   "$(median "${pb_p99[@]}") vs $(median "${wrk_p99[@]}"))"
 echo "ratio proxybench/wrk marginal CPU per successful request: $(two "$(median "${cpu_ratios[@]}")") (rounds" \
   "${cpu_ratios[*]}; goal <= 1.0)"
 echo "ratio proxybench as a user runs it (progress on) / without progress, marginal CPU per request:" \
   "$(two "$(median "${default_ratios[@]}")") (rounds ${default_ratios[*]}; goal <= 1.10)"
+if [ "$FLOOR" = 1 ]; then
+  echo "ratio netty floor/wrk marginal CPU per successful request: $(two "$(median "${floor_ratios[@]}")") (rounds" \
+    "${floor_ratios[*]})"
+  echo "ratio proxybench/netty floor marginal CPU per successful request: $(two "$(median "${above_floor[@]}")")" \
+    "(rounds ${above_floor[*]})"
+fi
