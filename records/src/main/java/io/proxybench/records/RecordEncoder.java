@@ -1,6 +1,6 @@
 package io.proxybench.records;
 
-import com.fasterxml.jackson.core.io.JsonStringEncoder;
+import com.fasterxml.jackson.core.JsonProcessingException;
 import com.fasterxml.jackson.core.io.NumberOutput;
 import java.nio.charset.StandardCharsets;
 import java.util.Arrays;
@@ -9,8 +9,8 @@ import java.util.Arrays;
  * Writes a {@link RequestRecord} as one JSON object in UTF-8 into a buffer it reuses: the same names, order and
  * omissions as {@link Jsonl#MAPPER} gives the record. A line is written once per request on the client's I/O thread,
  * so it is written here byte by byte from names encoded once; Jackson's generator cost about 0.7 µs a line and its
- * data binding 1.2 KB of garbage. Text that is not plain printable ASCII is escaped by Jackson's
- * {@link JsonStringEncoder}. Not thread-safe: one per writing thread.
+ * data binding 1.2 KB of garbage. Text that is not plain printable ASCII is written by Jackson, so its bytes are
+ * Jackson's. Not thread-safe: one per writing thread.
  *
  * <p>A time field (seconds) that is a whole number of nanoseconds divided by 1e9, which is how records make them, is
  * written as that decimal, up to 9 digits after the point with trailing zeros dropped ({@code 0.000045708} where
@@ -126,7 +126,7 @@ final class RecordEncoder {
     private void seconds(byte[] name, double value) {
         put(name);
         long nanos = Math.round(value * NANOS_PER_SECOND);
-        if (Math.abs(nanos) < EXACT_NANOS && nanos / NANOS_PER_SECOND == value
+        if (nanos > -EXACT_NANOS && nanos < EXACT_NANOS && nanos / NANOS_PER_SECOND == value
                 && Double.doubleToRawLongBits(value) != NEGATIVE_ZERO) {
             nanosAsSeconds(nanos);
         } else if (Double.isFinite(value)) {
@@ -217,13 +217,22 @@ final class RecordEncoder {
         for (int i = 0; i < n; i++) {
             char c = value.charAt(i);
             if (c < 0x20 || c > 0x7e || c == '"' || c == '\\') {
-                put('"', JsonStringEncoder.getInstance().quoteAsUTF8(value));
+                put(jacksonString(value));
                 return;
             }
             buffer[length + 1 + i] = (byte) c;
         }
         buffer[length + 1 + n] = '"';
         length += n + 2;
+    }
+
+    /** {@code value} as a JSON string, quoted, as Jackson's generator writes it (an unpaired surrogate escaped). */
+    private static byte[] jacksonString(String value) {
+        try {
+            return Jsonl.MAPPER.writeValueAsBytes(value);
+        } catch (JsonProcessingException e) {
+            throw new IllegalStateException("a string Jackson cannot write: " + e.getMessage(), e);
+        }
     }
 
     /** Writes {@code quote}, the escaped bytes and {@code quote}. */

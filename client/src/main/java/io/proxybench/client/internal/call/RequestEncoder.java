@@ -28,8 +28,9 @@ import java.util.Objects;
  *
  * <p>A run sends the same request over and over, so the last header map made is kept and given to the next request
  * whose headers it would repeat: the same header list, method, body length, Host and, to a forward proxy, the same
- * proxy. The map is shared read-only, on any event loop: nothing writes a request's headers once it is encoded. A
- * request whose body is a file always gets its own (the file's length is read per request).
+ * proxy. The map is shared read-only, on any event loop: HTTP/1.1 only reads it, and an HTTP/2 exchange gives its
+ * stream a copy (Netty's HTTP/2 conversion writes into the map). A request whose body is a file always gets its own
+ * (the file's length is read per request).
  */
 final class RequestEncoder {
 

@@ -4,6 +4,8 @@ import io.netty.channel.Channel;
 import io.netty.channel.ChannelHandlerContext;
 import io.netty.channel.ChannelInboundHandlerAdapter;
 import io.netty.channel.ChannelInitializer;
+import io.netty.handler.codec.http.DefaultFullHttpRequest;
+import io.netty.handler.codec.http.EmptyHttpHeaders;
 import io.netty.handler.codec.http.FullHttpRequest;
 import io.netty.handler.codec.http.HttpContent;
 import io.netty.handler.codec.http.HttpResponse;
@@ -93,8 +95,9 @@ public final class Http2Connection extends ClientConnection {
     }
 
     @Override
-    public CompletableFuture<ExchangeResult> exchange(FullHttpRequest request, CallTrace trace, Duration timeout,
+    public CompletableFuture<ExchangeResult> exchange(FullHttpRequest encoded, CallTrace trace, Duration timeout,
             int maxBodyBytes) {
+        FullHttpRequest request = withOwnHeaders(encoded);
         CompletableFuture<ExchangeResult> done = new CompletableFuture<>();
         StreamReader reader = new StreamReader(trace, done, maxBodyBytes);
         new Http2StreamChannelBootstrap(channel()).handler(new ChannelInitializer<Http2StreamChannel>() {
@@ -123,6 +126,17 @@ public final class Http2Connection extends ClientConnection {
             });
         });
         return done;
+    }
+
+    /**
+     * {@code request} with a header map of its own, taking over its content: Netty's HTTP/2 conversion writes a
+     * header into the map ({@code x-http2-scheme}), and an encoded request's map may be shared with other requests
+     * (the client's request encoder reuses it). A request with a body file has its own already.
+     */
+    static FullHttpRequest withOwnHeaders(FullHttpRequest request) {
+        return request instanceof StreamedBody ? request
+                : new DefaultFullHttpRequest(request.protocolVersion(), request.method(), request.uri(),
+                        request.content(), request.headers().copy(), EmptyHttpHeaders.INSTANCE);
     }
 
     /** One stream's response. */
