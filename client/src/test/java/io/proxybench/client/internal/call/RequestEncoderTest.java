@@ -9,7 +9,6 @@ import io.proxybench.client.TlsSettings;
 import io.proxybench.client.internal.connect.Origin;
 import io.proxybench.client.internal.connect.Route;
 import io.proxybench.client.proxy.ProxySpec;
-import java.net.URI;
 import org.junit.jupiter.api.Test;
 
 class RequestEncoderTest {
