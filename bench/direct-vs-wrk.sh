@@ -38,22 +38,14 @@ bench_tmp
 echo "$me: building the launcher's jar if it is stale..." >&2
 ./proxybench --help >/dev/null
 FLOOR="${FLOOR:-0}"
-floor_jar="$root/jmh/target/benchmarks.jar"
-if [ "$FLOOR" = 1 ]; then
-  echo "$me: building the JMH jar for the floor's client..." >&2
-  if ! mvn -B -q -DskipTests -Pbenchmarks -pl jmh -am package >"$tmp/build.log" 2>&1; then
-    tail -30 "$tmp/build.log" >&2
-    echo "$me: the JMH jar did not build (output above)" >&2
-    exit 1
-  fi
-fi
+[ "$FLOOR" != 1 ] || build_jmh_jar
 
 # One run of NettyFloor for WARMUP + DURATION seconds, counting the last DURATION (the figures a _*_run sets).
 _floor_run() {
   local url="$1" out="$tmp/floor.out" hostport
   hostport="${url#https://}"
   hostport="${hostport%/}"
-  _timed "$out" timeout $(( WARMUP + DURATION + 60 )) java -cp "$floor_jar" io.proxybench.jmh.NettyFloor \
+  _timed "$out" timeout $(( WARMUP + DURATION + 60 )) java -cp "$jmh_jar" io.proxybench.jmh.NettyFloor \
     "${hostport%:*}" "${hostport##*:}" "$nginx_cert" "$C" "$WARMUP" "$DURATION"
   read -r r_requests r_errors < <(awk '$1 == "ok" { print $2, $4 }' "$out")
   [ -n "$r_requests" ] || { echo "$me: could not read NettyFloor's output: $(cat "$out")" >&2; exit 1; }

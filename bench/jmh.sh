@@ -28,25 +28,18 @@ for v in FORKS WARMUP ITERATIONS; do
 done
 [ "$ITERATIONS" -ge 1 ] || { echo "$me: ITERATIONS must be at least 1" >&2; exit 2; }
 [[ "$TIME" =~ ^[0-9]+(ms|s|m)$ ]] || { echo "$me: TIME must be like 1s or 500ms, got '$TIME'" >&2; exit 2; }
-command -v mvn >/dev/null || { echo "$me: Maven (mvn) is needed to build; apt-get install -y maven" >&2; exit 1; }
 command -v jq >/dev/null || { echo "$me: jq is needed to read JMH's results; apt-get install -y jq" >&2; exit 1; }
 
 tmp="$(mktemp -d)"
 trap 'rm -rf "$tmp"' EXIT
 RESULT="${RESULT:-$tmp/jmh.json}"
 
-echo "$me: building the benchmarks jar..." >&2
-if ! mvn -B -q -DskipTests -Pbenchmarks -pl jmh -am package >"$tmp/build.log" 2>&1; then
-  cat "$tmp/build.log" >&2
-  echo "$me: build failed (output above)" >&2
-  exit 1
-fi
-jar="$root/jmh/target/benchmarks.jar"
-[ -f "$jar" ] || { echo "$me: $jar was not built" >&2; exit 1; }
+source bench/lab.sh
+build_jmh_jar
 
 echo "$me: running (forks $FORKS, $WARMUP warm-up and $ITERATIONS measured iterations of $TIME each)..." >&2
 # shellcheck disable=SC2086 # JMH_ARGS is a list of options
-if ! java -jar "$jar" "$FILTER" -f "$FORKS" -wi "$WARMUP" -i "$ITERATIONS" -w "$TIME" -r "$TIME" \
+if ! java -jar "$jmh_jar" "$FILTER" -f "$FORKS" -wi "$WARMUP" -i "$ITERATIONS" -w "$TIME" -r "$TIME" \
     -bm avgt -tu ns -prof gc -rf json -rff "$RESULT" ${JMH_ARGS:-} >"$tmp/run.log" 2>&1; then
   tail -40 "$tmp/run.log" >&2
   echo "$me: JMH failed (last lines above)" >&2

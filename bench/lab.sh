@@ -5,6 +5,7 @@
 #                             and deletes $tmp
 #   lab_start SECONDS         starts the lab for at most SECONDS; sets lab_pid, gateway, target, ca, admin, url
 #   lab_ticks                 the lab's CPU time so far, in clock ticks (exits if the lab has died)
+#   build_jmh_jar             builds jmh/target/benchmarks.jar (the JMH benchmarks and NettyFloor); sets jmh_jar
 
 bench_tmp() {
   tmp="$(mktemp -d)"
@@ -57,4 +58,16 @@ _lab_field() { sed -n "s/.*\"$1\":\"\([^\"]*\)\".*/\1/p" "$tmp/lab.json"; }
 lab_ticks() {
   [ -r "/proc/$lab_pid/stat" ] || { echo "$me: the lab (PID $lab_pid) has exited: $(cat "$tmp/lab.err")" >&2; exit 1; }
   awk '{ sub(/^.*\) /, ""); print $12 + $13 }' "/proc/$lab_pid/stat"
+}
+
+build_jmh_jar() {
+  command -v mvn >/dev/null || { echo "$me: Maven (mvn) is needed to build; apt-get install -y maven" >&2; exit 1; }
+  echo "$me: building the benchmarks jar..." >&2
+  if ! mvn -B -q -DskipTests -Pbenchmarks -pl jmh -am package >"$tmp/build.log" 2>&1; then
+    cat "$tmp/build.log" >&2
+    echo "$me: the benchmarks jar did not build (output above)" >&2
+    exit 1
+  fi
+  jmh_jar="$PWD/jmh/target/benchmarks.jar"
+  [ -f "$jmh_jar" ] || { echo "$me: $jmh_jar was not built" >&2; exit 1; }
 }

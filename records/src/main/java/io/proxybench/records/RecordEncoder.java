@@ -132,7 +132,7 @@ final class RecordEncoder {
         } else if (Double.isFinite(value)) {
             put(ascii(NumberOutput.toString(value, true)));
         } else {
-            put('"', ascii(Double.toString(value))); // as Jackson writes NaN and the infinities, quoted
+            put(ascii("\"" + value + "\"")); // as Jackson writes NaN and the infinities, quoted
         }
     }
 
@@ -233,15 +233,6 @@ final class RecordEncoder {
         } catch (JsonProcessingException e) {
             throw new IllegalStateException("a string Jackson cannot write: " + e.getMessage(), e);
         }
-    }
-
-    /** Writes {@code quote}, the escaped bytes and {@code quote}. */
-    private void put(char quote, byte[] escaped) {
-        ensure(escaped.length + 2);
-        buffer[length++] = (byte) quote;
-        System.arraycopy(escaped, 0, buffer, length, escaped.length);
-        length += escaped.length;
-        buffer[length++] = (byte) quote;
     }
 
     private void put(byte[] bytes) {

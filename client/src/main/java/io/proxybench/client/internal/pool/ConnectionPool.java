@@ -275,9 +275,7 @@ public final class ConnectionPool<K, E, C extends Poolable> {
             } else if (pc.retiredFor == null) {
                 if (pc.inFlight == 0) {
                     pc.idleSinceNanos = nowNanos;
-                    idle.add(pc.poolIdle);
-                    pc.owner.exit.idle.add(pc.exitIdle);
-                    pc.owner.idle.add(pc.keyIdle);
+                    enterIdle(pc);
                 }
                 serveReuse(pc.owner, nowNanos, actions);
             }
@@ -452,12 +450,7 @@ public final class ConnectionPool<K, E, C extends Poolable> {
 
     /** Closes the least recently used idle connection of {@code state} itself, making room for a new one. */
     private boolean evictOwnIdle(KeyState<K, E, C> state, List<Runnable> actions) {
-        PooledConnection<K, E, C> oldest = null;
-        for (PooledConnection<K, E, C> pc : state.connections) {
-            if (pc.inFlight == 0 && (oldest == null || pc.lastUsed < oldest.lastUsed)) {
-                oldest = pc;
-            }
-        }
+        PooledConnection<K, E, C> oldest = state.idle.oldest();
         if (oldest == null) {
             return false;
         }
@@ -507,14 +500,25 @@ public final class ConnectionPool<K, E, C extends Poolable> {
 
     private void lend(PooledConnection<K, E, C> pc) {
         if (pc.inFlight == 0) {
-            idle.remove(pc.poolIdle);
-            pc.owner.exit.idle.remove(pc.exitIdle);
-            pc.owner.idle.remove(pc.keyIdle);
+            leaveIdle(pc);
         }
         pc.inFlight++;
         pc.requests++;
         inFlight++;
         pc.lastUsed = ++uses;
+    }
+
+    /** {@code pc} now has nothing in flight: it joins the pool's, its exit's and its key's idle lists as the newest. */
+    private void enterIdle(PooledConnection<K, E, C> pc) {
+        idle.add(pc.poolIdle);
+        pc.owner.exit.idle.add(pc.exitIdle);
+        pc.owner.idle.add(pc.keyIdle);
+    }
+
+    private void leaveIdle(PooledConnection<K, E, C> pc) {
+        idle.remove(pc.poolIdle);
+        pc.owner.exit.idle.remove(pc.exitIdle);
+        pc.owner.idle.remove(pc.keyIdle);
     }
 
     private boolean hasRoom(KeyState<K, E, C> state) {
@@ -597,9 +601,7 @@ public final class ConnectionPool<K, E, C extends Poolable> {
         state.connections.remove(pc);
         pooled.remove(pc.connection);
         if (pc.inFlight == 0) {
-            idle.remove(pc.poolIdle);
-            state.exit.idle.remove(pc.exitIdle);
-            state.idle.remove(pc.keyIdle);
+            leaveIdle(pc);
         }
         if (!pc.connection.oneAtATime()) {
             state.multiRequest--;

@@ -54,6 +54,11 @@ final class IdleList<T> implements Iterable<T> {
         size--;
     }
 
+    /** The least recently idle, or null when the list is empty. */
+    T oldest() {
+        return head.next.value;
+    }
+
     int size() {
         return size;
     }

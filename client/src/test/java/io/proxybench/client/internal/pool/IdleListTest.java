@@ -23,6 +23,7 @@ class IdleListTest {
         list.add(a);
         assertThat(list).containsExactly("a", "b", "c");
         assertThat(list.size()).isEqualTo(3);
+        assertThat(list.oldest()).isEqualTo("a");
         list.remove(b);
         list.add(b);
         assertThat(list).containsExactly("a", "c", "b");
@@ -36,6 +37,7 @@ class IdleListTest {
         list.remove(a);
         assertThat(list).isEmpty();
         assertThat(list.size()).isZero();
+        assertThat(list.oldest()).isNull();
         IdleList<String> other = new IdleList<>();
         list.add(a);
         other.add(new IdleList.Node<>("a"));
