@@ -94,20 +94,18 @@ final class CallBook {
         call.sentNanos = sentNanos;
         call.sends = 1;
         stats.onSent(call.sentNanos - call.schedNanos);
-        sender.send(call.request, () -> !call.recorded(), firstError -> {
-            call.firstError = firstError;
-            call.sends++;
-            stats.onRetry();
-        }, result -> {
-            try {
-                recordReply(call, result);
-            } finally {
-                then.run();
-            }
-        });
+        sender.send(call.request, call.sending(this, then));
     }
 
-    private void recordReply(Call call, RetryingSender.Result result) {
+    /** A retry of {@code call} is about to be sent ({@link Call#retrying}). */
+    void retrying(Call call, String firstError) {
+        call.firstError = firstError;
+        call.sends++;
+        stats.onRetry();
+    }
+
+    /** Turns the reply into the call's record ({@link Call#done}). */
+    void recordReply(Call call, RetryingSender.Result result) {
         long doneNanos = elapsedNanos();
         RequestRecord made;
         try {

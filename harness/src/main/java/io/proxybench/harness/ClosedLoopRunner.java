@@ -33,6 +33,11 @@ public final class ClosedLoopRunner extends LoadRunner {
      * while the thread is not running loops; the array stays, so that a loop allocates nothing.
      */
     private final ThreadLocal<int[]> trampoline = ThreadLocal.withInitial(() -> new int[1]);
+    /** What runs once a call is recorded: one object for the run, not one per call. */
+    private final Runnable afterCall = () -> {
+        gauge(-1);
+        loop();
+    };
     private volatile boolean stopped;
     private int inFlight;
 
@@ -106,10 +111,7 @@ public final class ClosedLoopRunner extends LoadRunner {
         Call call = new Call(nowNanos, requests.apply(numbers.getAndIncrement()));
         book.add(call);
         gauge(1);
-        book.send(call, nowNanos, () -> {
-            gauge(-1);
-            loop();
-        });
+        book.send(call, nowNanos, afterCall);
     }
 
     private void gauge(int change) {

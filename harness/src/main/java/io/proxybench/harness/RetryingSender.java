@@ -3,8 +3,6 @@ package io.proxybench.harness;
 import io.proxybench.client.ProxyRequest;
 import io.proxybench.client.ProxyResponse;
 import java.util.concurrent.CompletableFuture;
-import java.util.function.BooleanSupplier;
-import java.util.function.Consumer;
 import java.util.function.Function;
 
 /**
@@ -26,6 +24,18 @@ final class RetryingSender {
      */
     record Result(ProxyResponse response, Throwable failure, int sends, String firstError, WireBytes failedBytes) {}
 
+    /** Who asked for a send, told how it goes; called on the thread that completed a send. */
+    interface Listener {
+        /** Whether the result still matters (e.g. the request has no record yet): a retry is sent only then. */
+        boolean wanted();
+
+        /** A retry is about to be sent; {@code firstError} is the first send's error label. */
+        void retrying(String firstError);
+
+        /** The request ended, answered or not; called once. */
+        void done(Result result);
+    }
+
     private final Function<ProxyRequest, CompletableFuture<ProxyResponse>> sender;
     private final int retries;
 
@@ -42,17 +52,16 @@ final class RetryingSender {
     }
 
     /**
-     * Sends {@code request}; retries only while {@code wanted} says the result still matters (e.g. the request has
-     * no record yet), calling {@code onRetry} with the first send's error label before each retry, and gives
-     * {@code done} the {@link Result} once, on the thread that completed the last send. A failure is in the result,
-     * never thrown.
+     * Sends {@code request}; retries only while the listener {@link Listener#wanted() wants} the result, telling it
+     * before each retry, and gives it the {@link Result} once, on the thread that completed the last send. A failure
+     * is in the result, never thrown.
      */
-    void send(ProxyRequest request, BooleanSupplier wanted, Consumer<String> onRetry, Consumer<Result> done) {
-        attempt(request, 1, null, null, wanted, onRetry, done);
+    void send(ProxyRequest request, Listener listener) {
+        attempt(request, 1, null, null, listener);
     }
 
     private void attempt(ProxyRequest request, int sends, String firstError, WireBytes failedBytes,
-            BooleanSupplier wanted, Consumer<String> onRetry, Consumer<Result> done) {
+            Listener listener) {
         CompletableFuture<ProxyResponse> reply;
         try {
             reply = sender.apply(request);
@@ -61,12 +70,12 @@ final class RetryingSender {
         }
         reply.whenComplete((response, failure) -> {
             WireBytes failed = failure == null ? failedBytes : WireBytes.plus(failedBytes, WireBytes.of(failure));
-            if (failure != null && sends <= retries && wanted.getAsBoolean()) {
+            if (failure != null && sends <= retries && listener.wanted()) {
                 String first = firstError != null ? firstError : Records.errorLabel(failure);
-                onRetry.accept(first);
-                attempt(request.withNewConnection(), sends + 1, first, failed, wanted, onRetry, done);
+                listener.retrying(first);
+                attempt(request.withNewConnection(), sends + 1, first, failed, listener);
             } else {
-                done.accept(new Result(response, failure, sends, firstError, failed));
+                listener.done(new Result(response, failure, sends, firstError, failed));
             }
         });
     }

@@ -12,7 +12,6 @@ import io.proxybench.records.Outcome;
 import io.proxybench.records.Phase;
 import io.proxybench.records.RequestRecord;
 import java.util.ArrayList;
-import java.util.Collections;
 import java.util.HashMap;
 import java.util.HashSet;
 import java.util.LinkedHashMap;
@@ -45,16 +44,16 @@ public final class RunStatistics {
     private long records;
     private long ok;
     private final long[] outcomes = new long[OUTCOMES];
-    private final SortedMap<String, Long> errors = new TreeMap<>();
+    private final KeyCounts<String> errors = new KeyCounts<>();
     /** Records per status the target answered, 200 included. */
-    private final SortedMap<Integer, Long> statuses = new TreeMap<>();
+    private final KeyCounts<Integer> statuses = new KeyCounts<>();
 
     private long retried;
     private long retries;
     private long okFirstTry;
     private long okSecondTry;
     private long okLaterTry;
-    private final SortedMap<String, Long> firstErrors = new TreeMap<>();
+    private final KeyCounts<String> firstErrors = new KeyCounts<>();
 
     private long bytesOut;
     private long bytesIn;
@@ -76,7 +75,7 @@ public final class RunStatistics {
     private double lastSched = Double.NEGATIVE_INFINITY;
 
     private final ExitTable exits = new ExitTable();
-    private final SortedMap<String, Long> okPerCountry = new TreeMap<>();
+    private final KeyCounts<String> okPerCountry = new KeyCounts<>();
     private final SessionExits sessions = new SessionExits();
     private final TunnelSharing tunnels = new TunnelSharing();
 
@@ -101,17 +100,17 @@ public final class RunStatistics {
         records++;
         outcomes[outcome.ordinal()]++;
         if (r.error() != null) {
-            errors.merge(r.error(), 1L, Long::sum);
+            errors.add(r.error(), 1);
         }
         if (r.status() != null) {
-            statuses.merge(r.status(), 1L, Long::sum);
+            statuses.add(r.status(), 1);
         }
         int attempt = r.attempt() == null ? 1 : r.attempt();
         if (attempt > 1) {
             retried++;
             retries += attempt - 1;
             if (r.firstError() != null) {
-                firstErrors.merge(r.firstError(), 1L, Long::sum);
+                firstErrors.add(r.firstError(), 1);
             }
         }
         if (r.bytesOut() != null || r.bytesIn() != null) {
@@ -146,7 +145,7 @@ public final class RunStatistics {
                 okBodyBytes.recordValue(Math.max(0, r.bodyLen()));
             }
             if (r.loc() != null) {
-                okPerCountry.merge(r.loc(), 1L, Long::sum);
+                okPerCountry.add(r.loc(), 1);
             }
         }
     }
@@ -158,14 +157,14 @@ public final class RunStatistics {
         for (int i = 0; i < OUTCOMES; i++) {
             outcomes[i] += o.outcomes[i];
         }
-        o.errors.forEach((k, v) -> errors.merge(k, v, Long::sum));
-        o.statuses.forEach((k, v) -> statuses.merge(k, v, Long::sum));
+        errors.add(o.errors);
+        statuses.add(o.statuses);
         retried += o.retried;
         retries += o.retries;
         okFirstTry += o.okFirstTry;
         okSecondTry += o.okSecondTry;
         okLaterTry += o.okLaterTry;
-        o.firstErrors.forEach((k, v) -> firstErrors.merge(k, v, Long::sum));
+        firstErrors.add(o.firstErrors);
         bytesOut += o.bytesOut;
         bytesIn += o.bytesIn;
         handshakeBytes += o.handshakeBytes;
@@ -182,7 +181,7 @@ public final class RunStatistics {
         firstSched = Math.min(firstSched, o.firstSched);
         lastSched = Math.max(lastSched, o.lastSched);
         exits.add(o.exits);
-        o.okPerCountry.forEach((k, v) -> okPerCountry.merge(k, v, Long::sum));
+        okPerCountry.add(o.okPerCountry);
         sessions.add(o.sessions);
         tunnels.add(o.tunnels);
     }
@@ -240,18 +239,18 @@ public final class RunStatistics {
 
     /** Records with an error (no status), by error label ({@code <phase>_<Reason>}). */
     public SortedMap<String, Long> errors() {
-        return Collections.unmodifiableSortedMap(errors);
+        return errors.toMap();
     }
 
     /** Records per status the target answered, 200 included. */
     public SortedMap<Integer, Long> statuses() {
-        return Collections.unmodifiableSortedMap(statuses);
+        return statuses.toMap();
     }
 
     /** Records with an error (no status), by the phase of their error ({@code connect} of {@code connect_407}). */
     public SortedMap<String, Long> errorsByPhase() {
         SortedMap<String, Long> byPhase = new TreeMap<>();
-        errors.forEach((label, n) -> byPhase.merge(BlockClassifier.phaseOf(label), n, Long::sum));
+        errors.toMap().forEach((label, n) -> byPhase.merge(BlockClassifier.phaseOf(label), n, Long::sum));
         return byPhase;
     }
 
@@ -261,7 +260,7 @@ public final class RunStatistics {
      */
     public SortedMap<String, Long> failuresByPhase() {
         SortedMap<String, Long> byPhase = errorsByPhase();
-        long otherStatus = statuses.entrySet().stream().filter(e -> e.getKey() != 200)
+        long otherStatus = statuses.toMap().entrySet().stream().filter(e -> e.getKey() != 200)
                 .mapToLong(Map.Entry::getValue).sum();
         if (otherStatus > 0) {
             byPhase.merge("status", otherStatus, Long::sum);
@@ -273,7 +272,7 @@ public final class RunStatistics {
 
     /** First tries apart from retries. */
     public FirstTries firstTries() {
-        return new FirstTries(okFirstTry, retried, retries, okSecondTry + okLaterTry, new TreeMap<>(firstErrors));
+        return new FirstTries(okFirstTry, retried, retries, okSecondTry + okLaterTry, new TreeMap<>(firstErrors.toMap()));
     }
 
     /** Successes on the first try or on the one retry after it ({@code attempt} at most 2). */
@@ -549,7 +548,7 @@ public final class RunStatistics {
 
     /** Successes per exit country ({@code loc}), most common first, ties in code order. */
     public List<Tally> okPerCountry() {
-        return Tally.mostCommonFirst(okPerCountry);
+        return Tally.mostCommonFirst(okPerCountry.toMap());
     }
 
     /** Share (0..1) of the successes with an exit IP that went out through the most-used one; 0 when none has one. */

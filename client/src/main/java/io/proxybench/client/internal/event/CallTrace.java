@@ -8,9 +8,8 @@ import io.proxybench.client.event.PhaseTimings;
 import io.proxybench.client.proxy.ProxySpec;
 import java.net.InetAddress;
 import java.net.InetSocketAddress;
-import java.util.EnumMap;
+import java.util.Arrays;
 import java.util.List;
-import java.util.Map;
 
 /**
  * One call's path through the phases: forwards each event to the call's listener and times the phases. Confined
@@ -28,17 +27,16 @@ public final class CallTrace {
     private final EventListener listener;
     /** {@link System#nanoTime()} at which each phase began, by ordinal; meaningful where {@link #started} has it. */
     private final long[] startedAt = new long[PHASES.length];
-    /** Nanoseconds each phase took, by ordinal; 0 where {@link #ended} lacks its bit. */
+    /** Nanoseconds each phase took, by ordinal; -1 for a phase that has not ended yet (as {@link PhaseTimings}). */
     private final long[] took = new long[PHASES.length];
     /** Bit {@code 1 << ordinal} of each phase begun and not yet ended (there are fewer than 32 phases). */
     private int started;
-    /** Bit {@code 1 << ordinal} of each phase that took time. */
-    private int ended;
     private Phase current = Phase.QUEUE;
 
     public CallTrace(CallInfo call, EventListener listener) {
         this.call = call;
         this.listener = GuardedListener.of(listener);
+        Arrays.fill(took, -1);
     }
 
     public CallInfo call() {
@@ -56,13 +54,7 @@ public final class CallTrace {
     }
 
     public PhaseTimings timings() {
-        Map<Phase, Long> nanos = new EnumMap<>(Phase.class);
-        for (Phase phase : PHASES) {
-            if ((ended & bit(phase)) != 0) {
-                nanos.put(phase, took[phase.ordinal()]);
-            }
-        }
-        return new PhaseTimings(nanos);
+        return new PhaseTimings(took);
     }
 
     private static int bit(Phase phase) {
@@ -78,8 +70,8 @@ public final class CallTrace {
     private void end(Phase phase) {
         if ((started & bit(phase)) != 0) {
             started &= ~bit(phase);
-            took[phase.ordinal()] += System.nanoTime() - startedAt[phase.ordinal()];
-            ended |= bit(phase);
+            int i = phase.ordinal();
+            took[i] = Math.max(took[i], 0) + System.nanoTime() - startedAt[i];
         }
     }
 
@@ -99,8 +91,7 @@ public final class CallTrace {
     /** The wait ended; the pool measured it ({@code waitedNanos}), which is what the call reports. */
     public void queueEnd(long waitedNanos) {
         started &= ~bit(Phase.QUEUE);
-        took[Phase.QUEUE.ordinal()] = waitedNanos;
-        ended |= bit(Phase.QUEUE);
+        took[Phase.QUEUE.ordinal()] = Math.max(0, waitedNanos);
         listener.queueEnd(call, waitedNanos);
     }
 

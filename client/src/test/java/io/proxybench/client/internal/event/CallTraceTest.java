@@ -1,0 +1,48 @@
+package io.proxybench.client.internal.event;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import io.proxybench.client.event.CallInfo;
+import io.proxybench.client.event.EventListener;
+import io.proxybench.client.event.Phase;
+import io.proxybench.client.event.PhaseTimings;
+import java.net.InetSocketAddress;
+import java.net.URI;
+import java.util.List;
+import org.junit.jupiter.api.Test;
+
+class CallTraceTest {
+
+    private final CallTrace trace = new CallTrace(new CallInfo(1, "GET", URI.create("https://example.test/"), null, 1),
+            EventListener.NONE);
+
+    @Test
+    void onlyTheEndedPhasesHaveADurationAndAPhaseTwiceHoldsTheSum() throws Exception {
+        trace.queueStart();
+        trace.queueEnd(1_234);
+        trace.dnsStart("proxy.test");
+        Thread.sleep(2);
+        trace.dnsEnd("proxy.test", List.of());
+        PhaseTimings once = trace.timings();
+        trace.dnsStart("example.test");
+        Thread.sleep(2);
+        trace.dnsEnd("example.test", List.of());
+        trace.connectStart(InetSocketAddress.createUnresolved("example.test", 443));
+
+        PhaseTimings timings = trace.timings();
+        assertThat(timings.get(Phase.QUEUE)).isEqualTo(1_234);
+        assertThat(timings.get(Phase.DNS)).isGreaterThan(once.get(Phase.DNS)).isGreaterThanOrEqualTo(4_000_000);
+        assertThat(timings.has(Phase.TCP)).as("begun, not ended").isFalse();
+        assertThat(timings.has(Phase.REQUEST)).isFalse();
+    }
+
+    @Test
+    void aTimingsTakenEarlierDoesNotChangeWithTheCall() {
+        trace.requestHeadersStart();
+        PhaseTimings before = trace.timings();
+        trace.responseBodyEnd(10);
+
+        assertThat(before.has(Phase.REQUEST)).isFalse();
+        assertThat(trace.timings().get(Phase.REQUEST)).isNotNegative();
+    }
+}
