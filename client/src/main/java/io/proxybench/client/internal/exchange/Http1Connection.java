@@ -4,7 +4,6 @@ import io.netty.channel.Channel;
 import io.netty.channel.ChannelHandlerContext;
 import io.netty.channel.ChannelInboundHandlerAdapter;
 import io.netty.handler.codec.http.FullHttpRequest;
-import io.netty.handler.codec.http.HttpClientCodec;
 import io.netty.handler.codec.http.HttpContent;
 import io.netty.handler.codec.http.HttpHeaderNames;
 import io.netty.handler.codec.http.HttpHeaderValues;
@@ -38,7 +37,7 @@ public final class Http1Connection extends ClientConnection {
     public Http1Connection(ConnectionInfo info, Route route, Channel channel, WireMeter meter,
             BiConsumer<ClientConnection, CloseReason> onClosed) {
         super(info, route, channel, meter, onClosed);
-        channel.pipeline().addLast("http", new HttpClientCodec()).addLast("exchange", reader);
+        channel.pipeline().addLast("http", new Http1Codec()).addLast("exchange", reader);
     }
 
     @Override
