@@ -22,14 +22,18 @@ final class BodyBuffer {
     }
 
     void add(ByteBuf chunk) {
-        int n = chunk.readableBytes();
+        add(chunk, chunk.readerIndex(), chunk.readableBytes());
+    }
+
+    /** Adds {@code n} bytes at {@code index} of {@code buf}. */
+    void add(ByteBuf buf, int index, int n) {
         total += n;
         int take = Math.min(limit - size, n);
         if (take > 0) {
             if (size + take > kept.length) {
                 kept = Arrays.copyOf(kept, (int) Math.min(limit, Math.max(size + take, 2L * kept.length)));
             }
-            chunk.getBytes(chunk.readerIndex(), kept, size, take);
+            buf.getBytes(index, kept, size, take);
             size += take;
         }
     }

@@ -1,17 +1,13 @@
 package io.proxybench.client.internal.exchange;
 
+import io.netty.buffer.ByteBuf;
 import io.netty.channel.Channel;
 import io.netty.channel.ChannelHandlerContext;
 import io.netty.channel.ChannelInboundHandlerAdapter;
 import io.netty.handler.codec.http.FullHttpRequest;
-import io.netty.handler.codec.http.HttpContent;
-import io.netty.handler.codec.http.HttpHeaderNames;
-import io.netty.handler.codec.http.HttpHeaderValues;
-import io.netty.handler.codec.http.HttpObject;
-import io.netty.handler.codec.http.HttpResponse;
-import io.netty.handler.codec.http.HttpStatusClass;
+import io.netty.handler.codec.http.HttpHeaders;
+import io.netty.handler.codec.http.HttpMethod;
 import io.netty.handler.codec.http.HttpUtil;
-import io.netty.handler.codec.http.LastHttpContent;
 import io.netty.util.ReferenceCountUtil;
 import io.netty.util.concurrent.ScheduledFuture;
 import io.proxybench.client.event.CloseReason;
@@ -37,7 +33,7 @@ public final class Http1Connection extends ClientConnection {
     public Http1Connection(ConnectionInfo info, Route route, Channel channel, WireMeter meter,
             BiConsumer<ClientConnection, CloseReason> onClosed) {
         super(info, route, channel, meter, onClosed);
-        channel.pipeline().addLast("http", new Http1Codec()).addLast("exchange", reader);
+        channel.pipeline().addLast("http", new Http1RequestEncoder()).addLast("exchange", reader);
     }
 
     @Override
@@ -66,21 +62,23 @@ public final class Http1Connection extends ClientConnection {
     }
 
     /**
-     * Reads the response of the exchange in progress. Event-loop thread only.
+     * Reads the response of the exchange in progress, from the connection's bytes ({@link ResponseParser}).
+     * Event-loop thread only.
      *
      * <p>The response timeout is one timer per connection, not one per exchange: it stays scheduled across
      * exchanges and, when it fires early for the exchange in progress (scheduled for an earlier one), schedules
      * itself again for the rest of that exchange's time. Invariant: while an exchange is in progress a timer is
      * scheduled to fire no later than its {@code deadlineNanos}.
      */
-    private final class Reader extends ChannelInboundHandlerAdapter {
+    private final class Reader extends ChannelInboundHandlerAdapter implements ResponseParser.Listener {
+        private final ResponseParser parser = new ResponseParser(this);
         private CompletableFuture<ExchangeResult> done;
         private CallTrace trace;
-        private HttpResponse head;
+        private int status;
+        private HttpHeaders headers;
         private BodyBuffer body;
         private boolean clientClose;
         private boolean sawResponse;
-        private boolean interim;
         private Duration timeout;
         /** {@link System#nanoTime()} by which the exchange in progress must have its whole response. */
         private long deadlineNanos;
@@ -98,9 +96,9 @@ public final class Http1Connection extends ClientConnection {
             this.done = done;
             this.trace = trace;
             this.clientClose = clientClose;
-            this.head = null;
+            this.headers = null;
             this.sawResponse = false;
-            this.interim = false;
+            this.parser.start(HttpMethod.HEAD.equals(request.method()));
             this.body = new BodyBuffer(maxBodyBytes);
             this.timeout = timeout;
             this.deadlineNanos = System.nanoTime() + timeout.toNanos();
@@ -143,49 +141,45 @@ public final class Http1Connection extends ClientConnection {
         @Override
         public void channelRead(ChannelHandlerContext ctx, Object msg) {
             try {
-                if (done == null) {
+                if (done == null || !(msg instanceof ByteBuf in)) {
+                    // Bytes no request asked for: the connection cannot be trusted with another.
                     close(CloseReason.ERROR);
                     return;
                 }
                 sawResponse = true;
-                if (msg instanceof HttpObject object && object.decoderResult().isFailure()) {
-                    fail(new IOException("malformed response: " + object.decoderResult().cause().getMessage()));
-                    return;
-                }
-                if (msg instanceof HttpResponse response) {
-                    if (response.status().codeClass() == HttpStatusClass.INFORMATIONAL) {
-                        // 100 Continue or 103 Early Hints, and the empty end the codec adds: the final
-                        // response is still to come.
-                        interim = true;
-                        return;
-                    }
-                    head = response;
-                    trace.responseHeadersEnd(response.status().code());
-                }
-                if (interim) {
-                    interim = !(msg instanceof LastHttpContent);
-                    return;
-                }
-                if (msg instanceof HttpContent content) {
-                    body.add(content.content());
-                    if (msg instanceof LastHttpContent) {
-                        finish();
-                    }
-                }
+                parser.read(in);
+            } catch (IOException e) {
+                fail(new IOException("malformed response: " + e.getMessage()));
             } finally {
                 ReferenceCountUtil.release(msg);
             }
         }
 
-        private void finish() {
-            boolean serverClose = !HttpUtil.isKeepAlive(head)
-                    || head.headers().containsValue(HttpHeaderNames.CONNECTION, HttpHeaderValues.CLOSE, true);
-            CloseReason reason = clientClose ? CloseReason.CLIENT_CLOSE : serverClose ? CloseReason.SERVER_CLOSE : null;
-            ExchangeResult result = new ExchangeResult(head.status().code(), head.headers(), body.bytes(),
-                    body.total(), reason == null, reason);
+        @Override
+        public void head(int status, HttpHeaders headers) {
+            this.status = status;
+            this.headers = headers;
+            trace.responseHeadersEnd(status);
+        }
+
+        @Override
+        public void content(ByteBuf buf, int index, int length) {
+            body.add(buf, index, length);
+        }
+
+        @Override
+        public void end(CloseReason serverReason) {
+            CloseReason reason = clientClose ? CloseReason.CLIENT_CLOSE : serverReason;
+            ExchangeResult result = new ExchangeResult(status, headers, body.bytes(), body.total(), reason == null,
+                    reason);
             trace.responseBodyEnd(body.total());
             CompletableFuture<ExchangeResult> d = done;
             clear();
+            if (reason != null) {
+                // Closed now, with its reason: the server may close its side first, and the connection would then
+                // be counted as closed by the peer.
+                close(reason);
+            }
             d.complete(result);
         }
 
@@ -211,7 +205,7 @@ public final class Http1Connection extends ClientConnection {
         private void clear() {
             done = null;
             trace = null;
-            head = null;
+            headers = null;
             body = null;
         }
 
@@ -225,6 +219,10 @@ public final class Http1Connection extends ClientConnection {
         @Override
         public void channelInactive(ChannelHandlerContext ctx) {
             cancelTimer();
+            if (done != null) {
+                // A body that runs until the close ends here; any other response is cut short.
+                parser.closed();
+            }
             fail(!sawResponse ? new NoResponseException("connection closed by the peer before the response", null)
                     : new TruncatedResponseException("connection closed by the peer in the middle of the response"));
             ctx.fireChannelInactive();

@@ -1,0 +1,454 @@
+package io.proxybench.client.internal.exchange;
+
+import io.netty.buffer.ByteBuf;
+import io.netty.handler.codec.http.HttpHeaders;
+import io.proxybench.client.event.CloseReason;
+import java.io.IOException;
+import java.util.Arrays;
+
+/**
+ * Reads HTTP/1.1 responses from a connection's bytes (RFC 9112), one exchange at a time: the status line and the
+ * header fields, then the body, framed by {@code Transfer-Encoding: chunked}, {@code Content-Length} or the
+ * connection's close. Interim (1xx) responses are read and skipped.
+ *
+ * <p>It makes no object per header field, which is why it is not Netty's {@code HttpResponseDecoder}: the head's
+ * field lines are kept as the bytes that came ({@link RawHeaders} reads them when asked), and the body goes to the
+ * listener as ranges of the buffers read. Only the fields that frame the message ({@code Content-Length},
+ * {@code Transfer-Encoding}, {@code Connection}) are read here.
+ *
+ * <p>Event loop only; one parser per connection, {@link #start} before each exchange.
+ */
+final class ResponseParser {
+
+    /** The longest head (status line and fields) read, in bytes; Netty's decoder allows 4 KiB + 8 KiB. */
+    static final int MAX_HEAD_BYTES = 12 * 1024;
+    /** The longest chunk-size line, extensions included, and the longest trailer section, in bytes. */
+    private static final int MAX_CHUNK_LINE_BYTES = 1024;
+    private static final int MAX_TRAILER_BYTES = 8 * 1024;
+    /** A body length above this (about 1 EiB) is refused rather than risk an overflow. */
+    private static final long MAX_BODY_LENGTH = 1L << 60;
+
+    private static final byte CR = '\r';
+    private static final byte LF = '\n';
+
+    /** Hears a response: its head once, its body in order, then its end. */
+    interface Listener {
+        /** The final response's status code and fields. */
+        void head(int status, HttpHeaders headers);
+
+        /** {@code length} body bytes at {@code index} of {@code buf}, valid during the call only. */
+        void content(ByteBuf buf, int index, int length);
+
+        /**
+         * The response is complete.
+         *
+         * @param closeReason why the connection carries no further response, or null when it can
+         */
+        void end(CloseReason closeReason);
+    }
+
+    private enum State { HEAD, FIXED, CHUNK_SIZE, CHUNK_DATA, CHUNK_END, TRAILERS, UNTIL_CLOSE, DONE }
+
+    private final Listener listener;
+    private State state = State.DONE;
+    private boolean headRequest;
+
+    /** The head read so far, {@code head[0, headSize)}; the line being read starts at {@code lineStart}. */
+    private byte[] head = new byte[512];
+    private int headSize;
+    private int lineStart;
+
+    /** Body bytes still to come: of the {@code Content-Length}, or of the chunk being read. */
+    private long remaining;
+    /** What {@link Listener#end} is told, decided by the head. */
+    private CloseReason closeReason;
+
+    /** The chunk-size line being read: the size so far, whether its digits ended, its length in bytes. */
+    private long chunkSize;
+    private boolean chunkDigitsEnded;
+    private int chunkLineBytes;
+    private boolean chunkLineHasDigits;
+    /** The trailer section: its bytes so far, and the current line's length (a CR before the LF not counted). */
+    private int trailerBytes;
+    private int trailerLineBytes;
+
+    ResponseParser(Listener listener) {
+        this.listener = listener;
+    }
+
+    /** Readies the parser for the response to a request just sent; a HEAD's response has no body. */
+    void start(boolean headRequest) {
+        this.headRequest = headRequest;
+        this.state = State.HEAD;
+        this.headSize = 0;
+        this.lineStart = 0;
+        this.closeReason = null;
+    }
+
+    /** Whether a response is being read (between {@link #start} and its end). */
+    boolean reading() {
+        return state != State.DONE;
+    }
+
+    /**
+     * Reads what {@code in} holds of the response, up to its end; bytes after the end are left unread, and the
+     * connection is then not reused ({@link CloseReason#ERROR}: the server sent more than it was asked for).
+     *
+     * @throws IOException when the bytes are not an HTTP/1.1 response; the message says what is wrong
+     */
+    void read(ByteBuf in) throws IOException {
+        while (in.isReadable() && state != State.DONE) {
+            switch (state) {
+                case HEAD -> readHeadLine(in);
+                case FIXED, CHUNK_DATA -> {
+                    int n = (int) Math.min(remaining, in.readableBytes());
+                    listener.content(in, in.readerIndex(), n);
+                    in.skipBytes(n);
+                    remaining -= n;
+                    if (remaining == 0) {
+                        if (state == State.FIXED) {
+                            end(in);
+                        } else {
+                            state = State.CHUNK_END;
+                        }
+                    }
+                }
+                case CHUNK_END -> readChunkEnd(in);
+                case CHUNK_SIZE -> readChunkSize(in);
+                case TRAILERS -> readTrailers(in);
+                case UNTIL_CLOSE -> {
+                    listener.content(in, in.readerIndex(), in.readableBytes());
+                    in.skipBytes(in.readableBytes());
+                }
+                default -> throw new IllegalStateException(state.name());
+            }
+        }
+    }
+
+    /**
+     * The connection closed: a body that runs until the close ends here.
+     *
+     * @return true when that completed the response; false when the response is cut short (or none was read)
+     */
+    boolean closed() {
+        if (state != State.UNTIL_CLOSE) {
+            return false;
+        }
+        state = State.DONE;
+        listener.end(CloseReason.SERVER_CLOSE);
+        return true;
+    }
+
+    private void end(ByteBuf in) {
+        state = State.DONE;
+        listener.end(in.isReadable() ? CloseReason.ERROR : closeReason);
+    }
+
+    // ---- the head
+
+    private void readHeadLine(ByteBuf in) throws IOException {
+        int from = in.readerIndex();
+        int to = in.writerIndex();
+        if (headSize == 0) {
+            // RFC 9112 2.2: empty lines before the status line are ignored.
+            while (from < to && (in.getByte(from) == CR || in.getByte(from) == LF)) {
+                from++;
+            }
+            in.readerIndex(from);
+            if (from == to) {
+                return;
+            }
+        }
+        int lf = in.indexOf(from, to, LF);
+        int end = lf < 0 ? to : lf + 1;
+        int n = end - from;
+        if (headSize + n > head.length) {
+            if (headSize + n > MAX_HEAD_BYTES) {
+                throw new IOException("response head larger than " + MAX_HEAD_BYTES + " bytes");
+            }
+            head = Arrays.copyOf(head, Math.min(MAX_HEAD_BYTES, Math.max(headSize + n, 2 * head.length)));
+        }
+        in.getBytes(from, head, headSize, n);
+        headSize += n;
+        in.readerIndex(end);
+        if (lf < 0) {
+            return;
+        }
+        boolean emptyLine = lineEnd(lineStart, headSize) == lineStart;
+        if (emptyLine) {
+            headRead(in);
+        } else {
+            lineStart = headSize;
+        }
+    }
+
+    /** The end of the line that starts at {@code start} and whose LF is at {@code lfEnd - 1}, a CR before it cut. */
+    private int lineEnd(int start, int lfEnd) {
+        int end = lfEnd - 1;
+        return end > start && head[end - 1] == CR ? end - 1 : end;
+    }
+
+    /** The head is {@code head[0, headSize)}, its last line empty: reads it and decides how the body is framed. */
+    private void headRead(ByteBuf in) throws IOException {
+        int statusEnd = indexOf(head, 0, headSize, LF) + 1;
+        int status = statusCode(lineEnd(0, statusEnd));
+        boolean http10 = head[7] == '0';
+        long contentLength = -1;
+        boolean transferEncoding = false;
+        boolean chunked = false;
+        boolean close = false;
+        boolean keepAliveToken = false;
+        boolean folding = false;
+        for (int start = statusEnd; start < lineStart; ) {
+            int next = indexOf(head, start, lineStart, LF) + 1;
+            int end = lineEnd(start, next);
+            if (head[start] == ' ' || head[start] == '\t') {
+                // obs-fold (RFC 9112 5.2): continues the field before; never one that frames the message.
+                if (start == statusEnd || folding) {
+                    throw new IOException("a folded line continues " + (folding ? "a framing field" : "no field"));
+                }
+                start = next;
+                continue;
+            }
+            int colon = indexOf(head, start, end, (byte) ':');
+            int nameEnd = colon;
+            while (nameEnd > start && isOws(head[nameEnd - 1])) {
+                nameEnd--;
+            }
+            if (colon == end || nameEnd == start) {
+                throw new IOException("a field line without a name and a colon: "
+                        + RawHeaders.text(head, start, Math.min(end - start, 64)));
+            }
+            for (int i = start; i < nameEnd; i++) {
+                if (head[i] <= ' ' || head[i] == 127) {
+                    throw new IOException("a field name with a space or control byte: "
+                            + RawHeaders.text(head, start, nameEnd - start));
+                }
+            }
+            int valueStart = colon + 1;
+            int valueEnd = end;
+            while (valueStart < valueEnd && isOws(head[valueStart])) {
+                valueStart++;
+            }
+            while (valueEnd > valueStart && isOws(head[valueEnd - 1])) {
+                valueEnd--;
+            }
+            folding = false;
+            if (RawHeaders.nameIs(head, start, nameEnd, "content-length")) {
+                contentLength = contentLength(valueStart, valueEnd, contentLength);
+                folding = true;
+            } else if (RawHeaders.nameIs(head, start, nameEnd, "transfer-encoding")) {
+                transferEncoding = true;
+                chunked = lastTokenIs(valueStart, valueEnd, "chunked");
+                folding = true;
+            } else if (RawHeaders.nameIs(head, start, nameEnd, "connection")) {
+                close |= hasToken(valueStart, valueEnd, "close");
+                keepAliveToken |= hasToken(valueStart, valueEnd, "keep-alive");
+                folding = true;
+            }
+            start = next;
+        }
+        if (transferEncoding && http10) {
+            // RFC 9112 6.1: the framing of an HTTP/1.0 message with Transfer-Encoding is faulty.
+            throw new IOException("Transfer-Encoding in an HTTP/1.0 response");
+        }
+        if (status < 200 && status != 101) {
+            // An interim response (100 Continue, 103 Early Hints): the final one follows.
+            headSize = 0;
+            lineStart = 0;
+            return;
+        }
+        boolean keepAlive = http10 ? keepAliveToken && !close : !close;
+        closeReason = keepAlive ? null : CloseReason.SERVER_CLOSE;
+        listener.head(status, new RawHeaders(Arrays.copyOfRange(head, statusEnd, lineStart)));
+        if (headRequest || status == 204 || status == 304 || status == 101) {
+            if (status == 101) {
+                // Switching protocols: what follows is not HTTP/1.1.
+                closeReason = CloseReason.SERVER_CLOSE;
+            }
+            end(in);
+        } else if (transferEncoding) {
+            // RFC 9112 6.3: Transfer-Encoding overrides Content-Length, and such a message ends the connection;
+            // a coding other than chunked last runs until the close.
+            if (contentLength >= 0 || !chunked) {
+                closeReason = CloseReason.SERVER_CLOSE;
+            }
+            if (chunked) {
+                startChunkLine();
+            } else {
+                state = State.UNTIL_CLOSE;
+            }
+        } else if (contentLength == 0) {
+            end(in);
+        } else if (contentLength > 0) {
+            remaining = contentLength;
+            state = State.FIXED;
+        } else {
+            closeReason = CloseReason.SERVER_CLOSE;
+            state = State.UNTIL_CLOSE;
+        }
+    }
+
+    /** The status line is {@code head[0, end)}: {@code HTTP/1.x}, a space, three digits, then anything. */
+    private int statusCode(int end) throws IOException {
+        boolean ok = end >= 12 && head[0] == 'H' && head[1] == 'T' && head[2] == 'T' && head[3] == 'P'
+                && head[4] == '/' && head[5] == '1' && head[6] == '.' && (head[7] == '0' || head[7] == '1')
+                && head[8] == ' ' && isDigit(head[9]) && isDigit(head[10]) && isDigit(head[11])
+                && (end == 12 || head[12] == ' ');
+        int status = ok ? (head[9] - '0') * 100 + (head[10] - '0') * 10 + (head[11] - '0') : 0;
+        if (status < 100) {
+            throw new IOException("not an HTTP/1.1 status line: " + RawHeaders.text(head, 0, Math.min(end, 64)));
+        }
+        return status;
+    }
+
+    /** A {@code Content-Length} value: digits, or a list of the same digits; equal to {@code before} if any. */
+    private long contentLength(int start, int end, long before) throws IOException {
+        long length = -1;
+        for (int i = start; i <= end; ) {
+            int comma = indexOf(head, i, end, (byte) ',');
+            int a = i;
+            int b = comma;
+            while (a < b && isOws(head[a])) {
+                a++;
+            }
+            while (b > a && isOws(head[b - 1])) {
+                b--;
+            }
+            long n = a == b ? -1 : 0;
+            for (int j = a; j < b && n >= 0; j++) {
+                n = isDigit(head[j]) && n <= MAX_BODY_LENGTH / 10 ? n * 10 + head[j] - '0' : -1;
+            }
+            if (n < 0 || length >= 0 && n != length || before >= 0 && n != before) {
+                throw new IOException("a Content-Length that is not one length: "
+                        + RawHeaders.text(head, start, Math.min(end - start, 64)));
+            }
+            length = n;
+            i = comma + 1;
+        }
+        return length;
+    }
+
+    /** Whether the comma-separated list {@code head[start, end)} ends with {@code token} (ignoring case). */
+    private boolean lastTokenIs(int start, int end, String token) {
+        int b = end;
+        while (b > start && (isOws(head[b - 1]) || head[b - 1] == ',')) {
+            b--;
+        }
+        int a = b;
+        while (a > start && head[a - 1] != ',') {
+            a--;
+        }
+        while (a < b && isOws(head[a])) {
+            a++;
+        }
+        return RawHeaders.nameIs(head, a, b, token);
+    }
+
+    /** Whether the comma-separated list {@code head[start, end)} has {@code token} (ignoring case). */
+    private boolean hasToken(int start, int end, String token) {
+        for (int i = start; i <= end; ) {
+            int comma = indexOf(head, i, end, (byte) ',');
+            if (lastTokenIs(i, comma, token)) {
+                return true;
+            }
+            i = comma + 1;
+        }
+        return false;
+    }
+
+    // ---- chunks
+
+    private void startChunkLine() {
+        state = State.CHUNK_SIZE;
+        chunkSize = 0;
+        chunkDigitsEnded = false;
+        chunkLineHasDigits = false;
+        chunkLineBytes = 0;
+    }
+
+    /** The chunk-size line: hex digits, then optional extensions (ignored), then CRLF. */
+    private void readChunkSize(ByteBuf in) throws IOException {
+        while (in.isReadable()) {
+            byte b = in.readByte();
+            if (++chunkLineBytes > MAX_CHUNK_LINE_BYTES) {
+                throw new IOException("a chunk-size line longer than " + MAX_CHUNK_LINE_BYTES + " bytes");
+            }
+            if (b == LF) {
+                if (!chunkLineHasDigits) {
+                    throw new IOException("a chunk-size line without a size");
+                }
+                if (chunkSize == 0) {
+                    state = State.TRAILERS;
+                    trailerBytes = 0;
+                    trailerLineBytes = 0;
+                } else {
+                    remaining = chunkSize;
+                    state = State.CHUNK_DATA;
+                }
+                return;
+            }
+            int digit = Character.digit(b, 16);
+            if (!chunkDigitsEnded && digit >= 0) {
+                if (chunkSize > MAX_BODY_LENGTH >> 4) {
+                    throw new IOException("a chunk larger than " + MAX_BODY_LENGTH + " bytes");
+                }
+                chunkSize = chunkSize << 4 | digit;
+                chunkLineHasDigits = true;
+            } else if (b == ';' || isOws(b) || b == CR) {
+                chunkDigitsEnded = true;
+            } else if (!chunkDigitsEnded) {
+                throw new IOException("a chunk size that is not hexadecimal: byte " + (b & 0xFF));
+            }
+        }
+    }
+
+    /** The CRLF after a chunk's data. */
+    private void readChunkEnd(ByteBuf in) throws IOException {
+        byte b = in.readByte();
+        if (b == LF) {
+            startChunkLine();
+        } else if (b != CR || in.isReadable() && in.getByte(in.readerIndex()) != LF) {
+            throw new IOException("a chunk's data not followed by CRLF");
+        }
+    }
+
+    /** The trailer section after the last chunk, read and dropped, up to its empty line. */
+    private void readTrailers(ByteBuf in) throws IOException {
+        while (in.isReadable()) {
+            byte b = in.readByte();
+            if (++trailerBytes > MAX_TRAILER_BYTES) {
+                throw new IOException("a trailer section larger than " + MAX_TRAILER_BYTES + " bytes");
+            }
+            if (b == LF) {
+                if (trailerLineBytes == 0) {
+                    end(in);
+                    return;
+                }
+                trailerLineBytes = 0;
+            } else if (b != CR) {
+                trailerLineBytes++;
+            }
+        }
+    }
+
+    // ---- bytes
+
+    /** The index of {@code b} in {@code bytes[from, to)}, or {@code to}. */
+    private static int indexOf(byte[] bytes, int from, int to, byte b) {
+        for (int i = from; i < to; i++) {
+            if (bytes[i] == b) {
+                return i;
+            }
+        }
+        return to;
+    }
+
+    private static boolean isOws(byte b) {
+        return b == ' ' || b == '\t';
+    }
+
+    private static boolean isDigit(byte b) {
+        return b >= '0' && b <= '9';
+    }
+}
