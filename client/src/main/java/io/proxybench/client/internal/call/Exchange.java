@@ -12,7 +12,7 @@ import io.proxybench.client.internal.exchange.NoResponseException;
 import io.proxybench.client.internal.exchange.StreamedBody;
 import io.proxybench.client.internal.metrics.ClientCounters;
 import io.proxybench.client.internal.pool.ConnectionPool;
-import java.util.concurrent.CompletableFuture;
+import java.util.function.BiConsumer;
 
 /**
  * One request and its response on an acquired connection, and what they cost on the wire. HTTP/1.1 carries one call
@@ -32,57 +32,108 @@ final class Exchange {
         this.counters = counters;
     }
 
+    /** Where an exchange's end goes: its call, told once, on the thread that ended the exchange. */
+    interface Ended {
+        /**
+         * @param response the call's response (its wire bytes include {@code earlier}'s), or null
+         * @param failure why there is none, or null
+         */
+        void exchanged(ProxyResponse response, AttemptFailed failure);
+    }
+
     /**
-     * Sends {@code http} on {@code acquired}, which takes it (and releases it) whatever happens, and gives the connection
-     * back to the pool whatever happens, a synchronous refusal of the exchange included. Fails with an
-     * {@link AttemptFailed} that asks for a retry when a reused connection gave no response on a first attempt.
+     * Sends {@code http} on {@code acquired}, which takes it (and releases it) whatever happens, gives the connection
+     * back to the pool whatever happens, a synchronous refusal of the exchange included, and tells {@code ended}. The
+     * failure asks for a retry when a reused connection gave no response on a first attempt.
      *
      * @param earlier what the call's earlier attempts cost, which its response includes
      */
-    CompletableFuture<ProxyResponse> send(FullHttpRequest http, Routed routed, Acquired acquired, CallTrace trace,
-            WireBytes earlier) {
-        String exit = routed.exit();
-        ClientConnection connection = acquired.connection();
-        boolean multiplexed = connection instanceof Http2Connection;
-        long outBefore = connection.meter().bytesOut();
-        long inBefore = connection.meter().bytesIn();
-        long handshakeOut = acquired.reused() ? 0 : outBefore;
-        long handshakeIn = acquired.reused() ? 0 : inBefore;
-        long requestBody = StreamedBody.bodyBytes(http);
+    void send(FullHttpRequest http, Routed routed, Acquired acquired, CallTrace trace, WireBytes earlier,
+            Ended ended) {
+        Ending ending = new Ending(routed, acquired, trace, earlier, StreamedBody.bodyBytes(http), ended);
         trace.requestHeadersStart();
-        CompletableFuture<ExchangeResult> exchanged;
         try {
-            exchanged = connection.exchange(http, trace, settings.timeouts().request(), settings.maxBodyBytes());
+            acquired.connection().exchange(http, trace, settings.timeouts().request(), settings.maxBodyBytes(),
+                    ending);
         } catch (RuntimeException e) {
             // Refused before it took the request (an event loop shutting down): the connection still goes back.
             if (http.refCnt() > 0) {
                 http.release();
             }
-            exchanged = CompletableFuture.failedFuture(e);
+            ending.accept(null, e);
         }
-        return exchanged.handle((result, error) -> {
+    }
+
+    /**
+     * One exchange's end: what the connection had carried before it (to charge the call with the difference), and
+     * what to do once it ends. One object per exchange, the connection's callback.
+     */
+    private final class Ending implements BiConsumer<ExchangeResult, Throwable> {
+        private final Routed routed;
+        private final Acquired acquired;
+        private final CallTrace trace;
+        private final WireBytes earlier;
+        private final long requestBody;
+        private final Ended ended;
+        private final long outBefore;
+        private final long inBefore;
+        /** Whether {@code ended} was told: after that, nothing here may tell it again. */
+        private boolean told;
+
+        Ending(Routed routed, Acquired acquired, CallTrace trace, WireBytes earlier, long requestBody, Ended ended) {
+            this.routed = routed;
+            this.acquired = acquired;
+            this.trace = trace;
+            this.earlier = earlier;
+            this.requestBody = requestBody;
+            this.ended = ended;
+            this.outBefore = acquired.connection().meter().bytesOut();
+            this.inBefore = acquired.connection().meter().bytesIn();
+        }
+
+        @Override
+        public void accept(ExchangeResult result, Throwable error) {
+            try {
+                end(result, error);
+            } catch (RuntimeException | Error e) {
+                // A bug ending the exchange fails the call instead of leaving it waiting.
+                if (!told) {
+                    ended.exchanged(null, new AttemptFailed(e, WireBytes.UNKNOWN, false));
+                }
+                throw e;
+            }
+        }
+
+        private void end(ExchangeResult result, Throwable error) {
+            ClientConnection connection = acquired.connection();
+            boolean multiplexed = connection instanceof Http2Connection;
+            long handshakeOut = acquired.reused() ? 0 : outBefore;
+            long handshakeIn = acquired.reused() ? 0 : inBefore;
             long out = handshakeOut + (multiplexed ? requestBody : connection.meter().bytesOut() - outBefore);
             long in = handshakeIn + (multiplexed ? (result == null ? 0 : result.bodyBytes())
                     : connection.meter().bytesIn() - inBefore);
             connection.attribute(out, in);
-            counters.request(exit, out, in);
+            counters.request(routed.exit(), out, in);
             WireBytes spent = new WireBytes(out, in, handshakeOut + handshakeIn);
             trace.connectionReleased(connection.info());
             if (error != null) {
                 Throwable cause = Calls.unwrap(error);
                 pool.release(connection, connection.survivesFailedExchange(), CloseReason.ERROR,
                         System.nanoTime());
-                throw new AttemptFailed(cause, spent, cause instanceof NoResponseException
-                        && acquired.reused() && trace.call().attempt() == 1);
+                told = true;
+                ended.exchanged(null, new AttemptFailed(cause, spent, cause instanceof NoResponseException
+                        && acquired.reused() && trace.call().attempt() == 1));
+                return;
             }
             CloseReason retired = pool.release(connection, result.reusable(), result.closeReason(),
                     System.nanoTime());
             WireBytes call = earlier.plus(spent);
             ProxyResponse response = new ProxyResponse(result.status(), result.headers(), result.body(),
-                    result.bodyBytes(), connection.info(), acquired.reused(), trace.call().attempt(), exit,
+                    result.bodyBytes(), connection.info(), acquired.reused(), trace.call().attempt(), routed.exit(),
                     routed.session(), trace.timings(), call.out(), call.in(), call.handshake(), retired);
             trace.callEnd();
-            return response;
-        });
+            told = true;
+            ended.exchanged(response, null);
+        }
     }
 }

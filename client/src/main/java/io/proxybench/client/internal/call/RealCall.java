@@ -10,18 +10,26 @@ import io.proxybench.client.internal.exchange.ClientConnection;
 import io.proxybench.client.internal.metrics.ClientCounters;
 import io.proxybench.client.internal.pool.Grant;
 import java.util.concurrent.CompletableFuture;
-import java.util.concurrent.atomic.AtomicBoolean;
 
 /**
  * One call: its route, then attempts. An attempt encodes the request, finds a connection ({@link ConnectionFinder})
  * and runs the exchange ({@link Exchange}); a reused connection that gave no response on the first attempt is left
  * for a second attempt on a new connection. The call fails with a {@link CallException} naming the phase that failed
  * and the wire bytes every attempt cost.
+ *
+ * <p>The call is its exchanges' {@link Exchange.Ended}, and its future is the only one it makes when an open
+ * connection is at hand (the usual case on a busy key): no chain of futures per request.
  */
-final class RealCall {
+final class RealCall implements Exchange.Ended {
 
     private final ProxyRequest request;
     private final ClientParts parts;
+    private final CompletableFuture<ProxyResponse> result = new CompletableFuture<>();
+    /** The attempt in progress: its route, trace and encoded request, and what the earlier attempts cost. */
+    private Routed routed;
+    private CallTrace trace;
+    private FullHttpRequest http;
+    private WireBytes earlier;
 
     RealCall(ProxyRequest request, ClientParts parts) {
         this.request = request;
@@ -39,43 +47,63 @@ final class RealCall {
             return CompletableFuture.failedFuture(failure(trace.current(), e, WireBytes.NONE));
         }
         trace.proxySelected(routed.route().proxy());
-        return attempt(routed, request.newConnection(), trace, WireBytes.NONE);
+        this.routed = routed;
+        attempt(request.newConnection(), trace, WireBytes.NONE);
+        return result;
     }
 
     /**
      * @param fresh on a new connection, never an open one
      * @param earlier what the call's earlier attempts cost
      */
-    private CompletableFuture<ProxyResponse> attempt(Routed routed, boolean fresh, CallTrace trace,
-            WireBytes earlier) {
+    private void attempt(boolean fresh, CallTrace trace, WireBytes earlier) {
+        this.trace = trace;
+        this.earlier = earlier;
         FullHttpRequest http;
         try {
             http = parts.encoder().encode(request, routed.route(), routed.hostHeader());
         } catch (IllegalArgumentException e) {
             trace.callFailed(e);
-            return CompletableFuture.failedFuture(failure(Phase.REQUEST, e, earlier));
+            result.completeExceptionally(failure(Phase.REQUEST, e, earlier));
+            return;
         }
+        this.http = http;
         ConnectionFinder finder = parts.finder();
         CompletableFuture<Grant<ClientConnection>> granted = finder.acquire(routed.route(), fresh);
         Grant<ClientConnection> now = granted.isDone() && !granted.isCompletedExceptionally() ? granted.join() : null;
         if (now != null && now.kind() == Grant.Kind.REUSE) {
-            // The usual case on a busy key: an open connection at once, so no chain of futures to wait for it.
-            CompletableFuture<ProxyResponse> exchanged;
             try {
-                exchanged = parts.exchange().send(http, routed, finder.reused(now, routed.exit(), trace), trace,
-                        earlier);
+                send(finder.reused(now, routed.exit(), trace));
             } catch (RuntimeException | Error e) {
-                return recover(e, false, http, routed, trace, earlier);
+                recover(e, false);
             }
-            return exchanged.exceptionallyCompose(error -> recover(error, true, http, routed, trace, earlier));
+            return;
         }
-        AtomicBoolean handedOver = new AtomicBoolean();
-        return finder.connection(granted, routed, trace).thenCompose(acquired -> {
-            CompletableFuture<ProxyResponse> exchanged = parts.exchange().send(http, routed, acquired, trace,
-                    earlier);
-            handedOver.set(true); // once the exchange has the request it releases it, whatever happens (h2: later)
-            return exchanged;
-        }).exceptionallyCompose(error -> recover(error, handedOver.get(), http, routed, trace, earlier));
+        finder.connection(granted, routed, trace).whenComplete((acquired, error) -> {
+            try {
+                if (error != null) {
+                    recover(error, false);
+                } else {
+                    send(acquired);
+                }
+            } catch (RuntimeException | Error e) {
+                recover(e, false);
+            }
+        });
+    }
+
+    /** Once the exchange has the request it releases it, whatever happens (h2: later), and tells {@link #exchanged}. */
+    private void send(Acquired acquired) {
+        parts.exchange().send(http, routed, acquired, trace, earlier, this);
+    }
+
+    @Override
+    public void exchanged(ProxyResponse response, AttemptFailed failure) {
+        if (failure == null) {
+            result.complete(response);
+        } else {
+            recover(failure, true);
+        }
     }
 
     /**
@@ -83,8 +111,7 @@ final class RealCall {
      * {@code handedOver}: whether the exchange took the request (and so releases it). A failure that does not say
      * what the attempt cost (one no step expected) leaves the call's bytes unknown.
      */
-    private CompletableFuture<ProxyResponse> recover(Throwable error, boolean handedOver, FullHttpRequest http,
-            Routed routed, CallTrace trace, WireBytes earlier) {
+    private void recover(Throwable error, boolean handedOver) {
         Throwable unwrapped = Calls.unwrap(error);
         AttemptFailed failed = unwrapped instanceof AttemptFailed f ? f
                 : new AttemptFailed(unwrapped, WireBytes.UNKNOWN, false);
@@ -95,12 +122,11 @@ final class RealCall {
         }
         if (failed.retry()) {
             parts.counters().retried(routed.exit());
-            CallTrace again = new CallTrace(trace.call().retry(), trace.listener());
-            return attempt(routed, true, again, spent);
+            attempt(true, new CallTrace(trace.call().retry(), trace.listener()), spent);
+            return;
         }
         trace.callFailed(cause);
-        return CompletableFuture.failedFuture(
-                cause instanceof CallException ce ? ce : failure(trace.current(), cause, spent));
+        result.completeExceptionally(cause instanceof CallException ce ? ce : failure(trace.current(), cause, spent));
     }
 
     private static CallException failure(Phase phase, Throwable cause, WireBytes spent) {

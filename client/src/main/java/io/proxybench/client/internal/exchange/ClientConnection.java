@@ -9,7 +9,6 @@ import io.proxybench.client.internal.event.CallTrace;
 import io.proxybench.client.internal.metrics.WireMeter;
 import io.proxybench.client.internal.pool.Poolable;
 import java.time.Duration;
-import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.atomic.AtomicLong;
 import java.util.function.BiConsumer;
 
@@ -58,9 +57,13 @@ public abstract class ClientConnection implements Poolable {
         return meter;
     }
 
-    /** Sends {@code request} and reads the whole response; the request is released either way. */
-    public abstract CompletableFuture<ExchangeResult> exchange(FullHttpRequest request, CallTrace trace,
-            Duration timeout, int maxBodyBytes);
+    /**
+     * Sends {@code request} and reads the whole response; the request is released either way. {@code done} is told
+     * once, with the result or the failure, on the connection's event loop (or on the caller's thread when the
+     * connection fails the exchange at once).
+     */
+    public abstract void exchange(FullHttpRequest request, CallTrace trace, Duration timeout, int maxBodyBytes,
+            BiConsumer<? super ExchangeResult, ? super Throwable> done);
 
     @Override
     public boolean isOpen() {

@@ -17,7 +17,6 @@ import io.proxybench.client.internal.event.CallTrace;
 import io.proxybench.client.internal.metrics.WireMeter;
 import java.io.IOException;
 import java.time.Duration;
-import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.TimeoutException;
 import java.util.function.BiConsumer;
@@ -47,9 +46,8 @@ public final class Http1Connection extends ClientConnection {
     }
 
     @Override
-    public CompletableFuture<ExchangeResult> exchange(FullHttpRequest request, CallTrace trace, Duration timeout,
-            int maxBodyBytes) {
-        CompletableFuture<ExchangeResult> done = new CompletableFuture<>();
+    public void exchange(FullHttpRequest request, CallTrace trace, Duration timeout, int maxBodyBytes,
+            BiConsumer<? super ExchangeResult, ? super Throwable> done) {
         boolean clientClose = !HttpUtil.isKeepAlive(request);
         if (channel().eventLoop().inEventLoop()) {
             // The usual case in a closed loop: the previous call on this connection completed on its event loop.
@@ -58,7 +56,6 @@ public final class Http1Connection extends ClientConnection {
             channel().eventLoop().execute(() -> reader.start(request, trace, done, clientClose, timeout,
                     maxBodyBytes));
         }
-        return done;
     }
 
     /**
@@ -72,7 +69,8 @@ public final class Http1Connection extends ClientConnection {
      */
     private final class Reader extends ChannelInboundHandlerAdapter implements ResponseParser.Listener {
         private final ResponseParser parser = new ResponseParser(this);
-        private CompletableFuture<ExchangeResult> done;
+        /** Told the end of the exchange in progress; null between exchanges. */
+        private BiConsumer<? super ExchangeResult, ? super Throwable> done;
         private CallTrace trace;
         private int status;
         private HttpHeaders headers;
@@ -86,11 +84,12 @@ public final class Http1Connection extends ClientConnection {
         /** {@link System#nanoTime()} at which {@link #timer} fires; meaningful while it is not null. */
         private long timerAtNanos;
 
-        void start(FullHttpRequest request, CallTrace trace, CompletableFuture<ExchangeResult> done,
-                boolean clientClose, Duration timeout, int maxBodyBytes) {
+        void start(FullHttpRequest request, CallTrace trace,
+                BiConsumer<? super ExchangeResult, ? super Throwable> done, boolean clientClose, Duration timeout,
+                int maxBodyBytes) {
             if (!channel().isActive()) {
                 ReferenceCountUtil.release(request);
-                done.completeExceptionally(new NoResponseException("connection closed before the request", null));
+                done.accept(null, new NoResponseException("connection closed before the request", null));
                 return;
             }
             this.done = done;
@@ -110,6 +109,16 @@ public final class Http1Connection extends ClientConnection {
                 schedule(timeout.toNanos());
             }
             long bodyBytes = StreamedBody.bodyBytes(request);
+            if (!(request instanceof StreamedBody)) {
+                // Written from the event loop, so flushed by the time the call returns; a failed write reaches
+                // exceptionCaught (a void promise), which fails the exchange. No promise or listener per request.
+                channel().writeAndFlush(request, channel().voidPromise());
+                if (this.trace == trace) { // else the write failed, and with it the exchange
+                    trace.requestHeadersEnd();
+                    trace.requestBodyEnd(bodyBytes);
+                }
+                return;
+            }
             StreamedBody.write(channel(), request).addListener(f -> {
                 if (f.isSuccess()) {
                     trace.requestHeadersEnd();
@@ -173,26 +182,26 @@ public final class Http1Connection extends ClientConnection {
             ExchangeResult result = new ExchangeResult(status, headers, body.bytes(), body.total(), reason == null,
                     reason);
             trace.responseBodyEnd(body.total());
-            CompletableFuture<ExchangeResult> d = done;
+            BiConsumer<? super ExchangeResult, ? super Throwable> d = done;
             clear();
             if (reason != null) {
                 // Closed now, with its reason: the server may close its side first, and the connection would then
                 // be counted as closed by the peer.
                 close(reason);
             }
-            d.complete(result);
+            d.accept(result, null);
         }
 
         private void fail(Throwable cause) {
             if (done == null) {
                 return;
             }
-            CompletableFuture<ExchangeResult> d = done;
+            BiConsumer<? super ExchangeResult, ? super Throwable> d = done;
             boolean nothingArrived = !sawResponse;
             clear();
             cancelTimer();
             close(CloseReason.ERROR);
-            d.completeExceptionally(nothingArrived && !(cause instanceof NoResponseException)
+            d.accept(null, nothingArrived && !(cause instanceof NoResponseException)
                     && !(cause instanceof TimeoutException)
                     ? new NoResponseException("connection failed before the response: " + cause.getMessage(), cause)
                     : cause);

@@ -95,10 +95,11 @@ public final class Http2Connection extends ClientConnection {
     }
 
     @Override
-    public CompletableFuture<ExchangeResult> exchange(FullHttpRequest encoded, CallTrace trace, Duration timeout,
-            int maxBodyBytes) {
+    public void exchange(FullHttpRequest encoded, CallTrace trace, Duration timeout, int maxBodyBytes,
+            BiConsumer<? super ExchangeResult, ? super Throwable> then) {
         FullHttpRequest request = withOwnHeaders(encoded);
         CompletableFuture<ExchangeResult> done = new CompletableFuture<>();
+        done.whenComplete(then);
         StreamReader reader = new StreamReader(trace, done, maxBodyBytes);
         new Http2StreamChannelBootstrap(channel()).handler(new ChannelInitializer<Http2StreamChannel>() {
             @Override
@@ -125,7 +126,6 @@ public final class Http2Connection extends ClientConnection {
                 }
             });
         });
-        return done;
     }
 
     /**

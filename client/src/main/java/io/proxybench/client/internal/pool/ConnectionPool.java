@@ -466,10 +466,9 @@ public final class ConnectionPool<K, E, C extends Poolable> {
     private Grant<C> reuse(KeyState<K, E, C> state, long waitedNanos, long nowNanos) {
         PooledConnection<K, E, C> best = null;
         if (state.multiRequest == 0) {
-            for (PooledConnection<K, E, C> pc : state.idle.newestFirst()) {
-                if (usable(pc, nowNanos)) {
-                    best = pc;
-                    break;
+            for (var node = state.idle.newest(); node != null && best == null; node = state.idle.older(node)) {
+                if (usable(node.value(), nowNanos)) {
+                    best = node.value();
                 }
             }
         } else {
@@ -731,9 +730,9 @@ public final class ConnectionPool<K, E, C extends Poolable> {
     /** Runs every action even if one throws, then rethrows the first failure with the others suppressed. */
     private static void run(List<Runnable> actions) {
         RuntimeException failure = null;
-        for (Runnable action : actions) {
+        for (int i = 0; i < actions.size(); i++) { // by index: no iterator on the acquire path
             try {
-                action.run();
+                actions.get(i).run();
             } catch (RuntimeException e) {
                 if (failure == null) {
                     failure = e;

@@ -19,6 +19,10 @@ final class IdleList<T> implements Iterable<T> {
         Node(T value) {
             this.value = value;
         }
+
+        T value() {
+            return value;
+        }
     }
 
     /** Sentinel: {@code head.next} is the least recently idle, {@code head.prev} the most recently. */
@@ -69,20 +73,21 @@ final class IdleList<T> implements Iterable<T> {
         }
     }
 
+    /** The most recently idle's node, or null when the list is empty; {@link #older} walks on, allocating nothing. */
+    Node<T> newest() {
+        return head.prev == head ? null : head.prev;
+    }
+
+    /** The node of the one idle just before {@code node}'s (a node in this list), or null when it is the oldest. */
+    Node<T> older(Node<T> node) {
+        return node.prev == head ? null : node.prev;
+    }
+
     /** Least recently idle first. */
     @Override
     public Iterator<T> iterator() {
-        return walk(true);
-    }
-
-    /** Most recently idle first. */
-    Iterable<T> newestFirst() {
-        return () -> walk(false);
-    }
-
-    private Iterator<T> walk(boolean oldestFirst) {
         return new Iterator<>() {
-            private Node<T> next = oldestFirst ? head.next : head.prev;
+            private Node<T> next = head.next;
 
             @Override
             public boolean hasNext() {
@@ -95,7 +100,7 @@ final class IdleList<T> implements Iterable<T> {
                     throw new NoSuchElementException();
                 }
                 Node<T> current = next;
-                next = oldestFirst ? current.next : current.prev;
+                next = current.next;
                 return current.value;
             }
         };

@@ -30,6 +30,20 @@ class IdleListTest {
     }
 
     @Test
+    void walksNewestFirstThroughItsNodesAndAnEmptyListHasNone() {
+        assertThat(list.newest()).isNull();
+        list.add(a);
+        list.add(b);
+        list.add(c);
+        list.remove(b);
+        List<String> walked = new ArrayList<>();
+        for (IdleList.Node<String> n = list.newest(); n != null; n = list.older(n)) {
+            walked.add(n.value());
+        }
+        assertThat(walked).containsExactly("c", "a");
+    }
+
+    @Test
     void removingWhatIsNotInTheListChangesNothingAndANodeCanBeInTwoListsThroughTwoNodes() {
         list.remove(a);
         list.add(a);
