@@ -14,6 +14,7 @@ import io.proxybench.client.proxy.SessionRouter;
 import io.proxybench.client.proxy.SessionTemplate;
 import java.util.Collection;
 import java.util.concurrent.CompletableFuture;
+import java.util.function.BiConsumer;
 
 /**
  * A proxy-aware HTTP client whose pool is keyed by exit and origin: a connection is shared only by requests with
@@ -62,7 +63,29 @@ public final class ProxyClient implements AutoCloseable {
      * @return the response, once it has been read whole
      */
     public CompletableFuture<ProxyResponse> send(ProxyRequest request) {
-        return engine.send(request);
+        CompletableFuture<ProxyResponse> response = new CompletableFuture<>();
+        engine.send(request, (r, failure) -> {
+            if (failure == null) {
+                response.complete(r);
+            } else {
+                response.completeExceptionally(failure);
+            }
+        });
+        return response;
+    }
+
+    /**
+     * Sends a request and tells {@code done} once: with the response (whatever its status) and null, or with null
+     * and a {@link CallException} ({@link IllegalStateException} after {@link #close()}). It is told on the I/O thread
+     * that completed the call, or on the calling thread when the call fails at once; it must not block. No future is
+     * made: this is for load generators, which send many requests and want each to cost as little as it can (as
+     * OkHttp's {@code enqueue}). An exception {@code done} throws is logged and goes no further.
+     *
+     * @param request what to send
+     * @param done told the response or the failure
+     */
+    public void send(ProxyRequest request, BiConsumer<? super ProxyResponse, ? super Throwable> done) {
+        engine.send(request, done);
     }
 
     /**

@@ -2,8 +2,6 @@ package io.proxybench.harness;
 
 import io.proxybench.records.RequestRecord;
 import io.proxybench.client.ProxyRequest;
-import io.proxybench.client.ProxyResponse;
-import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.atomic.AtomicBoolean;
 import java.util.concurrent.atomic.AtomicLong;
 import java.util.function.Consumer;
@@ -47,7 +45,7 @@ public final class ClosedLoopRunner extends LoadRunner {
      * @see OpenLoopRunner#OpenLoopRunner for the other parameters
      */
     public ClosedLoopRunner(long durationNanos, Function<Long, ProxyRequest> requests,
-            Function<ProxyRequest, CompletableFuture<ProxyResponse>> sender, RunOptions options, Records records,
+            Sender sender, RunOptions options, Records records,
             Consumer<RequestRecord> sink, LongSupplier nanoClock, Sleeper sleeper) {
         super(sender, checked(options, durationNanos), records, sink, nanoClock);
         this.workers = options.maxInFlight();

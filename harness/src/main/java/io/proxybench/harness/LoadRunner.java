@@ -1,11 +1,7 @@
 package io.proxybench.harness;
 
-import io.proxybench.client.ProxyRequest;
-import io.proxybench.client.ProxyResponse;
 import io.proxybench.records.RequestRecord;
-import java.util.concurrent.CompletableFuture;
 import java.util.function.Consumer;
-import java.util.function.Function;
 import java.util.function.LongSupplier;
 
 /**
@@ -17,7 +13,7 @@ public abstract sealed class LoadRunner permits OpenLoopRunner, ClosedLoopRunner
     final RunStats stats = new RunStats();
     final CallBook book;
 
-    LoadRunner(Function<ProxyRequest, CompletableFuture<ProxyResponse>> sender, RunOptions options, Records records,
+    LoadRunner(Sender sender, RunOptions options, Records records,
             Consumer<RequestRecord> sink, LongSupplier nanoClock) {
         this.book = new CallBook(new RetryingSender(sender, options.retries()), records, sink, stats, nanoClock);
     }

@@ -4,10 +4,8 @@ import io.proxybench.harness.schedule.ArrivalSchedule;
 import io.proxybench.records.RequestRecord;
 import io.proxybench.client.ProxyClient;
 import io.proxybench.client.ProxyRequest;
-import io.proxybench.client.ProxyResponse;
 import java.util.ArrayDeque;
 import java.util.Deque;
-import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.atomic.AtomicBoolean;
 import java.util.function.Consumer;
 import java.util.function.Function;
@@ -78,7 +76,7 @@ public final class OpenLoopRunner extends LoadRunner {
      * @param timer where the batches fire, on {@code nanoClock}'s time base
      */
     public OpenLoopRunner(ArrivalSchedule schedule, Function<Long, ProxyRequest> requests,
-            Function<ProxyRequest, CompletableFuture<ProxyResponse>> sender, RunOptions options, Records records,
+            Sender sender, RunOptions options, Records records,
             Consumer<RequestRecord> sink, LongSupplier nanoClock, Sleeper sleeper, FiringTimer timer) {
         super(sender, options, records, sink, nanoClock);
         this.schedule = schedule;

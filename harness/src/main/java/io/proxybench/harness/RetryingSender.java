@@ -2,8 +2,7 @@ package io.proxybench.harness;
 
 import io.proxybench.client.ProxyRequest;
 import io.proxybench.client.ProxyResponse;
-import java.util.concurrent.CompletableFuture;
-import java.util.function.Function;
+import java.util.function.BiConsumer;
 
 /**
  * Sends a request, and after a failure sends it again on a new connection (for a rotating gateway, a new tunnel
@@ -36,14 +35,14 @@ final class RetryingSender {
         void done(Result result);
     }
 
-    private final Function<ProxyRequest, CompletableFuture<ProxyResponse>> sender;
+    private final Sender sender;
     private final int retries;
 
     /**
      * @param sender sends one request; must not block
      * @param retries sends after the first at most, 0 for none
      */
-    RetryingSender(Function<ProxyRequest, CompletableFuture<ProxyResponse>> sender, int retries) {
+    RetryingSender(Sender sender, int retries) {
         if (retries < 0) {
             throw new IllegalArgumentException("retries must be >= 0, got " + retries);
         }
@@ -62,13 +61,7 @@ final class RetryingSender {
 
     private void attempt(ProxyRequest request, int sends, String firstError, WireBytes failedBytes,
             Listener listener) {
-        CompletableFuture<ProxyResponse> reply;
-        try {
-            reply = sender.apply(request);
-        } catch (RuntimeException e) {
-            reply = CompletableFuture.failedFuture(e);
-        }
-        reply.whenComplete((response, failure) -> {
+        BiConsumer<ProxyResponse, Throwable> replied = (response, failure) -> {
             WireBytes failed = failure == null ? failedBytes : WireBytes.plus(failedBytes, WireBytes.of(failure));
             if (failure != null && sends <= retries && listener.wanted()) {
                 String first = firstError != null ? firstError : Records.errorLabel(failure);
@@ -77,6 +70,11 @@ final class RetryingSender {
             } else {
                 listener.done(new Result(response, failure, sends, firstError, failed));
             }
-        });
+        };
+        try {
+            sender.send(request, replied);
+        } catch (RuntimeException e) {
+            replied.accept(null, e);
+        }
     }
 }

@@ -12,13 +12,14 @@ import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.concurrent.CompletableFuture;
+import java.util.function.BiConsumer;
 import java.util.function.Function;
 
 /**
  * A sender whose replies a script decides per request number (read from the URL path {@code /N}): complete with a
  * response or fail after some fake time, or never. Each send can cost fake time, to make the runner start late.
  */
-final class FakeSender implements Function<ProxyRequest, CompletableFuture<ProxyResponse>> {
+final class FakeSender implements Function<ProxyRequest, CompletableFuture<ProxyResponse>>, Sender {
 
     /** What to do with request {@code number}, sent {@code sentNanos} after the run's start. */
     interface Script {
@@ -90,6 +91,11 @@ final class FakeSender implements Function<ProxyRequest, CompletableFuture<Proxy
     /** Request numbers in the order they were sent, once per send. */
     List<Long> sent() {
         return sent;
+    }
+
+    @Override
+    public void send(ProxyRequest request, BiConsumer<? super ProxyResponse, ? super Throwable> done) {
+        apply(request).whenComplete(done);
     }
 
     @Override

@@ -34,7 +34,7 @@ class OpenLoopRunnerTest {
 
     private OpenLoopRunner runner(ArrivalSchedule schedule,
             Function<ProxyRequest, CompletableFuture<ProxyResponse>> sender, int maxInFlight, int retries) {
-        return new OpenLoopRunner(schedule, FakeSender::request, sender,
+        return new OpenLoopRunner(schedule, FakeSender::request, Sender.of(sender),
                 new RunOptions(maxInFlight, retries, 5_000 * MS), Records.plain(), records::add, clock, clock,
                 clock.timer());
     }

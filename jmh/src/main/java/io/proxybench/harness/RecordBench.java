@@ -4,7 +4,6 @@ import io.proxybench.client.ProxyRequest;
 import io.proxybench.client.ProxyResponse;
 import io.proxybench.client.bench.Fixtures;
 import io.proxybench.records.RequestRecord;
-import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.TimeUnit;
 import org.openjdk.jmh.annotations.Benchmark;
 import org.openjdk.jmh.annotations.BenchmarkMode;
@@ -30,13 +29,12 @@ public class RecordBench {
     private final ProxyResponse reused = Fixtures.reusedResponse();
     private final ProxyResponse newTunnel = Fixtures.newTunnelResponse();
     private final ProxyRequest request = ProxyRequest.get(Fixtures.TARGET.toString()).withSessionKey("worker7");
-    private final CompletableFuture<ProxyResponse> answered = CompletableFuture.completedFuture(reused);
     private CallBook book;
     private long schedNanos;
 
     @Setup
     public void start(Blackhole sink) {
-        book = new CallBook(new RetryingSender(r -> answered, 0), records, sink::consume, new RunStats(),
+        book = new CallBook(new RetryingSender((r, done) -> done.accept(reused, null), 0), records, sink::consume, new RunStats(),
                 System::nanoTime);
         book.start();
     }

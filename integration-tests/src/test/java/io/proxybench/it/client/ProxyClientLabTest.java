@@ -11,7 +11,9 @@ import io.proxybench.lab.Lab;
 import io.proxybench.lab.LabConfig;
 import java.nio.file.Path;
 import java.util.List;
+import java.util.concurrent.BlockingQueue;
 import java.util.concurrent.CopyOnWriteArrayList;
+import java.util.concurrent.LinkedBlockingQueue;
 import java.util.concurrent.TimeUnit;
 import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.BeforeAll;
@@ -152,5 +154,33 @@ class ProxyClientLabTest {
         ProxyResponse r = firstAndReused(null, "https://localhost:" + lab.targetHttpsPort() + "/cdn-cgi/trace",
                 List.of("dnsStart", "dnsEnd", "connectStart", "connectEnd", "originTlsStart", "originTlsEnd:h2"), "h2");
         assertThat(trace("ip", r)).isEqualTo("127.0.0.1");
+    }
+
+    @Test
+    void aCallbackIsToldEachEndOnceOnAnIoThreadAndOneThatThrowsStopsNothing() throws Exception {
+        List<RecordingListener> calls = new CopyOnWriteArrayList<>();
+        try (ProxyClient client = client(ProxySpec.parse(gateway("http")), calls)) {
+            BlockingQueue<Object> ends = new LinkedBlockingQueue<>();
+            for (int i = 0; i < 3; i++) {
+                client.send(ProxyRequest.get(https()), (r, failure) -> {
+                    ends.add(failure == null ? r : failure);
+                    ends.add(Thread.currentThread().getName());
+                    throw new IllegalStateException("a callback that throws");
+                });
+            }
+            for (int i = 0; i < 3; i++) {
+                Object end = ends.poll(10, TimeUnit.SECONDS);
+                assertThat(end).isInstanceOf(ProxyResponse.class);
+                assertThat(((ProxyResponse) end).status()).isEqualTo(200);
+                assertThat((String) ends.poll(1, TimeUnit.SECONDS)).doesNotContain("main");
+            }
+            assertThat(ends.poll(200, TimeUnit.MILLISECONDS)).as("one end per call").isNull();
+            ProxyResponse after = client.send(ProxyRequest.get(https())).get(10, TimeUnit.SECONDS);
+            assertThat(after.reused()).isTrue();
+
+            client.close();
+            client.send(ProxyRequest.get(https()), (r, failure) -> ends.add(failure));
+            assertThat(ends.poll(1, TimeUnit.SECONDS)).isInstanceOf(IllegalStateException.class);
+        }
     }
 }

@@ -18,10 +18,10 @@ import io.proxybench.client.internal.metrics.ExitLabel;
 import io.proxybench.client.internal.pool.ConnectionPool;
 import io.proxybench.net.Transport;
 import java.time.Duration;
-import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.RejectedExecutionException;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicLong;
+import java.util.function.BiConsumer;
 
 /**
  * Everything a client runs on: its I/O threads, the connector, the pool keyed by route (per-exit caps counting by
@@ -67,15 +67,19 @@ public final class CallEngine implements AutoCloseable {
         return limits.keepAlive().isZero() ? PoolLimits.defaults().keepAlive() : limits.keepAlive();
     }
 
-    /** Sends {@code request}; the future fails with a {@link io.proxybench.client.CallException}. */
-    public CompletableFuture<ProxyResponse> send(ProxyRequest request) {
+    /**
+     * Sends {@code request}, telling {@code done} once: the response, or a {@link io.proxybench.client.CallException}
+     * ({@link IllegalStateException} once closed). See {@code ProxyClient.send(ProxyRequest, BiConsumer)}.
+     */
+    public void send(ProxyRequest request, BiConsumer<? super ProxyResponse, ? super Throwable> done) {
         if (closed) {
-            return CompletableFuture.failedFuture(new IllegalStateException("the client is closed"));
+            RealCall.tell(done, null, new IllegalStateException("the client is closed"));
+            return;
         }
         CallInfo call = new CallInfo(callIds.incrementAndGet(), request.method(), request.uri(),
                 request.sessionKey(), 1);
         CallTrace trace = new CallTrace(call, settings.listeners().create(call));
-        return new RealCall(request, parts).execute(trace);
+        new RealCall(request, parts, done).execute(trace);
     }
 
     /** Runs {@code task} on the timer's I/O thread after {@code delayNanos}; see {@code ProxyClient.schedule}. */

@@ -1,6 +1,8 @@
 package io.proxybench.client.internal.call;
 
 import io.netty.handler.codec.http.FullHttpRequest;
+import io.netty.util.internal.logging.InternalLogger;
+import io.netty.util.internal.logging.InternalLoggerFactory;
 import io.proxybench.client.CallException;
 import io.proxybench.client.ProxyRequest;
 import io.proxybench.client.ProxyResponse;
@@ -10,6 +12,7 @@ import io.proxybench.client.internal.exchange.ClientConnection;
 import io.proxybench.client.internal.metrics.ClientCounters;
 import io.proxybench.client.internal.pool.Grant;
 import java.util.concurrent.CompletableFuture;
+import java.util.function.BiConsumer;
 
 /**
  * One call: its route, then attempts. An attempt encodes the request, finds a connection ({@link ConnectionFinder})
@@ -17,39 +20,53 @@ import java.util.concurrent.CompletableFuture;
  * for a second attempt on a new connection. The call fails with a {@link CallException} naming the phase that failed
  * and the wire bytes every attempt cost.
  *
- * <p>The call is its exchanges' {@link Exchange.Ended}, and its future is the only one it makes when an open
- * connection is at hand (the usual case on a busy key): no chain of futures per request.
+ * <p>The call is its exchanges' {@link Exchange.Ended} and tells its end to a callback: it makes no future when an
+ * open connection is at hand (the usual case on a busy key).
  */
 final class RealCall implements Exchange.Ended {
 
     private final ProxyRequest request;
     private final ClientParts parts;
-    private final CompletableFuture<ProxyResponse> result = new CompletableFuture<>();
+    private static final InternalLogger LOG = InternalLoggerFactory.getInstance(RealCall.class);
+
+    /** Told the call's end, once. */
+    private final BiConsumer<? super ProxyResponse, ? super Throwable> done;
     /** The attempt in progress: its route, trace and encoded request, and what the earlier attempts cost. */
     private Routed routed;
     private CallTrace trace;
     private FullHttpRequest http;
     private WireBytes earlier;
 
-    RealCall(ProxyRequest request, ClientParts parts) {
+    RealCall(ProxyRequest request, ClientParts parts, BiConsumer<? super ProxyResponse, ? super Throwable> done) {
         this.request = request;
         this.parts = parts;
+        this.done = done;
     }
 
-    /** Sends the request; never blocks, never throws: a failure is the future's. */
-    CompletableFuture<ProxyResponse> execute(CallTrace trace) {
+    /** Tells {@code done} the call's end; an exception it throws is logged, never let into the I/O thread. */
+    static void tell(BiConsumer<? super ProxyResponse, ? super Throwable> done, ProxyResponse response,
+            Throwable failure) {
+        try {
+            done.accept(response, failure);
+        } catch (RuntimeException | Error e) {
+            LOG.warn("a call's callback threw; the call had ended (fix the callback)", e);
+        }
+    }
+
+    /** Sends the request; never blocks, never throws: a failure is told to {@code done}. */
+    void execute(CallTrace trace) {
         trace.callStart();
         Routed routed;
         try {
             routed = parts.routes().route(request);
         } catch (RuntimeException e) {
             trace.callFailed(e);
-            return CompletableFuture.failedFuture(failure(trace.current(), e, WireBytes.NONE));
+            tell(done, null, failure(trace.current(), e, WireBytes.NONE));
+            return;
         }
         trace.proxySelected(routed.route().proxy());
         this.routed = routed;
         attempt(request.newConnection(), trace, WireBytes.NONE);
-        return result;
     }
 
     /**
@@ -64,7 +81,7 @@ final class RealCall implements Exchange.Ended {
             http = parts.encoder().encode(request, routed.route(), routed.hostHeader());
         } catch (IllegalArgumentException e) {
             trace.callFailed(e);
-            result.completeExceptionally(failure(Phase.REQUEST, e, earlier));
+            tell(done, null, failure(Phase.REQUEST, e, earlier));
             return;
         }
         this.http = http;
@@ -100,7 +117,7 @@ final class RealCall implements Exchange.Ended {
     @Override
     public void exchanged(ProxyResponse response, AttemptFailed failure) {
         if (failure == null) {
-            result.complete(response);
+            tell(done, response, null);
         } else {
             recover(failure, true);
         }
@@ -126,7 +143,7 @@ final class RealCall implements Exchange.Ended {
             return;
         }
         trace.callFailed(cause);
-        result.completeExceptionally(cause instanceof CallException ce ? ce : failure(trace.current(), cause, spent));
+        tell(done, null, cause instanceof CallException ce ? ce : failure(trace.current(), cause, spent));
     }
 
     private static CallException failure(Phase phase, Throwable cause, WireBytes spent) {
