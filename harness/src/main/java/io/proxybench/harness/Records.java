@@ -11,6 +11,7 @@ import io.proxybench.client.event.PhaseTimings;
 import java.nio.charset.StandardCharsets;
 import java.util.concurrent.CompletionException;
 import java.util.concurrent.ExecutionException;
+import java.util.stream.IntStream;
 
 /**
  * Builds the {@link RequestRecord} of one scheduled request, classified into seed 002's outcomes once, as it is made:
@@ -30,6 +31,8 @@ public final class Records {
     private static final double NANOS_PER_SECOND = 1e9;
     /** The client's phase of each record phase, by the record phase's ordinal (null for TOTAL, which it has not). */
     private static final io.proxybench.client.event.Phase[] CLIENT_PHASES = clientPhases();
+    /** Status codes below 600, each boxed once: {@code Integer.valueOf} caches only up to 127. */
+    private static final Integer[] STATUSES = IntStream.range(0, 600).boxed().toArray(Integer[]::new);
 
     private final Expect expect;
     private final BodyMedian bodyMedian = new BodyMedian();
@@ -98,7 +101,7 @@ public final class Records {
                 .proxyTls(phase(t, Phase.PROXY_TLS)).socks(phase(t, Phase.SOCKS)).connect(phase(t, Phase.CONNECT))
                 .tls(phase(t, Phase.TLS)).request(phase(t, Phase.REQUEST))
                 .total(seconds(doneNanos - schedNanos))
-                .status(response.status()).ip(trace.value("ip")).loc(trace.value("loc"))
+                .status(boxedStatus(response.status())).ip(trace.value("ip")).loc(trace.value("loc"))
                 .firstError(firstError)
                 .outcome(outcome)
                 .reused(response.reused()).conn(response.connection().id()).session(response.session())
@@ -169,6 +172,10 @@ public final class Records {
             return call.label();
         }
         return "total_" + cause.getClass().getSimpleName();
+    }
+
+    private static Integer boxedStatus(int status) {
+        return status >= 0 && status < STATUSES.length ? STATUSES[status] : status;
     }
 
     /** The phase's time in seconds, or null when the call did not have it. */
