@@ -25,10 +25,15 @@ public final class CallTrace {
 
     private final CallInfo call;
     private final EventListener listener;
-    /** {@link System#nanoTime()} at which each phase began, by ordinal; meaningful where {@link #started} has it. */
-    private final long[] startedAt = new long[PHASES.length];
     /** Nanoseconds each phase took, by ordinal; -1 for a phase that has not ended yet (as {@link PhaseTimings}). */
     private final long[] took = new long[PHASES.length];
+    /**
+     * {@link System#nanoTime()} at which each phase began, by ordinal, meaningful where {@link #started} has it;
+     * made when a phase other than {@link Phase#REQUEST} begins (a call on an open connection has no other).
+     */
+    private long[] startedAt;
+    /** {@link System#nanoTime()} at which {@link Phase#REQUEST} began. */
+    private long requestStartedAt;
     /** Bit {@code 1 << ordinal} of each phase begun and not yet ended (there are fewer than 32 phases). */
     private int started;
     private Phase current = Phase.QUEUE;
@@ -63,15 +68,24 @@ public final class CallTrace {
 
     private void begin(Phase phase) {
         current = phase;
-        startedAt[phase.ordinal()] = System.nanoTime();
+        long now = System.nanoTime();
+        if (phase == Phase.REQUEST) {
+            requestStartedAt = now;
+        } else {
+            if (startedAt == null) {
+                startedAt = new long[PHASES.length];
+            }
+            startedAt[phase.ordinal()] = now;
+        }
         started |= bit(phase);
     }
 
     private void end(Phase phase) {
         if ((started & bit(phase)) != 0) {
             started &= ~bit(phase);
+            long began = phase == Phase.REQUEST ? requestStartedAt : startedAt[phase.ordinal()];
             int i = phase.ordinal();
-            took[i] = Math.max(took[i], 0) + System.nanoTime() - startedAt[i];
+            took[i] = Math.max(took[i], 0) + Math.max(0, System.nanoTime() - began);
         }
     }
 

@@ -11,7 +11,7 @@ final class BodyBuffer {
 
     private static final byte[] EMPTY = new byte[0];
 
-    private final int limit;
+    private int limit;
     /** The kept bytes are {@code kept[0, size)}; {@code size <= limit}. */
     private byte[] kept = EMPTY;
     private int size;
@@ -19,6 +19,14 @@ final class BodyBuffer {
 
     BodyBuffer(int limit) {
         this.limit = limit;
+    }
+
+    /** Empties the buffer for another body of up to {@code limit} kept bytes; an array it gave stays the caller's. */
+    void reset(int limit) {
+        this.limit = limit;
+        this.kept = EMPTY;
+        this.size = 0;
+        this.total = 0;
     }
 
     void add(ByteBuf chunk) {

@@ -74,7 +74,8 @@ public final class Http1Connection extends ClientConnection {
         private CallTrace trace;
         private int status;
         private HttpHeaders headers;
-        private BodyBuffer body;
+        /** The body of the exchange in progress; one per connection, emptied per exchange. */
+        private final BodyBuffer body = new BodyBuffer(0);
         private boolean clientClose;
         private boolean sawResponse;
         private Duration timeout;
@@ -98,7 +99,7 @@ public final class Http1Connection extends ClientConnection {
             this.headers = null;
             this.sawResponse = false;
             this.parser.start(HttpMethod.HEAD.equals(request.method()));
-            this.body = new BodyBuffer(maxBodyBytes);
+            this.body.reset(maxBodyBytes);
             this.timeout = timeout;
             this.deadlineNanos = System.nanoTime() + timeout.toNanos();
             if (timer != null && timerAtNanos - deadlineNanos > 0) {
@@ -215,7 +216,7 @@ public final class Http1Connection extends ClientConnection {
             done = null;
             trace = null;
             headers = null;
-            body = null;
+            body.reset(0);
         }
 
         private void cancelTimer() {
