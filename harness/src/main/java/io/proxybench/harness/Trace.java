@@ -12,16 +12,18 @@ public final class Trace {
     /** How much of a body is read, bytes: a trace is about 250. */
     static final int HEAD_BYTES = 1024;
 
-    private final String head;
+    /** The body, read (never changed) up to {@link #end}: no copy of it is made, only of a value asked for. */
+    private final byte[] body;
+    private final int end;
 
-    private Trace(String head) {
-        this.head = head;
+    private Trace(byte[] body, int end) {
+        this.body = body;
+        this.end = end;
     }
 
-    /** The trace in {@code body}, which may be any bytes. */
+    /** The trace in {@code body}, which may be any bytes; {@code body} must not change while the trace is read. */
     public static Trace of(byte[] body) {
-        int end = body.length <= HEAD_BYTES ? body.length : wholeLinesEnd(body, HEAD_BYTES);
-        return new Trace(new String(body, 0, end, StandardCharsets.UTF_8));
+        return new Trace(body, body.length <= HEAD_BYTES ? body.length : wholeLinesEnd(body, HEAD_BYTES));
     }
 
     /**
@@ -38,22 +40,33 @@ public final class Trace {
     }
 
     /**
-     * The value of the first line {@code key=value}, stripped; null when no line starts with {@code key=}. Lines end
-     * at LF, CR or CRLF, as {@link String#lines()} splits them; one scan of the head, nothing copied but the value.
+     * The value of the first line {@code key=value} (an ASCII key), as UTF-8 text, stripped; null when no line starts
+     * with {@code key=}. Lines end at LF, CR or CRLF, as {@link String#lines()} splits them; one scan of the bytes,
+     * nothing decoded but the value.
      */
     public String value(String key) {
         int keyLength = key.length();
-        for (int lineStart = 0, length = head.length(); lineStart < length; ) {
+        for (int lineStart = 0; lineStart < end; ) {
             int lineEnd = lineStart;
-            while (lineEnd < length && head.charAt(lineEnd) != '\n' && head.charAt(lineEnd) != '\r') {
+            while (lineEnd < end && body[lineEnd] != '\n' && body[lineEnd] != '\r') {
                 lineEnd++;
             }
-            if (lineEnd - lineStart > keyLength && head.charAt(lineStart + keyLength) == '='
-                    && head.startsWith(key, lineStart)) {
-                return head.substring(lineStart + keyLength + 1, lineEnd).strip();
+            if (lineEnd - lineStart > keyLength && body[lineStart + keyLength] == '='
+                    && startsWith(lineStart, key)) {
+                int from = lineStart + keyLength + 1;
+                return new String(body, from, lineEnd - from, StandardCharsets.UTF_8).strip();
             }
             lineStart = lineEnd + 1;
         }
         return null;
+    }
+
+    private boolean startsWith(int at, String key) {
+        for (int i = 0; i < key.length(); i++) {
+            if (body[at + i] != key.charAt(i)) {
+                return false;
+            }
+        }
+        return true;
     }
 }
