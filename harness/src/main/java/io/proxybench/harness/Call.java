@@ -6,7 +6,8 @@ import java.lang.invoke.VarHandle;
 
 /**
  * One request of a run; times in nanoseconds from the run's start. It gets exactly one record. It is its own
- * {@link RetryingSender.Listener}, so that sending it makes no object of the harness's own.
+ * {@link RetryingSender.Listener}, so that sending it makes no listener objects (the sender makes one callback per
+ * send).
  */
 final class Call implements RetryingSender.Listener {
     final long schedNanos;

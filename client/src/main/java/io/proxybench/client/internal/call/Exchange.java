@@ -1,6 +1,8 @@
 package io.proxybench.client.internal.call;
 
 import io.netty.handler.codec.http.FullHttpRequest;
+import io.netty.util.internal.logging.InternalLogger;
+import io.netty.util.internal.logging.InternalLoggerFactory;
 import io.proxybench.client.ProxyResponse;
 import io.proxybench.client.event.CloseReason;
 import io.proxybench.client.internal.connect.Route;
@@ -21,6 +23,8 @@ import java.util.function.BiConsumer;
  * back to the pool whatever happens.
  */
 final class Exchange {
+
+    private static final InternalLogger LOG = InternalLoggerFactory.getInstance(Exchange.class);
 
     private final ClientSettings settings;
     private final ConnectionPool<Route, Object, ClientConnection> pool;
@@ -57,6 +61,7 @@ final class Exchange {
                     ending);
         } catch (RuntimeException e) {
             // Refused before it took the request (an event loop shutting down): the connection still goes back.
+            // (Nothing thrown later gets here: the ending never throws.)
             if (http.refCnt() > 0) {
                 http.release();
             }
@@ -77,7 +82,8 @@ final class Exchange {
         private final Ended ended;
         private final long outBefore;
         private final long inBefore;
-        /** Whether {@code ended} was told: after that, nothing here may tell it again. */
+        /** Whether the exchange has ended, and whether {@code ended} was told: each happens once. */
+        private boolean entered;
         private boolean told;
 
         Ending(Routed routed, Acquired acquired, CallTrace trace, WireBytes earlier, long requestBody, Ended ended) {
@@ -91,16 +97,22 @@ final class Exchange {
             this.inBefore = acquired.connection().meter().bytesIn();
         }
 
+        /** Ends the exchange once (a second call does nothing); never throws into the connection. */
         @Override
         public void accept(ExchangeResult result, Throwable error) {
+            if (entered) {
+                return;
+            }
+            entered = true;
             try {
                 end(result, error);
             } catch (RuntimeException | Error e) {
                 // A bug ending the exchange fails the call instead of leaving it waiting.
+                LOG.warn("ending an exchange threw", e);
                 if (!told) {
+                    told = true;
                     ended.exchanged(null, new AttemptFailed(e, WireBytes.UNKNOWN, false));
                 }
-                throw e;
             }
         }
 

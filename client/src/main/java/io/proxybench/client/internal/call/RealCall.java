@@ -20,8 +20,8 @@ import java.util.function.BiConsumer;
  * for a second attempt on a new connection. The call fails with a {@link CallException} naming the phase that failed
  * and the wire bytes every attempt cost.
  *
- * <p>The call is its exchanges' {@link Exchange.Ended} and tells its end to a callback: it makes no future when an
- * open connection is at hand (the usual case on a busy key).
+ * <p>The call is its exchanges' {@link Exchange.Ended} and tells its end to a callback: no future of its own and no
+ * chain of stages when an open connection is at hand (the usual case on a busy key).
  */
 final class RealCall implements Exchange.Ended {
 
@@ -89,27 +89,29 @@ final class RealCall implements Exchange.Ended {
         CompletableFuture<Grant<ClientConnection>> granted = finder.acquire(routed.route(), fresh);
         Grant<ClientConnection> now = granted.isDone() && !granted.isCompletedExceptionally() ? granted.join() : null;
         if (now != null && now.kind() == Grant.Kind.REUSE) {
+            Acquired acquired;
             try {
-                send(finder.reused(now, routed.exit(), trace));
+                acquired = finder.reused(now, routed.exit(), trace);
             } catch (RuntimeException | Error e) {
                 recover(e, false);
+                return;
             }
+            send(acquired);
             return;
         }
         finder.connection(granted, routed, trace).whenComplete((acquired, error) -> {
-            try {
-                if (error != null) {
-                    recover(error, false);
-                } else {
-                    send(acquired);
-                }
-            } catch (RuntimeException | Error e) {
-                recover(e, false);
+            if (error != null) {
+                recover(error, false);
+            } else {
+                send(acquired);
             }
         });
     }
 
-    /** Once the exchange has the request it releases it, whatever happens (h2: later), and tells {@link #exchanged}. */
+    /**
+     * Hands the request to the exchange, which releases it whatever happens (h2: later) and tells {@link #exchanged}
+     * once; it throws nothing back.
+     */
     private void send(Acquired acquired) {
         parts.exchange().send(http, routed, acquired, trace, earlier, this);
     }

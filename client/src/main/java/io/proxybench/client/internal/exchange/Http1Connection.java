@@ -111,8 +111,10 @@ public final class Http1Connection extends ClientConnection {
             }
             long bodyBytes = StreamedBody.bodyBytes(request);
             if (!(request instanceof StreamedBody)) {
-                // Written from the event loop, so flushed by the time the call returns; a failed write reaches
-                // exceptionCaught (a void promise), which fails the exchange. No promise or listener per request.
+                // Written from the event loop: handed to the socket (or queued, when it is not writable) by the time
+                // the call returns, which is when the events say the request was written, as OkHttp's do. A failed
+                // write reaches exceptionCaught (a void promise), which fails the exchange. No promise or listener
+                // per request.
                 channel().writeAndFlush(request, channel().voidPromise());
                 if (this.trace == trace) { // else the write failed, and with it the exchange
                     trace.requestHeadersEnd();

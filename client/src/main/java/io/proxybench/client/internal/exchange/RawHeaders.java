@@ -118,7 +118,8 @@ final class RawHeaders extends HttpHeaders {
             synchronized (this) {
                 p = parsed;
                 if (p == null) {
-                    // The parser checked names and values already.
+                    // The parser checked the names; values are kept as they came (a load test records, it does not
+                    // render), as with Netty's validation off.
                     HttpHeaders made = DefaultHttpHeadersFactory.headersFactory().withValidation(false).newHeaders();
                     forEachField(made::add);
                     parsed = p = made;
@@ -159,13 +160,16 @@ final class RawHeaders extends HttpHeaders {
             return false;
         }
         for (int i = 0; i < name.length(); i++) {
-            char c = name.charAt(i);
-            int b = lines[start + i] & 0xFF;
-            if (b != c && Character.toLowerCase((char) b) != Character.toLowerCase(c)) {
+            if (lowerAscii(lines[start + i] & 0xFF) != lowerAscii(name.charAt(i))) {
                 return false;
             }
         }
         return true;
+    }
+
+    /** ASCII case folding only, as Netty's header names (the Kelvin sign is not a {@code k}). */
+    private static int lowerAscii(int c) {
+        return c >= 'A' && c <= 'Z' ? c + ('a' - 'A') : c;
     }
 
     // ---- everything else is Netty's

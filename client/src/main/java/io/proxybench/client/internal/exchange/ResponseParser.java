@@ -68,6 +68,8 @@ final class ResponseParser {
     private boolean chunkDigitsEnded;
     private int chunkLineBytes;
     private boolean chunkLineHasDigits;
+    /** Whether the CR after a chunk's data was read (its LF still to come). */
+    private boolean chunkEndCr;
     /** The trailer section: its bytes so far, and the current line's length (a CR before the LF not counted). */
     private int trailerBytes;
     private int trailerLineBytes;
@@ -83,11 +85,6 @@ final class ResponseParser {
         this.headSize = 0;
         this.lineStart = 0;
         this.closeReason = null;
-    }
-
-    /** Whether a response is being read (between {@link #start} and its end). */
-    boolean reading() {
-        return state != State.DONE;
     }
 
     /**
@@ -110,6 +107,7 @@ final class ResponseParser {
                             end(in);
                         } else {
                             state = State.CHUNK_END;
+                            chunkEndCr = false;
                         }
                     }
                 }
@@ -403,12 +401,14 @@ final class ResponseParser {
         }
     }
 
-    /** The CRLF after a chunk's data. */
+    /** The CRLF (or LF) after a chunk's data, which may arrive a byte at a time. */
     private void readChunkEnd(ByteBuf in) throws IOException {
         byte b = in.readByte();
         if (b == LF) {
             startChunkLine();
-        } else if (b != CR || in.isReadable() && in.getByte(in.readerIndex()) != LF) {
+        } else if (b == CR && !chunkEndCr) {
+            chunkEndCr = true;
+        } else {
             throw new IOException("a chunk's data not followed by CRLF");
         }
     }

@@ -101,7 +101,6 @@ class ResponseParserTest {
         assertThat(heard.bodyText()).isEqualTo("hello");
         assertThat(heard.ended).isTrue();
         assertThat(heard.reason).isNull();
-        assertThat(parser.reading()).isFalse();
     }
 
     @Test
@@ -209,8 +208,20 @@ class ResponseParserTest {
         assertRefused("HTTP/1.1 200 OK\r\nTransfer-Encoding: chunked\r\n\r\nzz\r\n", "a chunk size that is not hex");
         assertRefused("HTTP/1.1 200 OK\r\nTransfer-Encoding: chunked\r\n\r\n;x\r\n", "a chunk-size line without a size");
         assertRefused("HTTP/1.1 200 OK\r\nTransfer-Encoding: chunked\r\n\r\n2\r\nabX", "not followed by CRLF");
+        assertRefused("HTTP/1.1 200 OK\r\nTransfer-Encoding: chunked\r\n\r\n2\r\nab\r\r\n0\r\n\r\n",
+                "not followed by CRLF");
         assertRefused("HTTP/1.1 200 OK\r\nX-Big: " + "a".repeat(ResponseParser.MAX_HEAD_BYTES) + "\r\n\r\n",
                 "response head larger than " + ResponseParser.MAX_HEAD_BYTES + " bytes");
+    }
+
+    @Test
+    void aChunkEndArrivingAByteAtATimeIsRead() throws IOException {
+        String response = "HTTP/1.1 200 OK\r\nTransfer-Encoding: chunked\r\n\r\n2\r\nab\r\n0\r\n\r\n";
+        int dataEnd = response.indexOf("ab") + 2;
+        parse(response, false, false, dataEnd, dataEnd + 1, dataEnd + 2);
+
+        assertThat(heard.bodyText()).isEqualTo("ab");
+        assertThat(heard.ended).isTrue();
     }
 
     @Test
