@@ -2,7 +2,6 @@ package io.proxybench.client.internal.exchange;
 
 import io.netty.handler.codec.http.DefaultHttpHeadersFactory;
 import io.netty.handler.codec.http.HttpHeaders;
-import java.nio.charset.StandardCharsets;
 import java.util.Iterator;
 import java.util.List;
 import java.util.Map;
@@ -29,46 +28,27 @@ final class RawHeaders extends HttpHeaders {
         this.lines = lines;
     }
 
-    /** Whether {@code bytes[start, end)} is {@code lowerCase} in any case (ASCII). */
-    static boolean nameIs(byte[] bytes, int start, int end, String lowerCase) {
-        if (end - start != lowerCase.length()) {
-            return false;
-        }
-        for (int i = 0; i < lowerCase.length(); i++) {
-            int b = bytes[start + i];
-            if ((b >= 'A' && b <= 'Z' ? b + ('a' - 'A') : b) != lowerCase.charAt(i)) {
-                return false;
-            }
-        }
-        return true;
-    }
-
-    /** {@code bytes[start, start + length)} as ISO-8859-1 text. */
-    static String text(byte[] bytes, int start, int length) {
-        return new String(bytes, start, length, StandardCharsets.ISO_8859_1);
-    }
-
     /** Calls {@code field} with each field's name and value, in order, folded lines joined. */
     private void forEachField(BiConsumer<String, String> field) {
         String name = null;
         StringBuilder value = new StringBuilder();
         for (int start = 0; start < lines.length; ) {
             int next = lineAfter(start);
-            int end = trimEnd(start, lineEnd(start, next));
-            if (lines[start] == ' ' || lines[start] == '\t') {
-                int from = trimStart(start, end);
+            int end = contentEnd(start, next);
+            if (FieldLines.folded(lines, start)) {
+                int from = FieldLines.trimStart(lines, start, end);
                 if (from < end) {
-                    value.append(value.isEmpty() ? "" : " ").append(text(lines, from, end - from));
+                    value.append(value.isEmpty() ? "" : " ").append(FieldLines.text(lines, from, end - from));
                 }
             } else {
                 if (name != null) {
                     field.accept(name, value.toString());
                 }
-                int colon = colon(start, end);
-                name = text(lines, start, trimEnd(start, colon) - start);
-                int from = trimStart(colon + 1, end);
+                int colon = FieldLines.indexOf(lines, start, end, (byte) ':');
+                name = FieldLines.text(lines, start, FieldLines.trimEnd(lines, start, colon) - start);
+                int from = FieldLines.trimStart(lines, colon + 1, end);
                 value.setLength(0);
-                value.append(text(lines, from, end - from));
+                value.append(FieldLines.text(lines, from, end - from));
             }
             start = next;
         }
@@ -77,39 +57,14 @@ final class RawHeaders extends HttpHeaders {
         }
     }
 
+    /** Where the line after the one at {@code start} starts: every line ends in LF. */
     private int lineAfter(int start) {
-        int i = start;
-        while (lines[i] != '\n') {
-            i++;
-        }
-        return i + 1;
+        return FieldLines.indexOf(lines, start, lines.length, (byte) '\n') + 1;
     }
 
-    private int lineEnd(int start, int next) {
-        int end = next - 1;
-        return end > start && lines[end - 1] == '\r' ? end - 1 : end;
-    }
-
-    private int colon(int start, int end) {
-        int i = start;
-        while (i < end && lines[i] != ':') {
-            i++;
-        }
-        return i;
-    }
-
-    private int trimStart(int start, int end) {
-        while (start < end && (lines[start] == ' ' || lines[start] == '\t')) {
-            start++;
-        }
-        return start;
-    }
-
-    private int trimEnd(int start, int end) {
-        while (end > start && (lines[end - 1] == ' ' || lines[end - 1] == '\t')) {
-            end--;
-        }
-        return end;
+    /** The line at {@code start}, up to {@code next}, without its line end and trailing whitespace. */
+    private int contentEnd(int start, int next) {
+        return FieldLines.trimEnd(lines, start, FieldLines.lineEnd(lines, start, next));
     }
 
     private HttpHeaders parsed() {
@@ -138,38 +93,20 @@ final class RawHeaders extends HttpHeaders {
         }
         for (int start = 0; start < lines.length; ) {
             int next = lineAfter(start);
-            if (lines[start] != ' ' && lines[start] != '\t') {
-                int end = trimEnd(start, lineEnd(start, next));
-                int colon = colon(start, end);
-                if (sameName(start, trimEnd(start, colon), name)) {
-                    boolean folded = next < lines.length && (lines[next] == ' ' || lines[next] == '\t');
-                    if (folded) {
+            if (!FieldLines.folded(lines, start)) {
+                int end = contentEnd(start, next);
+                int colon = FieldLines.indexOf(lines, start, end, (byte) ':');
+                if (FieldLines.nameIs(lines, start, FieldLines.trimEnd(lines, start, colon), name)) {
+                    if (next < lines.length && FieldLines.folded(lines, next)) {
                         return parsed().get(name);
                     }
-                    int from = trimStart(colon + 1, end);
-                    return text(lines, from, end - from);
+                    int from = FieldLines.trimStart(lines, colon + 1, end);
+                    return FieldLines.text(lines, from, end - from);
                 }
             }
             start = next;
         }
         return null;
-    }
-
-    private boolean sameName(int start, int end, String name) {
-        if (end - start != name.length()) {
-            return false;
-        }
-        for (int i = 0; i < name.length(); i++) {
-            if (lowerAscii(lines[start + i] & 0xFF) != lowerAscii(name.charAt(i))) {
-                return false;
-            }
-        }
-        return true;
-    }
-
-    /** ASCII case folding only, as Netty's header names (the Kelvin sign is not a {@code k}). */
-    private static int lowerAscii(int c) {
-        return c >= 'A' && c <= 'Z' ? c + ('a' - 'A') : c;
     }
 
     // ---- everything else is Netty's

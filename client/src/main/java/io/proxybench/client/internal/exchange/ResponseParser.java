@@ -172,7 +172,7 @@ final class ResponseParser {
         if (lf < 0) {
             return;
         }
-        boolean emptyLine = lineEnd(lineStart, headSize) == lineStart;
+        boolean emptyLine = FieldLines.lineEnd(head, lineStart, headSize) == lineStart;
         if (emptyLine) {
             headRead(in);
         } else {
@@ -180,16 +180,10 @@ final class ResponseParser {
         }
     }
 
-    /** The end of the line that starts at {@code start} and whose LF is at {@code lfEnd - 1}, a CR before it cut. */
-    private int lineEnd(int start, int lfEnd) {
-        int end = lfEnd - 1;
-        return end > start && head[end - 1] == CR ? end - 1 : end;
-    }
-
     /** The head is {@code head[0, headSize)}, its last line empty: reads it and decides how the body is framed. */
     private void headRead(ByteBuf in) throws IOException {
-        int statusEnd = indexOf(head, 0, headSize, LF) + 1;
-        int status = statusCode(lineEnd(0, statusEnd));
+        int statusEnd = FieldLines.indexOf(head, 0, headSize, LF) + 1;
+        int status = statusCode(FieldLines.lineEnd(head, 0, statusEnd));
         boolean http10 = head[7] == '0';
         long contentLength = -1;
         boolean transferEncoding = false;
@@ -198,9 +192,9 @@ final class ResponseParser {
         boolean keepAliveToken = false;
         boolean folding = false;
         for (int start = statusEnd; start < lineStart; ) {
-            int next = indexOf(head, start, lineStart, LF) + 1;
-            int end = lineEnd(start, next);
-            if (head[start] == ' ' || head[start] == '\t') {
+            int next = FieldLines.indexOf(head, start, lineStart, LF) + 1;
+            int end = FieldLines.lineEnd(head, start, next);
+            if (FieldLines.folded(head, start)) {
                 // obs-fold (RFC 9112 5.2): continues the field before; never one that frames the message.
                 if (start == statusEnd || folding) {
                     throw new IOException("a folded line continues " + (folding ? "a framing field" : "no field"));
@@ -208,38 +202,29 @@ final class ResponseParser {
                 start = next;
                 continue;
             }
-            int colon = indexOf(head, start, end, (byte) ':');
-            int nameEnd = colon;
-            while (nameEnd > start && isOws(head[nameEnd - 1])) {
-                nameEnd--;
-            }
+            int colon = FieldLines.indexOf(head, start, end, (byte) ':');
+            int nameEnd = FieldLines.trimEnd(head, start, colon);
             if (colon == end || nameEnd == start) {
                 throw new IOException("a field line without a name and a colon: "
-                        + RawHeaders.text(head, start, Math.min(end - start, 64)));
+                        + FieldLines.text(head, start, Math.min(end - start, 64)));
             }
             for (int i = start; i < nameEnd; i++) {
                 if (head[i] <= ' ' || head[i] == 127) {
                     throw new IOException("a field name with a space or control byte: "
-                            + RawHeaders.text(head, start, nameEnd - start));
+                            + FieldLines.text(head, start, nameEnd - start));
                 }
             }
-            int valueStart = colon + 1;
-            int valueEnd = end;
-            while (valueStart < valueEnd && isOws(head[valueStart])) {
-                valueStart++;
-            }
-            while (valueEnd > valueStart && isOws(head[valueEnd - 1])) {
-                valueEnd--;
-            }
+            int valueStart = FieldLines.trimStart(head, colon + 1, end);
+            int valueEnd = FieldLines.trimEnd(head, valueStart, end);
             folding = false;
-            if (RawHeaders.nameIs(head, start, nameEnd, "content-length")) {
+            if (FieldLines.nameIs(head, start, nameEnd, "content-length")) {
                 contentLength = contentLength(valueStart, valueEnd, contentLength);
                 folding = true;
-            } else if (RawHeaders.nameIs(head, start, nameEnd, "transfer-encoding")) {
+            } else if (FieldLines.nameIs(head, start, nameEnd, "transfer-encoding")) {
                 transferEncoding = true;
                 chunked = lastTokenIs(valueStart, valueEnd, "chunked");
                 folding = true;
-            } else if (RawHeaders.nameIs(head, start, nameEnd, "connection")) {
+            } else if (FieldLines.nameIs(head, start, nameEnd, "connection")) {
                 close |= hasToken(valueStart, valueEnd, "close");
                 keepAliveToken |= hasToken(valueStart, valueEnd, "keep-alive");
                 folding = true;
@@ -295,7 +280,7 @@ final class ResponseParser {
                 && (end == 12 || head[12] == ' ');
         int status = ok ? (head[9] - '0') * 100 + (head[10] - '0') * 10 + (head[11] - '0') : 0;
         if (status < 100) {
-            throw new IOException("not an HTTP/1.1 status line: " + RawHeaders.text(head, 0, Math.min(end, 64)));
+            throw new IOException("not an HTTP/1.1 status line: " + FieldLines.text(head, 0, Math.min(end, 64)));
         }
         return status;
     }
@@ -304,22 +289,16 @@ final class ResponseParser {
     private long contentLength(int start, int end, long before) throws IOException {
         long length = -1;
         for (int i = start; i <= end; ) {
-            int comma = indexOf(head, i, end, (byte) ',');
-            int a = i;
-            int b = comma;
-            while (a < b && isOws(head[a])) {
-                a++;
-            }
-            while (b > a && isOws(head[b - 1])) {
-                b--;
-            }
+            int comma = FieldLines.indexOf(head, i, end, (byte) ',');
+            int a = FieldLines.trimStart(head, i, comma);
+            int b = FieldLines.trimEnd(head, a, comma);
             long n = a == b ? -1 : 0;
             for (int j = a; j < b && n >= 0; j++) {
                 n = isDigit(head[j]) && n <= MAX_BODY_LENGTH / 10 ? n * 10 + head[j] - '0' : -1;
             }
             if (n < 0 || length >= 0 && n != length || before >= 0 && n != before) {
                 throw new IOException("a Content-Length that is not one length: "
-                        + RawHeaders.text(head, start, Math.min(end - start, 64)));
+                        + FieldLines.text(head, start, Math.min(end - start, 64)));
             }
             length = n;
             i = comma + 1;
@@ -330,23 +309,20 @@ final class ResponseParser {
     /** Whether the comma-separated list {@code head[start, end)} ends with {@code token} (ignoring case). */
     private boolean lastTokenIs(int start, int end, String token) {
         int b = end;
-        while (b > start && (isOws(head[b - 1]) || head[b - 1] == ',')) {
+        while (b > start && (FieldLines.isOws(head[b - 1]) || head[b - 1] == ',')) {
             b--;
         }
         int a = b;
         while (a > start && head[a - 1] != ',') {
             a--;
         }
-        while (a < b && isOws(head[a])) {
-            a++;
-        }
-        return RawHeaders.nameIs(head, a, b, token);
+        return FieldLines.nameIs(head, FieldLines.trimStart(head, a, b), b, token);
     }
 
     /** Whether the comma-separated list {@code head[start, end)} has {@code token} (ignoring case). */
     private boolean hasToken(int start, int end, String token) {
         for (int i = start; i <= end; ) {
-            int comma = indexOf(head, i, end, (byte) ',');
+            int comma = FieldLines.indexOf(head, i, end, (byte) ',');
             if (lastTokenIs(i, comma, token)) {
                 return true;
             }
@@ -393,7 +369,7 @@ final class ResponseParser {
                 }
                 chunkSize = chunkSize << 4 | digit;
                 chunkLineHasDigits = true;
-            } else if (b == ';' || isOws(b) || b == CR) {
+            } else if (b == ';' || FieldLines.isOws(b) || b == CR) {
                 chunkDigitsEnded = true;
             } else if (!chunkDigitsEnded) {
                 throw new IOException("a chunk size that is not hexadecimal: byte " + (b & 0xFF));
@@ -433,20 +409,6 @@ final class ResponseParser {
     }
 
     // ---- bytes
-
-    /** The index of {@code b} in {@code bytes[from, to)}, or {@code to}. */
-    private static int indexOf(byte[] bytes, int from, int to, byte b) {
-        for (int i = from; i < to; i++) {
-            if (bytes[i] == b) {
-                return i;
-            }
-        }
-        return to;
-    }
-
-    private static boolean isOws(byte b) {
-        return b == ' ' || b == '\t';
-    }
 
     private static boolean isDigit(byte b) {
         return b >= '0' && b <= '9';
