@@ -24,9 +24,7 @@ source bench/measure.sh
 settings
 peer_require jq jq
 bench_tmp
-jfr_bin="$(dirname "$(readlink -f "$(command -v java)")")/jfr"
-[ -x "$jfr_bin" ] || { echo "$me: JFR's jfr tool is not next to java ($jfr_bin); install a full JDK" \
-  "(apt-get install -y openjdk-17-jdk-headless)" >&2; exit 1; }
+jfr_require
 
 echo "$me: building the launcher's jar if it is stale..." >&2
 ./proxybench --help >/dev/null

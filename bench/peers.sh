@@ -21,6 +21,13 @@ peer_require() {
     || { echo "$me: $1 is not installed (package $2); install it with: apt-get install -y $2" >&2; exit 1; }
 }
 
+# Sets jfr_bin to JFR's `jfr` tool, the one next to the java that runs proxybench; exits when there is none.
+jfr_require() {
+  jfr_bin="$(dirname "$(readlink -f "$(command -v java)")")/jfr"
+  [ -x "$jfr_bin" ] || { echo "$me: JFR's jfr tool is not next to java ($jfr_bin); install a full JDK" \
+    "(apt-get install -y openjdk-17-jdk-headless)" >&2; exit 1; }
+}
+
 # A TCP port on 127.0.0.1 that nothing listens on now (the kernel's choice, so not one in use).
 _free_port() {
   peer_require python3 python3-minimal

@@ -163,7 +163,7 @@ public final class SizePoolExperiment {
                 .mapToObj(i -> base.withSessionKey(keys.get(sessions[i]))).toList();
         List<RequestRecord> records = Collections.synchronizedList(new ArrayList<>());
         OpenLoopRunner.on(client, ArrivalSchedule.constant(l.ratePerSec(), l.each()),
-                n -> requests.get(n.intValue()), new RunOptions(0, 0, l.timeout().toNanos()), Records.plain(),
+                n -> requests.get((int) n), new RunOptions(0, 0, l.timeout().toNanos()), Records.plain(),
                 records::add).run();
         List<RequestRecord> answered = records.stream().filter(r -> r.ok() || rejected(r))
                 .sorted(Comparator.comparingDouble(SizePoolExperiment::gotConnection)).toList();

@@ -1,17 +1,16 @@
 package io.proxybench.harness;
 
 import io.proxybench.client.ProxyRequest;
+import io.proxybench.client.ProxyResponse;
 import java.lang.invoke.MethodHandles;
 import java.lang.invoke.VarHandle;
 
 /**
  * One request of a run; times in nanoseconds from the run's start. It gets exactly one record. It is its own
- * {@link RetryingSender.Listener}, so that sending it makes no listener objects (the sender makes one callback per
- * send).
+ * {@link RetryingSender.Listener}, which is also each send's callback, so that sending it makes no object.
  */
-final class Call implements RetryingSender.Listener {
+final class Call extends RetryingSender.Listener {
     final long schedNanos;
-    final ProxyRequest request;
     private static final VarHandle RECORDED;
 
     static {
@@ -26,18 +25,16 @@ final class Call implements RetryingSender.Listener {
     private volatile boolean recorded;
     /** When it was first handed to the sender, -1 until then. */
     volatile long sentNanos = -1;
-    /** Sends so far (0 until sent); written before each send, read by the drain. */
-    volatile int sends;
-    /** The first send's error once a retry is under way, for the drain's record. */
-    volatile String firstError;
+    /** Its neighbours while it is in its book's {@link UnrecordedCalls}; guarded by that list's lock. */
+    Call prev;
+    Call next;
 
-    /** The book that sent the call, and what runs once its reply is recorded; set by {@link #sending}. */
+    /** The book that sent the call; set by {@link #sentBy}. */
     private CallBook book;
-    private Runnable then;
 
     Call(long schedNanos, ProxyRequest request) {
+        super(request);
         this.schedNanos = schedNanos;
-        this.request = request;
     }
 
     boolean recorded() {
@@ -49,30 +46,29 @@ final class Call implements RetryingSender.Listener {
         return RECORDED.compareAndSet(this, false, true);
     }
 
-    /** Readies the call to hear its send: replies go to {@code book}, then {@code then} runs. */
-    RetryingSender.Listener sending(CallBook book, Runnable then) {
+    /** Readies the call to hear its send: replies go to {@code book}. */
+    Call sentBy(CallBook book) {
         this.book = book;
-        this.then = then;
         return this;
     }
 
     @Override
-    public boolean wanted() {
+    boolean wanted() {
         return !recorded();
     }
 
     @Override
-    public void retrying(String firstError) {
-        book.retrying(this, firstError);
+    void retrying() {
+        book.retrying();
     }
 
-    /** Records the reply, then runs {@code then} whatever making the record threw. */
+    /** Records the reply, then tells the book's runner, whatever making the record threw. */
     @Override
-    public void done(RetryingSender.Result result) {
+    void done(ProxyResponse response, Throwable failure) {
         try {
-            book.recordReply(this, result);
+            book.recordReply(this, response, failure);
         } finally {
-            then.run();
+            book.replied();
         }
     }
 }

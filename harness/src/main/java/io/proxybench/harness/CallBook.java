@@ -1,8 +1,7 @@
 package io.proxybench.harness;
 
+import io.proxybench.client.ProxyResponse;
 import io.proxybench.records.RequestRecord;
-import java.util.Set;
-import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.atomic.AtomicReference;
 import java.util.function.Consumer;
 import java.util.function.LongSupplier;
@@ -24,7 +23,8 @@ final class CallBook {
     private final Consumer<RequestRecord> sink;
     private final RunStats stats;
     private final LongSupplier nanoClock;
-    private final Set<Call> unrecorded = ConcurrentHashMap.newKeySet();
+    private final Runnable afterReply;
+    private final UnrecordedCalls unrecorded = new UnrecordedCalls();
     /** The first exception making or sinking a record, rethrown at the run's end. */
     private final AtomicReference<RuntimeException> failure = new AtomicReference<>();
     private long startNanos;
@@ -33,13 +33,15 @@ final class CallBook {
     /** When a stopped run gives up on the calls in flight, on the clock's time base; none until stopped. */
     private volatile long stopDeadlineNanos = Long.MAX_VALUE;
 
+    /** @param afterReply runs after each reply was recorded or dropped, on the thread that completed it */
     CallBook(RetryingSender sender, Records records, Consumer<RequestRecord> sink, RunStats stats,
-            LongSupplier nanoClock) {
+            LongSupplier nanoClock, Runnable afterReply) {
         this.sender = sender;
         this.records = records;
         this.sink = sink;
         this.stats = stats;
         this.nanoClock = nanoClock;
+        this.afterReply = afterReply;
     }
 
     /** Starts the run's time base; returns the start reading of the clock. */
@@ -87,40 +89,41 @@ final class CallBook {
 
     /**
      * Sends {@code call}, recording {@code sentNanos} (from the run's start; the caller's reading of now) as its
-     * first send; runs {@code then} once its reply has been turned into its record (or dropped, when a drain record
-     * came first), on the thread that completed the reply, whatever making the record threw.
+     * first send; runs the book's {@code afterReply} once its reply has been turned into its record (or dropped, when
+     * a drain record came first), on the thread that completed the reply, whatever making the record threw.
      */
-    void send(Call call, long sentNanos, Runnable then) {
+    void send(Call call, long sentNanos) {
         call.sentNanos = sentNanos;
-        call.sends = 1;
         stats.onSent(call.sentNanos - call.schedNanos);
-        sender.send(call.request, call.sending(this, then));
+        sender.send(call.sentBy(this));
     }
 
-    /** A retry of {@code call} is about to be sent ({@link Call#retrying}). */
-    void retrying(Call call, String firstError) {
-        call.firstError = firstError;
-        call.sends++;
+    /** A call's reply was recorded or dropped ({@link Call#done}). */
+    void replied() {
+        afterReply.run();
+    }
+
+    /** A retry of a call is about to be sent ({@link Call#retrying}). */
+    void retrying() {
         stats.onRetry();
     }
 
     /** Turns the reply into the call's record ({@link Call#done}). */
-    void recordReply(Call call, RetryingSender.Result result) {
+    void recordReply(Call call, ProxyResponse response, Throwable failed) {
         long doneNanos = elapsedNanos();
         RequestRecord made;
         try {
-            made = result.failure() == null
-                    ? records.of(call.schedNanos, call.sentNanos, doneNanos, result.response(), result.sends(),
-                            result.firstError(), result.failedBytes())
-                    : records.failed(call.schedNanos, call.sentNanos, doneNanos,
-                            Records.errorLabel(result.failure()), result.sends(), result.firstError(),
-                            result.failedBytes());
+            made = failed == null
+                    ? records.of(call.schedNanos, call.sentNanos, doneNanos, response, call.sends(),
+                            call.firstError(), call.failedBytes())
+                    : records.failed(call.schedNanos, call.sentNanos, doneNanos, Records.errorLabel(failed),
+                            call.sends(), call.firstError(), call.failedBytes());
         } catch (RuntimeException e) {
             // A reply that cannot be recorded is a bug: the run fails with it at its end, and the call gets its
             // record now instead of waiting out the drain for a timeout it never had.
             failure.compareAndSet(null, e);
             made = records.failed(call.schedNanos, call.sentNanos, doneNanos, Records.errorLabel(e),
-                    result.sends(), result.firstError());
+                    call.sends(), call.firstError());
         }
         record(call, made);
     }
@@ -152,10 +155,10 @@ final class CallBook {
     private void giveUp(Sleeper sleeper) {
         long givenUpNanos = elapsedNanos();
         String label = stopped ? Records.ABORTED : Records.TIMEOUT;
-        for (Call call : unrecorded) {
+        for (Call call : unrecorded.snapshot()) {
             boolean sent = call.sentNanos >= 0;
             record(call, records.failed(call.schedNanos, sent ? call.sentNanos : givenUpNanos, givenUpNanos,
-                    label, call.sends, call.firstError));
+                    label, call.sends(), call.firstError()));
         }
         // A reply that won its record just before the deadline may still be in the sink: let it finish.
         while (!unrecorded.isEmpty()) {

@@ -5,7 +5,7 @@ import io.proxybench.client.ProxyRequest;
 import java.util.concurrent.atomic.AtomicBoolean;
 import java.util.concurrent.atomic.AtomicLong;
 import java.util.function.Consumer;
-import java.util.function.Function;
+import java.util.function.LongFunction;
 import java.util.function.LongSupplier;
 
 /**
@@ -19,7 +19,7 @@ public final class ClosedLoopRunner extends LoadRunner {
 
     private final int workers;
     private final long durationNanos;
-    private final Function<Long, ProxyRequest> requests;
+    private final LongFunction<ProxyRequest> requests;
     private final long drainTimeoutNanos;
     private final Sleeper sleeper;
 
@@ -31,11 +31,6 @@ public final class ClosedLoopRunner extends LoadRunner {
      * while the thread is not running loops; the array stays, so that a loop allocates nothing.
      */
     private final ThreadLocal<int[]> trampoline = ThreadLocal.withInitial(() -> new int[1]);
-    /** What runs once a call is recorded: one object for the run, not one per call. */
-    private final Runnable afterCall = () -> {
-        gauge(-1);
-        loop();
-    };
     private volatile boolean stopped;
     private int inFlight;
 
@@ -44,7 +39,7 @@ public final class ClosedLoopRunner extends LoadRunner {
      * @param options {@code maxInFlight} is the number of workers, at least 1
      * @see OpenLoopRunner#OpenLoopRunner for the other parameters
      */
-    public ClosedLoopRunner(long durationNanos, Function<Long, ProxyRequest> requests,
+    public ClosedLoopRunner(long durationNanos, LongFunction<ProxyRequest> requests,
             Sender sender, RunOptions options, Records records,
             Consumer<RequestRecord> sink, LongSupplier nanoClock, Sleeper sleeper) {
         super(sender, checked(options, durationNanos), records, sink, nanoClock);
@@ -109,7 +104,14 @@ public final class ClosedLoopRunner extends LoadRunner {
         Call call = new Call(nowNanos, requests.apply(numbers.getAndIncrement()));
         book.add(call);
         gauge(1);
-        book.send(call, nowNanos, afterCall);
+        book.send(call, nowNanos);
+    }
+
+    /** A worker's call is recorded: the worker goes on. */
+    @Override
+    void replied() {
+        gauge(-1);
+        loop();
     }
 
     private void gauge(int change) {

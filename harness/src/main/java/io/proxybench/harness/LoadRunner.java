@@ -15,8 +15,15 @@ public abstract sealed class LoadRunner permits OpenLoopRunner, ClosedLoopRunner
 
     LoadRunner(Sender sender, RunOptions options, Records records,
             Consumer<RequestRecord> sink, LongSupplier nanoClock) {
-        this.book = new CallBook(new RetryingSender(sender, options.retries()), records, sink, stats, nanoClock);
+        this.book = new CallBook(new RetryingSender(sender, options.retries()), records, sink, stats, nanoClock,
+                this::replied);
     }
+
+    /**
+     * A call this runner sent has its record (or its reply was dropped, a drain's record having come first); runs on
+     * the thread that completed the reply.
+     */
+    abstract void replied();
 
     /** Runs to the end; returns once every request started has a record. */
     public abstract RunStats run();

@@ -8,7 +8,7 @@ import java.util.ArrayDeque;
 import java.util.Deque;
 import java.util.concurrent.atomic.AtomicBoolean;
 import java.util.function.Consumer;
-import java.util.function.Function;
+import java.util.function.LongFunction;
 import java.util.function.LongSupplier;
 
 /**
@@ -37,7 +37,7 @@ public final class OpenLoopRunner extends LoadRunner {
     static final int MAX_BATCH = 1024;
 
     private final ArrivalSchedule schedule;
-    private final Function<Long, ProxyRequest> requests;
+    private final LongFunction<ProxyRequest> requests;
     private final int maxInFlight;
     private final long drainTimeoutNanos;
     private final Sleeper sleeper;
@@ -75,7 +75,7 @@ public final class OpenLoopRunner extends LoadRunner {
      * @param sleeper waits on {@code nanoClock}'s time base, on the calling thread (for the firing to end, the drain)
      * @param timer where the batches fire, on {@code nanoClock}'s time base
      */
-    public OpenLoopRunner(ArrivalSchedule schedule, Function<Long, ProxyRequest> requests,
+    public OpenLoopRunner(ArrivalSchedule schedule, LongFunction<ProxyRequest> requests,
             Sender sender, RunOptions options, Records records,
             Consumer<RequestRecord> sink, LongSupplier nanoClock, Sleeper sleeper, FiringTimer timer) {
         super(sender, options, records, sink, nanoClock);
@@ -93,7 +93,7 @@ public final class OpenLoopRunner extends LoadRunner {
      * @param requests request number (from 0) to request, called on the client's I/O thread
      */
     public static OpenLoopRunner on(ProxyClient client, ArrivalSchedule schedule,
-            Function<Long, ProxyRequest> requests, RunOptions options, Records records,
+            LongFunction<ProxyRequest> requests, RunOptions options, Records records,
             Consumer<RequestRecord> sink) {
         return new OpenLoopRunner(schedule, requests, client::send, options, records, sink, System::nanoTime,
                 Sleeper.parking(System::nanoTime), FiringTimer.of(client, System::nanoTime));
@@ -213,7 +213,7 @@ public final class OpenLoopRunner extends LoadRunner {
         own.running = true;
         try {
             for (Call next = call; next != null; next = own.queued.pollFirst()) {
-                book.send(next, book.elapsedNanos(), this::freeSlot);
+                book.send(next, book.elapsedNanos());
             }
         } finally {
             own.queued.clear();
@@ -228,7 +228,8 @@ public final class OpenLoopRunner extends LoadRunner {
     }
 
     /** A call has its record: its slot goes to the oldest backlogged call, if any. */
-    private void freeSlot() {
+    @Override
+    void replied() {
         Call next;
         synchronized (lock) {
             next = backlog.pollFirst();

@@ -90,34 +90,31 @@ public final class Records {
                 ? new String(response.body(), StandardCharsets.UTF_8) : null;
         boolean challenge = "challenge".equalsIgnoreCase(response.headers().get("cf-mitigated"));
         boolean proxied = response.connection().proxy() != null;
+        Integer status = boxedStatus(response.status());
         Outcome outcome = new BlockClassifier(expect, bodyMedian.median()).classify(new BlockClassifier.Input(
-                response.status(), null, challenge, response.bodyBytes(), body));
+                status, null, challenge, response.bodyBytes(), body));
         if (outcome == Outcome.DATA) {
             bodyMedian.add(response.bodyBytes());
         }
-        return RequestRecord.builder(seconds(schedNanos), seconds(doneNanos))
-                .startLag(seconds(sentNanos - schedNanos))
-                .queue(phase(t, Phase.QUEUE)).dns(phase(t, Phase.DNS)).tcp(phase(t, Phase.TCP))
-                .proxyTls(phase(t, Phase.PROXY_TLS)).socks(phase(t, Phase.SOCKS)).connect(phase(t, Phase.CONNECT))
-                .tls(phase(t, Phase.TLS)).request(phase(t, Phase.REQUEST))
-                .total(seconds(doneNanos - schedNanos))
-                .status(boxedStatus(response.status())).ip(trace.value("ip")).loc(trace.value("loc"))
-                .firstError(firstError)
-                .outcome(outcome)
-                .reused(response.reused()).conn(response.connection().id()).session(response.session())
-                // The client's own replay after a reused connection closed unanswered is a send too.
-                .attempt(sends + response.attempt() - 1)
-                .bytesOut(response.bytesOut() + (failedBefore == null ? 0 : failedBefore.out()))
-                .bytesIn(response.bytesIn() + (failedBefore == null ? 0 : failedBefore.in()))
-                .handshakeBytes(response.handshakeBytes() + (failedBefore == null ? 0 : failedBefore.handshake()))
-                .bodyLen(response.bodyBytes())
-                .challenge(challenge ? Boolean.TRUE : null).http(response.protocol())
-                .body(keepBody ? body : null)
-                .closed(response.closeReason() == null ? null : response.closeReason().label())
-                .scheme(proxied ? response.connection().proxy().scheme().text() : null)
-                .gatewayConnectionId(proxied ? response.connection().gatewayConnectionId() : null)
-                .segment(segment)
-                .build();
+        String scheme = proxied ? response.connection().proxy().scheme().text() : null;
+        Long gatewayConnectionId = proxied ? response.connection().gatewayConnectionId() : null;
+        long bytesOut = response.bytesOut() + (failedBefore == null ? 0 : failedBefore.out());
+        long bytesIn = response.bytesIn() + (failedBefore == null ? 0 : failedBefore.in());
+        long handshakeBytes = response.handshakeBytes() + (failedBefore == null ? 0 : failedBefore.handshake());
+        // The client's own replay after a reused connection closed unanswered is a send too.
+        int attempt = sends + response.attempt() - 1;
+        String closed = response.closeReason() == null ? null : response.closeReason().label();
+        // The record's constructor, not its builder: one is made per request, and a builder is garbage unless the
+        // JIT proves it does not escape, which it does not always in this long path.
+        return new RequestRecord(seconds(schedNanos), seconds(doneNanos), seconds(sentNanos - schedNanos),
+                phase(t, Phase.QUEUE), phase(t, Phase.DNS), phase(t, Phase.TCP), phase(t, Phase.PROXY_TLS),
+                phase(t, Phase.SOCKS), phase(t, Phase.CONNECT), phase(t, Phase.TLS), phase(t, Phase.REQUEST),
+                seconds(doneNanos - schedNanos),
+                status, trace.value("ip"), trace.value("loc"), null, firstError, outcome,
+                response.reused(), response.connection().id(), response.session(), attempt,
+                bytesOut, bytesIn, handshakeBytes, response.bodyBytes(),
+                challenge ? Boolean.TRUE : null, response.protocol(), keepBody ? body : null, closed, scheme,
+                gatewayConnectionId, segment);
     }
 
     /**
@@ -175,7 +172,8 @@ public final class Records {
     }
 
     private static Integer boxedStatus(int status) {
-        return status >= 0 && status < STATUSES.length ? STATUSES[status] : status;
+        // Integer.valueOf, not the int: with an int operand the whole expression is an int, boxed again after.
+        return status >= 0 && status < STATUSES.length ? STATUSES[status] : Integer.valueOf(status);
     }
 
     /** The phase's time in seconds, or null when the call did not have it. */

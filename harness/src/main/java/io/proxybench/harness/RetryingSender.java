@@ -12,27 +12,61 @@ import java.util.function.BiConsumer;
 final class RetryingSender {
 
     /**
-     * How a request ended.
-     *
-     * @param response the last send's response, null if it failed
-     * @param failure the last send's failure, null if it was answered
-     * @param sends times the request was sent, at least 1
-     * @param firstError the first send's error label when {@code sends > 1}, else null
-     * @param failedBytes the wire bytes of the sends that failed (all of them when the request failed), as far as
-     *     the client could tell; null when it could tell none
+     * Who asked for a send, told how it goes (called on the thread that completed a send). It is also each send's
+     * callback, and holds its request's sends so far, so that a send makes no object; one request at a time.
      */
-    record Result(ProxyResponse response, Throwable failure, int sends, String firstError, WireBytes failedBytes) {}
+    abstract static class Listener implements BiConsumer<ProxyResponse, Throwable> {
+        private RetryingSender sentBy;
+        /** Whether the send under way has told its end: a sender that then throws has not failed it. */
+        private boolean told;
+        /** The request of the send under way: the one given, or the retry's copy for a new connection. */
+        private ProxyRequest request;
+        /** Written before each send; volatile, so that another thread (a run's drain) may read them at any time. */
+        private volatile int sends;
+        private volatile String firstError;
+        private WireBytes failedBytes;
 
-    /** Who asked for a send, told how it goes; called on the thread that completed a send. */
-    interface Listener {
+        /** A listener for {@code request}, which it is sent once. */
+        Listener(ProxyRequest request) {
+            this.request = request;
+        }
+
+        /** Times the request was sent so far: 0 before its first send. */
+        final int sends() {
+            return sends;
+        }
+
+        /** The first send's error label once a retry is under way (so when {@code sends() > 1}), else null. */
+        final String firstError() {
+            return firstError;
+        }
+
+        /**
+         * The wire bytes of the sends that failed (once it is {@link #done}, all of them when the request failed), as
+         * far as the client could tell; null when it could tell none.
+         */
+        final WireBytes failedBytes() {
+            return failedBytes;
+        }
+
         /** Whether the result still matters (e.g. the request has no record yet): a retry is sent only then. */
-        boolean wanted();
+        abstract boolean wanted();
 
-        /** A retry is about to be sent; {@code firstError} is the first send's error label. */
-        void retrying(String firstError);
+        /** A retry is about to be sent; {@link #firstError()} is set and {@link #sends()} counts it already. */
+        abstract void retrying();
 
-        /** The request ended, answered or not; called once. */
-        void done(Result result);
+        /**
+         * The request ended with the last send's {@code response}, or its {@code failure} (one of them is null); called
+         * once. {@link #sends()}, {@link #firstError()} and {@link #failedBytes()} say the rest.
+         */
+        abstract void done(ProxyResponse response, Throwable failure);
+
+        /** The send under way ended: the client's callback. */
+        @Override
+        public final void accept(ProxyResponse response, Throwable failure) {
+            told = true;
+            sentBy.replied(this, response, failure);
+        }
     }
 
     private final Sender sender;
@@ -51,30 +85,43 @@ final class RetryingSender {
     }
 
     /**
-     * Sends {@code request}; retries only while the listener {@link Listener#wanted() wants} the result, telling it
-     * before each retry, and gives it the {@link Result} once, on the thread that completed the last send. A failure
-     * is in the result, never thrown.
+     * Sends the listener's request, once per listener; retries only while the listener {@link Listener#wanted()
+     * wants} the result, telling it before each retry, and tells it {@link Listener#done} once, on the thread that
+     * completed the last send. A failure is told, never thrown.
      */
-    void send(ProxyRequest request, Listener listener) {
-        attempt(request, 1, null, null, listener);
+    void send(Listener listener) {
+        listener.sentBy = this;
+        listener.sends = 1;
+        sendNow(listener);
     }
 
-    private void attempt(ProxyRequest request, int sends, String firstError, WireBytes failedBytes,
-            Listener listener) {
-        BiConsumer<ProxyResponse, Throwable> replied = (response, failure) -> {
-            WireBytes failed = failure == null ? failedBytes : WireBytes.plus(failedBytes, WireBytes.of(failure));
-            if (failure != null && sends <= retries && listener.wanted()) {
-                String first = firstError != null ? firstError : Records.errorLabel(failure);
-                listener.retrying(first);
-                attempt(request.withNewConnection(), sends + 1, first, failed, listener);
-            } else {
-                listener.done(new Result(response, failure, sends, firstError, failed));
-            }
-        };
+    private void sendNow(Listener listener) {
+        listener.told = false;
         try {
-            sender.send(request, replied);
+            sender.send(listener.request, listener);
         } catch (RuntimeException e) {
-            replied.accept(null, e);
+            if (listener.told) {
+                // The send ended first and what ran after it threw: a bug there, not a failed send to answer twice.
+                throw e;
+            }
+            replied(listener, null, e);
+        }
+    }
+
+    private void replied(Listener listener, ProxyResponse response, Throwable failure) {
+        if (failure != null) {
+            listener.failedBytes = WireBytes.plus(listener.failedBytes, WireBytes.of(failure));
+        }
+        if (failure != null && listener.sends <= retries && listener.wanted()) {
+            if (listener.firstError == null) {
+                listener.firstError = Records.errorLabel(failure);
+            }
+            listener.request = listener.request.withNewConnection();
+            listener.sends++;
+            listener.retrying();
+            sendNow(listener);
+        } else {
+            listener.done(response, failure);
         }
     }
 }

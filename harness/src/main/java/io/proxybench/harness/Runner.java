@@ -92,8 +92,11 @@ public final class Runner {
             List<RecordSink> fan = new ArrayList<>();
             fan.add(new StatisticsSink());
             fan.addAll(sinks);
-            LoadRunner runner = runner(client, records(),
-                    r -> fan.forEach(sink -> sink.accept(r)), plan.retries());
+            LoadRunner runner = runner(client, records(), r -> {
+                for (int i = 0; i < fan.size(); i++) {
+                    fan.get(i).accept(r);
+                }
+            }, plan.retries());
             current = runner;
             if (stopReason != null) {
                 runner.stop(graceNanos());
@@ -208,9 +211,9 @@ public final class Runner {
         };
         LoadRunner warm = plan.closedLoop() == null
                 ? OpenLoopRunner.on(client, ArrivalSchedule.constant(plan.warmUpRate(), plan.warmUpFor()),
-                        requests::apply, new RunOptions(plan.maxInFlight(), 0, plan.drainNanos()), records(),
+                        requests, new RunOptions(plan.maxInFlight(), 0, plan.drainNanos()), records(),
                         rehearse)
-                : new ClosedLoopRunner(plan.warmUpFor().toNanos(), requests::apply, client::send,
+                : new ClosedLoopRunner(plan.warmUpFor().toNanos(), requests, client::send,
                         new RunOptions(plan.closedLoop().workers(), 0, plan.drainNanos()), records(), rehearse,
                         System::nanoTime, Sleeper.parking(System::nanoTime));
         current = warm;

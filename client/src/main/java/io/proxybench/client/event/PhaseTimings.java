@@ -11,14 +11,22 @@ import java.util.Map;
  * then the origin) holds the sum; {@link Phase#QUEUE} is the wait the pool measured. Immutable; equal when the same
  * phases have the same durations.
  *
- * <p>Held as one array by phase ordinal, not a map: the client makes one per call.
+ * <p>Held without a map, and without an array for a call on an open connection (the client makes one per call):
+ * {@link Phase#QUEUE} and {@link Phase#REQUEST} in fields, the phases that set a connection up in an array by
+ * ordinal, absent when the call went through none of them.
  */
 public final class PhaseTimings {
 
     private static final Phase[] PHASES = Phase.values();
 
-    /** Nanoseconds by {@link Phase#ordinal()}, 0 or more; -1 where the call did not go through the phase. */
-    private final long[] nanos;
+    /** Nanoseconds, 0 or more; -1 where the call did not go through the phase. */
+    private final long queue;
+    private final long request;
+    /**
+     * Nanoseconds by {@link Phase#ordinal()}, as {@link #queue}, read for the phases other than those two (their
+     * slots are not); null when the call went through none of the others.
+     */
+    private final long[] setup;
 
     /**
      * Copies {@code nanos}; later changes to the argument are not seen.
@@ -27,9 +35,7 @@ public final class PhaseTimings {
      * @throws IllegalArgumentException when a duration is negative
      */
     public PhaseTimings(Map<Phase, Long> nanos) {
-        this.nanos = new long[PHASES.length];
-        Arrays.fill(this.nanos, -1);
-        nanos.forEach((phase, n) -> this.nanos[phase.ordinal()] = nonNegative(phase, n));
+        this(byOrdinal(nanos));
     }
 
     /**
@@ -44,12 +50,39 @@ public final class PhaseTimings {
             throw new IllegalArgumentException("one duration per phase: expected " + PHASES.length + ", got "
                     + nanosByOrdinal.length);
         }
-        this.nanos = nanosByOrdinal.clone();
+        long[] copy = nanosByOrdinal.clone();
+        boolean anySetup = false;
         for (Phase phase : PHASES) {
-            if (nanos[phase.ordinal()] != -1) {
-                nonNegative(phase, nanos[phase.ordinal()]);
+            long n = copy[phase.ordinal()];
+            if (n != -1) {
+                nonNegative(phase, n);
+                anySetup |= phase != Phase.QUEUE && phase != Phase.REQUEST;
             }
         }
+        this.queue = copy[Phase.QUEUE.ordinal()];
+        this.request = copy[Phase.REQUEST.ordinal()];
+        this.setup = anySetup ? copy : null;
+    }
+
+    /**
+     * A call that went through no phase but the wait for a connection and the request, as on a connection already
+     * open.
+     *
+     * @param queueNanos nanoseconds {@link Phase#QUEUE} took, or -1 when the call did not go through it
+     * @param requestNanos nanoseconds {@link Phase#REQUEST} took, or -1 when the call did not go through it
+     * @throws IllegalArgumentException when a duration is below -1
+     */
+    public PhaseTimings(long queueNanos, long requestNanos) {
+        this.queue = queueNanos == -1 ? -1 : nonNegative(Phase.QUEUE, queueNanos);
+        this.request = requestNanos == -1 ? -1 : nonNegative(Phase.REQUEST, requestNanos);
+        this.setup = null;
+    }
+
+    private static long[] byOrdinal(Map<Phase, Long> nanos) {
+        long[] byOrdinal = new long[PHASES.length];
+        Arrays.fill(byOrdinal, -1);
+        nanos.forEach((phase, n) -> byOrdinal[phase.ordinal()] = nonNegative(phase, n));
+        return byOrdinal;
     }
 
     private static long nonNegative(Phase phase, long n) {
@@ -66,7 +99,7 @@ public final class PhaseTimings {
      * @return true when {@code phase} has a duration
      */
     public boolean has(Phase phase) {
-        return nanos[phase.ordinal()] >= 0;
+        return get(phase) >= 0;
     }
 
     /**
@@ -76,7 +109,11 @@ public final class PhaseTimings {
      * @return 0 or more nanoseconds, or -1
      */
     public long get(Phase phase) {
-        return nanos[phase.ordinal()];
+        return switch (phase) {
+            case QUEUE -> queue;
+            case REQUEST -> request;
+            default -> setup == null ? -1 : setup[phase.ordinal()];
+        };
     }
 
     /**
@@ -88,7 +125,7 @@ public final class PhaseTimings {
         Map<Phase, Long> map = new EnumMap<>(Phase.class);
         for (Phase phase : PHASES) {
             if (has(phase)) {
-                map.put(phase, nanos[phase.ordinal()]);
+                map.put(phase, get(phase));
             }
         }
         return Collections.unmodifiableMap(map);
@@ -96,12 +133,24 @@ public final class PhaseTimings {
 
     @Override
     public boolean equals(Object o) {
-        return o instanceof PhaseTimings other && Arrays.equals(nanos, other.nanos);
+        if (!(o instanceof PhaseTimings other)) {
+            return false;
+        }
+        for (Phase phase : PHASES) {
+            if (get(phase) != other.get(phase)) {
+                return false;
+            }
+        }
+        return true;
     }
 
     @Override
     public int hashCode() {
-        return Arrays.hashCode(nanos);
+        int hash = 1;
+        for (Phase phase : PHASES) {
+            hash = 31 * hash + Long.hashCode(get(phase));
+        }
+        return hash;
     }
 
     @Override

@@ -56,4 +56,24 @@ class PhaseTimingsTest {
         assertThatThrownBy(() -> new PhaseTimings(bad)).hasMessageContaining("TLS took -2 ns");
         assertThatThrownBy(() -> new PhaseTimings(new long[2])).hasMessageContaining("one duration per phase");
     }
+
+    @Test
+    void theQueueAndRequestFormEqualsTheOtherFormsWithTheSamePhases() {
+        PhaseTimings reused = new PhaseTimings(0L, 5_000L);
+        PhaseTimings fromMap = new PhaseTimings(Map.of(Phase.QUEUE, 0L, Phase.REQUEST, 5_000L));
+        long[] byOrdinal = new long[Phase.values().length];
+        java.util.Arrays.fill(byOrdinal, -1);
+        byOrdinal[Phase.QUEUE.ordinal()] = 0;
+        byOrdinal[Phase.REQUEST.ordinal()] = 5_000L;
+
+        assertThat(reused).isEqualTo(fromMap).isEqualTo(new PhaseTimings(byOrdinal)).hasSameHashCodeAs(fromMap);
+        assertThat(reused.has(Phase.TCP)).isFalse();
+        assertThat(reused.get(Phase.TLS)).isEqualTo(-1);
+        assertThat(reused).hasToString("PhaseTimings{QUEUE=0, REQUEST=5000}");
+        assertThat(new PhaseTimings(-1, 7L).nanos()).containsExactly(Map.entry(Phase.REQUEST, 7L));
+        assertThat(reused).isNotEqualTo(new PhaseTimings(Map.of(Phase.QUEUE, 0L, Phase.REQUEST, 5_000L,
+                Phase.TCP, 1L)));
+        assertThatThrownBy(() -> new PhaseTimings(-2, 0)).hasMessageContaining("QUEUE took -2 ns");
+        assertThatThrownBy(() -> new PhaseTimings(0, -3)).hasMessageContaining("REQUEST took -3 ns");
+    }
 }

@@ -49,18 +49,29 @@ final class ConnectionFinder {
         this.counters = counters;
     }
 
-    /** Asks the pool for {@code route}; {@code fresh}: a new connection, never an open one. */
+    /**
+     * Asks the pool for {@code route}; {@code fresh}: a new connection, never an open one. The grant when the pool
+     * has one at once (no future made: the path of most requests), else null: then {@link #acquire} waits for one.
+     */
+    Grant<ClientConnection> grantNow(Route route, boolean fresh) {
+        return pool.grantNow(route, how(route, fresh), System.nanoTime());
+    }
+
+    /** Asks the pool for {@code route}, waiting when it has no grant at once. */
     CompletableFuture<Grant<ClientConnection>> acquire(Route route, boolean fresh) {
+        return pool.acquire(route, how(route, fresh), System.nanoTime());
+    }
+
+    private Acquire how(Route route, boolean fresh) {
         boolean expectMultiplexing = !multiplexed.isEmpty()
                 && multiplexed.contains(new Multiplexed(route.origin(), route.tls()));
-        return pool.acquire(route, Acquire.of(fresh, expectMultiplexing), System.nanoTime());
+        return Acquire.of(fresh, expectMultiplexing);
     }
 
     /** An open connection the pool granted: counted and reported as reused. */
-    Acquired reused(Grant<ClientConnection> grant, String exit, CallTrace trace) {
+    void reused(Grant<ClientConnection> grant, String exit, CallTrace trace) {
         counters.acquired(exit, true);
         trace.connectionAcquired(grant.connection().info(), true);
-        return new Acquired(grant.connection(), true);
     }
 
     /**
@@ -80,7 +91,8 @@ final class ConnectionFinder {
                 trace.queueEnd(grant.waitedNanos());
             }
             if (grant.kind() == Grant.Kind.REUSE) {
-                return CompletableFuture.completedFuture(reused(grant, routed.exit(), trace));
+                reused(grant, routed.exit(), trace);
+                return CompletableFuture.completedFuture(new Acquired(grant.connection(), true));
             }
             return create(grant, routed, trace);
         });

@@ -1,6 +1,7 @@
 package io.proxybench.client.internal.call;
 
 import io.netty.handler.codec.http.FullHttpRequest;
+import io.netty.handler.codec.http.HttpHeaders;
 import io.netty.util.internal.logging.InternalLogger;
 import io.netty.util.internal.logging.InternalLoggerFactory;
 import io.proxybench.client.ProxyResponse;
@@ -8,13 +9,12 @@ import io.proxybench.client.event.CloseReason;
 import io.proxybench.client.internal.connect.Route;
 import io.proxybench.client.internal.event.CallTrace;
 import io.proxybench.client.internal.exchange.ClientConnection;
-import io.proxybench.client.internal.exchange.ExchangeResult;
+import io.proxybench.client.internal.exchange.ExchangeCallback;
 import io.proxybench.client.internal.exchange.Http2Connection;
 import io.proxybench.client.internal.exchange.NoResponseException;
 import io.proxybench.client.internal.exchange.StreamedBody;
 import io.proxybench.client.internal.metrics.ClientCounters;
 import io.proxybench.client.internal.pool.ConnectionPool;
-import java.util.function.BiConsumer;
 
 /**
  * One request and its response on an acquired connection, and what they cost on the wire. HTTP/1.1 carries one call
@@ -46,18 +46,19 @@ final class Exchange {
     }
 
     /**
-     * Sends {@code http} on {@code acquired}, which takes it (and releases it) whatever happens, gives the connection
-     * back to the pool whatever happens, a synchronous refusal of the exchange included, and tells {@code ended}. The
-     * failure asks for a retry when a reused connection gave no response on a first attempt.
+     * Sends {@code http} on {@code connection}, which takes it (and releases it) whatever happens, gives the
+     * connection back to the pool whatever happens, a synchronous refusal of the exchange included, and tells {@code
+     * ended}. The failure asks for a retry when a reused connection gave no response on a first attempt.
      *
+     * @param reused whether the connection was open before the call (its setup is then not the call's)
      * @param earlier what the call's earlier attempts cost, which its response includes
      */
-    void send(FullHttpRequest http, Routed routed, Acquired acquired, CallTrace trace, WireBytes earlier,
-            Ended ended) {
-        Ending ending = new Ending(routed, acquired, trace, earlier, StreamedBody.bodyBytes(http), ended);
+    void send(FullHttpRequest http, Routed routed, ClientConnection connection, boolean reused, CallTrace trace,
+            WireBytes earlier, Ended ended) {
+        Ending ending = new Ending(routed, connection, reused, trace, earlier, StreamedBody.bodyBytes(http), ended);
         trace.requestHeadersStart();
         try {
-            acquired.connection().exchange(http, trace, settings.timeouts().request(), settings.maxBodyBytes(),
+            connection.exchange(http, trace, settings.timeouts().request(), settings.maxBodyBytes(),
                     ending);
         } catch (RuntimeException e) {
             // Refused before it took the request (an event loop shutting down): the connection still goes back.
@@ -65,7 +66,7 @@ final class Exchange {
             if (http.refCnt() > 0) {
                 http.release();
             }
-            ending.accept(null, e);
+            ending.failed(e);
         }
     }
 
@@ -73,9 +74,11 @@ final class Exchange {
      * One exchange's end: what the connection had carried before it (to charge the call with the difference), and
      * what to do once it ends. One object per exchange, the connection's callback.
      */
-    private final class Ending implements BiConsumer<ExchangeResult, Throwable> {
+    private final class Ending implements ExchangeCallback {
         private final Routed routed;
-        private final Acquired acquired;
+        private final ClientConnection connection;
+        /** Whether the connection was open before the call (so its setup is not the call's). */
+        private final boolean reused;
         private final CallTrace trace;
         private final WireBytes earlier;
         private final long requestBody;
@@ -86,63 +89,106 @@ final class Exchange {
         private boolean entered;
         private boolean told;
 
-        Ending(Routed routed, Acquired acquired, CallTrace trace, WireBytes earlier, long requestBody, Ended ended) {
+        Ending(Routed routed, ClientConnection connection, boolean reused, CallTrace trace, WireBytes earlier,
+                long requestBody, Ended ended) {
             this.routed = routed;
-            this.acquired = acquired;
+            this.connection = connection;
+            this.reused = reused;
             this.trace = trace;
             this.earlier = earlier;
             this.requestBody = requestBody;
             this.ended = ended;
-            this.outBefore = acquired.connection().meter().bytesOut();
-            this.inBefore = acquired.connection().meter().bytesIn();
+            this.outBefore = connection.meter().bytesOut();
+            this.inBefore = connection.meter().bytesIn();
         }
 
-        /** Ends the exchange once (a second call does nothing); never throws into the connection. */
+        /** Ends the exchange once (a later end does nothing); never throws into the connection. */
         @Override
-        public void accept(ExchangeResult result, Throwable error) {
+        public void answered(int status, HttpHeaders headers, byte[] body, long bodyBytes, CloseReason closeReason) {
             if (entered) {
                 return;
             }
             entered = true;
             try {
-                end(result, error);
+                answer(status, headers, body, bodyBytes, closeReason);
             } catch (RuntimeException | Error e) {
-                // A bug ending the exchange fails the call instead of leaving it waiting.
-                LOG.warn("ending an exchange threw", e);
-                if (!told) {
-                    told = true;
-                    ended.exchanged(null, new AttemptFailed(e, WireBytes.UNKNOWN, false));
-                }
+                bug(e);
             }
         }
 
-        private void end(ExchangeResult result, Throwable error) {
-            ClientConnection connection = acquired.connection();
-            boolean multiplexed = connection instanceof Http2Connection;
-            long handshakeOut = acquired.reused() ? 0 : outBefore;
-            long handshakeIn = acquired.reused() ? 0 : inBefore;
-            long out = handshakeOut + (multiplexed ? requestBody : connection.meter().bytesOut() - outBefore);
-            long in = handshakeIn + (multiplexed ? (result == null ? 0 : result.bodyBytes())
-                    : connection.meter().bytesIn() - inBefore);
-            connection.attribute(out, in);
-            counters.request(routed.exit(), out, in);
-            WireBytes spent = new WireBytes(out, in, handshakeOut + handshakeIn);
-            trace.connectionReleased(connection.info());
-            if (error != null) {
-                Throwable cause = Calls.unwrap(error);
-                pool.release(connection, connection.survivesFailedExchange(), CloseReason.ERROR,
-                        System.nanoTime());
-                told = true;
-                ended.exchanged(null, new AttemptFailed(cause, spent, cause instanceof NoResponseException
-                        && acquired.reused() && trace.call().attempt() == 1));
+        /** As {@link #answered}, for an exchange without a whole response. */
+        @Override
+        public void failed(Throwable cause) {
+            if (entered) {
                 return;
             }
-            CloseReason retired = pool.release(connection, result.reusable(), result.closeReason(),
-                    System.nanoTime());
-            WireBytes call = earlier.plus(spent);
-            ProxyResponse response = new ProxyResponse(result.status(), result.headers(), result.body(),
-                    result.bodyBytes(), connection.info(), acquired.reused(), trace.call().attempt(), routed.exit(),
-                    routed.session(), trace.timings(), call.out(), call.in(), call.handshake(), retired);
+            entered = true;
+            try {
+                fail(cause);
+            } catch (RuntimeException | Error e) {
+                bug(e);
+            }
+        }
+
+        /** A bug ending the exchange fails the call instead of leaving it waiting. */
+        private void bug(Throwable e) {
+            LOG.warn("ending an exchange threw", e);
+            if (!told) {
+                told = true;
+                ended.exchanged(null, new AttemptFailed(e, WireBytes.UNKNOWN, false));
+            }
+        }
+
+        /** The bytes of the connection's setup, when the exchange set it up; else 0. */
+        private long handshake() {
+            return reused ? 0 : outBefore + inBefore;
+        }
+
+        /** Bytes the exchange sent, its connection's setup included. */
+        private long sent() {
+            return connection instanceof Http2Connection ? (reused ? 0 : outBefore) + requestBody
+                    : connection.meter().bytesOut() - (reused ? outBefore : 0);
+        }
+
+        /**
+         * Bytes the exchange received, its connection's setup included; {@code responseBody}, the response body's
+         * bytes, is what an HTTP/2 stream counts instead of its connection's meter.
+         */
+        private long received(long responseBody) {
+            return connection instanceof Http2Connection ? (reused ? 0 : inBefore) + responseBody
+                    : connection.meter().bytesIn() - (reused ? inBefore : 0);
+        }
+
+        /** Charges the connection and the exit with what the exchange carried, and reports the connection released. */
+        private void charge(long out, long in) {
+            connection.attribute(out, in);
+            counters.request(routed.exit(), out, in);
+            trace.connectionReleased(connection.info());
+        }
+
+        private void fail(Throwable error) {
+            long out = sent();
+            long in = received(0);
+            charge(out, in);
+            Throwable cause = Calls.unwrap(error);
+            pool.release(connection, connection.survivesFailedExchange(), CloseReason.ERROR, System.nanoTime());
+            told = true;
+            ended.exchanged(null, new AttemptFailed(cause, new WireBytes(out, in, handshake()),
+                    cause instanceof NoResponseException && reused && trace.call().attempt() == 1));
+        }
+
+        private void answer(int status, HttpHeaders headers, byte[] body, long bodyBytes, CloseReason closeReason) {
+            long out = sent();
+            long in = received(bodyBytes);
+            long handshake = handshake();
+            charge(out, in);
+            CloseReason retired = pool.release(connection, closeReason == null, closeReason, System.nanoTime());
+            // The call's bytes: this exchange's, plus its earlier attempts' (no object for a first attempt's).
+            WireBytes call = earlier == WireBytes.NONE ? null : earlier.plus(new WireBytes(out, in, handshake));
+            ProxyResponse response = new ProxyResponse(status, headers, body, bodyBytes, connection.info(), reused,
+                    trace.call().attempt(), routed.exit(), routed.session(), trace.timings(),
+                    call == null ? out : call.out(), call == null ? in : call.in(),
+                    call == null ? handshake : call.handshake(), retired);
             trace.callEnd();
             told = true;
             ended.exchanged(response, null);

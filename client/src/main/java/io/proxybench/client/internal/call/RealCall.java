@@ -86,24 +86,24 @@ final class RealCall implements Exchange.Ended {
         }
         this.http = http;
         ConnectionFinder finder = parts.finder();
-        CompletableFuture<Grant<ClientConnection>> granted = finder.acquire(routed.route(), fresh);
-        Grant<ClientConnection> now = granted.isDone() && !granted.isCompletedExceptionally() ? granted.join() : null;
+        Grant<ClientConnection> now = finder.grantNow(routed.route(), fresh);
         if (now != null && now.kind() == Grant.Kind.REUSE) {
-            Acquired acquired;
             try {
-                acquired = finder.reused(now, routed.exit(), trace);
+                finder.reused(now, routed.exit(), trace);
             } catch (RuntimeException | Error e) {
                 recover(e, false);
                 return;
             }
-            send(acquired);
+            send(now.connection(), true);
             return;
         }
+        CompletableFuture<Grant<ClientConnection>> granted = now != null
+                ? CompletableFuture.completedFuture(now) : finder.acquire(routed.route(), fresh);
         finder.connection(granted, routed, trace).whenComplete((acquired, error) -> {
             if (error != null) {
                 recover(error, false);
             } else {
-                send(acquired);
+                send(acquired.connection(), acquired.reused());
             }
         });
     }
@@ -112,8 +112,8 @@ final class RealCall implements Exchange.Ended {
      * Hands the request to the exchange, which releases it whatever happens (h2: later) and tells {@link #exchanged}
      * once; it throws nothing back.
      */
-    private void send(Acquired acquired) {
-        parts.exchange().send(http, routed, acquired, trace, earlier, this);
+    private void send(ClientConnection connection, boolean reused) {
+        parts.exchange().send(http, routed, connection, reused, trace, earlier, this);
     }
 
     @Override

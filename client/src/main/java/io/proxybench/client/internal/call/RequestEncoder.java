@@ -31,6 +31,10 @@ import java.util.Objects;
  * proxy. The map is shared read-only, on any event loop: HTTP/1.1 only reads it, and an HTTP/2 exchange gives its
  * stream a copy (Netty's HTTP/2 conversion writes into the map). A request whose body is a file always gets its own
  * (the file's length is read per request).
+ *
+ * <p>A request without a body that repeats the one the kept map was made for, its target too, gets the very message
+ * made then: such a message holds nothing a write changes (its content is Netty's empty buffer, which a release
+ * leaves alone, and its header map is shared already), so one per request would only be garbage.
  */
 final class RequestEncoder {
 
@@ -42,9 +46,12 @@ final class RequestEncoder {
         this.userAgent = userAgent;
     }
 
-    /** A header map and the inputs that made it; {@code proxy} is null unless the request went to a forward proxy. */
+    /**
+     * A header map and the inputs that made it; {@code proxy} is null unless the request went to a forward proxy.
+     * {@code bodiless}: the message made with it when the request had no body, else null.
+     */
     private record Made(List<Map.Entry<String, String>> headerList, String method, int bodyLength, String hostHeader,
-            ProxySpec proxy, HttpHeaders headers) {
+            ProxySpec proxy, HttpHeaders headers, FullHttpRequest bodiless) {
 
         boolean repeats(ProxyRequest request, ProxySpec forwardProxy, String host) {
             return headerList == request.headers() && bodyLength == request.body().length
@@ -70,6 +77,9 @@ final class RequestEncoder {
         ByteBuf body = Unpooled.wrappedBuffer(request.body());
         Made made = last;
         if (request.bodyFile() == null && made != null && made.repeats(request, forwardProxy, hostHeader)) {
+            if (made.bodiless != null && made.bodiless.uri().equals(target)) {
+                return made.bodiless;
+            }
             // A request has no trailers: no second header map for them.
             return new DefaultFullHttpRequest(HttpVersion.HTTP_1_1, method, target, body, made.headers,
                     EmptyHttpHeaders.INSTANCE);
@@ -111,7 +121,7 @@ final class RequestEncoder {
             return new StreamedBody(http, request.bodyFile(), fileLength);
         }
         last = new Made(request.headers(), request.method(), request.body().length, hostHeader, forwardProxy,
-                headers);
+                headers, request.body().length == 0 ? http : null);
         return http;
     }
 }

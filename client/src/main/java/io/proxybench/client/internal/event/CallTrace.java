@@ -25,15 +25,20 @@ public final class CallTrace {
 
     private final CallInfo call;
     private final EventListener listener;
-    /** Nanoseconds each phase took, by ordinal; -1 for a phase that has not ended yet (as {@link PhaseTimings}). */
-    private final long[] took = new long[PHASES.length];
-    /**
-     * {@link System#nanoTime()} at which each phase began, by ordinal, meaningful where {@link #started} has it;
-     * made when a phase other than {@link Phase#REQUEST} begins (a call on an open connection has no other).
-     */
-    private long[] startedAt;
+    /** Nanoseconds {@link Phase#QUEUE} took, as the pool measured it; -1 unless the call waited for a connection. */
+    private long queueTook = -1;
+    /** Nanoseconds {@link Phase#REQUEST} took; -1 until the response has ended. */
+    private long requestTook = -1;
     /** {@link System#nanoTime()} at which {@link Phase#REQUEST} began. */
     private long requestStartedAt;
+    /**
+     * The phases that set a connection up (every phase but {@link Phase#QUEUE} and {@link Phase#REQUEST}), by
+     * ordinal: nanoseconds each took, -1 for one not ended (as {@link PhaseTimings}), and the {@link
+     * System#nanoTime()} at which each began, meaningful where {@link #started} has it. Both are made when such a
+     * phase begins: a call on an open connection goes through none, and makes neither.
+     */
+    private long[] setupTook;
+    private long[] setupStartedAt;
     /** Bit {@code 1 << ordinal} of each phase begun and not yet ended (there are fewer than 32 phases). */
     private int started;
     private Phase current = Phase.QUEUE;
@@ -41,7 +46,6 @@ public final class CallTrace {
     public CallTrace(CallInfo call, EventListener listener) {
         this.call = call;
         this.listener = GuardedListener.of(listener);
-        Arrays.fill(took, -1);
     }
 
     public CallInfo call() {
@@ -59,6 +63,12 @@ public final class CallTrace {
     }
 
     public PhaseTimings timings() {
+        if (setupTook == null) {
+            return new PhaseTimings(queueTook, requestTook);
+        }
+        long[] took = setupTook.clone();
+        took[Phase.QUEUE.ordinal()] = queueTook;
+        took[Phase.REQUEST.ordinal()] = requestTook;
         return new PhaseTimings(took);
     }
 
@@ -72,10 +82,12 @@ public final class CallTrace {
         if (phase == Phase.REQUEST) {
             requestStartedAt = now;
         } else {
-            if (startedAt == null) {
-                startedAt = new long[PHASES.length];
+            if (setupTook == null) {
+                setupTook = new long[PHASES.length];
+                Arrays.fill(setupTook, -1);
+                setupStartedAt = new long[PHASES.length];
             }
-            startedAt[phase.ordinal()] = now;
+            setupStartedAt[phase.ordinal()] = now;
         }
         started |= bit(phase);
     }
@@ -83,9 +95,13 @@ public final class CallTrace {
     private void end(Phase phase) {
         if ((started & bit(phase)) != 0) {
             started &= ~bit(phase);
-            long began = phase == Phase.REQUEST ? requestStartedAt : startedAt[phase.ordinal()];
-            int i = phase.ordinal();
-            took[i] = Math.max(took[i], 0) + Math.max(0, System.nanoTime() - began);
+            long now = System.nanoTime();
+            if (phase == Phase.REQUEST) {
+                requestTook = Math.max(requestTook, 0) + Math.max(0, now - requestStartedAt);
+            } else {
+                int i = phase.ordinal();
+                setupTook[i] = Math.max(setupTook[i], 0) + Math.max(0, now - setupStartedAt[i]);
+            }
         }
     }
 
@@ -97,15 +113,15 @@ public final class CallTrace {
         listener.proxySelected(call, proxy);
     }
 
+    /** The call waits for a connection; the pool measures the wait, so no start time is kept here. */
     public void queueStart() {
-        begin(Phase.QUEUE);
+        current = Phase.QUEUE;
         listener.queueStart(call);
     }
 
     /** The wait ended; the pool measured it ({@code waitedNanos}), which is what the call reports. */
     public void queueEnd(long waitedNanos) {
-        started &= ~bit(Phase.QUEUE);
-        took[Phase.QUEUE.ordinal()] = Math.max(0, waitedNanos);
+        queueTook = Math.max(0, waitedNanos);
         listener.queueEnd(call, waitedNanos);
     }
 

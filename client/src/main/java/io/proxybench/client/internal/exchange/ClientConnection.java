@@ -63,7 +63,7 @@ public abstract class ClientConnection implements Poolable {
      * connection fails the exchange at once).
      */
     public abstract void exchange(FullHttpRequest request, CallTrace trace, Duration timeout, int maxBodyBytes,
-            BiConsumer<? super ExchangeResult, ? super Throwable> done);
+            ExchangeCallback done);
 
     @Override
     public boolean isOpen() {

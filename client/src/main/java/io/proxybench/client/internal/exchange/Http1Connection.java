@@ -47,7 +47,7 @@ public final class Http1Connection extends ClientConnection {
 
     @Override
     public void exchange(FullHttpRequest request, CallTrace trace, Duration timeout, int maxBodyBytes,
-            BiConsumer<? super ExchangeResult, ? super Throwable> done) {
+            ExchangeCallback done) {
         boolean clientClose = !HttpUtil.isKeepAlive(request);
         if (channel().eventLoop().inEventLoop()) {
             // The usual case in a closed loop: the previous call on this connection completed on its event loop.
@@ -70,7 +70,7 @@ public final class Http1Connection extends ClientConnection {
     private final class Reader extends ChannelInboundHandlerAdapter implements ResponseParser.Listener {
         private final ResponseParser parser = new ResponseParser(this);
         /** Told the end of the exchange in progress; null between exchanges. */
-        private BiConsumer<? super ExchangeResult, ? super Throwable> done;
+        private ExchangeCallback done;
         private CallTrace trace;
         private int status;
         private HttpHeaders headers;
@@ -86,11 +86,11 @@ public final class Http1Connection extends ClientConnection {
         private long timerAtNanos;
 
         void start(FullHttpRequest request, CallTrace trace,
-                BiConsumer<? super ExchangeResult, ? super Throwable> done, boolean clientClose, Duration timeout,
+                ExchangeCallback done, boolean clientClose, Duration timeout,
                 int maxBodyBytes) {
             if (!channel().isActive()) {
                 ReferenceCountUtil.release(request);
-                done.accept(null, new NoResponseException("connection closed before the request", null));
+                done.failed(new NoResponseException("connection closed before the request", null));
                 return;
             }
             this.done = done;
@@ -182,29 +182,31 @@ public final class Http1Connection extends ClientConnection {
         @Override
         public void end(CloseReason serverReason) {
             CloseReason reason = clientClose ? CloseReason.CLIENT_CLOSE : serverReason;
-            ExchangeResult result = new ExchangeResult(status, headers, body.bytes(), body.total(), reason == null,
-                    reason);
-            trace.responseBodyEnd(body.total());
-            BiConsumer<? super ExchangeResult, ? super Throwable> d = done;
+            int status = this.status;
+            HttpHeaders headers = this.headers;
+            byte[] bytes = body.bytes();
+            long bodyBytes = body.total();
+            trace.responseBodyEnd(bodyBytes);
+            ExchangeCallback d = done;
             clear();
             if (reason != null) {
                 // Closed now, with its reason: the server may close its side first, and the connection would then
                 // be counted as closed by the peer.
                 close(reason);
             }
-            d.accept(result, null);
+            d.answered(status, headers, bytes, bodyBytes, reason);
         }
 
         private void fail(Throwable cause) {
             if (done == null) {
                 return;
             }
-            BiConsumer<? super ExchangeResult, ? super Throwable> d = done;
+            ExchangeCallback d = done;
             boolean nothingArrived = !sawResponse;
             clear();
             cancelTimer();
             close(CloseReason.ERROR);
-            d.accept(null, nothingArrived && !(cause instanceof NoResponseException)
+            d.failed(nothingArrived && !(cause instanceof NoResponseException)
                     && !(cause instanceof TimeoutException)
                     ? new NoResponseException("connection failed before the response: " + cause.getMessage(), cause)
                     : cause);

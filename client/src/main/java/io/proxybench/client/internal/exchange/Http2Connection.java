@@ -8,6 +8,7 @@ import io.netty.handler.codec.http.DefaultFullHttpRequest;
 import io.netty.handler.codec.http.EmptyHttpHeaders;
 import io.netty.handler.codec.http.FullHttpRequest;
 import io.netty.handler.codec.http.HttpContent;
+import io.netty.handler.codec.http.HttpHeaders;
 import io.netty.handler.codec.http.HttpResponse;
 import io.netty.handler.codec.http.HttpStatusClass;
 import io.netty.handler.codec.http.LastHttpContent;
@@ -96,10 +97,16 @@ public final class Http2Connection extends ClientConnection {
 
     @Override
     public void exchange(FullHttpRequest encoded, CallTrace trace, Duration timeout, int maxBodyBytes,
-            BiConsumer<? super ExchangeResult, ? super Throwable> then) {
+            ExchangeCallback then) {
         FullHttpRequest request = withOwnHeaders(encoded);
-        CompletableFuture<ExchangeResult> done = new CompletableFuture<>();
-        done.whenComplete(then);
+        CompletableFuture<StreamResponse> done = new CompletableFuture<>();
+        done.whenComplete((result, failure) -> {
+            if (failure != null) {
+                then.failed(failure);
+            } else {
+                then.answered(result.status(), result.headers(), result.body(), result.bodyBytes(), null);
+            }
+        });
         StreamReader reader = new StreamReader(trace, done, maxBodyBytes);
         new Http2StreamChannelBootstrap(channel()).handler(new ChannelInitializer<Http2StreamChannel>() {
             @Override
@@ -139,17 +146,20 @@ public final class Http2Connection extends ClientConnection {
                         request.content(), request.headers().copy(), EmptyHttpHeaders.INSTANCE);
     }
 
+    /** A stream's whole response; {@code body} is cut at the client's body limit ({@code bodyBytes} counts all). */
+    private record StreamResponse(int status, HttpHeaders headers, byte[] body, long bodyBytes) {}
+
     /** One stream's response. */
     private final class StreamReader extends ChannelInboundHandlerAdapter {
         private final CallTrace trace;
-        private final CompletableFuture<ExchangeResult> done;
+        private final CompletableFuture<StreamResponse> done;
         private final BodyBuffer body;
         private HttpResponse head;
         private ScheduledFuture<?> timer;
         /** The whole response has arrived; {@code done} completes with it in a moment, nothing may fail it now. */
         private boolean answered;
 
-        StreamReader(CallTrace trace, CompletableFuture<ExchangeResult> done, int maxBodyBytes) {
+        StreamReader(CallTrace trace, CompletableFuture<StreamResponse> done, int maxBodyBytes) {
             this.trace = trace;
             this.done = done;
             this.body = new BodyBuffer(maxBodyBytes);
@@ -171,8 +181,8 @@ public final class Http2Connection extends ClientConnection {
                         cancelTimer();
                         trace.responseBodyEnd(body.total());
                         answered = true;
-                        ExchangeResult result = new ExchangeResult(head.status().code(), head.headers(), body.bytes(),
-                                body.total(), true, null);
+                        StreamResponse result = new StreamResponse(head.status().code(), head.headers(), body.bytes(),
+                                body.total());
                         ctx.close();
                         // Netty's codec closes the stream only after this read returns. Completing now would hand the
                         // stream's slot to a waiting call, whose new stream could then find the connection still at

@@ -113,13 +113,35 @@ public final class ConnectionPool<K, E, C extends Poolable> {
      * time.
      */
     public CompletableFuture<Grant<C>> acquire(K key, Acquire how, long nowNanos) {
+        Object result = acquire(key, how, nowNanos, true);
+        @SuppressWarnings("unchecked")
+        CompletableFuture<Grant<C>> future = result instanceof Grant<?> grant
+                ? CompletableFuture.completedFuture((Grant<C>) grant) : (CompletableFuture<Grant<C>>) result;
+        return future;
+    }
+
+    /**
+     * As {@link #acquire(Object, Acquire, long)} when that would complete at once with a grant, without a future
+     * (the path of most requests); null when it would not (the caller must wait, or would fail): then nothing is
+     * queued, and the caller asks {@code acquire}.
+     */
+    @SuppressWarnings("unchecked")
+    public Grant<C> grantNow(K key, Acquire how, long nowNanos) {
+        return (Grant<C>) acquire(key, how, nowNanos, false);
+    }
+
+    /**
+     * The grant when there is one at once, else: when {@code mayWait}, a future of one (pending, or failed), else
+     * null.
+     */
+    private Object acquire(K key, Acquire how, long nowNanos, boolean mayWait) {
         boolean fresh = how.fresh();
         Objects.requireNonNull(key, "key");
         List<Runnable> actions = new ArrayList<>();
-        CompletableFuture<Grant<C>> result;
+        Object result;
         synchronized (this) {
             if (closed) {
-                return CompletableFuture.failedFuture(poolClosed());
+                return mayWait ? CompletableFuture.failedFuture(poolClosed()) : null;
             }
             KeyState<K, E, C> state = keyState(key);
             if (how.expectMultiplexing()) {
@@ -129,7 +151,9 @@ public final class ConnectionPool<K, E, C extends Poolable> {
             boolean freed = sweep(state, nowNanos, actions);
             Grant<C> grant = state.waiters.isEmpty() ? tryGrant(state, fresh, 0, nowNanos, actions) : null;
             if (grant != null) {
-                result = CompletableFuture.completedFuture(grant);
+                result = grant;
+            } else if (!mayWait) {
+                result = null;
             } else if (acquireTimeoutNanos == 0) {
                 result = CompletableFuture.failedFuture(timeout(state, 0));
             } else {
@@ -482,7 +506,8 @@ public final class ConnectionPool<K, E, C extends Poolable> {
             return null;
         }
         lend(best);
-        return new Grant<>(Grant.Kind.REUSE, best.connection, state.key, waitedNanos);
+        return waitedNanos == 0 ? best.reusedAtOnce
+                : new Grant<>(Grant.Kind.REUSE, best.connection, state.key, waitedNanos);
     }
 
     private boolean usable(PooledConnection<K, E, C> pc, long nowNanos) {

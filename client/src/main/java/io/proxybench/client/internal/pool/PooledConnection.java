@@ -28,10 +28,13 @@ final class PooledConnection<K, E, C extends Poolable> {
     final IdleList.Node<PooledConnection<K, E, C>> poolIdle = new IdleList.Node<>(this);
     final IdleList.Node<PooledConnection<K, E, C>> exitIdle = new IdleList.Node<>(this);
     final IdleList.Node<PooledConnection<K, E, C>> keyIdle = new IdleList.Node<>(this);
+    /** The grant that lends it without a wait, made once: most requests get it. */
+    final Grant<C> reusedAtOnce;
 
     PooledConnection(KeyState<K, E, C> owner, C connection, long createdNanos) {
         this.owner = owner;
         this.connection = connection;
         this.createdNanos = createdNanos;
+        this.reusedAtOnce = new Grant<>(Grant.Kind.REUSE, connection, owner.key, 0);
     }
 }

@@ -55,6 +55,33 @@ class RequestEncoderTest {
                 .isEqualTo("http://example.test/");
     }
 
+    @Test
+    void aBodilessRequestRepeatedToTheSameTargetIsTheSameMessageAndAnyOtherIsItsOwn() {
+        ProxyRequest request = ProxyRequest.get("https://example.test/a").withHeader("Accept", "text/plain");
+        Route direct = route(request, null);
+        FullHttpRequest first = encoded(request, direct, "example.test");
+        FullHttpRequest again = encoded(request, direct, "example.test");
+        assertThat(again).isSameAs(first);
+        assertThat(again.content().readableBytes()).as("nothing for a write to consume").isZero();
+        assertThat(again.refCnt()).as("a release leaves it whole").isPositive();
+
+        ProxyRequest elsewhere = ProxyRequest.get("https://example.test/b").withHeader("Accept", "text/plain");
+        FullHttpRequest other = encoded(elsewhere, route(elsewhere, null), "example.test");
+        assertThat(other).isNotSameAs(first);
+        assertThat(other.uri()).isEqualTo("/b");
+        assertThat(first.uri()).isEqualTo("/a");
+
+        ProxyRequest posted = request.withMethod("POST").withBody(new byte[] {1, 2, 3});
+        FullHttpRequest post = encoder.encode(posted, route(posted, null), "example.test");
+        FullHttpRequest postAgain = encoder.encode(posted, route(posted, null), "example.test");
+        assertThat(postAgain).isNotSameAs(post);
+        assertThat(postAgain.headers()).isSameAs(post.headers());
+        assertThat(post.content().readableBytes()).isEqualTo(3);
+        post.release();
+        assertThat(postAgain.content().readableBytes()).as("its own body, not released with the first").isEqualTo(3);
+        postAgain.release();
+    }
+
     private static Route route(ProxyRequest request, ProxySpec proxy) {
         return Route.of(Origin.of(request.uri()), proxy, TlsSettings.system(), false);
     }

@@ -45,4 +45,30 @@ class CallTraceTest {
         assertThat(before.has(Phase.REQUEST)).isFalse();
         assertThat(trace.timings().get(Phase.REQUEST)).isNotNegative();
     }
+
+    @Test
+    void aCallOnAnOpenConnectionHasTheWaitAndTheRequestOnlyAndANewOneHasItsSetupToo() throws Exception {
+        trace.queueStart();
+        trace.queueEnd(500);
+        trace.requestHeadersStart();
+        Thread.sleep(1);
+        trace.responseBodyEnd(3);
+
+        PhaseTimings reused = trace.timings();
+        assertThat(reused.nanos()).containsOnlyKeys(Phase.QUEUE, Phase.REQUEST);
+        assertThat(reused.get(Phase.QUEUE)).isEqualTo(500);
+        assertThat(reused.get(Phase.REQUEST)).isGreaterThanOrEqualTo(1_000_000);
+
+        CallTrace fresh = new CallTrace(new CallInfo(2, "GET", URI.create("https://example.test/"), null, 1),
+                EventListener.NONE);
+        fresh.queueEnd(0);
+        fresh.connectStart(InetSocketAddress.createUnresolved("example.test", 443));
+        fresh.connectEnd(InetSocketAddress.createUnresolved("example.test", 443));
+        fresh.originTlsStart();
+        fresh.originTlsEnd("TLSv1.3", "http/1.1");
+        fresh.requestHeadersStart();
+        fresh.responseBodyEnd(3);
+        assertThat(fresh.timings().nanos()).containsOnlyKeys(Phase.QUEUE, Phase.TCP, Phase.TLS, Phase.REQUEST);
+        assertThat(fresh.timings()).isEqualTo(fresh.timings()).isNotEqualTo(reused);
+    }
 }

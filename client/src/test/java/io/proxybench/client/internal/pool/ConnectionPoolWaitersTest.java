@@ -35,6 +35,25 @@ class ConnectionPoolWaitersTest {
     }
 
     @Test
+    void grantNowGivesWhatAcquireWouldAtOnceAndQueuesNothingWhenTheCallerWouldWait() {
+        Grant<FakeConnection> create = f.pool.grantNow(A, f.how(A), 0);
+        assertThat(create).isEqualTo(new Grant<>(Grant.Kind.CREATE, null, A, 0));
+        FakeConnection c = f.created(create, "c", 1, 0);
+
+        assertThat(f.pool.grantNow(A, f.how(A), SECOND)).as("the key's one connection is busy").isNull();
+        assertThat(f.gauges()).as("no waiter was queued").isEqualTo(new PoolGauges(1, 0, 0, 1, 1024));
+        CompletableFuture<Grant<FakeConnection>> waiting = f.waitFor(A, 2 * SECOND);
+        f.release(c, 3 * SECOND);
+        assertThat(done(waiting).connection()).isSameAs(c);
+
+        f.release(c, 4 * SECOND);
+        assertThat(f.pool.grantNow(A, f.how(A), 5 * SECOND)).isEqualTo(new Grant<>(Grant.Kind.REUSE, c, A, 0));
+        f.pool.close();
+        assertThat(f.pool.grantNow(B, f.how(B), 6 * SECOND)).as("closed: acquire fails, grantNow gives none")
+                .isNull();
+    }
+
+    @Test
     void waitersOfOneKeyAreServedInArrivalOrder() {
         FakeConnection c = f.open(A, "c", 0);
         List<CompletableFuture<Grant<FakeConnection>>> waiting = new ArrayList<>();
