@@ -49,8 +49,9 @@ if [ "$rc" -ne 0 ] || [ ! -s "$tmp/o.jfr" ]; then
 fi
 
 echo "$me: C=$C, ${DURATION}s after a ${WARMUP}s warm-up, TLABs off; to $nginx_h1_url"
-# One event is a block of `name = value` lines; the first frame of its stack trace is where the object was made.
-"$jfr_bin" print --events "$events" --stack-depth 1 "$tmp/o.jfr" | awk -v top="$TOP" '
+# One event is a block of `name = value` lines; the first two frames of its stack trace say where the object was
+# made (the second names the caller of a helper such as Arrays.copyOf).
+"$jfr_bin" print --events "$events" --stack-depth 2 "$tmp/o.jfr" | awk -v top="$TOP" '
   function flush() {
     if (cls != "") { key = cls "  " site; n[key]++; b[key] += size; if (cls == "io.proxybench.client.ProxyResponse") responses++ }
     cls = ""; site = ""; size = 0
@@ -61,7 +62,8 @@ echo "$me: C=$C, ${DURATION}s after a ${WARMUP}s warm-up, TLABs off; to $nginx_h
     size = $3; unit = $4
     if (unit ~ /^kB/) size *= 1024; else if (unit ~ /^MB/) size *= 1048576
   }
-  /^ *stackTrace = \[/ { getline; sub(/^ +/, ""); sub(/ +line:.*/, ""); site = $0 }
+  function frame() { getline; sub(/^ +/, ""); sub(/ +line:.*/, ""); sub(/\(.*/, ""); return $0 }
+  /^ *stackTrace = \[/ { site = frame(); next_frame = frame(); if (next_frame !~ /^[].]/) site = site " < " next_frame }
   END {
     flush()
     if (responses == 0) { print "alloc-objects: no ProxyResponse was made: did the run get answers?" > "/dev/stderr"; exit 1 }
