@@ -66,10 +66,10 @@ public final class CallTrace {
         if (setupTook == null) {
             return new PhaseTimings(queueTook, requestTook);
         }
-        long[] took = setupTook.clone();
-        took[Phase.QUEUE.ordinal()] = queueTook;
-        took[Phase.REQUEST.ordinal()] = requestTook;
-        return new PhaseTimings(took);
+        // Their slots in the setup array are otherwise unused; the timings copy the array.
+        setupTook[Phase.QUEUE.ordinal()] = queueTook;
+        setupTook[Phase.REQUEST.ordinal()] = requestTook;
+        return new PhaseTimings(setupTook);
     }
 
     private static int bit(Phase phase) {
