@@ -3,7 +3,8 @@
 #
 #   bench_tmp                 makes $tmp and the trap that stops the lab and every PID in peer_pids (bench/peers.sh)
 #                             and deletes $tmp
-#   lab_start SECONDS         starts the lab for at most SECONDS; sets lab_pid, gateway, target, ca, admin, url
+#   lab_start SECONDS [NAME]  starts the lab for at most SECONDS; sets lab_pid, gateway, target, ca, admin, url. A
+#                             second lab needs a NAME (its banner's file) and its PID in peer_pids to be stopped
 #   lab_ticks                 the lab's CPU time so far, in clock ticks (exits if the lab has died)
 #   build_jmh_jar             builds jmh/target/benchmarks.jar (the JMH benchmarks and NettyFloor); sets jmh_jar
 
@@ -31,20 +32,21 @@ _bench_cleanup() {
 }
 
 lab_start() {
+  local banner="$tmp/lab${2:+-$2}"
   mkdir -p "$tmp/home"
-  PROXYBENCH_HOME="$tmp/home" ./proxybench lab --json --for "${1}s" >"$tmp/lab.json" 2>"$tmp/lab.err" &
+  PROXYBENCH_HOME="$tmp/home" ./proxybench lab --json --for "${1}s" >"$banner.json" 2>"$banner.err" &
   lab_pid=$!
   for _ in $(seq 1 120); do
-    [ -s "$tmp/lab.json" ] && break
+    [ -s "$banner.json" ] && break
     kill -0 "$lab_pid" 2>/dev/null || break
     sleep 0.5
   done
-  gateway="$(_lab_field gateway)"
-  target="$(_lab_field target_https)"
-  ca="$(_lab_field ca_file)"
-  admin="$(_lab_field admin)"
+  gateway="$(_lab_field gateway "$banner.json")"
+  target="$(_lab_field target_https "$banner.json")"
+  ca="$(_lab_field ca_file "$banner.json")"
+  admin="$(_lab_field admin "$banner.json")"
   if [ -z "$gateway" ] || [ -z "$target" ] || [ -z "$ca" ] || [ -z "$admin" ]; then
-    echo "$me: the lab did not print its endpoints; stdout: $(cat "$tmp/lab.json"); stderr: $(cat "$tmp/lab.err")" >&2
+    echo "$me: the lab did not print its endpoints; stdout: $(cat "$banner.json"); stderr: $(cat "$banner.err")" >&2
     exit 1
   fi
   url="$target/cdn-cgi/trace"
@@ -52,8 +54,8 @@ lab_start() {
     || { echo "$me: the lab does not answer through $gateway" >&2; exit 1; }
 }
 
-# A string field of the lab's one-line JSON banner.
-_lab_field() { sed -n "s/.*\"$1\":\"\([^\"]*\)\".*/\1/p" "$tmp/lab.json"; }
+# A string field of the lab's one-line JSON banner (FIELD FILE).
+_lab_field() { sed -n "s/.*\"$1\":\"\([^\"]*\)\".*/\1/p" "$2"; }
 
 lab_ticks() {
   [ -r "/proc/$lab_pid/stat" ] || { echo "$me: the lab (PID $lab_pid) has exited: $(cat "$tmp/lab.err")" >&2; exit 1; }

@@ -11,7 +11,8 @@
 #   r_relay     with relay_pid set: CPU seconds of that process tree per 1,000 requests nginx answered during the
 #               whole invocation (a proxybench run's warm-up included: nginx counts those requests too), else "-"
 #   r_proc      CPU seconds (user + system) of the load tool's whole process, start and warm-up included
-#   r_relay_ticks, r_answered  the relay's CPU ticks and the requests nginx answered during the invocation
+#   r_relay_ticks, r_relay_sys_ticks, r_answered  the relay's CPU ticks (all, and the kernel's part) and the
+#               requests nginx answered during the invocation
 #
 #   pb_run PROXY URL [FLAGS...]   `proxybench run --closed-loop $C` (PROXY "" = direct), after $WARMUP s of
 #                                 --warmup-for (its JIT warm-up, discarded; each run is a new JVM); records and HDR
@@ -22,13 +23,15 @@
 #                                 process, the order alternating with $round; sets m_cpu, the tool's marginal CPU
 #                                 per successful request in ms: (CPU of the long run - CPU of the short one) /
 #                                 (successes of the long - those of the short), so that start, JIT and warm-up
-#                                 cancel; m_relay the same for the relay (relay_pid) per request nginx answered; and
-#                                 every r_* of the long run
+#                                 cancel; m_relay the same for the relay (relay_pid) per request nginx answered,
+#                                 m_relay_sys its kernel (system time) part; and every r_* of the long run
 #   median VALUES...              the median, ignoring "-"
 #   ratios "A..." "B..."          the ratios of two lists, pairwise
 #   per A B K                     A / B * K with 4 decimals, "-" when B is 0 or not a number
 #   two X                         X with 2 decimals ("-" stays "-")
-#   relay_rounds URL NAME PROXY PID...  pb_run through each relay per round, tables, medians in med_rps, med_relay
+#   relay_rounds URL NAME PROXY PID...  pb_run through each relay per round, tables, medians in med_rps, med_relay,
+#                                 med_relay_sys
+#   kernel_line A B               after relay_rounds: relay A's and B's kernel part, and A's as a share of B's whole
 
 #   settings [--inner]            reads and checks C, SHORT, DURATION, ROUNDS, WARMUP (and INNER) from the environment
 
@@ -70,8 +73,8 @@ median() {
 
 # Runs "$@" with the relay's CPU and nginx's counts read around it; sets r_relay and r_conns.
 _around() {
-  local t0="" t1 c0 c1 a0 n0 a1 n1
-  [ -z "$relay_pid" ] || t0="$(tree_ticks "$relay_pid")"
+  local t0="" s0="" t1 s1 c0 c1 a0 n0 a1 n1
+  [ -z "$relay_pid" ] || read -r t0 s0 < <(tree_ticks "$relay_pid")
   # Assigned first, so that a failed read of nginx's counts stops the script (set -e) instead of reading as 0.
   c0="$(nginx_counts)"
   read -r a0 n0 <<<"$c0"
@@ -84,10 +87,10 @@ _around() {
   r_conns=$(( a1 - a0 - 1 ))
   r_answered=$(( n1 - n0 - 1 ))
   r_relay="-"
-  r_relay_ticks=0
+  r_relay_ticks=0 r_relay_sys_ticks=0
   if [ -n "$relay_pid" ]; then
-    t1="$(tree_ticks "$relay_pid")"
-    r_relay_ticks=$(( t1 - t0 ))
+    read -r t1 s1 < <(tree_ticks "$relay_pid")
+    r_relay_ticks=$(( t1 - t0 )) r_relay_sys_ticks=$(( s1 - s0 ))
     r_relay="$(per "$r_relay_ticks" "$r_answered" "$(( 1000 / ticks_per_s ))")"
   fi
 }
@@ -97,10 +100,11 @@ marginal() {
   shift
   first="$SHORT" second="$DURATION"
   [ $(( ${round:-1} % 2 )) -eq 1 ] || { first="$DURATION"; second="$SHORT"; }
-  local -A cpu ok relay answered
+  local -A cpu ok relay relay_sys answered
   for run in "$first" "$second"; do
     DURATION="$run" "$fn" "$@"
-    cpu[$run]="$r_proc" ok[$run]="$r_requests" relay[$run]="$r_relay_ticks" answered[$run]="$r_answered"
+    cpu[$run]="$r_proc" ok[$run]="$r_requests" relay[$run]="$r_relay_ticks" relay_sys[$run]="$r_relay_sys_ticks"
+    answered[$run]="$r_answered"
     # The table shows the long run: keep its figures whichever ran last.
     [ "$run" != "$DURATION" ] || local l_rps="$r_rps" l_p99="$r_p99" l_cpu="$r_cpu" l_requests="$r_requests" \
       l_errors="$r_errors" l_new="$r_new" l_conns="$r_conns" l_http="$r_http" l_relay="$r_relay"
@@ -109,12 +113,18 @@ marginal() {
   r_conns="$l_conns" r_http="$l_http" r_relay="$l_relay"
   m_cpu="$(awk -v a="${cpu[$DURATION]}" -v b="${cpu[$SHORT]}" -v n="${ok[$DURATION]}" -v m="${ok[$SHORT]}" \
     'BEGIN { if (n - m > 0) printf "%.4f", (a - b) * 1000 / (n - m); else print "-" }')"
-  m_relay="-"
+  m_relay="-" m_relay_sys="-"
   if [ -n "$relay_pid" ]; then
-    m_relay="$(awk -v a="${relay[$DURATION]}" -v b="${relay[$SHORT]}" -v n="${answered[$DURATION]}" \
-      -v m="${answered[$SHORT]}" -v hz="$ticks_per_s" \
-      'BEGIN { if (n - m > 0) printf "%.4f", (a - b) * 1000 / hz / (n - m); else print "-" }')"
+    m_relay="$(_marginal_ticks "${relay[$DURATION]}" "${relay[$SHORT]}" "${answered[$DURATION]}" "${answered[$SHORT]}")"
+    m_relay_sys="$(_marginal_ticks "${relay_sys[$DURATION]}" "${relay_sys[$SHORT]}" "${answered[$DURATION]}" \
+      "${answered[$SHORT]}")"
   fi
+}
+
+# _marginal_ticks A B N M: (A - B) clock ticks over (N - M) requests, in ms per request ("-" when N <= M).
+_marginal_ticks() {
+  awk -v a="$1" -v b="$2" -v n="$3" -v m="$4" -v hz="$ticks_per_s" \
+    'BEGIN { if (n - m > 0) printf "%.4f", (a - b) * 1000 / hz / (n - m); else print "-" }'
 }
 
 pb_run() { _around _pb_run "$@"; }
@@ -237,17 +247,18 @@ two() { awk -v x="$1" 'BEGIN { if (x == "-" || x == "") print "-"; else printf "
 
 # relay_rounds URL NAME PROXY PID [NAME PROXY PID]...: ROUNDS rounds of `marginal pb_run` through each relay to URL,
 # the order rotating each round; prints each round's table and the medians, and sets med_rps[NAME] (the long run's
-# requests/s), med_relay[NAME] (the relay's marginal CPU per relayed request, ms) and rel_rounds[NAME] (that figure
-# per round, space-separated).
-declare -A med_rps med_relay rel_rounds
+# requests/s), med_relay[NAME] (the relay's marginal CPU per relayed request, ms), med_relay_sys[NAME] (its kernel
+# part: a relay that makes the same system calls as another cannot cost less than that) and rel_rounds[NAME] (the
+# relay's figure per round, space-separated).
+declare -A med_rps med_relay med_relay_sys rel_rounds
 relay_rounds() {
   local url="$1" round i n k name lines
   shift
   local -a names=() proxies=() pids=()
   while [ $# -gt 0 ]; do names+=("$1") proxies+=("$2") pids+=("$3"); shift 3; done
   n="${#names[@]}"
-  local fmt='%-22s %10s %9s %15s %11s %9s %12s %7s  %s\n'
-  declare -A rps relay p99 cpu
+  local fmt='%-22s %10s %9s %15s %10s %11s %9s %12s %7s  %s\n'
+  declare -A rps relay relay_sys p99 cpu
   for round in $(seq 1 "$ROUNDS"); do
     lines=()
     for k in $(seq 0 $(( n - 1 ))); do
@@ -256,28 +267,41 @@ relay_rounds() {
       relay_pid="${pids[$i]}"
       marginal pb_run "${proxies[$i]}" "$url"
       relay_pid=""
-      rps[$name]+="$r_rps " relay[$name]+="$m_relay " p99[$name]+="$r_p99 " cpu[$name]+="$m_cpu "
+      rps[$name]+="$r_rps " relay[$name]+="$m_relay " relay_sys[$name]+="$m_relay_sys " p99[$name]+="$r_p99 "
+      cpu[$name]+="$m_cpu "
       # shellcheck disable=SC2059 # the format is the table's layout
-      lines+=("$(printf "$fmt" "$name" "$r_rps" "$r_p99" "$m_relay" "$m_cpu" "$r_new" "$r_conns" "$r_errors" \
-        "$r_http")")
+      lines+=("$(printf "$fmt" "$name" "$r_rps" "$r_p99" "$m_relay" "$m_relay_sys" "$m_cpu" "$r_new" "$r_conns" \
+        "$r_errors" "$r_http")")
       sleep 1
     done
     echo
     echo "round $round/$ROUNDS (req/s and p99 of the long run; CPU per request marginal)"
     # shellcheck disable=SC2059
-    printf "$fmt" relay "req/s" "p99_ms" "relay_ms/req" "client_ms" "new_conn" "nginx_conns" errors inside
+    printf "$fmt" relay "req/s" "p99_ms" "relay_ms/req" "kernel_ms" "client_ms" "new_conn" "nginx_conns" errors inside
     printf '%s\n' "${lines[@]}"
   done
   echo
-  echo "medians over $ROUNDS rounds (relay_ms/req: the relay's marginal CPU per relayed request, ms; client_ms: the"
-  echo "client's marginal CPU per request; new_conn: tunnels the client opened in its measured window)"
-  printf '%-22s %10s %9s %15s %11s\n' relay "req/s" "p99_ms" "relay_ms/req" "client_ms"
+  echo "medians over $ROUNDS rounds (relay_ms/req: the relay's marginal CPU per relayed request, ms; kernel_ms: its"
+  echo "system time, the part spent in the kernel; client_ms: the client's marginal CPU per request; new_conn: tunnels"
+  echo "the client opened in its measured window)"
+  printf '%-22s %10s %9s %15s %10s %11s\n' relay "req/s" "p99_ms" "relay_ms/req" "kernel_ms" "client_ms"
   for name in "${names[@]}"; do
     # shellcheck disable=SC2086 # the accumulated strings are lists
     med_rps[$name]="$(median ${rps[$name]})" med_relay[$name]="$(median ${relay[$name]})"
+    med_relay_sys[$name]="$(median ${relay_sys[$name]})"
     rel_rounds[$name]="${relay[$name]}"
     # shellcheck disable=SC2086
-    printf '%-22s %10s %9s %15s %11s\n' "$name" "${med_rps[$name]}" "$(median ${p99[$name]})" \
-      "${med_relay[$name]}" "$(median ${cpu[$name]})"
+    printf '%-22s %10s %9s %15s %10s %11s\n' "$name" "${med_rps[$name]}" "$(median ${p99[$name]})" \
+      "${med_relay[$name]}" "${med_relay_sys[$name]}" "$(median ${cpu[$name]})"
   done
+}
+
+# kernel_line A B: one line on the kernel's part of relays A's and B's marginal CPU per relayed request (medians of
+# relay_rounds). A relay that makes the same system calls as B cannot cost less than its own kernel part, so A's
+# kernel part over B's whole figure is as low as A's ratio to B can go by cutting A's user-space work alone.
+kernel_line() {
+  local a="$1" b="$2"
+  echo "kernel part of the marginal CPU per relayed request (system time): $a ${med_relay_sys[$a]} ms of" \
+    "${med_relay[$a]}, $b ${med_relay_sys[$b]} ms of ${med_relay[$b]}; $a's kernel part alone is" \
+    "$(two "$(per "${med_relay_sys[$a]}" "${med_relay[$b]}" 1)")x $b's whole figure"
 }

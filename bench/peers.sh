@@ -12,7 +12,8 @@
 #   tinyproxy_start SECONDS       HTTP proxy with CONNECT to any port, no auth; sets tinyproxy_pid, tinyproxy_url
 #   dante_start SECONDS           SOCKS5 (socksmethod none); sets dante_pid, dante_url (socks5://)
 #   tree_ticks PID                CPU time of PID and all its descendants so far, in clock ticks, waited-for exited
-#                                 children included (squid and dante fork); exits if PID has died
+#                                 children included (squid and dante fork): "ALL SYSTEM" (user + system, and the
+#                                 system, the kernel's, part alone); exits if PID has died
 #
 # Every port is a free ephemeral one on 127.0.0.1; a start returns once the port accepts connections.
 
@@ -226,12 +227,12 @@ tree_ticks() {
   # /proc/*/stat after the ") " that ends the command name: $2 ppid, $12 utime, $13 stime, $14 cutime, $15 cstime.
   # A process that exits between the glob and its read is skipped (cat then fails, which is no error here).
   { cat /proc/[0-9]*/stat 2>/dev/null || true; } | awk -v root="$1" '
-    { pid = $1; sub(/^.*\) /, ""); parent[pid] = $2; ticks[pid] = $12 + $13 + $14 + $15 }
+    { pid = $1; sub(/^.*\) /, ""); parent[pid] = $2; ticks[pid] = $12 + $13 + $14 + $15; sys[pid] = $13 + $15 }
     END {
       for (p in parent) {
         for (q = p; q != "" && q != 0 && q != root; q = parent[q]) { }
-        if (q == root) total += ticks[p]
+        if (q == root) { total += ticks[p]; kernel += sys[p] }
       }
-      print total + 0
+      print total + 0, kernel + 0
     }'
 }

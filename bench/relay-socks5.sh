@@ -17,7 +17,8 @@
 # rotating), WARMUP (seconds of `run --warmup-for` before each run, discarded, and of one discarded run through the
 # lab before round 1, so that the lab's JIT is warm too; 0 for none), INNER (http1 or h2),
 # RUN_ARGS (extra `proxybench run` flags), PROXYBENCH_JAVA_OPTS (JVM flags of the client and the lab).
-# The last lines are the ratios lab/dante of the marginal CPU per relayed request and of the requests/s.
+# The last lines are the kernel's part of each relay's marginal CPU (the floor for a relay making the same system
+# calls) and the ratios lab/dante of the marginal CPU per relayed request and of the requests/s.
 set -euo pipefail
 
 root="$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)"
@@ -55,6 +56,7 @@ fi
 relay_rounds "$url" "lab gateway" "$lab_socks" "$lab_pid" dante "$dante_url" "$dante_pid"
 echo "ratio lab/dante requests/s: $(two "$(per "${med_rps[lab gateway]}" "${med_rps[dante]}" 1)") (medians of" \
   "$ROUNDS rounds)"
+kernel_line "lab gateway" dante
 echo "ratio lab/dante marginal CPU per relayed request: $(two "$(per "${med_relay[lab gateway]}" "${med_relay[dante]}" 1)")" \
   "(medians of $ROUNDS rounds: lab ${med_relay[lab gateway]} ms, dante ${med_relay[dante]} ms; rounds" \
   "$(ratios "${rel_rounds[lab gateway]}" "${rel_rounds[dante]}"); goal <= 0.6)"

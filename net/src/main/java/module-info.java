@@ -4,6 +4,7 @@ module io.proxybench.net {
     requires transitive io.netty.handler;
     requires io.netty.common;
     requires io.netty.transport.classes.epoll;
+    requires io.netty.transport.classes.io_uring;
 
     exports io.proxybench.net;
 }

@@ -14,7 +14,6 @@ import io.proxybench.lab.faults.LatencyPlan;
 import io.proxybench.lab.gateway.AllowedPorts;
 import io.proxybench.lab.gateway.ConnectReply;
 import io.proxybench.net.TlsEngine;
-import io.proxybench.net.Transport;
 import java.io.PrintWriter;
 import java.nio.file.Path;
 import java.time.Duration;
@@ -253,7 +252,7 @@ final class LabCommand implements Callable<Integer> {
     private Map<String, Object> describe(Lab lab) {
         String hostPort = lab.host() + ":" + lab.gatewayPort();
         Map<String, Object> m = new LinkedHashMap<>();
-        m.put("transport", Transport.current().name());
+        m.put("transport", lab.transport().name());
         m.put("tls", TlsEngine.current().provider().name().toLowerCase(java.util.Locale.ROOT));
         m.put("gateway", "http://" + hostPort);
         m.put("gateway_tls", "https://" + lab.host() + ":" + lab.gatewayTlsPort());
@@ -303,7 +302,7 @@ final class LabCommand implements Callable<Integer> {
                 .distinct().count();
         long asns = lab.exits().all().stream().mapToInt(Exit::asn).distinct().count();
         StringBuilder s = new StringBuilder();
-        s.append("proxybench lab: transport ").append(Transport.current().describe())
+        s.append("proxybench lab: transport ").append(lab.transport().describe())
                 .append(", tls ").append(TlsEngine.current().describe()).append('\n');
         s.append(String.format("  gateway  %-40s HTTP CONNECT + forward, SOCKS5 (same port)%n", d.get("gateway")));
         s.append(String.format("  gateway  %-40s the same inside TLS (an https:// proxy; trust the CA)%n",

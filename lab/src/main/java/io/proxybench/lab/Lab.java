@@ -28,6 +28,7 @@ import java.util.concurrent.atomic.AtomicBoolean;
 public final class Lab implements AutoCloseable {
 
     private final LabConfig config;
+    private final Transport transport;
     private final EventLoopGroup boss;
     private final EventLoopGroup workers;
     private final LabCa ca;
@@ -38,9 +39,10 @@ public final class Lab implements AutoCloseable {
     private final GatewayAdmin admin;
     private final AtomicBoolean closed = new AtomicBoolean();
 
-    private Lab(LabConfig config, EventLoopGroup boss, EventLoopGroup workers, LabCa ca, ExitPool exits,
-            SessionTable sessions, TargetServer target, GatewayServer gateway, GatewayAdmin admin) {
+    private Lab(LabConfig config, Transport transport, EventLoopGroup boss, EventLoopGroup workers, LabCa ca,
+            ExitPool exits, SessionTable sessions, TargetServer target, GatewayServer gateway, GatewayAdmin admin) {
         this.config = config;
+        this.transport = transport;
         this.boss = boss;
         this.workers = workers;
         this.ca = ca;
@@ -57,7 +59,7 @@ public final class Lab implements AutoCloseable {
      * @throws IllegalStateException when a port cannot be bound (nothing stays running then)
      */
     public static Lab start(LabConfig config) throws InterruptedException {
-        Transport transport = Transport.current();
+        Transport transport = Transport.servers();
         LabCa ca = LabCa.loadOrCreate(config.home().resolve("lab-ca"));
         ExitPool exits = ExitPool.generate(config.exits(), config.seed());
         SessionTable sessions = new SessionTable(exits, config.sessionLifetime(), config.sessionIdle());
@@ -67,7 +69,7 @@ public final class Lab implements AutoCloseable {
         GatewayServer gateway = null;
         try {
             ServerIdentity identity = ca.issueServer(List.of("localhost"), List.of("127.0.0.1", "::1"));
-            target = TargetServer.start(config.target(), boss, workers, identity, exits::locate);
+            target = TargetServer.start(config.target(), transport, boss, workers, identity, exits::locate);
             gateway = GatewayServer.start(config.gateway(), transport, boss, workers, sessions,
                     config.gateway().h2()
                             ? ServerTls.context(identity, TlsEngine.current().provider(),
@@ -78,7 +80,7 @@ public final class Lab implements AutoCloseable {
             // load saturates the gateway and the target (a benchmark reads them right after such a run).
             GatewayAdmin admin = GatewayAdmin.start(config.gateway().host(), config.adminPort(), gateway.counters(),
                     target::stall, transport, boss, boss);
-            return new Lab(config, boss, workers, ca, exits, sessions, target, gateway, admin);
+            return new Lab(config, transport, boss, workers, ca, exits, sessions, target, gateway, admin);
         } catch (RuntimeException | InterruptedException e) {
             if (gateway != null) {
                 gateway.close();
@@ -93,6 +95,11 @@ public final class Lab implements AutoCloseable {
 
     public LabConfig config() {
         return config;
+    }
+
+    /** The socket transport the lab's servers run on ({@link Transport#servers()}). */
+    public Transport transport() {
+        return transport;
     }
 
     public String host() {

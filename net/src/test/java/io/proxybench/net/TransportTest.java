@@ -31,7 +31,30 @@ class TransportTest {
 
     @Test
     void unknownTransportIsRejectedWithTheChoices() {
-        assertThatThrownBy(() -> Transport.detect("kqueue")).hasMessageContaining("use epoll or nio");
+        assertThatThrownBy(() -> Transport.detect("kqueue")).hasMessageContaining("use epoll, io_uring or nio");
+    }
+
+    @Test
+    void serversTakeIoUringWhereItLoadsUnlessATransportIsAskedFor() {
+        Transport servers = Transport.detectServers("");
+        assertThat(servers.name()).isEqualTo(
+                io.netty.channel.uring.IoUring.isAvailable() ? "io_uring" : Transport.current().name());
+        assertThat(Transport.detectServers("nio").name()).isEqualTo("nio");
+        assertThat(Transport.detectServers(" ").name()).isEqualTo(servers.name());
+    }
+
+    @Test
+    void ioUringCanBeAskedForAndFailsWithTheKernelsReasonWhereItDoesNotLoad() throws Exception {
+        if (!io.netty.channel.uring.IoUring.isAvailable()) {
+            assertThatThrownBy(() -> Transport.detect("io_uring")).isInstanceOf(UnsatisfiedLinkError.class);
+            return;
+        }
+        Transport uring = Transport.detect("io_uring");
+        assertThat(uring.describe()).isEqualTo("io_uring (native)");
+        assertThat(uring.socketChannel()).isEqualTo(io.netty.channel.uring.IoUringSocketChannel.class);
+        var group = uring.newGroup(1);
+        assertThat(group.next().submit(() -> 42).get()).isEqualTo(42);
+        group.shutdownGracefully(0, 1, java.util.concurrent.TimeUnit.SECONDS).sync();
     }
 
     @Test

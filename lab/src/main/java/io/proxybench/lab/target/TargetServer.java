@@ -24,7 +24,7 @@ import java.util.function.Function;
  * {@link TargetConfig#host()}, serving {@code /cdn-cgi/trace}, {@code /bytes/N}, {@code /truncate/N},
  * {@code /status/CODE}, {@code /delay/MS}, {@code /challenge}, {@code /limited} and {@code /stats}.
  *
- * <p>The event loop groups belong to the caller, who must have made them with {@link Transport#current()}.
+ * <p>The event loop groups belong to the caller, who must have made them with the transport it passes.
  */
 public final class TargetServer implements AutoCloseable {
 
@@ -49,16 +49,17 @@ public final class TargetServer implements AutoCloseable {
      * @param locate maps a source address to a 2-letter country code, {@code XX} when unknown
      * @throws IllegalStateException when a port cannot be bound; nothing stays bound then
      */
-    public static TargetServer start(TargetConfig config, EventLoopGroup boss, EventLoopGroup workers,
-            ServerIdentity identity, Function<InetAddress, String> locate) throws InterruptedException {
-        return start(config, boss, workers, ServerTls.context(identity, TlsEngine.current().provider(),
+    public static TargetServer start(TargetConfig config, Transport transport, EventLoopGroup boss,
+            EventLoopGroup workers, ServerIdentity identity, Function<InetAddress, String> locate)
+            throws InterruptedException {
+        return start(config, transport, boss, workers, ServerTls.context(identity, TlsEngine.current().provider(),
                 ApplicationProtocolNames.HTTP_2, ApplicationProtocolNames.HTTP_1_1),
                 locate);
     }
 
     /** As the public {@code start}, with the HTTPS listener's TLS context given. */
-    static TargetServer start(TargetConfig config, EventLoopGroup boss, EventLoopGroup workers, SslContext ssl,
-            Function<InetAddress, String> locate) throws InterruptedException {
+    static TargetServer start(TargetConfig config, Transport transport, EventLoopGroup boss, EventLoopGroup workers,
+            SslContext ssl, Function<InetAddress, String> locate) throws InterruptedException {
         TargetStats stats = new TargetStats();
         Stall stall = new Stall(System::nanoTime);
         SharedState shared = new SharedState(stats,
@@ -66,9 +67,9 @@ public final class TargetServer implements AutoCloseable {
         ChannelGroup channels = new DefaultChannelGroup("proxybench-target", GlobalEventExecutor.INSTANCE);
         boolean started = false;
         try {
-            int http = bind(boss, workers, config.host(), config.httpPort(),
+            int http = bind(transport, boss, workers, config.host(), config.httpPort(),
                     new TargetInitializer(shared, null, channels), channels);
-            int https = bind(boss, workers, config.host(), config.httpsPort(),
+            int https = bind(transport, boss, workers, config.host(), config.httpsPort(),
                     new TargetInitializer(shared, ssl, channels), channels);
             started = true;
             return new TargetServer(channels, http, https, stats, stall);
@@ -79,11 +80,11 @@ public final class TargetServer implements AutoCloseable {
         }
     }
 
-    private static int bind(EventLoopGroup boss, EventLoopGroup workers, String host, int port,
-            TargetInitializer initializer, ChannelGroup channels) throws InterruptedException {
+    private static int bind(Transport transport, EventLoopGroup boss, EventLoopGroup workers, String host,
+            int port, TargetInitializer initializer, ChannelGroup channels) throws InterruptedException {
         ChannelFuture bound = new ServerBootstrap()
                 .group(boss, workers)
-                .channel(Transport.current().serverChannel())
+                .channel(transport.serverChannel())
                 .childOption(ChannelOption.TCP_NODELAY, true)
                 .childHandler(initializer)
                 .bind(host, port)

@@ -52,8 +52,12 @@ class GatewayIntegrationTest {
 
     @Test
     void runsOnTheTransportAndTlsEngineAskedFor() {
-        if ("nio".equals(System.getProperty(Transport.PROPERTY))) {
-            assertThat(Transport.current().name()).isEqualTo("nio");
+        String asked = System.getProperty(Transport.PROPERTY, "");
+        if (!asked.isBlank()) {
+            assertThat(Transport.current().name()).isEqualTo(asked);
+            assertThat(lab.transport().name()).isEqualTo(asked);
+        } else {
+            assertThat(lab.transport()).isEqualTo(Transport.servers());
         }
         if ("jdk".equals(System.getProperty(TlsEngine.PROPERTY))) {
             assertThat(TlsEngine.current().provider()).isEqualTo(io.netty.handler.ssl.SslProvider.JDK);

@@ -62,7 +62,7 @@ class TargetServerTest {
         workers = Transport.current().newGroup(2);
         ca = LabCa.loadOrCreate(caDir);
         identity = ca.issueServer(List.of("localhost"), List.of("127.0.0.1", "::1"));
-        server = TargetServer.start(CONFIG, boss, workers, identity, LOCATE);
+        server = TargetServer.start(CONFIG, Transport.current(), boss, workers, identity, LOCATE);
         KeyStore trust = KeyStore.getInstance(KeyStore.getDefaultType());
         trust.load(null, null);
         trust.setCertificateEntry("lab-ca", ca.certificate());
@@ -175,7 +175,7 @@ class TargetServerTest {
     @EnumSource(value = SslProvider.class, names = {"JDK", "OPENSSL"})
     void httpsServesH2AndHttp11WithEitherTlsProvider(SslProvider provider) throws Exception {
         assumeTrue(provider != SslProvider.OPENSSL || OpenSsl.isAvailable(), "OpenSSL unavailable");
-        try (TargetServer tls = TargetServer.start(CONFIG, boss, workers,
+        try (TargetServer tls = TargetServer.start(CONFIG, Transport.current(), boss, workers,
                 ServerTls.context(identity, provider, "h2", "http/1.1"), LOCATE)) {
             HttpClient h2 = client(HttpClient.Version.HTTP_2);
             String url = "https://localhost:" + tls.httpsPort() + "/cdn-cgi/trace";
@@ -402,7 +402,7 @@ class TargetServerTest {
 
     @Test
     void closeEndsListenersAndOpenConnections() throws Exception {
-        TargetServer own = TargetServer.start(CONFIG, boss, workers, identity, LOCATE);
+        TargetServer own = TargetServer.start(CONFIG, Transport.current(), boss, workers, identity, LOCATE);
         try (Http1Connection connection = Http1Connection.open(own.httpPort())) {
             assertThat(connection.get("/status/200").status()).isEqualTo(200);
 
@@ -417,7 +417,7 @@ class TargetServerTest {
     void bindFailureIsReported() throws Exception {
         TargetConfig clash = new TargetConfig("127.0.0.1", 0, server.httpsPort(), 4, 2.0);
 
-        assertThatThrownBy(() -> TargetServer.start(clash, boss, workers, identity, LOCATE))
+        assertThatThrownBy(() -> TargetServer.start(clash, Transport.current(), boss, workers, identity, LOCATE))
                 .isInstanceOf(IllegalStateException.class)
                 .hasMessageContaining("127.0.0.1:" + server.httpsPort());
     }
