@@ -3,7 +3,8 @@
 #
 #   bench_tmp                 makes $tmp and the trap that stops the lab and every PID in peer_pids (bench/peers.sh)
 #                             and deletes $tmp
-#   lab_start SECONDS [NAME]  starts the lab for at most SECONDS; sets lab_pid, gateway, target, ca, admin, url. A
+#   lab_start SECONDS [NAME]  starts the lab for at most SECONDS; sets lab_pid, gateway, target, ca, admin, url and
+#                             lab_transport (io_uring, epoll or nio). A
 #                             second lab needs a NAME (its banner's file) and its PID in peer_pids to be stopped
 #   lab_ticks                 the lab's CPU time so far, in clock ticks (exits if the lab has died)
 #   build_jmh_jar             builds jmh/target/benchmarks.jar (the JMH benchmarks and NettyFloor); sets jmh_jar
@@ -45,6 +46,7 @@ lab_start() {
   target="$(_lab_field target_https "$banner.json")"
   ca="$(_lab_field ca_file "$banner.json")"
   admin="$(_lab_field admin "$banner.json")"
+  lab_transport="$(_lab_field transport "$banner.json")"
   if [ -z "$gateway" ] || [ -z "$target" ] || [ -z "$ca" ] || [ -z "$admin" ]; then
     echo "$me: the lab did not print its endpoints; stdout: $(cat "$banner.json"); stderr: $(cat "$banner.err")" >&2
     exit 1

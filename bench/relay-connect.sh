@@ -45,14 +45,15 @@ squid_start "$run_for"
 tinyproxy_start "$run_for"
 lab_start "$run_for"
 relays=("lab gateway" "$gateway" "$lab_pid" squid "$squid_url" "$squid_pid" tinyproxy "$tinyproxy_url" "$tinyproxy_pid")
-lab_transport="$(_lab_field transport "$tmp/lab.json")"
 if [ "${EPOLL:-0}" = 1 ]; then
-  first_lab=("$lab_pid" "$gateway")
+  # lab_start sets the first lab's variables again: keep them, and the second lab's gateway for its warm-up.
+  first_lab=("$lab_pid" "$gateway" "$lab_transport")
   PROXYBENCH_JAVA_OPTS="${PROXYBENCH_JAVA_OPTS:-} -Dproxybench.transport=epoll" lab_start "$run_for" epoll
   peer_pids+=("$lab_pid")
   relays+=("lab, epoll" "$gateway" "$lab_pid")
+  epoll_gateway="$gateway"
   echo "$me: lab gateway on epoll $gateway (PID $lab_pid)"
-  lab_pid="${first_lab[0]}" gateway="${first_lab[1]}"
+  lab_pid="${first_lab[0]}" gateway="${first_lab[1]}" lab_transport="${first_lab[2]}"
 fi
 url="$nginx_h1_url"
 [ "$INNER" = http1 ] || url="$nginx_url"
@@ -64,7 +65,7 @@ echo "$me: lab gateway $gateway (PID $lab_pid, $lab_transport), squid $squid_url
 if [ "$WARMUP" -gt 0 ]; then
   echo "$me: warming the lab up: one ${WARMUP}s run through it (discarded)"
   DURATION="$WARMUP" pb_run "$gateway" "$url"
-  [ "${EPOLL:-0}" != 1 ] || DURATION="$WARMUP" pb_run "${relays[-2]}" "$url"
+  [ "${EPOLL:-0}" != 1 ] || DURATION="$WARMUP" pb_run "$epoll_gateway" "$url"
 fi
 relay_rounds "$url" "${relays[@]}"
 echo "ratio tinyproxy/squid requests/s: $(two "$(per "${med_rps[tinyproxy]}" "${med_rps[squid]}" 1)")"

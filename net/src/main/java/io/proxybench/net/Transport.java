@@ -29,6 +29,9 @@ import java.util.function.Supplier;
  * default where it loads ({@link #servers()}): relaying CONNECT tunnels, the lab used about a fifth less CPU per
  * relayed request on it than on epoll ({@code bench/relay-connect.sh}). The client stays on epoll, which cost it no
  * more CPU per request than io_uring did.
+ *
+ * @param fallbackReason why a faster transport is not in use (which one, and the loader's reason or the property
+ *     that asked for this one); null when none is
  */
 public record Transport(
         String name,
@@ -63,7 +66,13 @@ public record Transport(
         if (!requested.isBlank()) {
             return detect(requested);
         }
-        return IoUring.isAvailable() ? ioUring() : current();
+        if (IoUring.isAvailable()) {
+            return ioUring();
+        }
+        Transport fallback = current();
+        return fallback.fallbackReason != null ? fallback
+                : new Transport(fallback.name, true, fallback.socketChannel, fallback.serverChannel,
+                        fallback.ioHandlers, "io_uring unavailable: " + IoUring.unavailabilityCause());
     }
 
     static Transport detect(String requested) {
@@ -78,7 +87,7 @@ public record Transport(
                 IoUring.ensureAvailability();
                 return ioUring();
             case "":
-                return Epoll.isAvailable() ? epoll() : nio(String.valueOf(Epoll.unavailabilityCause()));
+                return Epoll.isAvailable() ? epoll() : nio("epoll unavailable: " + Epoll.unavailabilityCause());
             default:
                 throw new IllegalArgumentException(
                         "-D" + PROPERTY + "=" + requested + " is not a transport; use epoll, io_uring or nio");
@@ -115,8 +124,14 @@ public record Transport(
         return new MultiThreadIoEventLoopGroup(threads, ioHandlers.get());
     }
 
-    /** One line for start-up banners, e.g. {@code epoll (native)} or {@code nio (epoll unavailable: ...)}. */
+    /**
+     * One line for start-up banners, e.g. {@code io_uring (native)}, {@code epoll (native; io_uring unavailable: ...)}
+     * or {@code nio (epoll unavailable: ...)}.
+     */
     public String describe() {
-        return nativeTransport ? name + " (native)" : name + " (epoll unavailable: " + fallbackReason + ")";
+        if (fallbackReason == null) {
+            return name + " (native)";
+        }
+        return name + (nativeTransport ? " (native; " : " (") + fallbackReason + ")";
     }
 }

@@ -41,6 +41,13 @@ class TransportTest {
                 io.netty.channel.uring.IoUring.isAvailable() ? "io_uring" : Transport.current().name());
         assertThat(Transport.detectServers("nio").name()).isEqualTo("nio");
         assertThat(Transport.detectServers(" ").name()).isEqualTo(servers.name());
+        if (!io.netty.channel.uring.IoUring.isAvailable()) {
+            assertThat(servers.describe()).as("says why io_uring is not used").contains("io_uring unavailable: ");
+        }
+        Transport epoll = Transport.detect("epoll");
+        Transport fallenBack = new Transport(epoll.name(), true, epoll.socketChannel(), epoll.serverChannel(),
+                epoll.ioHandlers(), "io_uring unavailable: kernel.io_uring_disabled=2");
+        assertThat(fallenBack.describe()).isEqualTo("epoll (native; io_uring unavailable: kernel.io_uring_disabled=2)");
     }
 
     @Test
