@@ -148,8 +148,15 @@ public final class ConnectionPool<K, E, C extends Poolable> {
                 state.expectsMultiplexing = true;
             }
             long evictionsBefore = evictions;
-            boolean freed = sweep(state, nowNanos, actions);
-            Grant<C> grant = state.waiters.isEmpty() ? tryGrant(state, fresh, 0, nowNanos, actions) : null;
+            // Most acquires reuse an idle connection at once: they skip the sweep, which reads every connection of
+            // the key (50 of them in a 50-worker run, each a cache miss, on every request). Stale connections are
+            // passed over by reuse, swept here before a connection is made or a waiter queued, and by maintain().
+            Grant<C> grant = state.waiters.isEmpty() && !fresh ? reuse(state, 0, nowNanos) : null;
+            boolean freed = false;
+            if (grant == null) {
+                freed = sweep(state, nowNanos, actions);
+                grant = state.waiters.isEmpty() ? tryGrant(state, fresh, 0, nowNanos, actions) : null;
+            }
             if (grant != null) {
                 result = grant;
             } else if (!mayWait) {

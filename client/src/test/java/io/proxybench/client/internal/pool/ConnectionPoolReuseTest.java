@@ -18,6 +18,26 @@ class ConnectionPoolReuseTest {
     private final PoolFixture f = new PoolFixture(PoolLimits.defaults());
 
     @Test
+    void aReusePassesOverAClosedIdleConnectionAndTheAcquireThatMustCreateSweepsIt() {
+        PoolFixture two = new PoolFixture(PoolFixture.limits(2, 64, 64));
+        FakeConnection older = two.open(A, "older", 0);
+        FakeConnection newer = two.open(A, "newer", 0);
+        two.release(older, 1 * SECOND);
+        two.release(newer, 2 * SECOND);
+        newer.open = false;
+
+        // The reuse takes the open one; the closed one still holds its slot until something sweeps it.
+        two.reuse(A, older, 3 * SECOND);
+        assertThat(newer.closes).isEmpty();
+        assertThat(two.gauges()).isEqualTo(new PoolGauges(1, 1, 0, 2, 64));
+
+        // The key is at its cap of 2 only because of the closed connection: this acquire sweeps it and creates.
+        two.grant(A, Grant.Kind.CREATE, 4 * SECOND);
+        assertThat(newer.closes).containsExactly(CloseReason.PEER_CLOSED);
+        assertThat(two.gauges()).isEqualTo(new PoolGauges(1, 0, 0, 2, 64));
+    }
+
+    @Test
     void idleConnectionsAreReusedMostRecentlyUsedFirst() {
         FakeConnection c1 = f.open(A, "c1", 0);
         FakeConnection c2 = f.open(A, "c2", 0);

@@ -1,0 +1,129 @@
+#!/usr/bin/env bash
+# Each client's CPU per request in the steady middle of one long run, straight to nginx (HTTPS, kept alive, C
+# connections, nginx's http/1.1-only port): the process's CPU (user and system time, from /proc) between second FROM
+# and second TO of its run, over the requests nginx answered between the same two readings. Start, JIT and warm-up
+# fall before the window, as in the marginal method of bench/direct-vs-wrk.sh; but one process is read twice instead
+# of two processes being subtracted, so a figure moves by a few percent from round to round instead of 10-30%, and
+# the user and system parts are apart.
+#
+# Clients, alternating in each round: `wrk -t1 -c C`; `proxybench run --closed-loop C` as R2 measures it (records and
+# HDR log written, no progress line, WARMUP s of --warmup-for); the Netty floor (io.proxybench.jmh.NettyFloor, built
+# into the JMH jar first: only Netty's TLS handler and HTTP codec, on proxybench's transport and TLS engine, with the
+# JVM's default flags, as in direct-vs-wrk.sh).
+#
+#   bench/steady-cpu.sh                              # C=50 FROM=7 TO=17 ROUNDS=3 WARMUP=3
+#   C=4 FROM=2 TO=4 ROUNDS=1 WARMUP=1 bench/steady-cpu.sh   # CI-sized smoke
+#
+# Env: C, FROM and TO (the window, seconds from each client's start; FROM must leave room for its warm-up and JIT),
+# ROUNDS, WARMUP, RUN_ARGS (extra `proxybench run` flags), PROXYBENCH_JAVA_OPTS. The last lines are the ratios.
+set -euo pipefail
+
+root="$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)"
+cd "$root"
+me="steady-cpu"
+
+source bench/lab.sh
+source bench/peers.sh
+C="${C:-50}" FROM="${FROM:-7}" TO="${TO:-17}" ROUNDS="${ROUNDS:-3}" WARMUP="${WARMUP:-3}"
+for v in C FROM TO ROUNDS; do
+  [[ "${!v}" =~ ^[1-9][0-9]*$ ]] || { echo "$me: $v must be a positive integer, got '${!v}'" >&2; exit 2; }
+done
+[[ "$WARMUP" =~ ^[0-9]+$ ]] || { echo "$me: WARMUP must be a whole number of seconds, got '$WARMUP'" >&2; exit 2; }
+[ "$FROM" -lt "$TO" ] || { echo "$me: FROM ($FROM s) must come before TO ($TO s)" >&2; exit 2; }
+[ "$WARMUP" -lt "$FROM" ] \
+  || { echo "$me: WARMUP ($WARMUP s) must end before the window starts (FROM $FROM s)" >&2; exit 2; }
+peer_require wrk wrk
+peer_require curl curl
+bench_tmp
+ticks_per_s="$(getconf CLK_TCK)"
+
+echo "$me: building the launcher's jar and the benchmarks jar if they are stale..." >&2
+./proxybench --help >/dev/null
+build_jmh_jar
+# Each run lasts past TO by a margin, so that the second reading finds the client still at work.
+run_secs=$(( TO + 3 ))
+nginx_start $(( ROUNDS * 3 * (run_secs + 30) + 120 ))
+
+# One client in the background for run_secs; sets w_rps, w_user, w_sys, w_cpu (microseconds per request).
+steady() {
+  local tool="$1" pid out="$tmp/$1.out" hostport warm=(--no-warmup)
+  [ "$WARMUP" -eq 0 ] || warm=(--warmup-for "${WARMUP}s")
+  case "$tool" in
+    wrk)
+      wrk -t 1 -c "$C" -d "${run_secs}s" "$nginx_h1_url" >"$out" 2>&1 &
+      ;;
+    proxybench)
+      # shellcheck disable=SC2086 # RUN_ARGS is split into flags on purpose
+      ./proxybench run --closed-loop "$C" --duration "$(( run_secs - WARMUP ))s" --url "$nginx_h1_url" \
+        --ca "$nginx_cert" "${warm[@]}" --no-progress --out "$tmp/records.jsonl" \
+        ${RUN_ARGS:-} >"$out" 2>&1 &
+      ;;
+    floor)
+      hostport="${nginx_h1_url#https://}"
+      hostport="${hostport%/}"
+      java -cp "$jmh_jar" io.proxybench.jmh.NettyFloor "${hostport%:*}" "${hostport##*:}" "$nginx_cert" "$C" \
+        "$WARMUP" "$(( run_secs - WARMUP ))" >"$out" 2>&1 &
+      ;;
+  esac
+  pid=$!
+  peer_pids+=("$pid")
+  sleep "$FROM"
+  local a b na nb
+  a="$(_ticks "$pid" "$tool" "$out")"
+  na="$(nginx_counts | cut -d' ' -f2)"
+  sleep $(( TO - FROM ))
+  b="$(_ticks "$pid" "$tool" "$out")"
+  nb="$(nginx_counts | cut -d' ' -f2)"
+  wait "$pid" || { echo "$me: $tool failed: $(tail -5 "$out")" >&2; exit 1; }
+  rm -f "$tmp/records.jsonl" "$tmp/records.jsonl.hlog"
+  read -r w_rps w_user w_sys w_cpu < <(awk -v a="$a" -v b="$b" -v n=$(( nb - na )) -v hz="$ticks_per_s" \
+    -v secs=$(( TO - FROM )) 'BEGIN { split(a, x); split(b, y)
+      if (n <= 0) { print "0 - - -"; exit }
+      printf "%.0f %.2f %.2f %.2f\n", n / secs, (y[1] - x[1]) * 1e6 / hz / n, (y[2] - x[2]) * 1e6 / hz / n,
+        (y[1] + y[2] - x[1] - x[2]) * 1e6 / hz / n }')
+  [ "$w_cpu" != - ] || { echo "$me: nginx answered no request of $tool's in its window: $(tail -5 "$out")" >&2; exit 1; }
+}
+
+# "user system" clock ticks of a running client (exits if it has ended before the window did).
+_ticks() {
+  [ -r "/proc/$1/stat" ] || { echo "$me: $2 ended before second $TO of its run: $(tail -5 "$3")" >&2; exit 1; }
+  awk '{ sub(/^.*\) /, ""); print $12, $13 }' "/proc/$1/stat"
+}
+
+median() { printf '%s\n' "$@" | sort -g | awk '{ a[NR] = $1 } END { print (NR % 2 ? a[(NR + 1) / 2] : (a[NR / 2] + a[NR / 2 + 1]) / 2) }'; }
+ratio() { awk -v a="$1" -v b="$2" 'BEGIN { printf "%.2f", a / b }'; }
+
+echo "$me: C=$C, seconds $FROM to $TO of each run, $ROUNDS rounds, ${WARMUP}s of proxybench warm-up; to" \
+  "$nginx_h1_url; load average $(cut -d' ' -f1-3 /proc/loadavg)"
+declare -A cpus
+pb_wrk=() floor_wrk=() pb_floor=()
+row='%-11s %9s %9s %9s %11s\n'
+for round in $(seq 1 "$ROUNDS"); do
+  order=(wrk proxybench floor)
+  [ $(( round % 2 )) -eq 1 ] || order=(floor proxybench wrk)
+  echo
+  echo "round $round/$ROUNDS (req/s nginx answered in the window; CPU in microseconds per request)"
+  # shellcheck disable=SC2059 # the format is ours
+  printf "$row" tool req/s user_us sys_us cpu_us/req
+  declare -A this=()
+  for tool in "${order[@]}"; do
+    steady "$tool"
+    this[$tool]="$w_cpu"
+    cpus[$tool]="${cpus[$tool]:-} $w_cpu"
+    # shellcheck disable=SC2059
+    printf "$row" "$tool" "$w_rps" "$w_user" "$w_sys" "$w_cpu"
+  done
+  pb_wrk+=("$(ratio "${this[proxybench]}" "${this[wrk]}")")
+  floor_wrk+=("$(ratio "${this[floor]}" "${this[wrk]}")")
+  pb_floor+=("$(ratio "${this[proxybench]}" "${this[floor]}")")
+  echo "round $round ratios of CPU per request: proxybench/wrk ${pb_wrk[-1]}, floor/wrk ${floor_wrk[-1]}," \
+    "proxybench/floor ${pb_floor[-1]}"
+done
+echo
+for tool in wrk proxybench floor; do
+  # shellcheck disable=SC2086 # the list is split into rounds on purpose
+  echo "median CPU per request, $tool: $(median ${cpus[$tool]}) us (rounds${cpus[$tool]})"
+done
+echo "ratio proxybench/wrk steady CPU per request: $(median "${pb_wrk[@]}") (rounds ${pb_wrk[*]}; goal <= 1.0)"
+echo "ratio netty floor/wrk steady CPU per request: $(median "${floor_wrk[@]}") (rounds ${floor_wrk[*]})"
+echo "ratio proxybench/netty floor steady CPU per request: $(median "${pb_floor[@]}") (rounds ${pb_floor[*]})"
