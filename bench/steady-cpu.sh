@@ -7,7 +7,8 @@
 # the user and system parts are apart.
 #
 # Clients, alternating in each round: `wrk -t1 -c C`; `proxybench run --closed-loop C` as R2 measures it (records and
-# HDR log written, no progress line, WARMUP s of --warmup-for); the Netty floor (io.proxybench.jmh.NettyFloor, built
+# HDR log written, no progress line, WARMUP s of --warmup-for); the same run as a user runs it, progress line on (R3);
+# the Netty floor (io.proxybench.jmh.NettyFloor, built
 # into the JMH jar first: only Netty's TLS handler and HTTP codec, on proxybench's transport and TLS engine, with the
 # JVM's default flags, as in direct-vs-wrk.sh).
 #
@@ -42,7 +43,7 @@ echo "$me: building the launcher's jar and the benchmarks jar if they are stale.
 build_jmh_jar
 # Each run lasts past TO by a margin, so that the second reading finds the client still at work.
 run_secs=$(( TO + 3 ))
-nginx_start $(( ROUNDS * 3 * (run_secs + 30) + 120 ))
+nginx_start $(( ROUNDS * 4 * (run_secs + 30) + 120 ))
 
 # One client in the background for run_secs; sets w_rps, w_user, w_sys, w_cpu (microseconds per request).
 steady() {
@@ -52,11 +53,11 @@ steady() {
     wrk)
       wrk -t 1 -c "$C" -d "${run_secs}s" "$nginx_h1_url" >"$out" 2>&1 &
       ;;
-    proxybench)
+    proxybench | progress-on)
+      [ "$tool" = progress-on ] || warm+=(--no-progress)
       # shellcheck disable=SC2086 # RUN_ARGS is split into flags on purpose
       ./proxybench run --closed-loop "$C" --duration "$(( run_secs - WARMUP ))s" --url "$nginx_h1_url" \
-        --ca "$nginx_cert" "${warm[@]}" --no-progress --out "$tmp/records.jsonl" \
-        ${RUN_ARGS:-} >"$out" 2>&1 &
+        --ca "$nginx_cert" "${warm[@]}" --out "$tmp/records.jsonl" ${RUN_ARGS:-} >"$out" 2>&1 &
       ;;
     floor)
       hostport="${nginx_h1_url#https://}"
@@ -96,11 +97,11 @@ ratio() { awk -v a="$1" -v b="$2" 'BEGIN { printf "%.2f", a / b }'; }
 echo "$me: C=$C, seconds $FROM to $TO of each run, $ROUNDS rounds, ${WARMUP}s of proxybench warm-up; to" \
   "$nginx_h1_url; load average $(cut -d' ' -f1-3 /proc/loadavg)"
 declare -A cpus
-pb_wrk=() floor_wrk=() pb_floor=()
+pb_wrk=() floor_wrk=() pb_floor=() progress=()
 row='%-11s %9s %9s %9s %11s\n'
 for round in $(seq 1 "$ROUNDS"); do
-  order=(wrk proxybench floor)
-  [ $(( round % 2 )) -eq 1 ] || order=(floor proxybench wrk)
+  order=(wrk proxybench progress-on floor)
+  [ $(( round % 2 )) -eq 1 ] || order=(floor progress-on proxybench wrk)
   echo
   echo "round $round/$ROUNDS (req/s nginx answered in the window; CPU in microseconds per request)"
   # shellcheck disable=SC2059 # the format is ours
@@ -116,14 +117,17 @@ for round in $(seq 1 "$ROUNDS"); do
   pb_wrk+=("$(ratio "${this[proxybench]}" "${this[wrk]}")")
   floor_wrk+=("$(ratio "${this[floor]}" "${this[wrk]}")")
   pb_floor+=("$(ratio "${this[proxybench]}" "${this[floor]}")")
+  progress+=("$(ratio "${this[progress-on]}" "${this[proxybench]}")")
   echo "round $round ratios of CPU per request: proxybench/wrk ${pb_wrk[-1]}, floor/wrk ${floor_wrk[-1]}," \
-    "proxybench/floor ${pb_floor[-1]}"
+    "proxybench/floor ${pb_floor[-1]}, progress on/off ${progress[-1]}"
 done
 echo
-for tool in wrk proxybench floor; do
+for tool in wrk proxybench progress-on floor; do
   # shellcheck disable=SC2086 # the list is split into rounds on purpose
   echo "median CPU per request, $tool: $(median ${cpus[$tool]}) us (rounds${cpus[$tool]})"
 done
 echo "ratio proxybench/wrk steady CPU per request: $(median "${pb_wrk[@]}") (rounds ${pb_wrk[*]}; goal <= 1.0)"
 echo "ratio netty floor/wrk steady CPU per request: $(median "${floor_wrk[@]}") (rounds ${floor_wrk[*]})"
 echo "ratio proxybench/netty floor steady CPU per request: $(median "${pb_floor[@]}") (rounds ${pb_floor[*]})"
+echo "ratio proxybench as a user runs it (progress on) / without progress: $(median "${progress[@]}")" \
+  "(rounds ${progress[*]}; goal <= 1.10)"
