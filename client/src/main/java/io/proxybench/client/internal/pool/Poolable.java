@@ -10,7 +10,10 @@ import io.proxybench.client.event.CloseReason;
  */
 public interface Poolable {
 
-    /** False once the socket closed; the pool drops such a connection the next time it looks at it. */
+    /**
+     * False once the socket closed: the pool never hands such a connection out, and drops it at its next sweep (an
+     * acquire of its key that finds no connection to reuse, or {@link ConnectionPool#maintain}).
+     */
     boolean isOpen();
 
     /**

@@ -12,16 +12,20 @@ import io.proxybench.client.event.CloseReason;
 import io.proxybench.client.event.PoolGauges;
 import java.util.concurrent.CompletableFuture;
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.ValueSource;
 
 class ConnectionPoolReuseTest {
 
     private final PoolFixture f = new PoolFixture(PoolLimits.defaults());
 
-    @Test
-    void aReusePassesOverAClosedIdleConnectionAndTheAcquireThatMustCreateSweepsIt() {
+    /** One request at a time (HTTP/1.1: the idle list's path) or several (h2: the path over every connection). */
+    @ParameterizedTest(name = "oneAtATime={0}")
+    @ValueSource(booleans = {true, false})
+    void aReusePassesOverAClosedIdleConnectionAndTheAcquireThatMustCreateSweepsIt(boolean oneAtATime) {
         PoolFixture two = new PoolFixture(PoolFixture.limits(2, 64, 64));
-        FakeConnection older = two.open(A, "older", 0);
-        FakeConnection newer = two.open(A, "newer", 0);
+        FakeConnection older = open(two, "older", oneAtATime, 0);
+        FakeConnection newer = open(two, "newer", oneAtATime, 0);
         two.release(older, 1 * SECOND);
         two.release(newer, 2 * SECOND);
         newer.open = false;
@@ -35,6 +39,14 @@ class ConnectionPoolReuseTest {
         two.grant(A, Grant.Kind.CREATE, 4 * SECOND);
         assertThat(newer.closes).containsExactly(CloseReason.PEER_CLOSED);
         assertThat(two.gauges()).isEqualTo(new PoolGauges(1, 0, 0, 2, 64));
+    }
+
+    /** A connection of key A carrying one request, its kind told to the pool when it is created. */
+    private static FakeConnection open(PoolFixture pool, String name, boolean oneAtATime, long nowNanos) {
+        FakeConnection c = new FakeConnection(name, A, 1);
+        c.oneAtATime = oneAtATime;
+        pool.pool.created(pool.grant(A, Grant.Kind.CREATE, nowNanos), c, nowNanos);
+        return c;
     }
 
     @Test
