@@ -42,11 +42,9 @@ FLOOR="${FLOOR:-0}"
 
 # One run of NettyFloor for WARMUP + DURATION seconds, counting the last DURATION (the figures a _*_run sets).
 _floor_run() {
-  local url="$1" out="$tmp/floor.out" hostport
-  hostport="${url#https://}"
-  hostport="${hostport%/}"
-  _timed "$out" timeout $(( WARMUP + DURATION + 60 )) java -cp "$jmh_jar" io.proxybench.jmh.NettyFloor \
-    "${hostport%:*}" "${hostport##*:}" "$nginx_cert" "$C" "$WARMUP" "$DURATION"
+  local out="$tmp/floor.out"
+  floor_command "$1" "$nginx_cert"
+  _timed "$out" timeout $(( WARMUP + DURATION + 60 )) "${floor_cmd[@]}" "$C" "$WARMUP" "$DURATION"
   read -r r_requests r_errors < <(awk '$1 == "ok" { print $2, $4 }' "$out")
   [ -n "$r_requests" ] || { echo "$me: could not read NettyFloor's output: $(cat "$out")" >&2; exit 1; }
   r_rps="$(awk -v n="$r_requests" -v d="$DURATION" 'BEGIN { printf "%.1f", n / d }')"

@@ -8,6 +8,8 @@
 #                             second lab needs a NAME (its banner's file) and its PID in peer_pids to be stopped
 #   lab_ticks                 the lab's CPU time so far, in clock ticks (exits if the lab has died)
 #   build_jmh_jar             builds jmh/target/benchmarks.jar (the JMH benchmarks and NettyFloor); sets jmh_jar
+#   floor_command URL CERT    after build_jmh_jar: sets floor_cmd, the command of NettyFloor's closed loop to URL
+#                             (https://HOST:PORT/, trusting CERT); append CONNECTIONS WARMUP_S DURATION_S to run it
 
 bench_tmp() {
   tmp="$(mktemp -d)"
@@ -74,4 +76,10 @@ build_jmh_jar() {
   fi
   jmh_jar="$PWD/jmh/target/benchmarks.jar"
   [ -f "$jmh_jar" ] || { echo "$me: $jmh_jar was not built" >&2; exit 1; }
+}
+
+floor_command() {
+  local hostport="${1#https://}"
+  hostport="${hostport%/}"
+  floor_cmd=(java -cp "$jmh_jar" io.proxybench.jmh.NettyFloor "${hostport%:*}" "${hostport##*:}" "$2")
 }

@@ -25,6 +25,7 @@ me="steady-cpu"
 
 source bench/lab.sh
 source bench/peers.sh
+source bench/measure.sh
 C="${C:-50}" FROM="${FROM:-7}" TO="${TO:-17}" ROUNDS="${ROUNDS:-3}" WARMUP="${WARMUP:-3}"
 for v in C FROM TO ROUNDS; do
   [[ "${!v}" =~ ^[1-9][0-9]*$ ]] || { echo "$me: $v must be a positive integer, got '${!v}'" >&2; exit 2; }
@@ -36,7 +37,6 @@ done
 peer_require wrk wrk
 peer_require curl curl
 bench_tmp
-ticks_per_s="$(getconf CLK_TCK)"
 
 echo "$me: building the launcher's jar and the benchmarks jar if they are stale..." >&2
 ./proxybench --help >/dev/null
@@ -44,10 +44,11 @@ build_jmh_jar
 # Each run lasts past TO by a margin, so that the second reading finds the client still at work.
 run_secs=$(( TO + 3 ))
 nginx_start $(( ROUNDS * 4 * (run_secs + 30) + 120 ))
+floor_command "$nginx_h1_url" "$nginx_cert"
 
 # One client in the background for run_secs; sets w_rps, w_user, w_sys, w_cpu (microseconds per request).
 steady() {
-  local tool="$1" pid out="$tmp/$1.out" hostport warm=(--no-warmup)
+  local tool="$1" pid out="$tmp/$1.out" warm=(--no-warmup)
   [ "$WARMUP" -eq 0 ] || warm=(--warmup-for "${WARMUP}s")
   case "$tool" in
     wrk)
@@ -60,10 +61,7 @@ steady() {
         --ca "$nginx_cert" "${warm[@]}" --out "$tmp/records.jsonl" ${RUN_ARGS:-} >"$out" 2>&1 &
       ;;
     floor)
-      hostport="${nginx_h1_url#https://}"
-      hostport="${hostport%/}"
-      java -cp "$jmh_jar" io.proxybench.jmh.NettyFloor "${hostport%:*}" "${hostport##*:}" "$nginx_cert" "$C" \
-        "$WARMUP" "$(( run_secs - WARMUP ))" >"$out" 2>&1 &
+      "${floor_cmd[@]}" "$C" "$WARMUP" "$(( run_secs - WARMUP ))" >"$out" 2>&1 &
       ;;
   esac
   pid=$!
@@ -91,8 +89,7 @@ _ticks() {
   awk '{ sub(/^.*\) /, ""); print $12, $13 }' "/proc/$1/stat"
 }
 
-median() { printf '%s\n' "$@" | sort -g | awk '{ a[NR] = $1 } END { print (NR % 2 ? a[(NR + 1) / 2] : (a[NR / 2] + a[NR / 2 + 1]) / 2) }'; }
-ratio() { awk -v a="$1" -v b="$2" 'BEGIN { printf "%.2f", a / b }'; }
+ratio() { two "$(per "$1" "$2" 1)"; }
 
 echo "$me: C=$C, seconds $FROM to $TO of each run, $ROUNDS rounds, ${WARMUP}s of proxybench warm-up; to" \
   "$nginx_h1_url; load average $(cut -d' ' -f1-3 /proc/loadavg)"

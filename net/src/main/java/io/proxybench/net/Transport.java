@@ -71,8 +71,9 @@ public record Transport(
         }
         Transport fallback = current();
         return fallback.fallbackReason != null ? fallback
-                : new Transport(fallback.name, true, fallback.socketChannel, fallback.serverChannel,
-                        fallback.ioHandlers, "io_uring unavailable: " + IoUring.unavailabilityCause());
+                : new Transport(fallback.name, fallback.nativeTransport, fallback.socketChannel,
+                        fallback.serverChannel, fallback.ioHandlers,
+                        "io_uring unavailable: " + IoUring.unavailabilityCause());
     }
 
     static Transport detect(String requested) {
