@@ -6,9 +6,10 @@
 # of two processes being subtracted, so a figure moves by a few percent from round to round instead of 10-30%, and
 # the user and system parts are apart.
 #
-# Clients, alternating in each round: `wrk -t1 -c C`; `proxybench run --closed-loop C` as R2 measures it (records and
-# HDR log written, no progress line, WARMUP s of --warmup-for); the same run as a user runs it, progress line on (R3);
-# the Netty floor (io.proxybench.jmh.NettyFloor, built
+# Clients, alternating in each round: `wrk -t1 -c C`; `proxybench run --closed-loop C --no-records --no-progress`,
+# which is R2 (as wrk: no records file, no interval log, no progress line; WARMUP s of --warmup-for); the same run with
+# its records and interval log written ("records", no progress line); the same as a user runs it, progress line on too
+# (R3: the default run); the Netty floor (io.proxybench.jmh.NettyFloor, built
 # into the JMH jar first: only Netty's TLS handler and HTTP codec, on proxybench's transport and TLS engine, with the
 # JVM's default flags, as in direct-vs-wrk.sh).
 #
@@ -43,7 +44,7 @@ echo "$me: building the launcher's jar and the benchmarks jar if they are stale.
 build_jmh_jar
 # Each run lasts past TO by a margin, so that the second reading finds the client still at work.
 run_secs=$(( TO + 3 ))
-nginx_start $(( ROUNDS * 4 * (run_secs + 30) + 120 ))
+nginx_start $(( ROUNDS * 5 * (run_secs + 30) + 120 ))
 floor_command "$nginx_h1_url" "$nginx_cert"
 
 # One client in the background for run_secs; sets w_rps, w_user, w_sys, w_cpu (microseconds per request).
@@ -54,11 +55,13 @@ steady() {
     wrk)
       wrk -t 1 -c "$C" -d "${run_secs}s" "$nginx_h1_url" >"$out" 2>&1 &
       ;;
-    proxybench | progress-on)
+    proxybench | records | progress-on)
+      local files=(--out "$tmp/records.jsonl")
       [ "$tool" = progress-on ] || warm+=(--no-progress)
+      [ "$tool" != proxybench ] || files=(--no-records)
       # shellcheck disable=SC2086 # RUN_ARGS is split into flags on purpose
       ./proxybench run --closed-loop "$C" --duration "$(( run_secs - WARMUP ))s" --url "$nginx_h1_url" \
-        --ca "$nginx_cert" "${warm[@]}" --out "$tmp/records.jsonl" ${RUN_ARGS:-} >"$out" 2>&1 &
+        --ca "$nginx_cert" "${warm[@]}" "${files[@]}" ${RUN_ARGS:-} >"$out" 2>&1 &
       ;;
     floor)
       "${floor_cmd[@]}" "$C" "$WARMUP" "$(( run_secs - WARMUP ))" >"$out" 2>&1 &
@@ -94,11 +97,11 @@ ratio() { two "$(per "$1" "$2" 1)"; }
 echo "$me: C=$C, seconds $FROM to $TO of each run, $ROUNDS rounds, ${WARMUP}s of proxybench warm-up; to" \
   "$nginx_h1_url; load average $(cut -d' ' -f1-3 /proc/loadavg)"
 declare -A cpus
-pb_wrk=() floor_wrk=() pb_floor=() progress=()
+pb_wrk=() records_wrk=() floor_wrk=() pb_floor=() progress=()
 row='%-11s %9s %9s %9s %11s\n'
 for round in $(seq 1 "$ROUNDS"); do
-  order=(wrk proxybench progress-on floor)
-  [ $(( round % 2 )) -eq 1 ] || order=(floor progress-on proxybench wrk)
+  order=(wrk proxybench records progress-on floor)
+  [ $(( round % 2 )) -eq 1 ] || order=(floor progress-on records proxybench wrk)
   echo
   echo "round $round/$ROUNDS (req/s nginx answered in the window; CPU in microseconds per request)"
   # shellcheck disable=SC2059 # the format is ours
@@ -112,19 +115,22 @@ for round in $(seq 1 "$ROUNDS"); do
     printf "$row" "$tool" "$w_rps" "$w_user" "$w_sys" "$w_cpu"
   done
   pb_wrk+=("$(ratio "${this[proxybench]}" "${this[wrk]}")")
+  records_wrk+=("$(ratio "${this[records]}" "${this[wrk]}")")
   floor_wrk+=("$(ratio "${this[floor]}" "${this[wrk]}")")
   pb_floor+=("$(ratio "${this[proxybench]}" "${this[floor]}")")
   progress+=("$(ratio "${this[progress-on]}" "${this[proxybench]}")")
-  echo "round $round ratios of CPU per request: proxybench/wrk ${pb_wrk[-1]}, floor/wrk ${floor_wrk[-1]}," \
-    "proxybench/floor ${pb_floor[-1]}, progress on/off ${progress[-1]}"
+  echo "round $round ratios of CPU per request: proxybench/wrk ${pb_wrk[-1]}, with records/wrk ${records_wrk[-1]}," \
+    "floor/wrk ${floor_wrk[-1]}, proxybench/floor ${pb_floor[-1]}, default run/proxybench ${progress[-1]}"
 done
 echo
-for tool in wrk proxybench progress-on floor; do
+for tool in wrk proxybench records progress-on floor; do
   # shellcheck disable=SC2086 # the list is split into rounds on purpose
   echo "median CPU per request, $tool: $(median ${cpus[$tool]}) us (rounds${cpus[$tool]})"
 done
-echo "ratio proxybench/wrk steady CPU per request: $(median "${pb_wrk[@]}") (rounds ${pb_wrk[*]}; goal <= 1.0)"
+echo "ratio proxybench (--no-records)/wrk steady CPU per request: $(median "${pb_wrk[@]}") (rounds ${pb_wrk[*]};" \
+  "goal <= 1.0)"
+echo "ratio proxybench with records written/wrk: $(median "${records_wrk[@]}") (rounds ${records_wrk[*]})"
 echo "ratio netty floor/wrk steady CPU per request: $(median "${floor_wrk[@]}") (rounds ${floor_wrk[*]})"
 echo "ratio proxybench/netty floor steady CPU per request: $(median "${pb_floor[@]}") (rounds ${pb_floor[*]})"
-echo "ratio proxybench as a user runs it (progress on) / without progress: $(median "${progress[@]}")" \
-  "(rounds ${progress[*]}; goal <= 1.10)"
+echo "ratio proxybench as a user runs it (records, interval log and progress on) / --no-records:" \
+  "$(median "${progress[@]}") (rounds ${progress[*]}; goal <= 1.10)"

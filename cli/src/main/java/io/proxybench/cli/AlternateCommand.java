@@ -326,6 +326,7 @@ final class AlternateCommand implements Callable<Integer> {
         owned.put("--provider", "providers differ in their session syntax; give each one's as --provider"
                 + " LABEL:DIALECT=PROXY_URL (e.g. a:oxylabs=http://...) before --");
         owned.put("--hdr-log", files);
+        owned.put("--no-records", "alternate's figures and index come from each window's records; leave it out");
         owned.put("--json", "alternate prints each window's figures; for a window's figures as JSON, run"
                 + " 'proxybench analyze DIR/LABEL/window-NN.jsonl --json'");
         owned.put("--duration", "each window's run lasts --window; give --window before --");

@@ -190,6 +190,12 @@ final class RunCommand implements Callable<Integer> {
             description = "HdrHistogram interval log per phase, in microseconds (default: the --out file + .hlog).")
     Path hdrLog;
 
+    @Option(names = "--no-records",
+            description = "Write no records file and no interval log, only the summary, as wrk and hey do: for a"
+                    + " throughput or CPU comparison. analyze, doctor, merge and report read records; a run without"
+                    + " them cannot be looked at again.")
+    boolean noRecords;
+
     @Option(names = "--json", description = "Print the summary as JSON.")
     boolean json;
 
@@ -228,8 +234,8 @@ final class RunCommand implements Callable<Integer> {
         RunResult result = execute(checked, !noProgress, err);
         RunSummary summary = result.summary();
         PrintWriter o = spec.commandLine().getOut();
-        o.print(json ? ReportJson.write(summary) + "\n" : summary.text()
-                + "records: " + out + "\ninterval log: " + intervalLog() + "\n");
+        o.print(json ? ReportJson.write(summary) + "\n" : summary.text() + (noRecords
+                ? "records: none (--no-records)\n" : "records: " + out + "\ninterval log: " + intervalLog() + "\n"));
         o.flush();
         return result.exitCode();
     }
@@ -243,17 +249,21 @@ final class RunCommand implements Callable<Integer> {
      */
     RunResult execute(Checked checked, boolean progress, PrintWriter err) throws Exception {
         Path intervalLog = intervalLog();
-        // Gone before anything can refuse, so that a shard that did not run leaves no earlier run's files behind.
-        Files.deleteIfExists(out);
-        Files.deleteIfExists(intervalLog);
+        if (!noRecords) {
+            // Gone before anything can refuse, so that a shard that did not run leaves no earlier run's files behind.
+            Files.deleteIfExists(out);
+            Files.deleteIfExists(intervalLog);
+        }
         shards.checkStart(warmupLength());
         RunMetrics metrics = metricsOptions.enabled() ? new RunMetrics(shards.text()) : null;
         RunResult result;
         // The endpoint closes last, so that it says finished only once the records file is closed.
         try (MetricsOptions.Endpoint endpoint = metricsOptions.start(metrics, err)) {
             List<RecordSink> sinks = new ArrayList<>();
-            sinks.add(new JsonlSink(out));
-            sinks.add(new HdrLogSink(intervalLog, shards.logComments()));
+            if (!noRecords) {
+                sinks.add(new JsonlSink(out));
+                sinks.add(new HdrLogSink(intervalLog, shards.logComments()));
+            }
             if (progress) {
                 sinks.add(new Progress(err));
             }
@@ -344,12 +354,30 @@ final class RunCommand implements Callable<Integer> {
                 .anyMatch(p -> p.credentials() == null)) {
             throw new IllegalArgumentException(SessionOptions.NO_ACCOUNT);
         }
+        checkNoRecords();
         Thresholds thresholds = thresholdOptions.thresholds();
         if (abortOnFail && thresholds.isEmpty()) {
             throw new IllegalArgumentException("--abort-on-fail applies to --fail-if; give a condition to stop on");
         }
         return new Checked(schedule, expectation, timeouts, sessionTemplate, sessions == 0 ? null : router(),
                 thresholds);
+    }
+
+    /** {@code --no-records} with an option that writes into the records or files it leaves out: refused. */
+    private void checkNoRecords() {
+        if (!noRecords) {
+            return;
+        }
+        for (String option : List.of("--out", "--hdr-log", "--keep-body")) {
+            if (spec.commandLine().getParseResult().hasMatchedOption(option)) {
+                throw new IllegalArgumentException("--no-records writes no records file and no interval log, and "
+                        + option + " is about them: leave " + option + " out, or --no-records");
+            }
+        }
+        if (shards.text() != null) {
+            throw new IllegalArgumentException("--no-records and --shard exclude each other: merge joins the shards'"
+                    + " records into one run; leave --no-records out");
+        }
     }
 
     /** Checks the options that do not depend on each other's values being parsed. */

@@ -129,6 +129,9 @@ class AlternateCommandTest {
                 + " | --duration after -- is alternate's to set: each window's run lasts --window",
         "-- --url https://127.0.0.1:9/ --rate 5 --shard 0/2"
                 + " | --shard after -- is alternate's to set",
+        "-- --url https://127.0.0.1:9/ --rate 5 --no-records"
+                + " | --no-records after -- is alternate's to set: alternate's figures and index come from each"
+                + " window's records",
         "-- --url https://127.0.0.1:9/ --rate 5 --segment-sequence 0,1"
                 + " | --segment-sequence after -- is alternate's to set",
         "-- --url https://127.0.0.1:9/ --rate 5 --metrics-port 0"

@@ -316,6 +316,40 @@ class RunCommandTest {
     }
 
     @Test
+    void noRecordsGivesTheSummaryAndWritesNoFileNorTouchesTheDefaultOne() throws Exception {
+        Path defaultOut = Path.of("results.jsonl").toAbsolutePath();
+        String before = java.nio.file.Files.exists(defaultOut) ? java.nio.file.Files.readString(defaultOut) : null;
+        MainTest.Run r = MainTest.run("run", "--url", "https://127.0.0.1:" + lab.targetHttpsPort() + "/cdn-cgi/trace",
+                "--proxy", "http://u:p@127.0.0.1:" + lab.gatewayPort(), "--ca", lab.caFile().toString(),
+                "--rate", "50", "--duration", "1s", "--warmup-for", "0", "--no-records", "--no-progress");
+        assertThat(r.exitCode()).as(r.err()).isZero();
+        assertThat(r.out()).contains("records: none (--no-records)").doesNotContain("interval log:");
+        assertThat(r.out()).contains("50/50 ok");
+        if (before == null) {
+            assertThat(defaultOut).doesNotExist();
+            assertThat(Path.of(defaultOut + ".hlog")).doesNotExist();
+        } else {
+            assertThat(defaultOut).hasContent(before);
+        }
+    }
+
+    @Test
+    void noRecordsWithAnOptionAboutTheRecordsIsRefused() throws Exception {
+        Path out = java.nio.file.Files.writeString(home.resolve("kept.jsonl"), "{\"sched\": 0}\n");
+        for (String[] bad : List.of(new String[] {"--out", out.toString()},
+                new String[] {"--hdr-log", home.resolve("x.hlog").toString()}, new String[] {"--keep-body"},
+                new String[] {"--shard", "0/2"})) {
+            List<String> args = new java.util.ArrayList<>(List.of("run", "--url", "https://127.0.0.1:1/",
+                    "--rate", "10", "--duration", "1s", "--no-records"));
+            args.addAll(List.of(bad));
+            MainTest.Run r = MainTest.run(args.toArray(String[]::new));
+            assertThat(r.exitCode()).as(r.err()).isEqualTo(Main.BAD_ARGUMENTS);
+            assertThat(r.err()).as("after %s", List.of(bad)).contains("--no-records").contains(bad[0]);
+        }
+        assertThat(out).hasContent("{\"sched\": 0}");
+    }
+
+    @Test
     void badInputIsAOneLineErrorWithExitCode2() {
         for (String[] args : List.of(
                 new String[] {"run", "--url", "https://x/", "--rate", "0", "--duration", "1s"},

@@ -64,7 +64,8 @@ final class FieldLines {
         return true;
     }
 
-    private static int lowerAscii(int c) {
+    /** {@code c} in lower case when it is an ASCII letter. */
+    static int lowerAscii(int c) {
         return c >= 'A' && c <= 'Z' ? c + ('a' - 'A') : c;
     }
 

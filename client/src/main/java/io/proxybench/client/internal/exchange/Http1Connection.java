@@ -79,7 +79,10 @@ public final class Http1Connection extends ClientConnection {
         private boolean clientClose;
         private boolean sawResponse;
         private Duration timeout;
-        /** {@link System#nanoTime()} by which the exchange in progress must have its whole response. */
+        /**
+         * {@link System#nanoTime()} by which the exchange in progress must have its whole response: its timeout after
+         * the request phase began.
+         */
         private long deadlineNanos;
         private ScheduledFuture<?> timer;
         /** {@link System#nanoTime()} at which {@link #timer} fires; meaningful while it is not null. */
@@ -101,7 +104,7 @@ public final class Http1Connection extends ClientConnection {
             this.parser.start(HttpMethod.HEAD.equals(request.method()));
             this.body.reset(maxBodyBytes);
             this.timeout = timeout;
-            this.deadlineNanos = System.nanoTime() + timeout.toNanos();
+            this.deadlineNanos = trace.requestStartedOrNow() + timeout.toNanos();
             if (timer != null && timerAtNanos - deadlineNanos > 0) {
                 timer.cancel(false);
                 timer = null;

@@ -57,6 +57,11 @@ final class RawHeaders extends HttpHeaders {
         }
     }
 
+    /** Whether {@code b} can follow a field name: the colon, or whitespace before it. */
+    private static boolean endsName(byte b) {
+        return b == ':' || FieldLines.isOws(b);
+    }
+
     /** Where the line after the one at {@code start} starts: every line ends in LF. */
     private int lineAfter(int start) {
         return FieldLines.indexOf(lines, start, lines.length, (byte) '\n') + 1;
@@ -91,9 +96,14 @@ final class RawHeaders extends HttpHeaders {
         if (p != null) {
             return p.get(name);
         }
+        // A line is passed over with no more than the search for its end unless its first byte could start the name
+        // and the byte just after a name that long could end one (the colon, or whitespace before it).
+        int length = name.length();
+        int first = length == 0 ? -1 : FieldLines.lowerAscii(name.charAt(0));
         for (int start = 0; start < lines.length; ) {
             int next = lineAfter(start);
-            if (!FieldLines.folded(lines, start)) {
+            if (FieldLines.lowerAscii(lines[start] & 0xFF) == first && !FieldLines.folded(lines, start)
+                    && start + length < next && endsName(lines[start + length])) {
                 int end = contentEnd(start, next);
                 int colon = FieldLines.indexOf(lines, start, end, (byte) ':');
                 if (FieldLines.nameIs(lines, start, FieldLines.trimEnd(lines, start, colon), name)) {

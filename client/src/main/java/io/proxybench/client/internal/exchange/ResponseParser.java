@@ -53,10 +53,14 @@ final class ResponseParser {
     private State state = State.DONE;
     private boolean headRequest;
 
-    /** The head read so far, {@code head[0, headSize)}; the line being read starts at {@code lineStart}. */
+    /**
+     * The head read so far, {@code head[0, headSize)}, and where each of its whole lines ends (the index after its
+     * LF), {@code lineEnds[0, lines)}.
+     */
     private byte[] head = new byte[512];
     private int headSize;
-    private int lineStart;
+    private int[] lineEnds = new int[32];
+    private int lines;
 
     /** Body bytes still to come: of the {@code Content-Length}, or of the chunk being read. */
     private long remaining;
@@ -83,7 +87,7 @@ final class ResponseParser {
         this.headRequest = headRequest;
         this.state = State.HEAD;
         this.headSize = 0;
-        this.lineStart = 0;
+        this.lines = 0;
         this.closeReason = null;
     }
 
@@ -96,7 +100,7 @@ final class ResponseParser {
     void read(ByteBuf in) throws IOException {
         while (in.isReadable() && state != State.DONE) {
             switch (state) {
-                case HEAD -> readHeadLine(in);
+                case HEAD -> readHead(in);
                 case FIXED, CHUNK_DATA -> {
                     int n = (int) Math.min(remaining, in.readableBytes());
                     listener.content(in, in.readerIndex(), n);
@@ -144,7 +148,12 @@ final class ResponseParser {
 
     // ---- the head
 
-    private void readHeadLine(ByteBuf in) throws IOException {
+    /**
+     * Copies what {@code in} holds of the head, as much as {@link #head} has room for (growing it when full, up to
+     * {@link #MAX_HEAD_BYTES}), in one copy rather than a line at a time, and marks the lines in what was copied; at
+     * the empty line ends the head, and the bytes after it go back to {@code in}.
+     */
+    private void readHead(ByteBuf in) throws IOException {
         int from = in.readerIndex();
         int to = in.writerIndex();
         if (headSize == 0) {
@@ -157,32 +166,40 @@ final class ResponseParser {
                 return;
             }
         }
-        int lf = in.indexOf(from, to, LF);
-        int end = lf < 0 ? to : lf + 1;
-        int n = end - from;
-        if (headSize + n > head.length) {
-            if (headSize + n > MAX_HEAD_BYTES) {
+        if (headSize == head.length) {
+            if (headSize == MAX_HEAD_BYTES) {
                 throw new IOException("response head larger than " + MAX_HEAD_BYTES + " bytes");
             }
-            head = Arrays.copyOf(head, Math.min(MAX_HEAD_BYTES, Math.max(headSize + n, 2 * head.length)));
+            head = Arrays.copyOf(head, Math.min(MAX_HEAD_BYTES, 2 * head.length));
         }
+        int copiedFrom = headSize;
+        int n = Math.min(to - from, head.length - headSize);
         in.getBytes(from, head, headSize, n);
         headSize += n;
-        in.readerIndex(end);
-        if (lf < 0) {
-            return;
+        for (int lf = FieldLines.indexOf(head, copiedFrom, headSize, LF); lf < headSize;
+                lf = FieldLines.indexOf(head, lf + 1, headSize, LF)) {
+            int lineStart = lines == 0 ? 0 : lineEnds[lines - 1];
+            if (lines == lineEnds.length) {
+                lineEnds = Arrays.copyOf(lineEnds, 2 * lines);
+            }
+            lineEnds[lines++] = lf + 1;
+            if (FieldLines.lineEnd(head, lineStart, lf + 1) == lineStart) {
+                headSize = lf + 1;
+                in.readerIndex(from + headSize - copiedFrom);
+                headRead(in);
+                return;
+            }
         }
-        boolean emptyLine = FieldLines.lineEnd(head, lineStart, headSize) == lineStart;
-        if (emptyLine) {
-            headRead(in);
-        } else {
-            lineStart = headSize;
-        }
+        in.readerIndex(from + n);
     }
 
-    /** The head is {@code head[0, headSize)}, its last line empty: reads it and decides how the body is framed. */
+    /**
+     * The head is {@code head[0, headSize)}, its {@link #lines} marked, the last one empty: reads it and decides how
+     * the body is framed.
+     */
     private void headRead(ByteBuf in) throws IOException {
-        int statusEnd = FieldLines.indexOf(head, 0, headSize, LF) + 1;
+        int statusEnd = lineEnds[0];
+        int fieldsEnd = lineEnds[lines - 2];
         int status = statusCode(FieldLines.lineEnd(head, 0, statusEnd));
         boolean http10 = head[7] == '0';
         long contentLength = -1;
@@ -191,28 +208,33 @@ final class ResponseParser {
         boolean close = false;
         boolean keepAliveToken = false;
         boolean folding = false;
-        for (int start = statusEnd; start < lineStart; ) {
-            int next = FieldLines.indexOf(head, start, lineStart, LF) + 1;
-            int end = FieldLines.lineEnd(head, start, next);
+        for (int line = 1; line < lines - 1; line++) {
+            int start = lineEnds[line - 1];
+            int end = FieldLines.lineEnd(head, start, lineEnds[line]);
             if (FieldLines.folded(head, start)) {
                 // obs-fold (RFC 9112 5.2): continues the field before; never one that frames the message.
-                if (start == statusEnd || folding) {
+                if (line == 1 || folding) {
                     throw new IOException("a folded line continues " + (folding ? "a framing field" : "no field"));
                 }
-                start = next;
                 continue;
             }
-            int colon = FieldLines.indexOf(head, start, end, (byte) ':');
+            // The colon, and on the way the first byte no name has (a space or control byte, or one above ASCII):
+            // one pass over the name. Whitespace between the name and the colon is trimmed, not refused.
+            int colon = start;
+            int firstBad = end;
+            for (; colon < end && head[colon] != ':'; colon++) {
+                if (firstBad == end && (head[colon] <= ' ' || head[colon] == 127)) {
+                    firstBad = colon;
+                }
+            }
             int nameEnd = FieldLines.trimEnd(head, start, colon);
             if (colon == end || nameEnd == start) {
                 throw new IOException("a field line without a name and a colon: "
                         + FieldLines.text(head, start, Math.min(end - start, 64)));
             }
-            for (int i = start; i < nameEnd; i++) {
-                if (head[i] <= ' ' || head[i] == 127) {
-                    throw new IOException("a field name with a space or control byte: "
-                            + FieldLines.text(head, start, nameEnd - start));
-                }
+            if (firstBad < nameEnd) {
+                throw new IOException("a field name with a space or control byte: "
+                        + FieldLines.text(head, start, nameEnd - start));
             }
             int valueStart = FieldLines.trimStart(head, colon + 1, end);
             int valueEnd = FieldLines.trimEnd(head, valueStart, end);
@@ -229,7 +251,6 @@ final class ResponseParser {
                 keepAliveToken |= hasToken(valueStart, valueEnd, "keep-alive");
                 folding = true;
             }
-            start = next;
         }
         if (transferEncoding && http10) {
             // RFC 9112 6.1: the framing of an HTTP/1.0 message with Transfer-Encoding is faulty.
@@ -238,12 +259,12 @@ final class ResponseParser {
         if (status < 200 && status != 101) {
             // An interim response (100 Continue, 103 Early Hints): the final one follows.
             headSize = 0;
-            lineStart = 0;
+            lines = 0;
             return;
         }
         boolean keepAlive = http10 ? keepAliveToken && !close : !close;
         closeReason = keepAlive ? null : CloseReason.SERVER_CLOSE;
-        listener.head(status, new RawHeaders(Arrays.copyOfRange(head, statusEnd, lineStart)));
+        listener.head(status, new RawHeaders(Arrays.copyOfRange(head, statusEnd, fieldsEnd)));
         if (headRequest || status == 204 || status == 304 || status == 101) {
             if (status == 101) {
                 // Switching protocols: what follows is not HTTP/1.1.

@@ -26,6 +26,20 @@ class RawHeadersTest {
     }
 
     @Test
+    void aNameIsFoundOnlyWholeWhereverItsLineEndsAndWithWhitespaceBeforeTheColon() {
+        RawHeaders h = of("Content-Length: 3\r\nContent-Type \t: text/plain\r\nConnection:close\nC: short\r\n"
+                + "Content-Type-Options: nosniff\r\n");
+
+        assertThat(h.get("content-type")).isEqualTo("text/plain");
+        assertThat(h.get("Content-Type-Options")).isEqualTo("nosniff");
+        assertThat(h.get("connection")).isEqualTo("close");
+        assertThat(h.get("c")).isEqualTo("short");
+        assertThat(h.get("Content")).as("a prefix of a name").isNull();
+        assertThat(h.get("Content-Length-And-More")).as("longer than any line's name").isNull();
+        assertThat(h.get("")).isNull();
+    }
+
+    @Test
     void everythingElseIsNettysHeadersWithTheNamesAsTheyCame() {
         RawHeaders h = of("Server: nginx\r\nSet-Cookie: a=1\r\nset-cookie: b=2\r\nX-Long: one\r\n two\r\n");
 

@@ -240,6 +240,54 @@ class ResponseParserTest {
         assertThat(heard.bodyText()).isEqualTo("ok");
     }
 
+    @Test
+    void aHeadLargerThanTheParsersFirstArrayIsReadWholeWhetherItComesAtOnceOrInPieces() throws IOException {
+        StringBuilder head = new StringBuilder("HTTP/1.1 200 OK\r\n");
+        for (int i = 0; head.length() < 3_000; i++) {
+            head.append("X-Field-").append(i).append(": value ").append(i).append("\r\n");
+        }
+        String response = head + "Content-Length: 5\r\n\r\nhello";
+        for (int[] cuts : new int[][] {{}, {7}, {600, 601, 2_000}, {response.length() - 6}}) {
+            Heard h = new Heard();
+            ResponseParser p = new ResponseParser(h);
+            p.start(false);
+            byte[] bytes = response.getBytes(StandardCharsets.ISO_8859_1);
+            int from = 0;
+            for (int cut : concat(cuts, bytes.length)) {
+                ByteBuf buf = Unpooled.wrappedBuffer(bytes, from, cut - from);
+                p.read(buf);
+                assertThat(buf.isReadable()).as("cut %s", List.of(cuts)).isFalse();
+                buf.release();
+                from = cut;
+            }
+            assertThat(h.status).isEqualTo(200);
+            assertThat(h.headers.get("x-field-99")).isEqualTo("value 99");
+            assertThat(h.body.toString(StandardCharsets.ISO_8859_1)).isEqualTo("hello");
+            assertThat(h.ended).isTrue();
+            assertThat(h.reason).isNull();
+        }
+    }
+
+    @Test
+    void aHeadOfExactlyTheLimitIsReadAndOneByteMoreIsRefused() throws IOException {
+        String start = "HTTP/1.1 200 OK\r\nContent-Length: 0\r\nX-Pad: ";
+        String end = "\r\n\r\n";
+        String exact = start + "a".repeat(ResponseParser.MAX_HEAD_BYTES - start.length() - end.length()) + end;
+        assertThat(exact).hasSize(ResponseParser.MAX_HEAD_BYTES);
+        parse(exact + "\r\n");
+
+        assertThat(heard.status).isEqualTo(200);
+        assertThat(heard.ended).as("the bytes after it are left unread").isTrue();
+        assertThat(heard.reason).as("a server that sends more than asked for").isEqualTo(CloseReason.ERROR);
+        assertRefused(start + "a" + exact.substring(start.length()), "response head larger than");
+    }
+
+    private static int[] concat(int[] cuts, int last) {
+        int[] all = java.util.Arrays.copyOf(cuts, cuts.length + 1);
+        all[cuts.length] = last;
+        return all;
+    }
+
     private void assertRefused(String response, String message) {
         Heard h = new Heard();
         ResponseParser p = new ResponseParser(h);
