@@ -17,7 +17,8 @@
 #   C=4 FROM=2 TO=4 ROUNDS=1 WARMUP=1 bench/steady-cpu.sh   # CI-sized smoke
 #
 # Env: C, FROM and TO (the window, seconds from each client's start; FROM must leave room for its warm-up and JIT),
-# ROUNDS, WARMUP, RUN_ARGS (extra `proxybench run` flags), PROXYBENCH_JAVA_OPTS. The last lines are the ratios.
+# ROUNDS, WARMUP, RUN_ARGS (extra `proxybench run` flags for its three rows; not --out, which the script sets),
+# PROXYBENCH_JAVA_OPTS. The last lines are the ratios.
 set -euo pipefail
 
 root="$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)"

@@ -191,9 +191,9 @@ final class RunCommand implements Callable<Integer> {
     Path hdrLog;
 
     @Option(names = "--no-records",
-            description = "Write no records file and no interval log, only the summary, as wrk and hey do: for a"
-                    + " throughput or CPU comparison. analyze, doctor, merge and report read records; a run without"
-                    + " them cannot be looked at again.")
+            description = "Write no records file and no interval log (with --no-progress too, the run prints only"
+                    + " its summary, as wrk and hey do): for a throughput or CPU comparison. analyze, doctor, merge"
+                    + " and compare read records; a run without them cannot be looked at again.")
     boolean noRecords;
 
     @Option(names = "--json", description = "Print the summary as JSON.")
@@ -257,7 +257,7 @@ final class RunCommand implements Callable<Integer> {
         shards.checkStart(warmupLength());
         RunMetrics metrics = metricsOptions.enabled() ? new RunMetrics(shards.text()) : null;
         RunResult result;
-        // The endpoint closes last, so that it says finished only once the records file is closed.
+        // The endpoint closes last, so that it says finished only once the records file (if any) is closed.
         try (MetricsOptions.Endpoint endpoint = metricsOptions.start(metrics, err)) {
             List<RecordSink> sinks = new ArrayList<>();
             if (!noRecords) {

@@ -21,7 +21,7 @@ import java.util.function.ToDoubleFunction;
  * A run's figures as Prometheus metrics, for {@code run --metrics-port}: a view of the run's statistics
  * ({@link RunStatistics}, read at scrape time) and of the runner's counters (scheduled, sent, retried, in flight,
  * backlog); only the per-phase latency histogram, in Prometheus's buckets, counts records as they arrive. Once
- * {@code proxybench_run_finished} is 1 (set when the run has ended and its records file is closed) the counters equal
+ * {@code proxybench_run_finished} is 1 (set when the run has ended and its records file, if it writes one, is closed) the counters equal
  * what that file holds. Latencies are in seconds; a shard's metrics are its own (sum them across shards, except
  * {@code proxybench_exits}, whose sum only bounds the run's unique exits from above).
  */
@@ -85,7 +85,7 @@ public final class RunMetrics implements RecordSink {
         GaugeWithCallback.builder().name("proxybench_exits").help("Unique exit IPs of successful requests so far")
                 .callback(cb -> cb.call(statistics(RunStatistics::uniqueExitIps))).register(registry);
         GaugeWithCallback.builder().name("proxybench_run_finished")
-                .help("1 once the run has ended and its records file is closed: the counters are final")
+                .help("1 once the run has ended and its records file (if any) is closed: the counters are final")
                 .callback(cb -> cb.call(finished ? 1 : 0)).register(registry);
         Info.builder().name("proxybench_run").help("The shard's execution segment (empty for a whole run)")
                 .labelNames("segment").register(registry).setLabelValues(segment == null ? "" : segment);

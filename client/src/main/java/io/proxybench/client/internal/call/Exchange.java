@@ -182,8 +182,7 @@ final class Exchange {
             long in = received(bodyBytes);
             long handshake = handshake();
             charge(out, in);
-            CloseReason retired = pool.release(connection, closeReason == null, closeReason,
-                    trace.requestEndedOrNow());
+            CloseReason retired = pool.release(connection, closeReason == null, closeReason, System.nanoTime());
             // The call's bytes: this exchange's, plus its earlier attempts' (no object for a first attempt's).
             WireBytes call = earlier == WireBytes.NONE ? null : earlier.plus(new WireBytes(out, in, handshake));
             ProxyResponse response = new ProxyResponse(status, headers, body, bodyBytes, connection.info(), reused,

@@ -29,9 +29,8 @@ public final class CallTrace {
     private long queueTook = -1;
     /** Nanoseconds {@link Phase#REQUEST} took; -1 until the response has ended. */
     private long requestTook = -1;
-    /** {@link System#nanoTime()} at which {@link Phase#REQUEST} began, and at which it last ended. */
+    /** {@link System#nanoTime()} at which {@link Phase#REQUEST} began. */
     private long requestStartedAt;
-    private long requestEndedAt;
     /**
      * The phases that set a connection up (every phase but {@link Phase#QUEUE} and {@link Phase#REQUEST}), by
      * ordinal: nanoseconds each took, -1 for one not ended (as {@link PhaseTimings}), and the {@link
@@ -98,7 +97,6 @@ public final class CallTrace {
             started &= ~bit(phase);
             long now = System.nanoTime();
             if (phase == Phase.REQUEST) {
-                requestEndedAt = now;
                 requestTook = Math.max(requestTook, 0) + Math.max(0, now - requestStartedAt);
             } else {
                 int i = phase.ordinal();
@@ -195,18 +193,12 @@ public final class CallTrace {
     }
 
     /**
-     * The {@link System#nanoTime()} at which {@link Phase#REQUEST} began (its response deadline counts from there),
-     * or the clock's now before it has. Read instead of the clock by what happens just after, as is {@link
-     * #requestEndedOrNow}: a clock reading costs about 30 ns here, a few tenths of a percent of a kept-alive
-     * request's CPU each.
+     * The {@link System#nanoTime()} at which {@link Phase#REQUEST} began, or the clock's now before it has: the
+     * exchange's response deadline counts from there, without a clock reading of its own (about 30 ns here, a few
+     * tenths of a percent of a kept-alive request's CPU).
      */
     public long requestStartedOrNow() {
         return (started & bit(Phase.REQUEST)) != 0 || requestTook >= 0 ? requestStartedAt : System.nanoTime();
-    }
-
-    /** The {@link System#nanoTime()} at which {@link Phase#REQUEST} ended, or the clock's now before it has. */
-    public long requestEndedOrNow() {
-        return (started & bit(Phase.REQUEST)) == 0 && requestTook >= 0 ? requestEndedAt : System.nanoTime();
     }
 
     public void requestHeadersEnd() {

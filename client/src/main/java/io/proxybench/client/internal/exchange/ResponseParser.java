@@ -22,6 +22,11 @@ final class ResponseParser {
 
     /** The longest head (status line and fields) read, in bytes; Netty's decoder allows 4 KiB + 8 KiB. */
     static final int MAX_HEAD_BYTES = 12 * 1024;
+    /**
+     * The most bytes copied into the head at a time, bytes: a response's body usually shares the buffer with its head,
+     * and a head's array grown for one large head would otherwise take in up to that much body with every response.
+     */
+    private static final int HEAD_COPY_STEP = 512;
     /** The longest chunk-size line, extensions included, and the longest trailer section, in bytes. */
     private static final int MAX_CHUNK_LINE_BYTES = 1024;
     private static final int MAX_TRAILER_BYTES = 8 * 1024;
@@ -149,9 +154,10 @@ final class ResponseParser {
     // ---- the head
 
     /**
-     * Copies what {@code in} holds of the head, as much as {@link #head} has room for (growing it when full, up to
-     * {@link #MAX_HEAD_BYTES}), in one copy rather than a line at a time, and marks the lines in what was copied; at
-     * the empty line ends the head, and the bytes after it go back to {@code in}.
+     * Copies what {@code in} holds of the head, up to {@link #HEAD_COPY_STEP} bytes and as much as {@link #head} has
+     * room for (growing it when full, up to {@link #MAX_HEAD_BYTES}), in one copy rather than a line at a time, and
+     * marks the lines in what was copied; at the empty line the head ends, and the bytes after it go back to
+     * {@code in}. A head longer than one step takes a call per step.
      */
     private void readHead(ByteBuf in) throws IOException {
         int from = in.readerIndex();
@@ -173,7 +179,7 @@ final class ResponseParser {
             head = Arrays.copyOf(head, Math.min(MAX_HEAD_BYTES, 2 * head.length));
         }
         int copiedFrom = headSize;
-        int n = Math.min(to - from, head.length - headSize);
+        int n = Math.min(Math.min(to - from, HEAD_COPY_STEP), head.length - headSize);
         in.getBytes(from, head, headSize, n);
         headSize += n;
         for (int lf = FieldLines.indexOf(head, copiedFrom, headSize, LF); lf < headSize;

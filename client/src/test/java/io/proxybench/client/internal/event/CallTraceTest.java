@@ -37,20 +37,18 @@ class CallTraceTest {
     }
 
     @Test
-    void theRequestPhasesReadingsAreGivenBackAndTheClockIsReadOnlyBeforeThereIsOne() throws Exception {
+    void theRequestPhasesStartReadingIsGivenBackAndTheClockIsReadOnlyBeforeThereIsOne() throws Exception {
         long before = System.nanoTime();
         assertThat(trace.requestStartedOrNow()).as("not begun: now").isGreaterThanOrEqualTo(before);
         trace.requestHeadersStart();
         long started = trace.requestStartedOrNow();
         Thread.sleep(2);
         assertThat(trace.requestStartedOrNow()).as("begun: its reading, every time").isEqualTo(started);
-        assertThat(trace.requestEndedOrNow()).as("not ended: now").isGreaterThanOrEqualTo(started + 2_000_000);
         trace.responseBodyEnd(3);
-        long ended = trace.requestEndedOrNow();
-        Thread.sleep(2);
+        long ended = System.nanoTime();
 
-        assertThat(trace.requestEndedOrNow()).as("ended: its reading, every time").isEqualTo(ended);
-        assertThat(trace.timings().get(Phase.REQUEST)).isEqualTo(ended - started);
+        assertThat(trace.requestStartedOrNow()).as("ended: still its start").isEqualTo(started);
+        assertThat(trace.timings().get(Phase.REQUEST)).isBetween(2_000_000L, ended - started);
     }
 
     @Test

@@ -265,6 +265,21 @@ class ResponseParserTest {
             assertThat(h.body.toString(StandardCharsets.ISO_8859_1)).isEqualTo("hello");
             assertThat(h.ended).isTrue();
             assertThat(h.reason).isNull();
+
+            // The next response on the connection, a short head and a long body in one buffer, with the grown array.
+            h.body.reset();
+            h.ended = false;
+            String body = "b".repeat(5_000);
+            p.start(false);
+            ByteBuf next = Unpooled.copiedBuffer("HTTP/1.1 201 Created\r\nContent-Length: 5000\r\n\r\n" + body,
+                    StandardCharsets.ISO_8859_1);
+            p.read(next);
+            assertThat(next.isReadable()).isFalse();
+            next.release();
+            assertThat(h.status).isEqualTo(201);
+            assertThat(h.headers.get("x-field-99")).isNull();
+            assertThat(h.body.toString(StandardCharsets.ISO_8859_1)).isEqualTo(body);
+            assertThat(h.ended).isTrue();
         }
     }
 
