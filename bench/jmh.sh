@@ -1,9 +1,9 @@
 #!/usr/bin/env bash
 # JMH microbenchmarks of the per-request hot path (module jmh): the client's call events and counters, its HTTP/1.1
 # response parser, the harness's record making, the connection pool's acquire/release, session and pool key building,
-# JSONL writing and reading (per record). Prints one row per benchmark: average time per op in ns, and the bytes allocated per op (JMH's gc
-# profiler, gc.alloc.rate.norm) -- on a shared machine the allocation is the steadier figure. The last line is a
-# summary.
+# JSONL writing and reading (per record). Prints one row per benchmark: average time per op in ns, and the bytes
+# allocated per op (JMH's gc profiler, gc.alloc.rate.norm) -- on a shared machine the allocation is the steadier
+# figure. The last line is a summary.
 #
 #   bench/jmh.sh                                   # FORKS=2 WARMUP=3 ITERATIONS=5 TIME=1s
 #   FORKS=1 WARMUP=1 ITERATIONS=1 bench/jmh.sh     # CI-sized smoke
@@ -47,7 +47,7 @@ if ! java -jar "$jmh_jar" "$FILTER" -f "$FORKS" -wi "$WARMUP" -i "$ITERATIONS" -
 fi
 
 rows="$(jq -r '.[] | [
-    (.benchmark | sub("^io\\.proxybench\\.(jmh\\.|bench\\.run\\.|client\\.internal\\.bench\\.|client\\.internal\\.exchange\\.)"; "")),
+    (.benchmark | sub("^io\\.proxybench\\.(jmh|bench\\.run|client\\.internal\\.(bench|exchange))\\."; "")),
     (.primaryMetric.score | . * 10 | round / 10),
     (.primaryMetric.scoreError | if . == "NaN" then "-" else (. * 10 | round / 10) end),
     (.secondaryMetrics["gc.alloc.rate.norm"].score // "NaN" | if . == "NaN" then "-" else round end)

@@ -98,7 +98,7 @@ ratio() { two "$(per "$1" "$2" 1)"; }
 echo "$me: C=$C, seconds $FROM to $TO of each run, $ROUNDS rounds, ${WARMUP}s of proxybench warm-up; to" \
   "$nginx_h1_url; load average $(cut -d' ' -f1-3 /proc/loadavg)"
 declare -A cpus
-pb_wrk=() records_wrk=() floor_wrk=() pb_floor=() progress=()
+pb_wrk=() records_wrk=() floor_wrk=() pb_floor=() default_run=()
 row='%-11s %9s %9s %9s %11s\n'
 for round in $(seq 1 "$ROUNDS"); do
   order=(wrk proxybench records progress-on floor)
@@ -119,9 +119,9 @@ for round in $(seq 1 "$ROUNDS"); do
   records_wrk+=("$(ratio "${this[records]}" "${this[wrk]}")")
   floor_wrk+=("$(ratio "${this[floor]}" "${this[wrk]}")")
   pb_floor+=("$(ratio "${this[proxybench]}" "${this[floor]}")")
-  progress+=("$(ratio "${this[progress-on]}" "${this[proxybench]}")")
+  default_run+=("$(ratio "${this[progress-on]}" "${this[proxybench]}")")
   echo "round $round ratios of CPU per request: proxybench/wrk ${pb_wrk[-1]}, with records/wrk ${records_wrk[-1]}," \
-    "floor/wrk ${floor_wrk[-1]}, proxybench/floor ${pb_floor[-1]}, default run/proxybench ${progress[-1]}"
+    "floor/wrk ${floor_wrk[-1]}, proxybench/floor ${pb_floor[-1]}, default run/proxybench ${default_run[-1]}"
 done
 echo
 for tool in wrk proxybench records progress-on floor; do
@@ -134,4 +134,4 @@ echo "ratio proxybench with records written/wrk: $(median "${records_wrk[@]}") (
 echo "ratio netty floor/wrk steady CPU per request: $(median "${floor_wrk[@]}") (rounds ${floor_wrk[*]})"
 echo "ratio proxybench/netty floor steady CPU per request: $(median "${pb_floor[@]}") (rounds ${pb_floor[*]})"
 echo "ratio proxybench as a user runs it (records, interval log and progress on) / --no-records:" \
-  "$(median "${progress[@]}") (rounds ${progress[*]}; goal <= 1.10)"
+  "$(median "${default_run[@]}") (rounds ${default_run[*]}; goal <= 1.10)"

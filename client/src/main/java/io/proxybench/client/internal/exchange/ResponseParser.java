@@ -8,8 +8,8 @@ import java.util.Arrays;
 
 /**
  * Reads HTTP/1.1 responses from a connection's bytes (RFC 9112), one exchange at a time: the status line and the
- * header fields, then the body, framed by {@code Transfer-Encoding: chunked}, {@code Content-Length} or the
- * connection's close. Interim (1xx) responses are read and skipped.
+ * header fields, then the body, framed by {@code Transfer-Encoding: chunked} ({@link ChunkedBody}),
+ * {@code Content-Length} or the connection's close. Interim (1xx) responses are read and skipped.
  *
  * <p>It makes no object per header field, which is why it is not Netty's {@code HttpResponseDecoder}: the head's
  * field lines are kept as the bytes that came ({@link RawHeaders} reads them when asked), and the body goes to the
@@ -27,11 +27,8 @@ final class ResponseParser {
      * and a head's array grown for one large head would otherwise take in up to that much body with every response.
      */
     private static final int HEAD_COPY_STEP = 512;
-    /** The longest chunk-size line, extensions included, and the longest trailer section, in bytes. */
-    private static final int MAX_CHUNK_LINE_BYTES = 1024;
-    private static final int MAX_TRAILER_BYTES = 8 * 1024;
     /** A body length above this (about 1 EiB) is refused rather than risk an overflow. */
-    private static final long MAX_BODY_LENGTH = 1L << 60;
+    static final long MAX_BODY_LENGTH = 1L << 60;
 
     private static final byte CR = '\r';
     private static final byte LF = '\n';
@@ -52,7 +49,7 @@ final class ResponseParser {
         void end(CloseReason closeReason);
     }
 
-    private enum State { HEAD, FIXED, CHUNK_SIZE, CHUNK_DATA, CHUNK_END, TRAILERS, UNTIL_CLOSE, DONE }
+    private enum State { HEAD, FIXED, CHUNKED, UNTIL_CLOSE, DONE }
 
     private final Listener listener;
     private State state = State.DONE;
@@ -67,21 +64,11 @@ final class ResponseParser {
     private int[] lineEnds = new int[32];
     private int lines;
 
-    /** Body bytes still to come: of the {@code Content-Length}, or of the chunk being read. */
+    /** Body bytes still to come of the {@code Content-Length}. */
     private long remaining;
+    private final ChunkedBody chunks = new ChunkedBody();
     /** What {@link Listener#end} is told, decided by the head. */
     private CloseReason closeReason;
-
-    /** The chunk-size line being read: the size so far, whether its digits ended, its length in bytes. */
-    private long chunkSize;
-    private boolean chunkDigitsEnded;
-    private int chunkLineBytes;
-    private boolean chunkLineHasDigits;
-    /** Whether the CR after a chunk's data was read (its LF still to come). */
-    private boolean chunkEndCr;
-    /** The trailer section: its bytes so far, and the current line's length (a CR before the LF not counted). */
-    private int trailerBytes;
-    private int trailerLineBytes;
 
     ResponseParser(Listener listener) {
         this.listener = listener;
@@ -106,23 +93,17 @@ final class ResponseParser {
         while (in.isReadable() && state != State.DONE) {
             switch (state) {
                 case HEAD -> readHead(in);
-                case FIXED, CHUNK_DATA -> {
-                    int n = (int) Math.min(remaining, in.readableBytes());
-                    listener.content(in, in.readerIndex(), n);
-                    in.skipBytes(n);
-                    remaining -= n;
+                case FIXED -> {
+                    remaining = give(in, remaining, listener);
                     if (remaining == 0) {
-                        if (state == State.FIXED) {
-                            end(in);
-                        } else {
-                            state = State.CHUNK_END;
-                            chunkEndCr = false;
-                        }
+                        end(in);
                     }
                 }
-                case CHUNK_END -> readChunkEnd(in);
-                case CHUNK_SIZE -> readChunkSize(in);
-                case TRAILERS -> readTrailers(in);
+                case CHUNKED -> {
+                    if (chunks.read(in, listener)) {
+                        end(in);
+                    }
+                }
                 case UNTIL_CLOSE -> {
                     listener.content(in, in.readerIndex(), in.readableBytes());
                     in.skipBytes(in.readableBytes());
@@ -144,6 +125,14 @@ final class ResponseParser {
         state = State.DONE;
         listener.end(CloseReason.SERVER_CLOSE);
         return true;
+    }
+
+    /** Gives {@code listener} what {@code in} holds of the {@code remaining} body bytes; returns how many remain. */
+    static long give(ByteBuf in, long remaining, Listener listener) {
+        int n = (int) Math.min(remaining, in.readableBytes());
+        listener.content(in, in.readerIndex(), n);
+        in.skipBytes(n);
+        return remaining - n;
     }
 
     private void end(ByteBuf in) {
@@ -284,7 +273,8 @@ final class ResponseParser {
                 closeReason = CloseReason.SERVER_CLOSE;
             }
             if (chunked) {
-                startChunkLine();
+                chunks.start();
+                state = State.CHUNKED;
             } else {
                 state = State.UNTIL_CLOSE;
             }
@@ -356,83 +346,6 @@ final class ResponseParser {
             i = comma + 1;
         }
         return false;
-    }
-
-    // ---- chunks
-
-    private void startChunkLine() {
-        state = State.CHUNK_SIZE;
-        chunkSize = 0;
-        chunkDigitsEnded = false;
-        chunkLineHasDigits = false;
-        chunkLineBytes = 0;
-    }
-
-    /** The chunk-size line: hex digits, then optional extensions (ignored), then CRLF. */
-    private void readChunkSize(ByteBuf in) throws IOException {
-        while (in.isReadable()) {
-            byte b = in.readByte();
-            if (++chunkLineBytes > MAX_CHUNK_LINE_BYTES) {
-                throw new IOException("a chunk-size line longer than " + MAX_CHUNK_LINE_BYTES + " bytes");
-            }
-            if (b == LF) {
-                if (!chunkLineHasDigits) {
-                    throw new IOException("a chunk-size line without a size");
-                }
-                if (chunkSize == 0) {
-                    state = State.TRAILERS;
-                    trailerBytes = 0;
-                    trailerLineBytes = 0;
-                } else {
-                    remaining = chunkSize;
-                    state = State.CHUNK_DATA;
-                }
-                return;
-            }
-            int digit = Character.digit(b, 16);
-            if (!chunkDigitsEnded && digit >= 0) {
-                if (chunkSize > MAX_BODY_LENGTH >> 4) {
-                    throw new IOException("a chunk larger than " + MAX_BODY_LENGTH + " bytes");
-                }
-                chunkSize = chunkSize << 4 | digit;
-                chunkLineHasDigits = true;
-            } else if (b == ';' || FieldLines.isOws(b) || b == CR) {
-                chunkDigitsEnded = true;
-            } else if (!chunkDigitsEnded) {
-                throw new IOException("a chunk size that is not hexadecimal: byte " + (b & 0xFF));
-            }
-        }
-    }
-
-    /** The CRLF (or LF) after a chunk's data, which may arrive a byte at a time. */
-    private void readChunkEnd(ByteBuf in) throws IOException {
-        byte b = in.readByte();
-        if (b == LF) {
-            startChunkLine();
-        } else if (b == CR && !chunkEndCr) {
-            chunkEndCr = true;
-        } else {
-            throw new IOException("a chunk's data not followed by CRLF");
-        }
-    }
-
-    /** The trailer section after the last chunk, read and dropped, up to its empty line. */
-    private void readTrailers(ByteBuf in) throws IOException {
-        while (in.isReadable()) {
-            byte b = in.readByte();
-            if (++trailerBytes > MAX_TRAILER_BYTES) {
-                throw new IOException("a trailer section larger than " + MAX_TRAILER_BYTES + " bytes");
-            }
-            if (b == LF) {
-                if (trailerLineBytes == 0) {
-                    end(in);
-                    return;
-                }
-                trailerLineBytes = 0;
-            } else if (b != CR) {
-                trailerLineBytes++;
-            }
-        }
     }
 
     // ---- bytes
