@@ -1,5 +1,7 @@
 package io.proxybench.analysis;
 
+import com.fasterxml.jackson.annotation.JsonProperty;
+
 import java.util.Arrays;
 import java.util.Locale;
 import java.util.Optional;
@@ -11,11 +13,14 @@ import java.util.Optional;
  *
  * @param firstSecond first second of the window (always 1), seconds after the run's start
  * @param lastSecond last second of the window, inclusive
- * @param median median successful requests per second over the window (mean of the middle two if even)
+ * @param median median successful requests per second over the window (mean of the middle two if even): the
+ *     figure {@code steady_rps}
  * @param min fewest successful requests in one second of the window
  * @param max most successful requests in one second of the window
  */
-public record SteadyWindow(long firstSecond, long lastSecond, double median, long min, long max) {
+public record SteadyWindow(@JsonProperty("first_second") long firstSecond,
+        @JsonProperty("last_second") long lastSecond, @JsonProperty(FigureNames.STEADY_RPS) double median,
+        @JsonProperty("min") long min, @JsonProperty("max") long max) {
 
     /**
      * The steady window of a run from its successes in each second of the window ({@code RunStatistics

@@ -1,6 +1,8 @@
 package io.proxybench.cli;
 
 import io.proxybench.analysis.Expect;
+import io.proxybench.analysis.diagnosis.EarlyFailures;
+import io.proxybench.analysis.diagnosis.SetupContext;
 import io.proxybench.analysis.report.ReportJson;
 import io.proxybench.analysis.threshold.Thresholds;
 import io.proxybench.client.ProxyClient;
@@ -74,11 +76,17 @@ final class RunCommand implements Callable<Integer> {
     SessionOptions sessionOptions = new SessionOptions();
 
     @Option(names = "--sessions", paramLabel = "N", defaultValue = "0",
-            description = "Session keys requests rotate over (with --provider or --session-template).")
+            description = "Sticky sessions requests rotate over, request n on session n mod N (with --provider or"
+                    + " --session-template). Without it, requests go out on the proxy's rotating form and the client"
+                    + " keeps and reuses its tunnels, so a gateway that rotates per tunnel changes exit per tunnel, not"
+                    + " per request.")
     int sessions;
 
-    @Option(names = "--rotation", paramLabel = "POLICY", defaultValue = "sticky",
-            description = "per-request | sticky | window:DURATION (default: ${DEFAULT-VALUE}).")
+    @Option(names = "--rotation", paramLabel = "POLICY",
+            description = {"With --sessions N: sticky (default; each session keeps its exit for its lifetime) or"
+                    + " window:DURATION (each session gets a new id every DURATION).",
+                "Without --sessions: per-request, a new tunnel for every request (a new exit from a rotating gateway,"
+                    + " at a full handshake each; with --provider or --session-template, a new session id each too)."})
     String rotation;
 
     @Option(names = "--rate", paramLabel = "PER_SECOND", description = "Constant arrival rate.")
@@ -167,10 +175,20 @@ final class RunCommand implements Callable<Integer> {
     @Option(names = "--keep-body", description = "Write each response body into its record (for analyze --expect).")
     boolean keepBody;
 
-    @Option(names = "--keep-alive", paramLabel = "DURATION", defaultValue = "60s",
+    @Option(names = "--keep-alive", paramLabel = "DURATION",
             description = "How long an idle connection stays open for reuse; 0s closes each after its request"
-                    + " (default: ${DEFAULT-VALUE}).")
+                    + " (default: 60s).")
     Duration keepAlive;
+
+    /** How long an idle connection stays open unless {@code --keep-alive} says otherwise. */
+    static final Duration DEFAULT_KEEP_ALIVE = Duration.ofSeconds(60);
+
+    @Option(names = "--keep-going",
+            description = "Run the whole schedule even when the first " + EarlyFailures.FIRST + " requests all fail"
+                    + " in setup for one reason (a wrong password, nothing listening, an untrusted certificate);"
+                    + " without it the run stops there with a diagnosis and exit code "
+                    + RunPlan.SETUP_FAILED_EXIT_CODE + ".")
+    boolean keepGoing;
 
     @Option(names = "--timeout", paramLabel = "TIMEOUTS", defaultValue = "30s",
             description = "Per-phase timeouts: one for all phases (default: ${DEFAULT-VALUE}), or e.g."
@@ -183,8 +201,17 @@ final class RunCommand implements Callable<Integer> {
     @Option(names = "--insecure", description = "No certificate checks (benchmarks against self-signed targets).")
     boolean insecure;
 
-    @Option(names = "--out", paramLabel = "FILE", defaultValue = "results.jsonl", description = "Records (JSONL).")
+    @Option(names = "--out", paramLabel = "FILE",
+            description = "Records (JSONL; .gz for gzip'd). An existing FILE is replaced. Default: results.jsonl in the"
+                    + " current directory, or results-2.jsonl, results-3.jsonl, ... when that one is taken: a run never"
+                    + " replaces a file it was not told to.")
     Path out;
+
+    /** The records file when {@code --out} is not given, unless it exists. */
+    static final Path DEFAULT_OUT = Path.of("results.jsonl");
+
+    /** What the summary says of the records file: that it took a free name, or replaced a file; null when neither. */
+    private String outNote;
 
     @Option(names = "--hdr-log", paramLabel = "FILE",
             description = "HdrHistogram interval log per phase, in microseconds (default: the --out file + .hlog).")
@@ -235,7 +262,8 @@ final class RunCommand implements Callable<Integer> {
         RunSummary summary = result.summary();
         PrintWriter o = spec.commandLine().getOut();
         o.print(json ? ReportJson.write(summary) + "\n" : summary.text() + (noRecords
-                ? "records: none (--no-records)\n" : "records: " + out + "\ninterval log: " + intervalLog() + "\n"));
+                ? "records: none (--no-records)\n" : "records: " + out + (outNote == null ? "" : " (" + outNote + ")")
+                        + "\ninterval log: " + intervalLog() + "\n"));
         o.flush();
         return result.exitCode();
     }
@@ -250,6 +278,9 @@ final class RunCommand implements Callable<Integer> {
     RunResult execute(Checked checked, boolean progress, PrintWriter err) throws Exception {
         Path intervalLog = intervalLog();
         if (!noRecords) {
+            if (Files.exists(out)) {
+                outNote = "replaced the earlier " + out;
+            }
             // Gone before anything can refuse, so that a shard that did not run leaves no earlier run's files behind.
             Files.deleteIfExists(out);
             Files.deleteIfExists(intervalLog);
@@ -288,22 +319,33 @@ final class RunCommand implements Callable<Integer> {
         return hdrLog != null ? hdrLog : HdrLog.besides(out);
     }
 
+    /** Where the run's requests go and where the proxy and its credentials were given, for a diagnosis. */
+    private SetupContext setup() {
+        ProxySpec first = proxy != null ? proxy : proxies.isEmpty() ? null : proxies.get(0);
+        return new SetupContext(first == null ? null : first.scheme().text() + "://" + first.host() + ":"
+                + first.port(), first != null && first.credentials() != null,
+                proxy != null ? "--proxy" : "--proxy-file " + proxyFile, RunPlan.origin(urls.get(0)));
+    }
+
     /** The run these options describe, checked by {@link #check()}. */
     RunPlan plan(Checked checked) {
         RunPlan.Builder plan = RunPlan.builder()
                 .targets(requestOptions.requests(urls))
                 .proxies(proxies)
-                .sessionKeys(IntStream.range(0, sessions).mapToObj(RunCommand::key).toList())
+                .sessionKeys(sessions > 0 ? IntStream.range(0, sessions).mapToObj(RunCommand::key).toList()
+                        : checked.router() != null ? List.of(PER_REQUEST_KEY) : List.of())
                 .client(client(checked.timeouts(), checked.sessionTemplate(), checked.router()))
                 .timeouts(checked.timeouts())
                 .maxInFlight(maxInFlight)
                 .retries(retries)
-                .warmUpSessions(warmup)
+                .warmUpSessions(warmup && sessions > 0)
                 .expect(checked.expectation())
                 .keepBody(keepBody)
                 .segment(shards.text())
                 .startAt(shards.start())
-                .thresholds(checked.thresholds(), abortOnFail);
+                .thresholds(checked.thresholds(), abortOnFail)
+                .setup(setup())
+                .keepGoing(keepGoing);
         if (closedLoop == null) {
             plan.schedule(checked.schedule(), plannedDuration());
         } else {
@@ -328,6 +370,11 @@ final class RunCommand implements Callable<Integer> {
      * @throws IllegalArgumentException naming the option at fault and the fix
      */
     Checked check() {
+        if (rotation != null && !rotation.equals("per-request") && !rotation.equals("sticky")
+                && !rotation.startsWith("window:")) {
+            throw new IllegalArgumentException("--rotation " + rotation + " is not a policy: give sticky or"
+                    + " window:DURATION (with --sessions N), or per-request (without --sessions)");
+        }
         shards.read(closedLoop != null);
         metricsOptions.validate(spec.commandLine().getParseResult());
         ArrivalSchedule schedule = closedLoop == null ? schedule() : null;
@@ -342,9 +389,7 @@ final class RunCommand implements Callable<Integer> {
         }
         checkProxyHttp2();
         Timeouts timeouts = TimeoutOption.parse(timeout);
-        if (sessions == 0 && spec.commandLine().getParseResult().hasMatchedOption("--rotation")) {
-            throw new IllegalArgumentException("--rotation applies to sessions; give --sessions N too");
-        }
+        SessionRouter router = checkRotation();
         SessionTemplate sessionTemplate = sessionOptions.templateOrNull();
         if (sessionTemplate != null && proxy == null && proxyFile == null) {
             throw new IllegalArgumentException("--provider, --session-template and the session options write into"
@@ -359,8 +404,63 @@ final class RunCommand implements Callable<Integer> {
         if (abortOnFail && thresholds.isEmpty()) {
             throw new IllegalArgumentException("--abort-on-fail applies to --fail-if; give a condition to stop on");
         }
-        return new Checked(schedule, expectation, timeouts, sessionTemplate, sessions == 0 ? null : router(),
-                thresholds);
+        if (out == null && !noRecords) {
+            out = freeDefaultOut();
+        }
+        return new Checked(schedule, expectation, timeouts, sessionTemplate, router, thresholds);
+    }
+
+    /**
+     * {@link #DEFAULT_OUT}, or the first of {@code results-2.jsonl}, {@code results-3.jsonl}, ... whose records file
+     * and interval log are both free; {@link #outNote} says so when the default was taken.
+     */
+    private Path freeDefaultOut() {
+        Path candidate = DEFAULT_OUT;
+        for (int n = 2; Files.exists(candidate) || Files.exists(HdrLog.besides(candidate)); n++) {
+            candidate = Path.of("results-" + n + ".jsonl");
+        }
+        if (!candidate.equals(DEFAULT_OUT)) {
+            outNote = DEFAULT_OUT + " was there already; --out names the file";
+        }
+        return candidate;
+    }
+
+    /**
+     * Reads {@code --rotation} against {@code --sessions}: with sessions, sticky (the default) or window:DURATION;
+     * without, per-request (a tunnel per request) or nothing.
+     *
+     * @return the sessions' router; null without sessions
+     */
+    private SessionRouter checkRotation() {
+        if (sessions == 0) {
+            if (rotation != null && !rotation.equals("per-request")) {
+                throw new IllegalArgumentException("--rotation " + rotation + " rotates sticky sessions: give"
+                        + " --sessions N too (with --provider or --session-template), or --rotation per-request for a"
+                        + " new tunnel on every request");
+            }
+            if ("per-request".equals(rotation) && keepAlive != null && !keepAlive.isZero()) {
+                throw new IllegalArgumentException("--rotation per-request opens a tunnel for every request and"
+                        + " keeps none, so --keep-alive " + Durations.format(keepAlive) + " does not apply: leave one"
+                        + " of them out");
+            }
+            // With --provider or --session-template, each request's tunnel also gets a session id of its own.
+            return "per-request".equals(rotation) && sessionOptions.templateOrNull() != null
+                    ? SessionRouter.perRequest() : null;
+        }
+        if ("per-request".equals(rotation)) {
+            throw new IllegalArgumentException("--rotation per-request with --sessions " + sessions + ": per-request"
+                    + " gives every request a tunnel (and exit) of its own, so there are no sessions to rotate over;"
+                    + " leave out --sessions for that, or keep --sessions " + sessions + " with --rotation sticky (each"
+                    + " session keeps its exit) or window:DURATION (each gets a new exit every DURATION)");
+        }
+        if (rotation == null || rotation.equals("sticky")) {
+            return SessionRouter.stickyPerKey();
+        }
+        try {
+            return SessionRouter.stickyPerWindow(Durations.parse(rotation.substring("window:".length())));
+        } catch (IllegalArgumentException e) {
+            throw new IllegalArgumentException("--rotation " + rotation + ": " + e.getMessage(), e);
+        }
     }
 
     /** {@code --no-records} with an option that writes into the records or files it leaves out: refused. */
@@ -389,8 +489,9 @@ final class RunCommand implements Callable<Integer> {
             throw new IllegalArgumentException("--sessions needs --provider NAME or --session-template TEMPLATE:"
                     + " how the session ids are written into the proxy credentials");
         }
-        if (sessions == 0 && sessionOptions.template != null) {
-            throw new IllegalArgumentException("--session-template writes session ids; give --sessions N too");
+        if (sessions == 0 && sessionOptions.template != null && !"per-request".equals(rotation)) {
+            throw new IllegalArgumentException("--session-template writes session ids; give --sessions N too, or"
+                    + " --rotation per-request for a session of its own on every request");
         }
         TrustOption.tls(ca, insecure);
         if (ioThreads < 1) {
@@ -412,7 +513,9 @@ final class RunCommand implements Callable<Integer> {
     /** The run's client settings; {@code template} and {@code router} are both null without sessions. */
     private ProxyClient.Builder client(Timeouts timeouts, SessionTemplate template, SessionRouter router) {
         TlsSettings tls = TrustOption.tls(ca, insecure);
-        ProxyClient.Builder builder = RunPlan.client(keepAlive, timeouts).proxy(proxy)
+        Duration idle = "per-request".equals(rotation) ? Duration.ZERO
+                : keepAlive != null ? keepAlive : DEFAULT_KEEP_ALIVE;
+        ProxyClient.Builder builder = RunPlan.client(idle, timeouts).proxy(proxy)
                 .tls(http11 ? tls.withAlpn(TlsSettings.HTTP11_ONLY) : tls)
                 .ioThreads(ioThreads);
         if (template != null) {
@@ -489,6 +592,9 @@ final class RunCommand implements Callable<Integer> {
         return burst != null ? shards.share() * burst * 1e9 / every.toNanos() : peakRate();
     }
 
+    /** The one key of {@code --rotation per-request} with a session template: each request gets a new session id. */
+    private static final String PER_REQUEST_KEY = "per-request";
+
     private static String key(long session) {
         return "s" + session;
     }
@@ -537,22 +643,5 @@ final class RunCommand implements Callable<Integer> {
     private Duration plannedDuration() {
         return ramp == null ? duration
                 : ArrivalSchedule.parseStages(ramp).stream().map(Stage::duration).reduce(Duration.ZERO, Duration::plus);
-    }
-
-    private SessionRouter router() {
-        if (rotation.equals("per-request")) {
-            return SessionRouter.perRequest();
-        }
-        if (rotation.equals("sticky")) {
-            return SessionRouter.stickyPerKey();
-        }
-        if (rotation.startsWith("window:")) {
-            try {
-                return SessionRouter.stickyPerWindow(Durations.parse(rotation.substring(7)));
-            } catch (IllegalArgumentException e) {
-                throw new IllegalArgumentException("--rotation " + rotation + ": " + e.getMessage(), e);
-            }
-        }
-        throw new IllegalArgumentException("--rotation " + rotation + " is not per-request, sticky or window:DURATION");
     }
 }

@@ -27,14 +27,14 @@ record WindowFigures(long records, long ok, Double steadyPerSecond, Double p99Ms
     static WindowFigures of(RunResult result) {
         RunSummary summary = result.summary();
         Percentiles total = result.statistics().latency(Phase.TOTAL);
-        return new WindowFigures(summary.scheduled(), summary.ok(),
+        return new WindowFigures(summary.records(), summary.ok(),
                 summary.steady() == null ? null : summary.steady().median(), total == null ? null : total.p99(),
                 summary.warnings(), result.stop());
     }
 
     /** {@code 1200 records, 1180 ok, steady 20 req/s, p99 35.1 ms}; {@code -} for a figure the run lacks. */
     String text() {
-        return String.format(Locale.ROOT, "%d records, %d ok, steady %s req/s, p99 %s ms", records, ok,
+        return String.format(Locale.ROOT, "%,d records, %,d ok, steady %s req/s, p99 %s ms", records, ok,
                 steadyPerSecond == null ? "-" : number(steadyPerSecond), p99Ms == null ? "-" : number(p99Ms));
     }
 

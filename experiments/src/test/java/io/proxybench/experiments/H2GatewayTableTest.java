@@ -31,7 +31,7 @@ class H2GatewayTableTest {
         String text = H2GatewayTable.text(new H2GatewayResult("the lab", 100, 10, 1024, 100, List.of(
                 lane("HTTP/1.1 proxy", 80, "lab: open", 1000, "lab: accepted", null, Map.of()),
                 lane("HTTP/2 proxy", 2L, "lab: open", 3, "lab: accepted",
-                        new ProxyConnections(3, 2, 1000, 0, 333.3, 3), Map.of()))));
+                        new ProxyConnections(3, 333.3, 3, 0, 2, 1000, 0), Map.of()))));
 
         assertThat(text.lines()).contains(
                 "open loop at 100 req/s for 10 s per lane, a new tunnel (own session, own exit) per request",
@@ -51,7 +51,7 @@ class H2GatewayTableTest {
                 lane("HTTP/1.1 proxy", 80, "client: open tunnels", 1000, "client: opened", null,
                         Map.of("tls_SSLException", 1L)),
                 lane("HTTP/2 proxy", 0, "client: open HTTP/2 proxy connections", 1000, "client: opened",
-                        new ProxyConnections(0, 0, 0, 1000, null, 0), Map.of()))));
+                        new ProxyConnections(0, null, 0, 0, 0, 0, 1000), Map.of()))));
 
         assertThat(text.lines()).contains(
                 "gateway connections open, peak                                  80                           0",

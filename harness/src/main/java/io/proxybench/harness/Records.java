@@ -110,7 +110,7 @@ public final class Records {
                 phase(t, Phase.QUEUE), phase(t, Phase.DNS), phase(t, Phase.TCP), phase(t, Phase.PROXY_TLS),
                 phase(t, Phase.SOCKS), phase(t, Phase.CONNECT), phase(t, Phase.TLS), phase(t, Phase.REQUEST),
                 seconds(doneNanos - schedNanos),
-                status, trace.value("ip"), trace.value("loc"), null, firstError, outcome,
+                status, trace.value("ip"), trace.value("loc"), null, null, firstError, outcome,
                 response.reused(), response.connection().id(), response.session(), attempt,
                 bytesOut, bytesIn, handshakeBytes, response.bodyBytes(),
                 challenge ? Boolean.TRUE : null, response.protocol(), keepBody ? body : null, closed, scheme,

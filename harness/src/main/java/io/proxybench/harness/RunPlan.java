@@ -1,6 +1,8 @@
 package io.proxybench.harness;
 
 import io.proxybench.analysis.Expect;
+import io.proxybench.analysis.diagnosis.EarlyFailures;
+import io.proxybench.analysis.diagnosis.SetupContext;
 import io.proxybench.analysis.threshold.Thresholds;
 import io.proxybench.client.PoolLimits;
 import io.proxybench.client.ProxyClient;
@@ -8,6 +10,7 @@ import io.proxybench.client.ProxyRequest;
 import io.proxybench.client.Timeouts;
 import io.proxybench.client.proxy.ProxySpec;
 import io.proxybench.harness.schedule.ArrivalSchedule;
+import java.net.URI;
 import java.time.Duration;
 import java.time.Instant;
 import java.util.List;
@@ -47,13 +50,19 @@ import java.util.Objects;
  * @param thresholds conditions that fail the run ({@code --fail-if}), checked at its end
  * @param abortOnFail whether a failed threshold also stops the run early: checked every second once
  *     {@link #ABORT_MIN_RECORDS} records are in
+ * @param setup where the requests go and where the proxy's credentials came from, for the diagnosis of a run whose
+ *     first requests all fail in setup ({@link EarlyFailures})
+ * @param keepGoing whether such a run goes on to its end instead of stopping with the diagnosis
  */
 public record RunPlan(ArrivalSchedule schedule, ClosedLoop closedLoop, List<ProxyRequest> targets,
         Long randomTargetsSeed, List<ProxySpec> proxies, List<String> sessionKeys, ProxyClient.Builder client, Timeouts timeouts,
         int maxInFlight, int retries, boolean warmUpSessions, Duration warmUpFor, double warmUpRate,
         boolean warmUpByDefault, Expect expect,
         boolean keepBody, int maxBodyBytes, String segment, Instant startAt, Duration planned,
-        Thresholds thresholds, boolean abortOnFail) {
+        Thresholds thresholds, boolean abortOnFail, SetupContext setup, boolean keepGoing) {
+
+    /** The exit code of a run stopped because its first requests all failed in setup ({@link EarlyFailures}). */
+    public static final int SETUP_FAILED_EXIT_CODE = 3;
 
     /** Bytes of a body kept when no check needs the whole body: enough for a trace endpoint's fields. */
     public static final int TRACE_BODY_BYTES = 16 << 10;
@@ -141,6 +150,11 @@ public record RunPlan(ArrivalSchedule schedule, ClosedLoop closedLoop, List<Prox
         return timeouts.request().toNanos() + TimeoutOption.longestCall(timeouts).toNanos() * (1 + retries);
     }
 
+    /** The origin of {@code uri}, e.g. {@code https://127.0.0.1:8443}: what a diagnosis names as the target. */
+    public static String origin(URI uri) {
+        return uri.getScheme() + "://" + uri.getHost() + (uri.getPort() < 0 ? "" : ":" + uri.getPort());
+    }
+
     /** Builds a plan setting by setting; see {@link RunPlan} for what each means. */
     public static final class Builder {
         private ArrivalSchedule schedule;
@@ -165,6 +179,8 @@ public record RunPlan(ArrivalSchedule schedule, ClosedLoop closedLoop, List<Prox
         private Duration planned;
         private Thresholds thresholds = Thresholds.NONE;
         private boolean abortOnFail;
+        private SetupContext setup;
+        private boolean keepGoing;
 
         private Builder() {}
 
@@ -275,6 +291,18 @@ public record RunPlan(ArrivalSchedule schedule, ClosedLoop closedLoop, List<Prox
             return this;
         }
 
+        /** Where the requests go and where the proxy's credentials came from, for a diagnosis; see {@link RunPlan}. */
+        public Builder setup(SetupContext setup) {
+            this.setup = setup;
+            return this;
+        }
+
+        /** Whether a run whose first requests all fail in setup goes on to its end (true) or stops with a diagnosis. */
+        public Builder keepGoing(boolean keepGoing) {
+            this.keepGoing = keepGoing;
+            return this;
+        }
+
         public Builder startAt(Instant startAt) {
             this.startAt = startAt;
             return this;
@@ -312,7 +340,15 @@ public record RunPlan(ArrivalSchedule schedule, ClosedLoop closedLoop, List<Prox
             return new RunPlan(schedule, closedLoop, targets, randomTargetsSeed, proxies, sessionKeys, client,
                     timeouts, maxInFlight, retries, warmUpSessions, warmUpFor, warmUpRate, warmUpByDefault, expect, keepBody,
                     maxBodyBytes, segment, startAt, planned == null ? Duration.ZERO : planned, thresholds,
-                    abortOnFail);
+                    abortOnFail, setup != null ? setup : defaultSetup(), keepGoing);
+        }
+
+        /** The setup of a plan built without one: the proxies' list, or direct, and the first target. */
+        private SetupContext defaultSetup() {
+            ProxySpec proxy = proxies.isEmpty() ? null : proxies.get(0);
+            return new SetupContext(proxy == null ? null : proxy.scheme().text() + "://" + proxy.host() + ":"
+                    + proxy.port(), proxy != null && proxy.credentials() != null, "the plan's proxies",
+                    origin(targets.get(0).uri()));
         }
     }
 }

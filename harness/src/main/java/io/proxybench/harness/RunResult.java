@@ -1,5 +1,6 @@
 package io.proxybench.harness;
 
+import io.proxybench.analysis.diagnosis.Diagnosis;
 import io.proxybench.analysis.stats.RunStatistics;
 import io.proxybench.analysis.threshold.Thresholds;
 import io.proxybench.analysis.threshold.Verdict;
@@ -28,15 +29,22 @@ import java.util.List;
  * @param stoppedAtSeconds when it was stopped, seconds after the schedule started (0 before it); NaN when not
  * @param thresholds the plan's thresholds held to the whole run, in order
  * @param warmUp the warm-up before the schedule, discarded; null when there was none
+ * @param warmUpConnections connections the client opened before the schedule (the sessions' warm-up and
+ *     {@code warmUp}'s), in no record and no figure
+ * @param sessions the session keys requests rotated over; 0 without sessions
+ * @param proxied whether the requests went through a proxy
+ * @param diagnosis what broke, when the first requests to end (the warm-up's included) all failed in setup for one
+ *     reason ({@link io.proxybench.analysis.diagnosis.EarlyFailures}); null otherwise
  */
 public record RunResult(String schedule, boolean closedLoop, RunStatistics statistics, RunStats counters,
         Counts client, GatewayStats gatewaysBefore, GatewayStats gatewaysAfter,
         PoolAfter poolAfter, CpuSampler.CpuLoad cpu, StopReason stop, double stoppedAtSeconds,
-        List<Verdict> thresholds, WarmUpDone warmUp) {
+        List<Verdict> thresholds, WarmUpDone warmUp, long warmUpConnections, int sessions, boolean proxied,
+        Diagnosis diagnosis) {
 
     /**
      * The exit code a command reports for this run: the stop's (130 for SIGINT, 143 for SIGTERM, 99 for a threshold
-     * that stopped it), else {@link Thresholds#FAILED_EXIT_CODE} when a threshold failed, else 0.
+     * that stopped it, {@link RunPlan#SETUP_FAILED_EXIT_CODE} for a diagnosed setup failure), else {@link Thresholds#FAILED_EXIT_CODE} when a threshold failed, else 0.
      */
     public int exitCode() {
         if (stop != null) {

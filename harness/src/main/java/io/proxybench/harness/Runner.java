@@ -1,5 +1,6 @@
 package io.proxybench.harness;
 
+import io.proxybench.analysis.diagnosis.EarlyFailures;
 import io.proxybench.analysis.stats.RunStatistics;
 import io.proxybench.client.ProxyClient;
 import io.proxybench.client.ProxyRequest;
@@ -46,6 +47,8 @@ public final class Runner {
     private final List<RecordSink> sinks;
     private final Consumer<String> notices;
     private final RunStatistics statistics = new RunStatistics();
+    /** The first requests to end, the warm-up's included: a broken setup stops the run unless it keeps going. */
+    private final EarlyFailures early;
     private final Object lock = new Object();
     private volatile LoadRunner current;
     private volatile StopReason stopReason;
@@ -63,6 +66,7 @@ public final class Runner {
         this.plan = plan;
         this.sinks = List.copyOf(sinks);
         this.notices = notices;
+        this.early = new EarlyFailures(plan.setup());
     }
 
     /** A runner with no sinks but its statistics, and no notices. */
@@ -87,10 +91,12 @@ public final class Runner {
         try (ProxyClient client = plan.client().timeouts(plan.timeouts()).maxBodyBytes(bodyBytes).build()) {
             warmUp(client);
             Counts before = client.counters().total();
+            long warmUpConnections = before.created();
             GatewayStats gatewaysBefore = client.gatewayStats();
             awaitStart();
             List<RecordSink> fan = new ArrayList<>();
             fan.add(new StatisticsSink());
+            fan.add(this::watchEarly);
             fan.addAll(sinks);
             LoadRunner runner = runner(client, records(), r -> {
                 for (int i = 0; i < fan.size(); i++) {
@@ -134,7 +140,8 @@ public final class Runner {
             }
             return new RunResult(plan.describe(), plan.closedLoop() != null, result, stats, during, gatewaysBefore,
                     gatewaysAfter, PoolAfter.of(atEnd, client.counters().total()), cpu, stopReason,
-                    stoppedAtSeconds, plan.thresholds().check(result), warmUpDone);
+                    stoppedAtSeconds, plan.thresholds().check(result), warmUpDone, warmUpConnections,
+                    plan.sessionKeys().size(), plan.setup().proxy() != null, early.diagnosis().or(early::ofFewer).orElse(null));
         }
     }
 
@@ -207,6 +214,7 @@ public final class Runner {
             synchronized (scratch) {
                 scratch.add(r);
             }
+            watchEarly(r);
             sinks.forEach(sink -> sink.rehearse(r));
         };
         LoadRunner warm = plan.closedLoop() == null
@@ -252,6 +260,21 @@ public final class Runner {
         for (long left; stopReason == null && (left = Duration.between(Instant.now(), then).toMillis()) > 0; ) {
             Thread.sleep(Math.min(left, 50));
         }
+    }
+
+    /**
+     * Hands one of the first records to {@link #early}; when they all failed in setup for one reason the run stops
+     * with the diagnosis, from another thread (this one may be the client's I/O thread, which the stop's grace
+     * needs), unless the plan keeps going.
+     */
+    private void watchEarly(RequestRecord r) {
+        early.add(r).ifPresent(diagnosis -> {
+            if (!plan.keepGoing()) {
+                Thread stopper = new Thread(() -> stop(StopReason.setupFailed(diagnosis)), "proxybench-setup-failed");
+                stopper.setDaemon(true);
+                stopper.start();
+            }
+        });
     }
 
     /** How the run makes its records: its checks, whether bodies are kept, its segment. */

@@ -1,5 +1,8 @@
 package io.proxybench.harness;
 
+import io.proxybench.analysis.diagnosis.Diagnosis;
+import io.proxybench.analysis.diagnosis.EarlyFailures;
+
 /**
  * Why a run ended before its schedule did.
  *
@@ -13,4 +16,10 @@ public record StopReason(String cause, int exitCode) {
 
     /** What {@code timeout} and Kubernetes send. */
     public static final StopReason SIGTERM = new StopReason("SIGTERM", 143);
+
+    /** The run's first requests all failed in setup for one reason ({@link EarlyFailures}): {@code diagnosis} says it. */
+    public static StopReason setupFailed(Diagnosis diagnosis) {
+        return new StopReason("the first " + diagnosis.first() + " requests all failed in setup (" + diagnosis.error()
+                + ")", RunPlan.SETUP_FAILED_EXIT_CODE);
+    }
 }

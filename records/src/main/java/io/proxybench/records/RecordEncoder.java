@@ -44,6 +44,7 @@ final class RecordEncoder {
     private static final byte[] IP = field("ip");
     private static final byte[] LOC = field("loc");
     private static final byte[] ERROR = field("error");
+    private static final byte[] REASON = field("reason");
     private static final byte[] FIRST_ERROR = field("first_error");
     private static final byte[] OUTCOME = field("outcome");
     private static final byte[] REUSED = field("reused");
@@ -85,6 +86,7 @@ final class RecordEncoder {
         text(IP, r.ip());
         text(LOC, r.loc());
         text(ERROR, r.error());
+        text(REASON, r.reason());
         text(FIRST_ERROR, r.firstError());
         if (r.outcome() != null) {
             put(OUTCOME);

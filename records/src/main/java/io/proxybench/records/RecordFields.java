@@ -41,6 +41,8 @@ final class RecordFields {
     String loc;
     @JsonProperty("error")
     String error;
+    @JsonProperty("reason")
+    String reason;
     @JsonProperty("first_error")
     String firstError;
     @JsonProperty("outcome")
@@ -77,6 +79,6 @@ final class RecordFields {
     String segment;
 
     RequestRecord toRecord() {
-        return new RequestRecord(sched, done, startLag, queue, dns, tcp, proxyTls, socks, connect, tls, request, total, status, ip, loc, error, firstError, outcome, reused, conn, session, attempt, bytesOut, bytesIn, handshakeBytes, bodyLen, challenge, http, body, closed, scheme, gatewayConnectionId, segment);
+        return new RequestRecord(sched, done, startLag, queue, dns, tcp, proxyTls, socks, connect, tls, request, total, status, ip, loc, error, reason, firstError, outcome, reused, conn, session, attempt, bytesOut, bytesIn, handshakeBytes, bodyLen, challenge, http, body, closed, scheme, gatewayConnectionId, segment);
     }
 }

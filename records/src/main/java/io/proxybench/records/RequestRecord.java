@@ -29,6 +29,9 @@ import com.fasterxml.jackson.annotation.JsonProperty;
  * @param ip exit IP reported by the target
  * @param loc exit country reported by the target
  * @param error {@code <phase>_<Reason>}, e.g. {@code tls_TimeoutException} or {@code connect_407}
+ * @param reason the proxy's own words for a failure it answered, e.g. a refused CONNECT's {@code Proxy-Status} or
+ *     the first line of its body, or a SOCKS5 reply in words: at most 160 characters, credentials masked; absent
+ *     when the proxy said nothing
  * @param outcome block classification of the response
  * @param reused whether the request ran on an already open tunnel
  * @param conn id of the connection (tunnel) used
@@ -74,6 +77,7 @@ public record RequestRecord(
         @JsonProperty("ip") String ip,
         @JsonProperty("loc") String loc,
         @JsonProperty("error") String error,
+        @JsonProperty("reason") String reason,
         @JsonProperty("first_error") String firstError,
         @JsonProperty("outcome") Outcome outcome,
         @JsonProperty("reused") Boolean reused,
@@ -110,15 +114,15 @@ public record RequestRecord(
     /** This record with {@code outcome} (e.g. once classified). */
     public RequestRecord withOutcome(Outcome outcome) {
         return new RequestRecord(sched, done, startLag, queue, dns, tcp, proxyTls, socks, connect, tls, request,
-                total, status, ip, loc, error, firstError, outcome, reused, conn, session, attempt, bytesOut, bytesIn,
-                handshakeBytes, bodyLen, challenge, http, body, closed, scheme, gatewayConnectionId, segment);
+                total, status, ip, loc, error, reason, firstError, outcome, reused, conn, session, attempt, bytesOut,
+                bytesIn, handshakeBytes, bodyLen, challenge, http, body, closed, scheme, gatewayConnectionId, segment);
     }
 
     /** This record without its {@code body} (itself when it has none). */
     public RequestRecord withoutBody() {
         return body == null ? this : new RequestRecord(sched, done, startLag, queue, dns, tcp, proxyTls, socks, connect,
-                tls, request, total, status, ip, loc, error, firstError, outcome, reused, conn, session, attempt,
-                bytesOut, bytesIn, handshakeBytes, bodyLen, challenge, http, null, closed, scheme,
+                tls, request, total, status, ip, loc, error, reason, firstError, outcome, reused, conn, session,
+                attempt, bytesOut, bytesIn, handshakeBytes, bodyLen, challenge, http, null, closed, scheme,
                 gatewayConnectionId, segment);
     }
 
@@ -129,7 +133,7 @@ public record RequestRecord(
         private double startLag;
         private Double queue, dns, tcp, proxyTls, socks, connect, tls, request, total;
         private Integer status, attempt;
-        private String ip, loc, error, firstError, session, http, body, closed, scheme, segment;
+        private String ip, loc, error, reason, firstError, session, http, body, closed, scheme, segment;
         private Outcome outcome;
         private Boolean reused, challenge;
         private Long conn, bytesOut, bytesIn, handshakeBytes, bodyLen, gatewayConnectionId;
@@ -153,6 +157,7 @@ public record RequestRecord(
         public Builder ip(String value) { ip = value; return this; }
         public Builder loc(String value) { loc = value; return this; }
         public Builder error(String label) { error = label; return this; }
+        public Builder reason(String text) { reason = text; return this; }
         public Builder firstError(String label) { firstError = label; return this; }
         public Builder outcome(Outcome value) { outcome = value; return this; }
         public Builder reused(Boolean value) { reused = value; return this; }
@@ -173,9 +178,9 @@ public record RequestRecord(
 
         public RequestRecord build() {
             return new RequestRecord(sched, done, startLag, queue, dns, tcp, proxyTls, socks, connect, tls, request,
-                    total, status, ip, loc, error, firstError, outcome, reused, conn, session, attempt, bytesOut,
-                    bytesIn, handshakeBytes, bodyLen, challenge, http, body, closed, scheme, gatewayConnectionId,
-                    segment);
+                    total, status, ip, loc, error, reason, firstError, outcome, reused, conn, session, attempt,
+                    bytesOut, bytesIn, handshakeBytes, bodyLen, challenge, http, body, closed, scheme,
+                    gatewayConnectionId, segment);
         }
     }
 }

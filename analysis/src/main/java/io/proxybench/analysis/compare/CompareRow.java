@@ -1,5 +1,6 @@
 package io.proxybench.analysis.compare;
 
+import io.proxybench.analysis.FigureNames;
 import io.proxybench.analysis.report.Cells;
 import java.util.function.Function;
 import java.util.stream.Collectors;
@@ -14,13 +15,13 @@ public enum CompareRow {
             null)),
     SCHEDULED("scheduled_per_s", "scheduled req/s", Better.NONE,
             f -> Cell.of(f.scheduledPerSecond(), Cells.number(f.scheduledPerSecond(), 1), false)),
-    STEADY("steady_ok_per_s", "steady successful req/s", Better.HIGHER, f -> Cell.of(f.steadyOkPerSecond(),
+    STEADY(FigureNames.STEADY_RPS, "steady successful req/s", Better.HIGHER, f -> Cell.of(f.steadyOkPerSecond(),
             f.steadyOkPerSecond() == null ? "no steady window"
                     : Cells.plain(f.steadyOkPerSecond()) + " at " + Cells.number(f.steadyInFlight(), 1)
                             + " in flight", true)),
-    P99("p99_ms", "p99 total, all successes", Better.LOWER, f -> millis(f.p99Ms())),
-    P99_NEW("p99_new_tunnel_ms", "p99 total, new tunnel", Better.LOWER, f -> millis(f.p99NewTunnelMs())),
-    P99_REUSED("p99_reused_tunnel_ms", "p99 total, reused tunnel", Better.LOWER, f -> millis(f.p99ReusedTunnelMs())),
+    P99("p99(total)", "p99 total, all successes", Better.LOWER, f -> millis(f.p99Ms())),
+    P99_NEW("p99(total,new)", "p99 total, new tunnel", Better.LOWER, f -> millis(f.p99NewTunnelMs())),
+    P99_REUSED("p99(total,reused)", "p99 total, reused tunnel", Better.LOWER, f -> millis(f.p99ReusedTunnelMs())),
     SUCCESS("ok_after_one_retry", "success after <= 1 retry", Better.HIGHER, f -> {
         double share = (double) f.okAfterOneRetry() / f.records();
         return new Cell(Cells.percent(share, 2) + " (" + Cells.grouped(f.retried()) + " retried"
@@ -30,9 +31,9 @@ public enum CompareRow {
     FAILURES("failures_by_phase", "failures by phase", Better.NONE, f -> new Cell(f.failuresByPhase().isEmpty()
             ? "none" : f.failuresByPhase().entrySet().stream().map(e -> e.getKey() + " " + e.getValue())
                     .collect(Collectors.joining(", ")), null)),
-    EXIT_IPS("unique_ips", "unique exit IPs", Better.HIGHER,
+    EXIT_IPS(FigureNames.UNIQUE_EXITS, "unique exit IPs", Better.HIGHER,
             f -> new Cell(Cells.grouped(f.uniqueIps()), (double) f.uniqueIps())),
-    SUBNETS("unique_subnets", "unique /24 subnets", Better.HIGHER,
+    SUBNETS(FigureNames.UNIQUE_SUBNETS, "unique /24 subnets", Better.HIGHER,
             f -> new Cell(Cells.grouped(f.uniqueSubnets()), (double) f.uniqueSubnets())),
     ASNS("unique_asns", "ASNs (largest's share)", Better.HIGHER, f -> f.uniqueAsns() == null ? Cell.MISSING
             : new Cell(f.uniqueAsns() + " (" + Cells.percent(f.largestAsnShare(), 0) + ")",
@@ -45,9 +46,9 @@ public enum CompareRow {
     HTTP2("http2_to_proxy", "HTTP/2 to the proxy", Better.HIGHER, f -> f.http2ToProxy() == null ? Cell.MISSING
             : f.http2ToProxy() ? new Cell("yes, " + Cells.number(f.tunnelsPerProxyConnection(), 1) + " tunnels/conn",
                     1.0) : new Cell("no", 0.0)),
-    HARD_BLOCKS("hard_block_rate", "hard block rate", Better.LOWER, f -> blockRate(f.hardBlocks(), f.answered())),
-    SOFT_BLOCKS("soft_block_rate", "soft block rate", Better.LOWER, f -> blockRate(f.softBlocks(), f.answered())),
-    BYTES("bytes_per_ok", "bytes per success", Better.LOWER,
+    HARD_BLOCKS(FigureNames.HARD_BLOCK_RATE, "hard block rate", Better.LOWER, f -> blockRate(f.hardBlocks(), f.answered())),
+    SOFT_BLOCKS(FigureNames.SOFT_BLOCK_RATE, "soft block rate", Better.LOWER, f -> blockRate(f.softBlocks(), f.answered())),
+    BYTES(FigureNames.BYTES_PER_SUCCESS, "bytes per success", Better.LOWER,
             f -> f.bytesPerOk() == null ? Cell.MISSING
                     : new Cell(atLeast(f) + Cells.grouped(f.bytesPerOk()), (double) Math.round(f.bytesPerOk()))),
     COST("cost_per_1000_accepted", "cost per 1,000 accepted", Better.LOWER, f -> f.costPer1000Accepted() == null

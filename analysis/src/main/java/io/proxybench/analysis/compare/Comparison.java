@@ -200,8 +200,8 @@ public record Comparison(
         }
         s.append("*: best in its row\n");
         notes.forEach(n -> s.append("note: ").append(n).append('\n'));
-        thresholds.forEach((label, verdicts) -> verdicts.forEach(v -> s.append("threshold, ").append(label)
-                .append(": ").append(v.line()).append('\n')));
+        thresholds.forEach((label, verdicts) -> verdicts.forEach(v -> s.append(label).append(": ").append(v.line())
+                .append('\n')));
         return s.toString();
     }
 

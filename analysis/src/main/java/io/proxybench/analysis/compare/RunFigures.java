@@ -1,6 +1,8 @@
 package io.proxybench.analysis.compare;
 
+import com.fasterxml.jackson.annotation.JsonIgnore;
 import com.fasterxml.jackson.annotation.JsonProperty;
+import io.proxybench.analysis.FigureNames;
 import io.proxybench.analysis.GatewayUse;
 import io.proxybench.analysis.Percentiles;
 import io.proxybench.analysis.SteadyWindow;
@@ -64,25 +66,36 @@ import java.util.Optional;
  * @param pricePerGb the price of 10^9 wire bytes, in the user's currency; null when none was given
  * @param costPer1000Accepted {@code pricePerGb × wireBytes / 10^9} per 1,000 accepted records; null without a price,
  *     bytes or an accepted record
+ * @param ok successful records (status 200)
+ * @param successRate {@code ok / records}; null without records
+ * @param outcomes records per outcome, all five in order ({@code accepted}, {@code hardBlocks} and
+ *     {@code softBlocks} among them, which the JSON gives here only)
+ * @param phasesMs p50/p90/p99 per phase over the successes, milliseconds ({@code p99Ms} is the total's p99, given in
+ *     the JSON here only)
+ * @param newConnectionTotalMs total latency of the successes that opened their connection
+ * @param reusedConnectionTotalMs total latency of the successes on a reused connection
+ * @param handshakesPer1000 new connections per 1,000 requests, over the records that say; null when none says
+ * @param reuseRate share of those requests on a reused connection; null when none says
+ * @param connectionsOpened connections the records' requests opened, failed setups included
  */
 public record RunFigures(
         @JsonProperty("label") String label,
         @JsonProperty("sources") List<String> sources,
         @JsonProperty("windows") int windows,
         @JsonProperty("records") long records,
-        @JsonProperty("accepted") long accepted,
+        @JsonIgnore long accepted,
         @JsonProperty("scheduled_per_s") Double scheduledPerSecond,
-        @JsonProperty("steady_ok_per_s") Double steadyOkPerSecond,
+        @JsonProperty(FigureNames.STEADY_RPS) Double steadyOkPerSecond,
         @JsonProperty("steady_in_flight") Double steadyInFlight,
-        @JsonProperty("p99_ms") Double p99Ms,
-        @JsonProperty("p99_new_tunnel_ms") Double p99NewTunnelMs,
-        @JsonProperty("p99_reused_tunnel_ms") Double p99ReusedTunnelMs,
+        @JsonIgnore Double p99Ms,
+        @JsonIgnore Double p99NewTunnelMs,
+        @JsonIgnore Double p99ReusedTunnelMs,
         @JsonProperty("ok_after_one_retry") long okAfterOneRetry,
         @JsonProperty("ok_after_more_retries") long okAfterMoreRetries,
-        @JsonProperty("retried") long retried,
+        @JsonProperty(FigureNames.RETRIED) long retried,
         @JsonProperty("failures_by_phase") Map<String, Long> failuresByPhase,
-        @JsonProperty("unique_ips") int uniqueIps,
-        @JsonProperty("unique_subnets") int uniqueSubnets,
+        @JsonProperty(FigureNames.UNIQUE_EXITS) int uniqueIps,
+        @JsonProperty(FigureNames.UNIQUE_SUBNETS) int uniqueSubnets,
         @JsonProperty("unique_asns") Integer uniqueAsns,
         @JsonProperty("largest_asn_share") Double largestAsnShare,
         @JsonProperty("country") String country,
@@ -92,14 +105,23 @@ public record RunFigures(
         @JsonProperty("http2_to_proxy") Boolean http2ToProxy,
         @JsonProperty("tunnels_per_proxy_connection") Double tunnelsPerProxyConnection,
         @JsonProperty("answered") long answered,
-        @JsonProperty("hard_blocks") long hardBlocks,
-        @JsonProperty("soft_blocks") long softBlocks,
-        @JsonProperty("bytes_per_ok") Double bytesPerOk,
+        @JsonIgnore long hardBlocks,
+        @JsonIgnore long softBlocks,
+        @JsonProperty(FigureNames.BYTES_PER_SUCCESS) Double bytesPerOk,
         @JsonProperty("wire_bytes") Long wireBytes,
         @JsonProperty("bytes_lower_bound") boolean bytesLowerBound,
         @JsonProperty("unchecked_bodies") long uncheckedBodies,
         @JsonProperty("price_per_gb") Double pricePerGb,
-        @JsonProperty("cost_per_1000_accepted") Double costPer1000Accepted) {
+        @JsonProperty("cost_per_1000_accepted") Double costPer1000Accepted,
+        @JsonProperty(FigureNames.OK) long ok,
+        @JsonProperty(FigureNames.SUCCESS_RATE) Double successRate,
+        @JsonProperty("outcomes") Map<String, Long> outcomes,
+        @JsonProperty("phases_ms") Map<String, Percentiles> phasesMs,
+        @JsonProperty("new_connection_total_ms") Percentiles newConnectionTotalMs,
+        @JsonProperty("reused_connection_total_ms") Percentiles reusedConnectionTotalMs,
+        @JsonProperty(FigureNames.HANDSHAKES_PER_1K) Double handshakesPer1000,
+        @JsonProperty(FigureNames.REUSE_RATE) Double reuseRate,
+        @JsonProperty(FigureNames.CONNECTIONS_OPENED) long connectionsOpened) {
 
     /** Wire bytes per gigabyte as providers bill them: decimal. */
     public static final double BYTES_PER_GB = 1e9;
@@ -152,7 +174,10 @@ public record RunFigures(
                 country, country == null ? null : all.exitIpsIn(country), (int) judged, (int) kept,
                 all.http2ToProxy(), gateway.map(GatewayUse::tunnelsPerGatewayConnection).orElse(null),
                 all.answered(), all.outcome(Outcome.HARD_BLOCK), all.outcome(Outcome.SOFT_BLOCK),
-                all.bytesPerSuccess(), wireBytes, all.bytesLowerBound(), run.uncheckedBodies(), pricePerGb, cost);
+                all.bytesPerSuccess(), wireBytes, all.bytesLowerBound(), run.uncheckedBodies(), pricePerGb, cost,
+                all.ok(), all.successRate(), all.outcomes(), all.phases(), all.latency(Phase.TOTAL, Reuse.NEW),
+                all.latency(Phase.TOTAL, Reuse.REUSED), all.handshakesPer1000(), all.reuseRate(),
+                all.connectionsOpened());
     }
 
     private static Double p99(Percentiles p) {

@@ -80,7 +80,8 @@ public final class Doctor {
         byCause.values().removeIf(n -> n == 0);
 
         Map<String, Integer> by = new LinkedHashMap<>();
-        for (NewConnections.Kind needed : List.of(NewConnections.Kind.SESSION_START, NewConnections.Kind.CONCURRENCY)) {
+        for (NewConnections.Kind needed : List.of(NewConnections.Kind.SESSION_START, NewConnections.Kind.CONCURRENCY,
+                NewConnections.Kind.FAILED_SETUP)) {
             if (replay.created(needed) > 0) {
                 by.put(needed.name().toLowerCase(Locale.ROOT), replay.created(needed));
             }

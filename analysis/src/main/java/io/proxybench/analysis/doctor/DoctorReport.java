@@ -1,6 +1,7 @@
 package io.proxybench.analysis.doctor;
 
 import com.fasterxml.jackson.annotation.JsonProperty;
+import io.proxybench.analysis.FigureNames;
 import java.util.List;
 import java.util.Map;
 
@@ -9,10 +10,13 @@ import java.util.Map;
  *
  * @param sources the record files (one per client)
  * @param records records read
- * @param answered records with a connection ({@code conn}, {@code reused}); the base of every per-1,000 figure
- * @param newConnections answered records that opened their connection
- * @param handshakesPer1000 {@code newConnections} per 1,000 answered requests
- * @param counterHandshakesPer1000 the same figure from the client's counters (run summary), null without one
+ * @param answered records that say whether their connection was new or reused ({@code reused}): those with a
+ *     connection, and failed setups; the base of every per-1,000 figure
+ * @param newConnections those that opened their connection, failed setups included: the figure
+ *     {@code connections_opened}
+ * @param handshakesPer1000 {@code newConnections} per 1,000 of {@code answered}: the figure {@code handshakes_per_1k},
+ *     as {@code run} and {@code analyze} give it
+ * @param counterHandshakesPer1000 the same figure from the run's summary ({@code --summary}), null without one
  * @param connectionsClosed connections closed by reason from the client's counters, null without a summary
  * @param newConnectionsBy new connections by why they were opened ({@code session_start} and {@code concurrency}
  *     are the ones the traffic needed)
@@ -24,10 +28,10 @@ import java.util.Map;
 public record DoctorReport(
         @JsonProperty("sources") List<String> sources,
         @JsonProperty("records") int records,
-        @JsonProperty("answered") int answered,
-        @JsonProperty("new_connections") int newConnections,
-        @JsonProperty("handshakes_per_1000") double handshakesPer1000,
-        @JsonProperty("counter_handshakes_per_1000") Double counterHandshakesPer1000,
+        @JsonProperty("records_with_connection") int answered,
+        @JsonProperty(FigureNames.CONNECTIONS_OPENED) int newConnections,
+        @JsonProperty(FigureNames.HANDSHAKES_PER_1K) double handshakesPer1000,
+        @JsonProperty("summary_handshakes_per_1k") Double counterHandshakesPer1000,
         @JsonProperty("connections_closed") Map<String, Long> connectionsClosed,
         @JsonProperty("new_connections_by") Map<String, Integer> newConnectionsBy,
         @JsonProperty("findings") List<Finding> findings,

@@ -56,7 +56,12 @@ final class NewConnections {
         /** A connection of the key had been left open and idle, yet a new one was opened: it was gone. */
         IDLE_LOST,
         /** The key's connections had closed after their last request ({@link Replay#closedBy}). */
-        CLOSED
+        CLOSED,
+        /**
+         * A connection whose setup failed after its TCP handshake (a refused CONNECT, SOCKS5 authentication, TLS): a
+         * record with {@code reused} false and no {@code conn}. Counted, not replayed: it carried no request.
+         */
+        FAILED_SETUP
     }
 
     /** Connections gone that a key remembers the last use of, the most recent ones. */
@@ -102,6 +107,11 @@ final class NewConnections {
             for (RequestRecord r; (r = in.next()) != null; ) {
                 replay.records++;
                 replay.described |= r.scheme() != null || r.closed() != null;
+                if (failedSetup(r)) {
+                    replay.answered++;
+                    replay.count(Kind.FAILED_SETUP);
+                    continue;
+                }
                 if (!answered(r)) {
                     continue;
                 }
@@ -309,6 +319,11 @@ final class NewConnections {
             }
             return Kind.CONCURRENCY;
         }
+    }
+
+    /** A record of a setup that failed on a connection it opened: no {@code conn}, {@code reused} false. */
+    static boolean failedSetup(RequestRecord r) {
+        return r.conn() == null && Boolean.FALSE.equals(r.reused());
     }
 
     static boolean answered(RequestRecord r) {

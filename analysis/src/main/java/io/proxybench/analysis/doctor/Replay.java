@@ -18,7 +18,10 @@ import java.util.TreeSet;
 final class Replay {
     /** Records read, every one. */
     int records;
-    /** Records with a connection ({@code conn} and {@code reused} present) of a followed session. */
+    /**
+     * Records with a connection ({@code conn} and {@code reused} present) of a followed session, and records of a
+     * failed setup ({@link NewConnections#failedSetup}).
+     */
     int answered;
     /** Records with a connection of sessions beyond the ones followed, left out of every other figure. */
     int leftOut;

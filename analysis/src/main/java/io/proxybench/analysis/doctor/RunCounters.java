@@ -2,6 +2,7 @@ package io.proxybench.analysis.doctor;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
+import io.proxybench.analysis.FigureNames;
 import java.io.IOException;
 import java.nio.file.Path;
 import java.util.Map;
@@ -11,7 +12,7 @@ import java.util.TreeMap;
  * The client's own counters from a run's summary ({@code proxybench run --json}): what no record shows, such as
  * connections closed while idle.
  *
- * @param handshakesPer1000 connections opened per 1,000 requests, as the client counted them
+ * @param handshakesPer1000 connections opened per 1,000 requests, as the run's summary gives them
  * @param connectionsClosed connections closed by reason ({@code idle_timeout}, {@code evicted}, ...); empty when the
  *     summary predates the field
  */
@@ -24,7 +25,8 @@ public record RunCounters(double handshakesPer1000, Map<String, Long> connection
     /**
      * Reads the counters out of a summary JSON file.
      *
-     * @throws IllegalArgumentException when the file is not a run summary (no {@code handshakes_per_1000})
+     * @throws IllegalArgumentException when the file is not a run summary (no {@code handshakes_per_1k}, or the
+     *     {@code handshakes_per_1000} of earlier versions)
      */
     public static RunCounters read(Path summary) throws IOException {
         JsonNode json;
@@ -33,13 +35,16 @@ public record RunCounters(double handshakesPer1000, Map<String, Long> connection
         } catch (IOException e) {
             throw new IllegalArgumentException(summary + " is not JSON: " + e.getMessage(), e);
         }
-        if (json == null || !json.path("handshakes_per_1000").isNumber()) {
-            throw new IllegalArgumentException(summary + " is not a run summary (proxybench run --json): it has no"
-                    + " handshakes_per_1000");
+        // Summaries written before the figures had one name each call it handshakes_per_1000.
+        JsonNode perThousand = json == null ? null : json.path(FigureNames.HANDSHAKES_PER_1K).isNumber()
+                ? json.path(FigureNames.HANDSHAKES_PER_1K) : json.path("handshakes_per_1000");
+        if (perThousand == null || !perThousand.isNumber()) {
+            throw new IllegalArgumentException(summary + " is not a run summary (proxybench run --json): it has no "
+                    + FigureNames.HANDSHAKES_PER_1K);
         }
         Map<String, Long> closed = new TreeMap<>();
         json.path("connections_closed").properties().forEach(e -> closed.put(e.getKey(), e.getValue().asLong()));
-        return new RunCounters(json.path("handshakes_per_1000").asDouble(), closed);
+        return new RunCounters(perThousand.asDouble(), closed);
     }
 
     /** Closes counted for {@code reason}, 0 when none. */

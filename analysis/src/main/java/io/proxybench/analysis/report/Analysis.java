@@ -4,6 +4,8 @@ import com.fasterxml.jackson.annotation.JsonProperty;
 import io.proxybench.analysis.asn.AsnCount;
 import io.proxybench.analysis.asn.AsnLookup;
 import io.proxybench.analysis.asn.AsnStats;
+import io.proxybench.analysis.FailureReason;
+import io.proxybench.analysis.FigureNames;
 import io.proxybench.analysis.FirstTries;
 import io.proxybench.analysis.GatewayUse;
 import io.proxybench.analysis.Percentiles;
@@ -25,15 +27,21 @@ import java.util.stream.Collectors;
  * @param ok successful records (status 200)
  * @param steady the steady-state window (seed's rule); null when the run has none
  * @param phasesMs p50/p90/p99 in milliseconds per phase, over successes, in phase order
- * @param failuresPerPhase records that did not succeed, by their error's phase ({@code tls} of
+ * @param successRate {@code ok / records}; null without records
+ * @param failuresByPhase records that did not succeed, by their error's phase ({@code tls} of
  *     {@code tls_Timeout...}), or {@code status} when the target answered other than 200
- * @param failures records with an error, by label
+ * @param errors records with an error, by label
+ * @param reasons the most frequent reasons proxies gave for failures, most first
  * @param exits exit IPs, /24 subnets and countries of the successes
  * @param asns AS spread of the successes' exit IPs; null without an ip2asn table or ASN database
- * @param bytesPerOk wire bytes of the whole run, failures and retries included, per success; null when no record
- *     carries bytes (e.g. the seed harness's files) or nothing succeeded
+ * @param handshakesPer1000 new connections per 1,000 requests, over the records that say whether theirs was new;
+ *     null when none says (e.g. the seed harness's files)
+ * @param reuseRate share of those requests on a reused connection; null when none says
+ * @param connectionsOpened connections the records' requests opened, failed setups included
+ * @param bytesPerSuccess wire bytes of the whole run, failures and retries included, per success; null when no
+ *     record carries bytes (e.g. the seed harness's files) or nothing succeeded
  * @param bytesLowerBound whether some requests shared an HTTP/2 connection, so that their bytes are their own
- *     payload only and {@code bytesPerOk} is a lower bound
+ *     payload only and {@code bytesPerSuccess} is a lower bound
  * @param firstTries first tries apart from retries
  * @param outcomes records per outcome, all five in order (see {@code RecordClassifier})
  * @param medianBodyBytes median body length of the successes, bytes; null when the records carry no
@@ -46,15 +54,20 @@ import java.util.stream.Collectors;
  * @param thresholds the {@code --fail-if} thresholds held to the run, in order; empty without any
  */
 public record Analysis(
-        @JsonProperty("records") long records,
-        @JsonProperty("ok") long ok,
+        @JsonProperty(FigureNames.RECORDS) long records,
+        @JsonProperty(FigureNames.OK) long ok,
+        @JsonProperty(FigureNames.SUCCESS_RATE) Double successRate,
         @JsonProperty("steady") SteadyWindow steady,
         @JsonProperty("phases_ms") Map<String, Percentiles> phasesMs,
-        @JsonProperty("failures_per_phase") Map<String, Long> failuresPerPhase,
-        @JsonProperty("failures") Map<String, Long> failures,
+        @JsonProperty("failures_by_phase") Map<String, Long> failuresByPhase,
+        @JsonProperty("errors") Map<String, Long> errors,
+        @JsonProperty("reasons") List<FailureReason> reasons,
         @JsonProperty("exits") ExitFigures exits,
         @JsonProperty("asns") AsnStats asns,
-        @JsonProperty("bytes_per_ok") Double bytesPerOk,
+        @JsonProperty(FigureNames.HANDSHAKES_PER_1K) Double handshakesPer1000,
+        @JsonProperty(FigureNames.REUSE_RATE) Double reuseRate,
+        @JsonProperty(FigureNames.CONNECTIONS_OPENED) long connectionsOpened,
+        @JsonProperty(FigureNames.BYTES_PER_SUCCESS) Double bytesPerSuccess,
         @JsonProperty("bytes_lower_bound") boolean bytesLowerBound,
         @JsonProperty("first_tries") FirstTries firstTries,
         @JsonProperty("outcomes") Map<String, Long> outcomes,
@@ -67,6 +80,9 @@ public record Analysis(
         @JsonProperty("thresholds") List<Verdict> thresholds) {
 
     private static final int TOP = 5;
+
+    /** How many of the proxies' reasons for failures an analysis lists. */
+    public static final int REASONS_SHOWN = 10;
 
     /**
      * The analysis of a run's statistics.
@@ -90,18 +106,20 @@ public record Analysis(
                     + " (run with --keep-body, or give --expect to run); they keep the outcome run gave them");
         }
         notes.addAll(stats.bounds());
-        return new Analysis(stats.records(), stats.ok(), stats.steady().orElse(null), stats.phases(), failures,
-                stats.errors(), ExitFigures.of(stats), asns == null ? null : AsnStats.of(stats.exitIps(), asns),
-                stats.bytesPerSuccess(), stats.bytesLowerBound(), stats.firstTries(), stats.outcomes(),
-                stats.medianBodyBytes(), windowSeconds, windows, exits, stats.gatewayUse().orElse(null), notes,
-                List.of());
+        return new Analysis(stats.records(), stats.ok(), stats.successRate(), stats.steady().orElse(null),
+                stats.phases(), failures, stats.errors(), stats.reasons(REASONS_SHOWN), ExitFigures.of(stats),
+                asns == null ? null : AsnStats.of(stats.exitIps(), asns), stats.handshakesPer1000(),
+                stats.reuseRate(), stats.connectionsOpened(), stats.bytesPerSuccess(), stats.bytesLowerBound(),
+                stats.firstTries(), stats.outcomes(), stats.medianBodyBytes(), windowSeconds, windows, exits,
+                stats.gatewayUse().orElse(null), notes, List.of());
     }
 
     /** This analysis with the verdicts of its thresholds. */
     public Analysis withThresholds(List<Verdict> verdicts) {
-        return new Analysis(records, ok, steady, phasesMs, failuresPerPhase, failures, exits, asns, bytesPerOk,
-                bytesLowerBound, firstTries, outcomes, medianBodyBytes, windowSeconds, blockWindows, blockExits,
-                gatewayUse, notes, List.copyOf(verdicts));
+        return new Analysis(records, ok, successRate, steady, phasesMs, failuresByPhase, errors, reasons,
+                exits, asns, handshakesPer1000, reuseRate, connectionsOpened, bytesPerSuccess, bytesLowerBound,
+                firstTries, outcomes, medianBodyBytes, windowSeconds, blockWindows, blockExits, gatewayUse, notes,
+                List.copyOf(verdicts));
     }
 
     /** The analysis as one JSON object, snake_case names throughout. */
@@ -112,18 +130,21 @@ public record Analysis(
     /** The analysis as lines of text. */
     public String text() {
         List<String> lines = new ArrayList<>();
-        lines.add(String.format(Locale.ROOT, "%d records, %d ok", records, ok));
+        lines.add(String.format(Locale.ROOT, "%s, %,d ok", Text.count(records, "record"), ok));
         lines.add(steady == null ? "steady window: none (no second between ramp-up and the 90% mark)"
                 : steady.line());
         phasesMs.forEach((phase, p) -> lines.add(p.line(phase, ok)));
-        if (!failuresPerPhase.isEmpty()) {
-            lines.add("failures by phase: " + counts(failuresPerPhase));
+        if (!failuresByPhase.isEmpty()) {
+            lines.add("failures by phase: " + Text.counts(failuresByPhase));
         }
-        if (!failures.isEmpty()) {
-            lines.add("failures by label: " + counts(failures));
+        if (!errors.isEmpty()) {
+            lines.add("errors: " + Text.counts(errors));
         }
-        lines.add(String.format(Locale.ROOT, "exits: %d unique IPs, %d unique /24 subnets", exits.uniqueIps(),
-                exits.uniqueSubnets()));
+        if (!reasons.isEmpty()) {
+            lines.add("proxies' reasons: " + String.join("; ", reasons.stream().map(FailureReason::line).toList()));
+        }
+        lines.add(String.format(Locale.ROOT, "exits: %s, %s", Text.count(exits.uniqueExits(), "unique IP"),
+                Text.count(exits.uniqueSubnets(), "unique /24 subnet")));
         if (!exits.perCountry().isEmpty()) {
             lines.add("successes per exit country: " + top(exits.perCountry().stream()
                     .map(t -> t.key() + " " + t.count()).toList()));
@@ -134,33 +155,36 @@ public record Analysis(
         if (gatewayUse != null) {
             lines.add(gatewayUse.line());
         }
-        if (bytesPerOk != null) {
-            lines.add(String.format(Locale.ROOT, "bytes per successful request: %s%.0f", bytesLowerBound ? ">= " : "",
-                    bytesPerOk));
+        lines.add(handshakesPer1000 == null
+                ? "handshakes per 1,000 requests: - (no record says whether its connection was new or reused)"
+                : String.format(Locale.ROOT, "handshakes per 1,000 requests: %.1f, reuse rate %.1f%%, %s opened",
+                        handshakesPer1000, reuseRate * 100, Text.count(connectionsOpened, "connection")));
+        if (bytesPerSuccess != null) {
+            lines.add("bytes per successful request: " + (bytesLowerBound ? ">= " : "") + Text.bytes(bytesPerSuccess));
         }
         if (firstTries.retried() > 0) {
-            lines.add(String.format(Locale.ROOT, "first tries: %d/%d ok; %d retried (%d retries), %d of them ok",
-                    firstTries.ok(), records, firstTries.retried(), firstTries.retries(), firstTries.okAfterRetry()));
+            lines.add(String.format(Locale.ROOT, "first tries: %,d/%,d ok; %,d retried (%s), %,d of them ok",
+                    firstTries.okFirstTry(), records, firstTries.retried(),
+                    Text.count(firstTries.retries(), "retry", "retries"), firstTries.okAfterRetry()));
         }
-        lines.add("outcomes: " + counts(outcomes)
-                + (medianBodyBytes == null ? "" : String.format(Locale.ROOT, " (median body %.0f bytes)",
-                        medianBodyBytes)));
+        lines.add("outcomes: " + Text.counts(outcomes)
+                + (medianBodyBytes == null ? "" : " (median body " + Text.bytes(medianBodyBytes) + " bytes)"));
         List<BlockExit> blocked = blockExits.stream().filter(e -> e.blockRate() > 0).toList();
         if (!blockExits.isEmpty()) {
-            lines.add(String.format(Locale.ROOT, "exits with blocks: %d of %d%s", blocked.size(), blockExits.size(),
+            lines.add(String.format(Locale.ROOT, "exits with blocks: %,d of %,d%s", blocked.size(), blockExits.size(),
                     blocked.isEmpty() ? "" : "; highest block rates: " + top(blocked.stream()
-                            .map(e -> String.format(Locale.ROOT, "%s %.1f%% (%d of %d)", e.ip(), e.blockRate() * 100,
+                            .map(e -> String.format(Locale.ROOT, "%s %.1f%% (%,d of %,d)", e.ip(), e.blockRate() * 100,
                                     e.hardBlocks() + e.softBlocks(), e.requests() - e.proxyFailures()))
                             .toList())));
         }
         for (BlockWindow w : blockWindows) {
             lines.add(String.format(Locale.ROOT,
-                    "block rate %d-%d s: %.1f%% (%d hard, %d soft of %d answered; %d proxy failures)",
+                    "block rate %d-%d s: %.1f%% (%,d hard, %,d soft of %,d answered; %s)",
                     w.startSecond(), w.startSecond() + windowSeconds, w.blockRate() * 100, w.hardBlocks(),
-                    w.softBlocks(), w.requests() - w.proxyFailures(), w.proxyFailures()));
+                    w.softBlocks(), w.requests() - w.proxyFailures(), Text.count(w.proxyFailures(), "proxy failure")));
         }
         notes.forEach(n -> lines.add("note: " + n));
-        thresholds.forEach(v -> lines.add("threshold " + v.line()));
+        thresholds.forEach(v -> lines.add(v.line()));
         return lines.stream().map(l -> l + "\n").collect(Collectors.joining());
     }
 
@@ -182,12 +206,5 @@ public record Analysis(
         String shown = String.join(", ", items.subList(0, Math.min(TOP, items.size())));
         return items.size() <= TOP ? shown : shown + ", " + (items.size() - TOP) + " more";
     }
-
-    public static String counts(Map<String, Long> counts) {
-        return counts.entrySet().stream().map(e -> e.getKey() + " " + e.getValue()).collect(Collectors.joining(", "));
-    }
-
-
-
 
 }

@@ -2,6 +2,7 @@ package io.proxybench.analysis.stats;
 
 import io.proxybench.analysis.BlockClassifier;
 import io.proxybench.analysis.BlockCount;
+import io.proxybench.analysis.FailureReason;
 import io.proxybench.analysis.FirstTries;
 import io.proxybench.analysis.GatewayUse;
 import io.proxybench.analysis.Percentiles;
@@ -45,6 +46,7 @@ public final class RunStatistics {
     private long ok;
     private final long[] outcomes = new long[OUTCOMES];
     private final KeyCounts<String> errors = new KeyCounts<>();
+    private final Reasons reasons = new Reasons();
     /** Records per status the target answered, 200 included. */
     private final KeyCounts<Integer> statuses = new KeyCounts<>();
 
@@ -101,6 +103,9 @@ public final class RunStatistics {
         outcomes[outcome.ordinal()]++;
         if (r.error() != null) {
             errors.add(r.error(), 1);
+            if (r.reason() != null) {
+                reasons.add(r.error(), r.reason(), 1);
+            }
         }
         if (r.status() != null) {
             statuses.add(r.status(), 1);
@@ -158,6 +163,7 @@ public final class RunStatistics {
             outcomes[i] += o.outcomes[i];
         }
         errors.add(o.errors);
+        reasons.add(o.reasons);
         statuses.add(o.statuses);
         retried += o.retried;
         retries += o.retries;
@@ -196,6 +202,11 @@ public final class RunStatistics {
     /** Successes: records with status 200. */
     public long ok() {
         return ok;
+    }
+
+    /** Successes over all records, 0..1; null without records. */
+    public Double successRate() {
+        return records == 0 ? null : (double) ok / records;
     }
 
     /** Records of {@code outcome}. */
@@ -240,6 +251,14 @@ public final class RunStatistics {
     /** Records with an error (no status), by error label ({@code <phase>_<Reason>}). */
     public SortedMap<String, Long> errors() {
         return errors.toMap();
+    }
+
+    /**
+     * The {@code n} most frequent reasons proxies gave for failed records (a refused CONNECT's {@code Proxy-Status}
+     * or first body line, a SOCKS5 reply in words), with their error labels, most records first.
+     */
+    public List<FailureReason> reasons(int n) {
+        return reasons.mostFrequent(n);
     }
 
     /** Records per status the target answered, 200 included. */
@@ -326,8 +345,12 @@ public final class RunStatistics {
 
     // ---- connections
 
-    /** Records that ran on a connection they opened ({@code reused} false). */
-    public long newConnections() {
+    /**
+     * Connections the run's requests opened: the records whose last send opened its connection ({@code reused}
+     * false), a setup that failed after its TCP handshake included. A connection the client opened and no record
+     * names (one a retry left behind, the warm-up's) is in the client's counters only.
+     */
+    public long connectionsOpened() {
         return newConnections;
     }
 
@@ -617,6 +640,10 @@ public final class RunStatistics {
             notes.add(sessions.untracked() + " successes belong to sessions past the first "
                     + SessionExits.MAX_SESSIONS + ": stickiness is judged on the first " + SessionExits.MAX_SESSIONS
                     + " sessions only");
+        }
+        if (reasons.untracked() > 0) {
+            notes.add(reasons.untracked() + " failed records carried a reason past the first " + Reasons.MAX_REASONS
+                    + " distinct ones: the reasons shown count the first " + Reasons.MAX_REASONS + " only");
         }
         if (perSecond.outside() > 0) {
             notes.add(perSecond.outside() + " records were done before the run's start or a week or more after it:"

@@ -1,7 +1,10 @@
 package io.proxybench.analysis.threshold;
 
+import static io.proxybench.analysis.FigureNames.*;
+
 import io.proxybench.analysis.stats.Reuse;
 import io.proxybench.analysis.stats.RunStatistics;
+import io.proxybench.records.Outcome;
 import io.proxybench.records.Phase;
 import java.util.Arrays;
 import java.util.LinkedHashMap;
@@ -36,30 +39,31 @@ public record Figure(String name, Kind kind, Function<RunStatistics, Double> val
 
     private static final Map<String, Figure> NAMED = build();
 
-    /** The figures by name (percentiles, {@code pNN(PHASE[,new|reused])}, apart). */
+    /** The figures by name ({@link io.proxybench.analysis.FigureNames}; percentiles, {@code pNN(PHASE[,new|reused])}, apart). */
     public static Map<String, Figure> named() {
         return NAMED;
     }
 
     private static Map<String, Figure> build() {
         Map<String, Figure> f = new LinkedHashMap<>();
-        add(f, "success_rate", Kind.SHARE, s -> s.records() == 0 ? null : (double) s.ok() / s.records());
-        add(f, "failure_rate", Kind.SHARE, s -> s.records() == 0 ? null : s.failureRate());
-        add(f, "hard_block_rate", Kind.SHARE, s -> s.answered() == 0 ? null : s.hardBlockRate());
-        add(f, "soft_block_rate", Kind.SHARE, s -> s.answered() == 0 ? null : s.softBlockRate());
-        add(f, "block_rate", Kind.SHARE, s -> s.answered() == 0 ? null : s.hardBlockRate() + s.softBlockRate());
-        add(f, "proxy_failure_rate", Kind.SHARE, s -> s.records() == 0 ? null
-                : (double) s.outcome(io.proxybench.records.Outcome.PROXY_FAILURE) / s.records());
-        add(f, "reuse_rate", Kind.SHARE, RunStatistics::reuseRate);
-        add(f, "handshakes_per_1k", Kind.NUMBER, RunStatistics::handshakesPer1000);
-        add(f, "bytes_per_success", Kind.BYTES, RunStatistics::bytesPerSuccess);
-        add(f, "steady_rps", Kind.NUMBER, s -> s.steady().map(w -> w.median()).orElse(null));
-        add(f, "unique_exits", Kind.NUMBER, s -> (double) s.uniqueExitIps());
-        add(f, "unique_subnets", Kind.NUMBER, s -> (double) s.uniqueSubnets());
-        add(f, "records", Kind.NUMBER, s -> (double) s.records());
-        add(f, "ok", Kind.NUMBER, s -> (double) s.ok());
-        add(f, "retried", Kind.NUMBER, s -> (double) s.firstTries().retried());
-        add(f, "max_start_lag", Kind.MILLIS, s -> s.records() == 0 ? null : s.maxStartLagMs());
+        add(f, RECORDS, Kind.NUMBER, s -> (double) s.records());
+        add(f, OK, Kind.NUMBER, s -> (double) s.ok());
+        add(f, SUCCESS_RATE, Kind.SHARE, RunStatistics::successRate);
+        add(f, FAILURE_RATE, Kind.SHARE, s -> s.records() == 0 ? null : s.failureRate());
+        add(f, HARD_BLOCK_RATE, Kind.SHARE, s -> s.answered() == 0 ? null : s.hardBlockRate());
+        add(f, SOFT_BLOCK_RATE, Kind.SHARE, s -> s.answered() == 0 ? null : s.softBlockRate());
+        add(f, BLOCK_RATE, Kind.SHARE, s -> s.answered() == 0 ? null : s.hardBlockRate() + s.softBlockRate());
+        add(f, PROXY_FAILURE_RATE, Kind.SHARE, s -> s.records() == 0 ? null
+                : (double) s.outcome(Outcome.PROXY_FAILURE) / s.records());
+        add(f, HANDSHAKES_PER_1K, Kind.NUMBER, RunStatistics::handshakesPer1000);
+        add(f, REUSE_RATE, Kind.SHARE, RunStatistics::reuseRate);
+        add(f, CONNECTIONS_OPENED, Kind.NUMBER, s -> (double) s.connectionsOpened());
+        add(f, BYTES_PER_SUCCESS, Kind.BYTES, RunStatistics::bytesPerSuccess);
+        add(f, STEADY_RPS, Kind.NUMBER, s -> s.steady().map(w -> w.median()).orElse(null));
+        add(f, UNIQUE_EXITS, Kind.NUMBER, s -> (double) s.uniqueExitIps());
+        add(f, UNIQUE_SUBNETS, Kind.NUMBER, s -> (double) s.uniqueSubnets());
+        add(f, RETRIED, Kind.NUMBER, s -> (double) s.firstTries().retried());
+        add(f, MAX_START_LAG, Kind.MILLIS, s -> s.records() == 0 ? null : s.maxStartLagMs());
         return Map.copyOf(f);
     }
 

@@ -17,9 +17,12 @@ public record Verdict(@JsonProperty("threshold") String threshold, @JsonProperty
         @JsonProperty("value") Double value, @JsonProperty("shown") String shown,
         @JsonProperty("limit") String limit, @JsonProperty("failed") boolean failed) {
 
-    /** One line of a report: {@code FAILED p99(total) > 800ms: p99(total) is 912.0ms (limit 800.0ms)}. */
+    /**
+     * One line of a report, saying plainly whether the run stayed within the threshold: {@code threshold 'p99(total) >
+     * 800ms' held: p99(total) is 512.0ms}, or {@code ... FAILED: p99(total) is 912.0ms}.
+     */
     public String line() {
-        return String.format(Locale.ROOT, "%s %s: %s is %s (limit %s)", failed ? "FAILED" : "passed", threshold,
-                figure, shown, limit);
+        return String.format(Locale.ROOT, "threshold '%s' %s: %s is %s%s", threshold, failed ? "FAILED" : "held",
+                figure, shown, value == null ? " (a threshold that cannot be checked fails)" : "");
     }
 }

@@ -74,16 +74,16 @@ class AnalysisTest {
         assertThat(a.phasesMs().get("tcp").p90()).isCloseTo(70, within(0.07));
         assertThat(a.phasesMs().get("tcp").p99()).isCloseTo(70, within(0.07));
         assertThat(a.phasesMs().get("total").p99()).isCloseTo(700, within(0.7));
-        assertThat(a.failuresPerPhase()).isEqualTo(Map.of("tls", 2L, "proxy_tls", 1L, "request", 1L, "status",
+        assertThat(a.failuresByPhase()).isEqualTo(Map.of("tls", 2L, "proxy_tls", 1L, "request", 1L, "status",
                 2L));
-        assertThat(a.failures()).hasSize(4).containsEntry("tls_TimeoutException", 1L);
-        assertThat(a.exits().uniqueIps()).isEqualTo(4);
+        assertThat(a.errors()).hasSize(4).containsEntry("tls_TimeoutException", 1L);
+        assertThat(a.exits().uniqueExits()).isEqualTo(4);
         assertThat(a.exits().uniqueSubnets()).isEqualTo(3);
         assertThat(a.exits().perCountry()).containsExactly(new Tally("US", 4), new Tally("DE", 2),
                 new Tally("FR", 1));
         assertThat(a.asns()).isNull();
         // Every record's wire bytes over the successes: (1000 + 1200) / 7.
-        assertThat(a.bytesPerOk()).isEqualTo(2200.0 / 7);
+        assertThat(a.bytesPerSuccess()).isEqualTo(2200.0 / 7);
         assertThat(a.outcomes()).containsExactly(Map.entry("data", 7L), Map.entry("hard_block", 1L),
                 Map.entry("soft_block", 1L), Map.entry("target_error", 1L), Map.entry("proxy_failure", 3L));
         assertThat(a.blockWindows()).containsExactly(
@@ -133,7 +133,7 @@ class AnalysisTest {
         assertThat(plain.firstTries()).isEqualTo(new io.proxybench.analysis.FirstTries(4, 2, 3, 1,
                 Map.of("tls_SSLException", 1L, "tcp_ConnectException", 1L)));
         assertThat(plain.text().lines()).contains("first tries: 4/7 ok; 2 retried (3 retries), 1 of them ok",
-                "outcomes: data 5, hard_block 1, soft_block 0, target_error 0, proxy_failure 1 (median body 1000"
+                "outcomes: data 5, hard_block 1, soft_block 0, target_error 0, proxy_failure 1 (median body 1,000"
                         + " bytes)");
     }
 
@@ -176,7 +176,7 @@ class AnalysisTest {
         assertThat(json.path("exits").path("per_country").get(0).path("key").asText()).isEqualTo("US");
         assertThat(json.path("phases_ms").path("tcp").path("p90").asDouble()).isCloseTo(70, within(0.07));
         assertThat(json.path("block_windows").get(1).path("block_rate").asDouble()).isEqualTo(0.5);
-        assertThat(json.path("bytes_per_ok").asDouble()).isEqualTo(2200.0 / 7);
+        assertThat(json.path("bytes_per_success").asDouble()).as("2200 / 7, to three decimals").isEqualTo(314.286);
         assertThat(json.has("asns")).isTrue();
     }
 

@@ -97,7 +97,7 @@ class RunStatisticsPropertyTest {
         assertThat(stats.firstTries().retried()).isEqualTo(retried);
         assertThat(stats.firstTries().retries()).isEqualTo(Arrays.stream(attempts).filter(a -> a > 1)
                 .mapToLong(a -> a - 1).sum());
-        assertThat(stats.firstTries().ok()).isEqualTo(count(ok, r -> r.attempt() == null || r.attempt() <= 1));
+        assertThat(stats.firstTries().okFirstTry()).isEqualTo(count(ok, r -> r.attempt() == null || r.attempt() <= 1));
         assertThat(stats.okAfterOneRetry()).isEqualTo(count(ok, r -> r.attempt() == null || r.attempt() <= 2));
         assertThat(stats.okAfterMoreRetries()).isEqualTo(count(ok, r -> r.attempt() != null && r.attempt() > 2));
         assertThat(stats.firstTries().firstErrors()).isEqualTo(tally(records.stream()

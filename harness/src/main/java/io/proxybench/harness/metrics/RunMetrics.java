@@ -6,7 +6,9 @@ import io.prometheus.metrics.core.metrics.GaugeWithCallback;
 import io.prometheus.metrics.core.metrics.Histogram;
 import io.prometheus.metrics.core.metrics.Info;
 import io.prometheus.metrics.model.registry.PrometheusRegistry;
+import io.proxybench.analysis.FigureNames;
 import io.proxybench.analysis.stats.RunStatistics;
+import io.proxybench.analysis.threshold.Figure;
 import io.proxybench.harness.LiveRun;
 import io.proxybench.harness.RecordSink;
 import io.proxybench.harness.RunStats;
@@ -14,6 +16,8 @@ import io.proxybench.records.Outcome;
 import io.proxybench.records.Phase;
 import io.proxybench.records.RequestRecord;
 import java.util.Map;
+import java.util.OptionalDouble;
+import java.util.Set;
 import java.util.function.Function;
 import java.util.function.ToDoubleFunction;
 
@@ -58,7 +62,7 @@ public final class RunMetrics implements RecordSink {
         CounterWithCallback.builder().name("proxybench_tunnel_requests")
                 .help("Requests answered on a tunnel they opened (created) or on one already open (reused)")
                 .labelNames("tunnel").callback(cb -> {
-                    cb.call(statistics(RunStatistics::newConnections), "created");
+                    cb.call(statistics(RunStatistics::connectionsOpened), "created");
                     cb.call(statistics(RunStatistics::reusedConnections), "reused");
                 }).register(registry);
         CounterWithCallback.builder().name("proxybench_wire_bytes")
@@ -82,13 +86,52 @@ public final class RunMetrics implements RecordSink {
         GaugeWithCallback.builder().name("proxybench_requests_backlog")
                 .help("Requests due but waiting for an in-flight slot (--max-in-flight)")
                 .callback(cb -> cb.call(live == null ? 0 : live.counters().backlog())).register(registry);
-        GaugeWithCallback.builder().name("proxybench_exits").help("Unique exit IPs of successful requests so far")
+        GaugeWithCallback.builder().name("proxybench_exits")
+                .help("Deprecated, the same as proxybench_" + FigureNames.UNIQUE_EXITS + " (kept for one version)")
                 .callback(cb -> cb.call(statistics(RunStatistics::uniqueExitIps))).register(registry);
+        figures();
         GaugeWithCallback.builder().name("proxybench_run_finished")
                 .help("1 once the run has ended and its records file (if any) is closed: the counters are final")
                 .callback(cb -> cb.call(finished ? 1 : 0)).register(registry);
         Info.builder().name("proxybench_run").help("The shard's execution segment (empty for a whole run)")
                 .labelNames("segment").register(registry).setLabelValues(segment == null ? "" : segment);
+    }
+
+    /**
+     * Every figure of the run's statistics under its one name ({@link FigureNames}): a count that only grows as
+     * {@code proxybench_NAME_total}, a time in seconds as {@code proxybench_NAME_seconds}, any other as a gauge
+     * {@code proxybench_NAME}; a figure the run leaves undefined so far has no sample. {@code records} is
+     * {@code proxybench_records_total} summed over its outcomes.
+     */
+    private void figures() {
+        for (Figure figure : Figure.named().values()) {
+            String name = figure.name();
+            String help = "The figure " + name + " of the run so far (docs: Figures)";
+            if (name.equals(FigureNames.RECORDS)) {
+                continue;
+            }
+            if (COUNTS.contains(name)) {
+                CounterWithCallback.builder().name("proxybench_" + name).help(help)
+                        .callback(cb -> figure(figure, 1).ifPresent(cb::call)).register(registry);
+            } else if (figure.kind() == Figure.Kind.MILLIS) {
+                GaugeWithCallback.builder().name("proxybench_" + name + "_seconds").help(help)
+                        .callback(cb -> figure(figure, 1e-3).ifPresent(cb::call)).register(registry);
+            } else {
+                GaugeWithCallback.builder().name("proxybench_" + name).help(help)
+                        .callback(cb -> figure(figure, 1).ifPresent(cb::call)).register(registry);
+            }
+        }
+    }
+
+    /** The figures that count something that only grows during a run: Prometheus counters. */
+    private static final Set<String> COUNTS = Set.of(FigureNames.OK, FigureNames.CONNECTIONS_OPENED,
+            FigureNames.RETRIED);
+
+    /** {@code figure} of the statistics so far times {@code scale}; empty before the run or while undefined. */
+    private OptionalDouble figure(Figure figure, double scale) {
+        LiveRun run = live;
+        Double value = run == null ? null : run.statistics(figure.value());
+        return value == null ? OptionalDouble.empty() : OptionalDouble.of(value * scale);
     }
 
     /** The registry to serve. */

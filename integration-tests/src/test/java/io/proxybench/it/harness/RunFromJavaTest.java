@@ -95,7 +95,7 @@ class RunFromJavaTest {
         assertThat(result.exitCode()).isZero();
         assertThat(result.thresholds()).extracting(Verdict::failed).containsExactly(false, false);
         // Each sticky session opened one tunnel at the gateway, which the records count as new connections.
-        assertThat(lab.gatewayCounters().tunnels(GatewayCounters.Kind.CONNECT)).isEqualTo(live.newConnections())
+        assertThat(lab.gatewayCounters().tunnels(GatewayCounters.Kind.CONNECT)).isEqualTo(live.connectionsOpened())
                 .isEqualTo(10);
         assertThat(live.handshakesPer1000()).isEqualTo(1000.0 * 10 / 300);
 
