@@ -33,7 +33,7 @@ class DemoCommandTest {
     private static final List<String> PLOTS = List.of("throughput", "phase-total", "phase-tls", "exits-subnet",
             "exits-country", "reuse", "owners-reuse", "owners-latency", "keepalive", "sessions-throughput",
             "sessions-tls", "sessions-burst", "size-pool", "bytes", "h2-gateway", "clients-exit", "clients-tunnels",
-            "compare-outcomes", "compare-throughput", "compare-cost");
+            "compare-exits", "compare-bytes", "compare-cost");
 
     /** Every step, in the order the demo runs them. */
     private static final List<String> STEPS = List.of("run", "reuse", "owners", "keepalive", "sessions", "size-pool",
