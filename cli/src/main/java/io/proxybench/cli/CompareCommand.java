@@ -40,11 +40,13 @@ final class CompareCommand implements Callable<Integer> {
     private CommandLine.Model.CommandSpec spec;
 
     @Parameters(arity = "1..*", paramLabel = "RUN",
-            description = "Records file or run folder; named a, b, c... in order (an alternate folder by its labels).")
+            description = "Records file or run folder, named by its file name without .jsonl(.gz), a folder of shards"
+                    + " by the stem they share, another folder by its own name (an alternate folder's runs by their"
+                    + " labels); alike names get their parent folder's.")
     List<Path> runs;
 
     @Option(names = "--label", paramLabel = "NAME=LABEL", mapFallbackValue = "",
-            description = "Rename a run's column, e.g. --label a=providerA.")
+            description = "Rename a run's column, e.g. --label provider-a=A for provider-a.jsonl.")
     Map<String, String> labels = new LinkedHashMap<>();
 
     @Option(names = "--price-per-gb", paramLabel = "NAME=PRICE",
@@ -138,7 +140,8 @@ final class CompareCommand implements Callable<Integer> {
         Set<String> seen = new HashSet<>();
         for (ComparedRun run : read) {
             String label = labels.getOrDefault(run.label(), run.label());
-            if (label.isBlank() || label.length() > 40 || !label.strip().equals(label)) {
+            if (labels.containsKey(run.label())
+                    && (label.isBlank() || label.length() > 40 || !label.strip().equals(label))) {
                 throw new IllegalArgumentException("--label " + run.label() + "=" + label + " must be 1 to 40"
                         + " characters without leading or trailing spaces");
             }
