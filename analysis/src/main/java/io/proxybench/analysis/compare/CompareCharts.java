@@ -37,8 +37,10 @@ public final class CompareCharts {
      * What one chart would show.
      *
      * @param kind the chart's CSS class, {@code compare-...}
-     * @param parts a value per part, for each run; one part is one bar per run
-     * @param grouped parts side by side (percentiles, two counts) rather than stacked (shares of a whole)
+     * @param unit what the value axis counts
+     * @param parts the legend: each run has a value per part
+     * @param grouped the parts drawn one under another, each from 0 (percentiles, two counts), rather than end to
+     *     end (the shares of a whole)
      * @param values a run's value of each part, NaN where it has none
      */
     private record Measure(String kind, String title, String unit, List<String> parts, boolean grouped,
