@@ -1,7 +1,6 @@
 package io.proxybench.cli;
 
-import io.proxybench.analysis.Expect;
-import io.proxybench.analysis.compare.CompareCharts;
+import io.proxybench.analysis.compare.CompareSection;
 import io.proxybench.analysis.compare.ComparedRun;
 import io.proxybench.analysis.compare.Comparison;
 import io.proxybench.analysis.compare.RunFigures;
@@ -9,7 +8,6 @@ import io.proxybench.analysis.stats.RunStatistics;
 import io.proxybench.analysis.threshold.Thresholds;
 import io.proxybench.analysis.threshold.Verdict;
 import io.proxybench.analysis.report.html.HtmlReport;
-import io.proxybench.analysis.report.html.Section;
 import java.io.IOException;
 import java.io.PrintWriter;
 import java.nio.file.Path;
@@ -42,11 +40,13 @@ final class CompareCommand implements Callable<Integer> {
     private CommandLine.Model.CommandSpec spec;
 
     @Parameters(arity = "1..*", paramLabel = "RUN",
-            description = "Records file or run folder; named a, b, c... in order (an alternate folder by its labels).")
+            description = "Records file or run folder, named by its file name without .jsonl(.gz), a folder of shards"
+                    + " by the stem they share, another folder by its own name (an alternate folder's runs by their"
+                    + " labels); alike names get their parent folder's.")
     List<Path> runs;
 
     @Option(names = "--label", paramLabel = "NAME=LABEL", mapFallbackValue = "",
-            description = "Rename a run's column, e.g. --label a=providerA.")
+            description = "Rename a run's column, e.g. --label provider-a=A for provider-a.jsonl.")
     Map<String, String> labels = new LinkedHashMap<>();
 
     @Option(names = "--price-per-gb", paramLabel = "NAME=PRICE",
@@ -73,13 +73,17 @@ final class CompareCommand implements Callable<Integer> {
 
     @Override
     public Integer call() throws IOException {
-        Comparison comparison = comparison();
+        Thresholds thresholds = thresholdOptions.thresholds();
+        String countryCode = countryCode();
+        RunSources.Read read = RunSources.read(runs, reading.expectation());
+        List<ComparedRun> named = named(read.runs());
+        Comparison comparison = figures(named, countryCode, read.notes()).withThresholds(verdicts(named, thresholds));
         PrintWriter out = spec.commandLine().getOut();
         out.print(json ? comparison.json() + "\n" : comparison.text());
         if (html != null) {
             Path file = new HtmlReport("proxybench compare", List.of("Made " + Instant.now() + " by proxybench"
                     + " compare from " + String.join(", ", runs.stream().map(Path::toString).toList()) + "."),
-                    List.of(section(comparison))).write(html);
+                    List.of(CompareSection.of(comparison, named))).write(html);
             if (!json) {
                 out.println("report: " + file.toAbsolutePath());
             }
@@ -89,20 +93,25 @@ final class CompareCommand implements Callable<Integer> {
                 ? Thresholds.FAILED_EXIT_CODE : 0;
     }
 
-    /** The runs the arguments name, compared as the options ask; a bad argument is an error naming it. */
-    Comparison comparison() {
-        Expect expectation = reading.expectation();
-        Thresholds thresholds = thresholdOptions.thresholds();
+    /** {@code --country} in upper case, checked; null without one. */
+    private String countryCode() {
         if (country != null && !country.matches("[A-Za-z]{2}")) {
             throw new IllegalArgumentException("--country " + country + " is not a two-letter country code; give"
                     + " the code the target reports as loc, e.g. US");
         }
-        RunSources.Read read = RunSources.read(runs, expectation);
-        List<ComparedRun> named = named(read.runs());
+        return country == null ? null : country.toUpperCase(Locale.ROOT);
+    }
+
+    /** The comparison of {@code named} with their prices, AS table and country, and what reading left out. */
+    private Comparison figures(List<ComparedRun> named, String countryCode, List<String> readNotes) {
         Map<String, Double> price = prices(named);
-        String countryCode = country == null ? null : country.toUpperCase(Locale.ROOT);
         List<RunFigures> figures = reading.withAsns(asns -> named.stream().map(run -> RunFigures.of(run, asns,
                 countryCode, price.get(run.label()))).toList());
+        return Comparison.of(figures, readNotes);
+    }
+
+    /** Each run's verdicts, by label in column order; empty without thresholds. */
+    private static Map<String, List<Verdict>> verdicts(List<ComparedRun> named, Thresholds thresholds) {
         Map<String, List<Verdict>> verdicts = new LinkedHashMap<>();
         if (!thresholds.isEmpty()) {
             for (ComparedRun run : named) {
@@ -111,14 +120,7 @@ final class CompareCommand implements Callable<Integer> {
                 verdicts.put(run.label(), thresholds.check(all));
             }
         }
-        return Comparison.of(figures, read.notes()).withThresholds(verdicts);
-    }
-
-    /** The comparison as a part of an HTML report: its table and charts. */
-    static Section section(Comparison comparison) {
-        return new Section("compare", "Runs compared", List.of("Seed 002: compare providers on the same client,"
-                + " test location and target, at one fixed rate, then on cost per accepted record, not per page."
-                + " * marks the best value of a row."), comparison.text(), CompareCharts.svgs(comparison));
+        return verdicts;
     }
 
     /** {@code runs} under their {@code --label}s, checked: every name known, every label unique. */
@@ -138,7 +140,8 @@ final class CompareCommand implements Callable<Integer> {
         Set<String> seen = new HashSet<>();
         for (ComparedRun run : read) {
             String label = labels.getOrDefault(run.label(), run.label());
-            if (label.isBlank() || label.length() > 40 || !label.strip().equals(label)) {
+            if (labels.containsKey(run.label())
+                    && (label.isBlank() || label.length() > 40 || !label.strip().equals(label))) {
                 throw new IllegalArgumentException("--label " + run.label() + "=" + label + " must be 1 to 40"
                         + " characters without leading or trailing spaces");
             }

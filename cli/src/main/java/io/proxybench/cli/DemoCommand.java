@@ -1,6 +1,7 @@
 package io.proxybench.cli;
 
 import io.proxybench.analysis.asn.Ip2Asn;
+import io.proxybench.analysis.compare.CompareSection;
 import io.proxybench.analysis.compare.ComparedRun;
 import io.proxybench.analysis.compare.Comparison;
 import io.proxybench.analysis.compare.RunFigures;
@@ -499,7 +500,7 @@ final class DemoCommand implements Callable<Integer> {
         Ip2Asn table = FileReading.read(asns, () -> Ip2Asn.load(asns));
         Comparison comparison = Comparison.of(runs.stream().map(run -> RunFigures.of(run, table, country, 3.0))
                 .toList());
-        return new DemoStep("compare", comparison.text(), comparison, CompareCommand.section(comparison));
+        return new DemoStep("compare", comparison.text(), comparison, CompareSection.of(comparison, runs));
     }
 
     private DemoStep doctor() {

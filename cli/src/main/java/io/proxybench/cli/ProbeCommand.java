@@ -1,11 +1,10 @@
 package io.proxybench.cli;
 
 import io.proxybench.analysis.report.html.HtmlReport;
-import io.proxybench.analysis.report.html.Section;
 import io.proxybench.client.proxy.ProxySpec;
 import io.proxybench.experiments.probe.ProbeCard;
 import io.proxybench.experiments.probe.ProbeExperiment;
-import io.proxybench.experiments.probe.ProbeLine;
+import io.proxybench.experiments.probe.ProbeSection;
 import io.proxybench.experiments.probe.ProbeSetup;
 import io.proxybench.experiments.probe.ProbeTable;
 import io.proxybench.harness.TrustOption;
@@ -14,7 +13,6 @@ import java.net.URI;
 import java.nio.file.Path;
 import java.time.Duration;
 import java.time.Instant;
-import java.util.ArrayList;
 import java.util.List;
 import java.util.concurrent.Callable;
 import picocli.CommandLine.Command;
@@ -109,21 +107,9 @@ final class ProbeCommand implements Callable<Integer> {
         PrintWriter out = spec.commandLine().getOut();
         if (html != null) {
             Path file = new HtmlReport("proxybench probe", List.of("Made " + Instant.now() + " by proxybench probe"
-                    + " for " + card.proxy()), List.of(section(card))).write(html);
+                    + " for " + card.proxy()), List.of(ProbeSection.of(card))).write(html);
             spec.commandLine().getErr().println("probe: card written to " + file);
         }
         return Main.print(spec, json, card, ProbeTable::text);
-    }
-
-    private static Section section(ProbeCard card) {
-        List<String> prose = new ArrayList<>();
-        prose.add(card.requests() + " requests in " + Math.round(card.seconds()) + " s"
-                + (card.dialect() == null ? "; no session syntax given" : "; sessions in the " + card.dialect()
-                + " dialect") + ".");
-        for (ProbeLine line : card.lines()) {
-            prose.add(line.property() + ": " + line.value() + (line.measured() ? " (" + line.how() + "; "
-                    + line.certainty() + ")" : ""));
-        }
-        return new Section("card", "Report card", prose, ProbeTable.text(card), List.of());
     }
 }

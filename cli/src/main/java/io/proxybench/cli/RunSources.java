@@ -17,13 +17,14 @@ import java.util.stream.Stream;
 /**
  * The runs that {@code compare}'s arguments name. An argument is one of:
  * <ul>
- *   <li>a records file: one run of one window (a merged file of shards too), named by its position: a, b, c...;
+ *   <li>a records file: one run of one window (a merged file of shards too);
  *   <li>a folder of {@code proxybench alternate}, with its {@code windows.jsonl} index: one run per provider label,
  *       named by the label, each of the windows the index lists (a window still running when the alternation was
  *       stopped is not in the index, so it is left out); a label of several alternations pools their windows;
- *   <li>any other folder of records files, named by its position: the shards of one run when its records name
- *       segments, else one window per file.
+ *   <li>any other folder of records files: the shards of one run when its records name segments, else one window
+ *       per file.
  * </ul>
+ * A file or folder is named as {@link RunNames} says, apart from the alternations' labels.
  */
 final class RunSources {
 
@@ -40,45 +41,47 @@ final class RunSources {
     record Read(List<ComparedRun> runs, List<String> notes) {}
 
     /**
-     * The runs of {@code arguments}, in argument order (an alternation's labels in the order they first ran), each
-     * file read once, streaming, its records classified with {@code expect} (null for none). The same label in
-     * several alternations (the same providers on another day) is one run: its windows are pooled.
+     * The runs of {@code arguments}, in argument order (an alternation's labels where they first ran), each file read
+     * once, streaming, its records classified with {@code expect} (null for none), named as {@link RunNames} says.
+     * The same label in several alternations (the same providers on another day) is one run: its windows are pooled.
      */
     static Read read(List<Path> arguments, Expect expect) {
         List<String> notes = new ArrayList<>();
-        Map<String, ComparedRun> runs = new LinkedHashMap<>();
-        Map<String, Path> namedBy = new LinkedHashMap<>();
-        for (int i = 0; i < arguments.size(); i++) {
-            Path argument = arguments.get(i);
-            String name = String.valueOf((char) ('a' + i));
-            List<ComparedRun> read;
+        List<ComparedRun> runs = new ArrayList<>();
+        Map<String, Integer> labelled = new LinkedHashMap<>();
+        Map<Integer, Path> named = new LinkedHashMap<>();
+        for (Path argument : arguments) {
             if (Files.isRegularFile(argument)) {
                 ShardFiles shards = ShardFiles.read(List.of(argument), expect);
                 shards.check();
                 notes.addAll(shards.cutLines());
-                read = List.of(new ComparedRun(name, List.of(argument.toString()), List.of(shards.statistics()),
-                        shards.uncheckedBodies()));
+                named.put(runs.size(), argument);
+                runs.add(new ComparedRun(RunNames.ofFile(argument), List.of(argument.toString()),
+                        List.of(shards.statistics()), shards.uncheckedBodies()));
             } else if (isAlternation(argument)) {
-                read = alternation(argument, expect, notes);
+                for (ComparedRun run : alternation(argument, expect, notes)) {
+                    Integer at = labelled.putIfAbsent(run.label(), runs.size());
+                    if (at == null) {
+                        runs.add(run);
+                    } else {
+                        runs.set(at, pool(runs.get(at), run));
+                    }
+                }
             } else if (Files.isDirectory(argument)) {
-                read = List.of(folder(name, argument, expect, notes));
+                named.put(runs.size(), argument);
+                runs.add(folder(argument, expect, notes));
             } else {
                 throw new IllegalArgumentException("RUN " + argument + " is neither a records file nor a folder;"
                         + " give a file that run wrote, or a folder of them");
             }
-            boolean pooled = isAlternation(argument);
-            for (ComparedRun run : read) {
-                ComparedRun before = runs.get(run.label());
-                if (before != null && !(pooled && isAlternation(namedBy.get(run.label())))) {
-                    throw new IllegalArgumentException(argument + " and " + namedBy.get(run.label()) + " both give"
-                            + " a run named " + run.label() + " (a file or folder is named by its position, a"
-                            + " provider of alternate by its label); compare alternations apart from other runs");
-                }
-                runs.put(run.label(), before == null ? run : pool(before, run));
-                namedBy.putIfAbsent(run.label(), argument);
-            }
         }
-        return new Read(List.copyOf(runs.values()), notes);
+        List<Integer> at = List.copyOf(named.keySet());
+        List<String> names = RunNames.unique(List.copyOf(named.values()),
+                at.stream().map(i -> runs.get(i).label()).toList(), labelled.keySet());
+        for (int i = 0; i < at.size(); i++) {
+            runs.set(at.get(i), runs.get(at.get(i)).labelled(names.get(i)));
+        }
+        return new Read(List.copyOf(runs), notes);
     }
 
     private static boolean isAlternation(Path argument) {
@@ -94,7 +97,7 @@ final class RunSources {
         return new ComparedRun(first.label(), sources, windows, first.uncheckedBodies() + second.uncheckedBodies());
     }
 
-    private static ComparedRun folder(String name, Path folder, Expect expect, List<String> notes) {
+    private static ComparedRun folder(Path folder, Expect expect, List<String> notes) {
         List<Path> files;
         try (Stream<Path> listing = Files.list(folder)) {
             files = listing.filter(f -> f.getFileName().toString().endsWith(".jsonl") && Files.isRegularFile(f))
@@ -117,14 +120,15 @@ final class RunSources {
         long segmented = parts.parts().stream().filter(p -> !p.segments().isEmpty()).count();
         if (segmented == files.size()) {
             parts.check();
-            return new ComparedRun(name, List.of(folder.toString()), List.of(parts.statistics()),
+            return new ComparedRun(RunNames.ofShards(folder, files), List.of(folder.toString()),
+                    List.of(parts.statistics()),
                     parts.uncheckedBodies());
         }
         if (segmented > 0) {
             throw new IllegalArgumentException("RUN " + folder + " mixes shard files (records with a segment) and"
                     + " whole runs; give the shards of one run in a folder of their own");
         }
-        return new ComparedRun(name, List.of(folder.toString()),
+        return new ComparedRun(RunNames.ofFolder(folder), List.of(folder.toString()),
                 parts.parts().stream().map(RecordFile::statistics).toList(), parts.uncheckedBodies());
     }
 

@@ -72,7 +72,7 @@ class CompareCommandTest {
     }
 
     @Test
-    void filesAreNamedByPositionAndPricedByNameOrLabel() throws Exception {
+    void filesAreNamedByTheirStemAndPricedByNameOrLabel() throws Exception {
         Path a = records("a.jsonl", 4, 1000, "");
         Path b = records("b.jsonl", 2, 5000, "");
 
@@ -85,6 +85,28 @@ class CompareCommandTest {
         // 1.5 x 10,000 / 10^9 / 2 x 1,000
         assertThat(run(c, "b").get("cost_per_1000_accepted").asDouble()).isCloseTo(0.0075, within());
         assertThat(run(c, "b").get("sources").toString()).contains("b.jsonl");
+    }
+
+    @Test
+    void filesOfOneStemAreToldApartByTheirFolderAlikeInTextAndJson() throws Exception {
+        Path monday = records("monday/provider-x.jsonl", 3, 100, "");
+        Path plain = records("tuesday/provider-x.jsonl", 2, 100, "");
+        Path tuesday = dir.resolve("tuesday/provider-x.jsonl.gz");
+        try (var gz = new java.util.zip.GZIPOutputStream(Files.newOutputStream(tuesday))) {
+            gz.write(Files.readAllBytes(plain));
+        }
+        Files.delete(plain);
+
+        MainTest.Run text = MainTest.run("compare", monday.toString(), tuesday.toString(), "--label",
+                "tuesday/provider-x=x-on-tuesday");
+        JsonNode c = json(MainTest.run("compare", monday.toString(), tuesday.toString(), "--json"));
+
+        assertThat(text.exitCode()).as(text.err()).isZero();
+        assertThat(text.out().lines().findFirst().orElseThrow().strip().split(" +"))
+                .containsExactly("monday/provider-x", "x-on-tuesday");
+        assertThat(c.get("runs")).extracting(r -> r.get("label").asText())
+                .containsExactly("monday/provider-x", "tuesday/provider-x");
+        assertThat(run(c, "tuesday/provider-x").get("records").asInt()).isEqualTo(2);
     }
 
     private static org.assertj.core.data.Offset<Double> within() {
@@ -135,9 +157,10 @@ class CompareCommandTest {
                 {"round":1,"label":"a","file":"a/window-01.jsonl","records":2}
                 {"round":1,"label":"b","file":"b/window-01.jsonl","records":2}
                 """);
-        MainTest.Run clash = MainTest.run("compare", ab.toString(), records("extra.jsonl", 2, 100, "").toString());
-        assertThat(clash.exitCode()).isEqualTo(2);
-        assertThat(clash.err()).contains("extra.jsonl and " + ab + " both give a run named b");
+        JsonNode clash = json(MainTest.run("compare", ab.toString(), records("b.jsonl", 2, 100, "").toString(),
+                "--json"));
+        assertThat(clash.get("runs")).as("a file named as a provider of an alternation gets its folder's name")
+                .extracting(r -> r.get("label").asText()).containsExactly("a", "b", dir.getFileName() + "/b");
 
         Files.writeString(alt.resolve("x/window-02.jsonl"), Files.readString(alt.resolve("x/window-03.jsonl")));
         MainTest.Run changed = MainTest.run("compare", alt.toString());
@@ -155,9 +178,9 @@ class CompareCommandTest {
         JsonNode c = json(MainTest.run("compare", dir.resolve("shards").toString(), dir.resolve("windows").toString(),
                 "--json"));
 
-        assertThat(run(c, "a").get("windows").asInt()).isEqualTo(1);
-        assertThat(run(c, "a").get("records").asInt()).isEqualTo(5);
-        assertThat(run(c, "b").get("windows").asInt()).isEqualTo(2);
+        assertThat(run(c, "shards").get("windows").asInt()).isEqualTo(1);
+        assertThat(run(c, "shards").get("records").asInt()).isEqualTo(5);
+        assertThat(run(c, "windows").get("windows").asInt()).isEqualTo(2);
 
         records("half/0.jsonl", 2, 100, ",\"segment\":\"0:1/2 of 0,1/2,1\"");
         MainTest.Run missing = MainTest.run("compare", dir.resolve("half").toString());
@@ -219,8 +242,8 @@ class CompareCommandTest {
         assertThat(two.exitCode()).as(two.err()).isZero();
         Path html = dir.resolve("report");
 
-        MainTest.Run r = MainTest.run("compare", h1.toString(), h2.toString(), "--label", "a=sticky-h1", "--label",
-                "b=h2", "--price-per-gb", "sticky-h1=3", "--price-per-gb", "h2=3", "--html", html.toString());
+        MainTest.Run r = MainTest.run("compare", h1.toString(), h2.toString(), "--label", "h1=sticky-h1",
+                "--price-per-gb", "sticky-h1=3", "--price-per-gb", "h2=3", "--html", html.toString());
 
         assertThat(r.exitCode()).as(r.err()).isZero();
         List<String> lines = r.out().lines().toList();
@@ -235,9 +258,9 @@ class CompareCommandTest {
                 .contains("compare-cost");
 
         JsonNode c = json(MainTest.run("compare", h1.toString(), h2.toString(), "--json"));
-        assertThat(run(c, "a").get("http2_to_proxy").asBoolean()).isFalse();
-        assertThat(run(c, "b").get("http2_to_proxy").asBoolean()).isTrue();
-        assertThat(run(c, "a").get("records").asInt()).isEqualTo(90);
-        assertThat(run(c, "a").get("sticky_kept").asInt()).isEqualTo(4);
+        assertThat(run(c, "h1").get("http2_to_proxy").asBoolean()).isFalse();
+        assertThat(run(c, "h2").get("http2_to_proxy").asBoolean()).isTrue();
+        assertThat(run(c, "h1").get("records").asInt()).isEqualTo(90);
+        assertThat(run(c, "h1").get("sticky_kept").asInt()).isEqualTo(4);
     }
 }

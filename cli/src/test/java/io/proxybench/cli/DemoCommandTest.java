@@ -6,17 +6,14 @@ import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import java.io.PrintWriter;
 import java.io.StringWriter;
-import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
-import java.util.concurrent.TimeUnit;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
-import org.junit.jupiter.api.Assumptions;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Tag;
 import org.junit.jupiter.api.Test;
@@ -33,7 +30,7 @@ class DemoCommandTest {
     private static final List<String> PLOTS = List.of("throughput", "phase-total", "phase-tls", "exits-subnet",
             "exits-country", "reuse", "owners-reuse", "owners-latency", "keepalive", "sessions-throughput",
             "sessions-tls", "sessions-burst", "size-pool", "bytes", "h2-gateway", "clients-exit", "clients-tunnels",
-            "compare-outcomes", "compare-throughput", "compare-cost");
+            "compare-exits", "compare-bytes", "compare-cost");
 
     /** Every step, in the order the demo runs them. */
     private static final List<String> STEPS = List.of("run", "reuse", "owners", "keepalive", "sessions", "size-pool",
@@ -101,18 +98,7 @@ class DemoCommandTest {
     @Tag("interop")
     void chromiumDrawsEveryPlot() throws Exception {
         assertThat(exit).as(errors).isZero();
-        Path chromium = chromium();
-        Path dom = dir.resolve("dom.html");
-        Process p = new ProcessBuilder(chromium.toString(), "--headless", "--no-sandbox", "--disable-gpu",
-                "--user-data-dir=" + dir.resolve("chromium-profile"), "--dump-dom",
-                dir.resolve("report/index.html").toUri().toString())
-                .redirectOutput(dom.toFile()).redirectError(dir.resolve("chromium.log").toFile()).start();
-        try {
-            assertThat(p.waitFor(90, TimeUnit.SECONDS)).as("chromium finished within 90 s").isTrue();
-        } finally {
-            p.destroyForcibly();
-        }
-        String html = Files.readString(dom, StandardCharsets.UTF_8);
+        String html = Chromium.dom(dir.resolve("report/index.html"), dir);
         Map<String, int[]> drawn = new LinkedHashMap<>();
         Matcher m = Pattern.compile("<svg class=\"plot ([a-z0-9-]+)\"[^>]*data-drawn=\"(\\d+)x(\\d+)\""
                 + " data-elements=\"(\\d+)\"").matcher(html);
@@ -120,7 +106,7 @@ class DemoCommandTest {
             drawn.put(m.group(1), new int[] {Integer.parseInt(m.group(2)), Integer.parseInt(m.group(3)),
                 Integer.parseInt(m.group(4))});
         }
-        assertThat(drawn.keySet()).as("plots the browser measured; log: " + dir.resolve("chromium.log"))
+        assertThat(drawn.keySet()).as("plots the browser measured; log: " + dir.resolve("report-chromium.log"))
                 .containsAll(PLOTS);
         List<String> blank = new ArrayList<>();
         drawn.forEach((kind, size) -> {
@@ -146,20 +132,5 @@ class DemoCommandTest {
             assertThat(cli.execute(all.toArray(String[]::new))).as(err.toString()).isEqualTo(Main.BAD_ARGUMENTS);
             assertThat(err.toString()).contains(args.get(0)).doesNotContain("PT");
         }
-    }
-
-    /** Chromium's binary; the test skips without it (fails under CI=true, which must run it). */
-    private static Path chromium() {
-        for (String candidate : List.of("/usr/bin/chromium", "/usr/bin/chromium-browser")) {
-            if (Files.isExecutable(Path.of(candidate))) {
-                return Path.of(candidate);
-            }
-        }
-        String message = "chromium missing: install with apt-get install -y chromium (bin/test does this as root)";
-        if ("true".equals(System.getenv("CI"))) {
-            throw new AssertionError(message);
-        }
-        Assumptions.abort(message);
-        throw new IllegalStateException("unreachable");
     }
 }

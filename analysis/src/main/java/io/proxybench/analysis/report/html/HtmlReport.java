@@ -14,7 +14,8 @@ import java.util.List;
 public final class HtmlReport {
 
     private static final String STYLE = """
-            body { font: 15px/1.45 system-ui, sans-serif; margin: 2em auto; max-width: 980px; color: #1b1b1b; }
+            body { font: 15px/1.45 system-ui, sans-serif; margin: 2em auto; padding: 0 1em; max-width: 980px;
+                   color: #1b1b1b; overflow-wrap: anywhere; }
             h1 { font-size: 1.6em; margin-bottom: .2em; } h2 { margin-top: 2em; border-bottom: 1px solid #ddd; }
             pre { background: #f6f8fa; padding: .8em; overflow-x: auto; font-size: 12.5px; }
             svg.plot { display: block; margin: 1em 0; max-width: 100%; height: auto; }
@@ -22,6 +23,11 @@ public final class HtmlReport {
             svg .label, svg .barlabel { font-size: 12px; } svg .note { font-size: 13px; fill: #777; }
             svg .grid { stroke: #e4e4e4; } svg .axis { stroke: #888; }
             nav a { margin-right: 1em; } .meta { color: #666; }
+            table { border-collapse: collapse; table-layout: fixed; width: 100%; margin: 1em 0 .4em; font-size: 14px; }
+            col.heading { width: 14em; } th, td { padding: .3em .5em; vertical-align: top; text-align: left; }
+            thead th { border-bottom: 2px solid #bbb; } tbody tr { border-bottom: 1px solid #e4e4e4; }
+            tbody th { font-weight: 500; } td.num { text-align: right; font-variant-numeric: tabular-nums; }
+            td.best { font-weight: 700; background: #eef6ee; } p.note { margin: .2em 0; color: #555; font-size: 13.5px; }
             """;
 
     /** Runs after the charts are laid out: each chart gets the bounding box of its data elements. */
@@ -76,6 +82,7 @@ public final class HtmlReport {
             for (String paragraph : section.prose()) {
                 s.append("<p>").append(Svg.escape(paragraph)).append("</p>\n");
             }
+            section.tables().forEach(t -> s.append(t.html()));
             if (!section.table().isEmpty()) {
                 s.append("<pre>").append(Svg.escape(section.table())).append("</pre>\n");
             }

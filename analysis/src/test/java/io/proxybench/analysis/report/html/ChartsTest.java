@@ -84,6 +84,26 @@ class ChartsTest {
     }
 
     @Test
+    void groupedBarsEachStartAtZeroAndABarWithoutValuesShowsADash() {
+        BarChart chart = new BarChart("g", "t", "ms", List.of("p50", "p99"),
+                List.of(new Bar("one", 50, 200), new Bar("two", Double.NaN, Double.NaN), new Bar("three", 10,
+                        Double.NaN)), true);
+        String svg = chart.svg();
+        Matcher rects = Pattern.compile("<rect class=\"data\" x=\"([0-9.]+)\"[^>]*width=\"([0-9.]+)\"").matcher(svg);
+        double unit = Svg.plotWidth() / 250.0; // axis 0..250: 200, and room for the longest bar's figure
+        double[] widths = {50 * unit, 200 * unit, 10 * unit};
+        for (double width : widths) {
+            assertThat(rects.find()).as(svg).isTrue();
+            assertThat(Double.parseDouble(rects.group(1))).isEqualTo(Svg.LEFT);
+            assertThat(Double.parseDouble(rects.group(2))).isCloseTo(width, org.assertj.core.data.Offset.offset(0.1));
+        }
+        assertThat(rects.find()).as("a part without a value draws nothing").isFalse();
+        assertThat(svg).contains(">two</text>\n<text class=\"tick\" x=\"" + Svg.num(Svg.LEFT));
+        assertThat(new BarChart("g", "t", "ms", List.of("p50"), List.of(new Bar("none", Double.NaN)), true).svg())
+                .contains("no data");
+    }
+
+    @Test
     void badInputIsRefusedWithTheReason() {
         assertThatThrownBy(() -> new Series("s", new double[] {1}, new double[] {}))
                 .hasMessageContaining("1 x values and 0 y values");

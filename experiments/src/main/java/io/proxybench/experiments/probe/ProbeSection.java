@@ -1,0 +1,23 @@
+package io.proxybench.experiments.probe;
+
+import io.proxybench.analysis.report.html.Section;
+import io.proxybench.analysis.report.html.Table;
+import java.util.List;
+
+/** The report card as a part of the HTML report: a table row per line, each shown once, whole. */
+public final class ProbeSection {
+
+    private ProbeSection() {}
+
+    public static Section of(ProbeCard card) {
+        String intro = card.requests() + " requests in " + Math.round(card.seconds()) + " s"
+                + (card.dialect() == null ? "; no session syntax given" : "; sessions in the " + card.dialect()
+                + " dialect") + ".";
+        List<Table.Row> rows = card.lines().stream().map(l -> new Table.Row(l.property(), false, List.of(
+                new Table.Cell(l.value(), false), new Table.Cell(l.how(), false),
+                new Table.Cell(l.certainty(), false)))).toList();
+        Table table = new Table("property", List.of(new Table.Column("finding", ""),
+                new Table.Column("how it was measured", ""), new Table.Column("how sure", "")), rows, List.of());
+        return new Section("card", "Report card", List.of(intro), List.of(table), "", List.of());
+    }
+}
