@@ -9,6 +9,8 @@ import java.util.Set;
  *
  * <p>Rules, first match wins:
  * <ol>
+ *   <li>the target's certificate not trusted ({@value #UNTRUSTED_TARGET}): {@link Outcome#TARGET_ERROR}, since
+ *       the proxy did its part;</li>
  *   <li>an error in a proxy-side phase ({@code queue dns tcp proxy_tls socks connect tls}):
  *       {@link Outcome#PROXY_FAILURE}; an error in any other phase (e.g. {@code request}):
  *       {@link Outcome#TARGET_ERROR}, since the tunnel to the target was up;</li>
@@ -26,6 +28,9 @@ import java.util.Set;
  *     small-body rule (e.g. before any success)
  */
 public record BlockClassifier(Expect expect, Double medianBodyBytes) {
+    /** The error of a TLS handshake with the target that failed on its certificate: the target's, not the proxy's. */
+    public static final String UNTRUSTED_TARGET = "tls_UntrustedCertificate";
+
     /** A body shorter than this fraction of {@link #medianBodyBytes} is a soft block. */
     public static final double SMALL_BODY_FRACTION = 0.2;
 
@@ -53,6 +58,9 @@ public record BlockClassifier(Expect expect, Double medianBodyBytes) {
 
     /** The outcome of {@code in}, by the rules in the class comment. */
     public Outcome classify(Input in) {
+        if (UNTRUSTED_TARGET.equals(in.error())) {
+            return Outcome.TARGET_ERROR;
+        }
         if (in.error() != null) {
             return PROXY_PHASES.contains(phaseOf(in.error())) ? Outcome.PROXY_FAILURE : Outcome.TARGET_ERROR;
         }

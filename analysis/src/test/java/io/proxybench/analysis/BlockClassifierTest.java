@@ -23,6 +23,8 @@ class BlockClassifierTest {
         socks error              |        | socks_SocksException     | false |       |                   | PROXY_FAILURE
         CONNECT refused          |        | connect_407              | false |       |                   | PROXY_FAILURE
         tls timeout              |        | tls_TimeoutException     | false |       |                   | PROXY_FAILURE
+        target's cert untrusted  |        | tls_UntrustedCertificate | false |       |                   | TARGET_ERROR
+        proxy's cert untrusted   |        | proxy_tls_UntrustedCertificate | false |  |                   | PROXY_FAILURE
         error beats a 200        | 200    | tls_SSLException         | false | 1000  | {"price": 1}      | PROXY_FAILURE
         request-phase error      |        | request_TimeoutException | false |       |                   | TARGET_ERROR
         403                      | 403    |                          | false | 1000  |                   | HARD_BLOCK

@@ -7,6 +7,7 @@ import io.proxybench.experiments.probe.ProbeExperiment;
 import io.proxybench.experiments.probe.ProbeSection;
 import io.proxybench.experiments.probe.ProbeSetup;
 import io.proxybench.experiments.probe.ProbeTable;
+import io.proxybench.harness.RunPlan;
 import io.proxybench.harness.TrustOption;
 import java.io.PrintWriter;
 import java.net.URI;
@@ -103,13 +104,15 @@ final class ProbeCommand implements Callable<Integer> {
         ProbeSetup setup = asnOptions.withAsns(asns -> new ProbeSetup(ProxyOrLab.withAccount(proxy),
                 httpsProxy == null ? null : ProxyOrLab.withAccount(httpsProxy), sessionOptions.templateOrNull(),
                 target, forward, TrustOption.tls(ca, insecure), asns, budget, rampTo, sessionWatch, timeout));
-        ProbeCard card = ProbeExperiment.run(setup);
+        ProbeCard card = ProbeExperiment.run(setup, proxy.credentials() != null ? "--proxy"
+                : "PROXY_USER and PROXY_PASS");
         PrintWriter out = spec.commandLine().getOut();
         if (html != null) {
             Path file = new HtmlReport("proxybench probe", List.of("Made " + Instant.now() + " by proxybench probe"
                     + " for " + card.proxy()), List.of(ProbeSection.of(card))).write(html);
             spec.commandLine().getErr().println("probe: card written to " + file);
         }
-        return Main.print(spec, json, card, ProbeTable::text);
+        int printed = Main.print(spec, json, card, ProbeTable::text);
+        return card.diagnosis() != null ? RunPlan.SETUP_FAILED_EXIT_CODE : printed;
     }
 }

@@ -276,7 +276,7 @@ final class RunCommand implements Callable<Integer> {
      * @param progress whether a progress line goes to {@code err}
      */
     RunResult execute(Checked checked, boolean progress, PrintWriter err) throws Exception {
-        Path intervalLog = intervalLog();
+        Path intervalLog = noRecords ? null : intervalLog();
         if (!noRecords) {
             if (Files.exists(out)) {
                 outNote = "replaced the earlier " + out;

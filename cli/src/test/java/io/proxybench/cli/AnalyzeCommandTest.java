@@ -68,10 +68,10 @@ class AnalyzeCommandTest {
                 "steady successful req/s, seconds 1-2: median 1.5, min 1, max 2",
                 "tcp       p50=   30.0 ms  p90=   50.0 ms  p99=   50.0 ms",
                 "failures by phase: connect 1, status 1, tcp 1",
-                "failures by label: connect_407 1, tcp_ConnectException 1",
+                "errors: connect_407 1, tcp_ConnectException 1",
                 "exits: 4 unique IPs, 3 unique /24 subnets",
                 "successes per exit country: US 3, DE 1, FR 1",
-                "bytes per successful request: 1400",
+                "bytes per successful request: 1,400",
                 "outcomes: data 5, hard_block 1, soft_block 0, target_error 0, proxy_failure 2",
                 "block rate 0-60 s: 16.7% (1 hard, 0 soft of 6 answered; 2 proxy failures)");
         assertThat(r.out()).doesNotContain("ASNs", "note:");
@@ -84,16 +84,16 @@ class AnalyzeCommandTest {
         JsonNode json = new ObjectMapper().readTree(r.out());
         assertThat(json.path("records").asLong()).isEqualTo(8);
         assertThat(json.path("ok").asLong()).isEqualTo(5);
-        assertThat(json.path("steady").path("median").asDouble()).isEqualTo(1.5);
+        assertThat(json.path("steady").path("steady_rps").asDouble()).isEqualTo(1.5);
         assertThat(json.path("phases_ms").path("tcp").path("p99").asDouble()).isCloseTo(50, within(0.05));
-        assertThat(json.path("failures_per_phase").path("connect").asLong()).isEqualTo(1);
-        assertThat(json.path("exits").path("unique_ips").asInt()).isEqualTo(4);
+        assertThat(json.path("failures_by_phase").path("connect").asLong()).isEqualTo(1);
+        assertThat(json.path("exits").path("unique_exits").asInt()).isEqualTo(4);
         assertThat(json.path("outcomes").path("proxy_failure").asLong()).isEqualTo(2);
         assertThat(json.path("window_seconds").asLong()).isEqualTo(2);
         assertThat(json.path("block_windows")).hasSize(2);
         assertThat(json.path("block_windows").get(1).path("start_second").asLong()).isEqualTo(2);
         assertThat(json.path("block_windows").get(1).path("hard_blocks").asLong()).isEqualTo(1);
-        assertThat(json.path("bytes_per_ok").asDouble()).isEqualTo(1400);
+        assertThat(json.path("bytes_per_success").asDouble()).isEqualTo(1400);
         assertThat(json.path("asns").isNull()).isTrue();
     }
 

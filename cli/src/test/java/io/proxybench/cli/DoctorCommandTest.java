@@ -45,14 +45,18 @@ class DoctorCommandTest {
 
     /**
      * {@code proxybench run} through the lab: {@code sessions} sticky sessions taking turns at {@code rate} requests
-     * per second. Writes {@code name}.jsonl and the summary {@code name}.json; returns the records file.
+     * per second (0: no --sessions, for --rotation per-request). Writes {@code name}.jsonl and the summary
+     * {@code name}.json; returns the records file.
      */
     private static Path run(String name, int sessions, int rate, String duration, String... extra) throws Exception {
         Path out = home.resolve(name + ".jsonl");
         List<String> args = new ArrayList<>(List.of("run", "--url", ProxyOrLab.labHttps(lab, "/cdn-cgi/trace").toString(),
                 "--proxy", ProxyOrLab.labGateway(lab).toString(), "--ca", lab.caFile().toString(),
-                "--session-template", "{pass}_session-{id}", "--sessions", String.valueOf(sessions), "--rate", String.valueOf(rate),
-                "--duration", duration, "--no-progress", "--json", "--out", out.toString()));
+                "--session-template", "{pass}_session-{id}", "--rate", String.valueOf(rate), "--duration", duration,
+                "--no-progress", "--json", "--out", out.toString()));
+        if (sessions > 0) {
+            args.addAll(List.of("--sessions", String.valueOf(sessions)));
+        }
         args.addAll(List.of(extra));
         MainTest.Run r = MainTest.run(args.toArray(String[]::new));
         assertThat(r.exitCode()).as(r.err()).isZero();
@@ -79,12 +83,12 @@ class DoctorCommandTest {
         assertThat(healthy.path("verdict").asText()).startsWith("no problem found");
 
         JsonNode sick = doctor(shortKeepAlive.toString(), "--summary", home.resolve("short.json").toString());
-        assertThat(sick.path("handshakes_per_1000").asDouble()).isGreaterThan(300);
+        assertThat(sick.path("handshakes_per_1k").asDouble()).isGreaterThan(300);
         JsonNode first = sick.path("findings").get(0);
         assertThat(first.path("cause").asText()).as(sick.toString()).isEqualTo("keep_alive");
         assertThat(first.path("evidence").asText()).contains("idle connections (idle_timeout)");
-        assertThat(sick.path("counter_handshakes_per_1000").asDouble())
-                .isEqualTo(sick.path("handshakes_per_1000").asDouble());
+        assertThat(sick.path("summary_handshakes_per_1k").asDouble())
+                .isEqualTo(sick.path("handshakes_per_1k").asDouble());
 
         JsonNode told = doctor(shortKeepAlive.toString(), "--keep-alive", "100ms");
         assertThat(told.path("findings").get(0).path("evidence").asText())
@@ -93,7 +97,7 @@ class DoctorCommandTest {
 
     @Test
     void aSessionPerRequestIsChurn() throws Exception {
-        Path perRequest = run("per-request", "--rotation", "per-request");
+        Path perRequest = run("per-request", 0, 20, "2s", "--rotation", "per-request");
 
         MainTest.Run text = MainTest.run("doctor", perRequest.toString());
 
@@ -118,7 +122,7 @@ class DoctorCommandTest {
 
     @Test
     void theDemoDiagnosesRecordsHandedToIt() throws Exception {
-        DoctorReport report = DoctorCommand.demo(run("demo", "--rotation", "per-request"));
+        DoctorReport report = DoctorCommand.demo(run("demo", 0, 20, "2s", "--rotation", "per-request"));
 
         assertThat(report.findings()).isNotEmpty();
         assertThat(report.findings().get(0).cause()).isEqualTo("session_churn");
@@ -135,7 +139,7 @@ class DoctorCommandTest {
         MainTest.Run r = MainTest.run("doctor", cut.toString());
 
         assertThat(r.exitCode()).as(r.err()).isZero();
-        assertThat(r.out()).contains("2 records from cut.jsonl; 2 answered on 1 new connections")
+        assertThat(r.out()).contains("2 records from cut.jsonl; 2 on a connection, 1 connection opened")
                 .contains("note: " + cut + ": the last line (line 3, 16 bytes) was cut and left out");
     }
 

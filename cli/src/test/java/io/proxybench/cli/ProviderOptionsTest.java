@@ -43,7 +43,7 @@ class ProviderOptionsTest {
             assertThat(r.exitCode()).as(r.err()).isZero();
             JsonNode summary = new ObjectMapper().readTree(r.out());
             assertThat(summary.path("ok").asLong()).isEqualTo(40);
-            assertThat(summary.path("unique_exit_ips").asLong()).as("one exit per session").isEqualTo(4);
+            assertThat(summary.path("unique_exits").asLong()).as("one exit per session").isEqualTo(4);
             List<RequestRecord> records = JsonlReader.read(out);
             assertThat(records.stream().map(RequestRecord::loc).collect(Collectors.toSet())).containsExactly(country);
             assertThat(lab.gatewayCounters().authFailures()).isZero();

@@ -59,14 +59,14 @@ class RunCommandTest {
                 "--sessions", "10", "--rotation", "sticky", "--no-warmup", "--warmup-for", "0");
         List<RequestRecord> records = JsonlReader.read(out);
         assertThat(records).hasSize(200);
-        assertThat(summary.path("scheduled").asLong()).isEqualTo(200);
+        assertThat(summary.path("records").asLong()).isEqualTo(200);
         assertThat(summary.path("ok").asLong()).isEqualTo(200);
-        assertThat(summary.path("unique_exit_ips").asLong()).isEqualTo(10);
+        assertThat(summary.path("unique_exits").asLong()).isEqualTo(10);
         assertThat(records).allSatisfy(r -> assertThat(r.total()).isGreaterThanOrEqualTo(r.startLag()));
         GatewayCounters.Snapshot gateway = lab.gatewayCounters();
         long created = records.stream().filter(r -> Boolean.FALSE.equals(r.reused())).count();
         assertThat(gateway.tunnels(GatewayCounters.Kind.CONNECT)).isEqualTo(created);
-        assertThat(summary.path("handshakes_per_1000").asDouble()).isEqualTo(1000.0 * created / 200);
+        assertThat(summary.path("handshakes_per_1k").asDouble()).isEqualTo(1000.0 * created / 200);
         assertThat(summary.path("client_cpu").path("samples").asInt()).isPositive();
         assertThat(summary.has("warnings")).isTrue();
         assertThat(out.resolveSibling("sticky.jsonl.hlog")).isNotEmptyFile();
@@ -76,10 +76,10 @@ class RunCommandTest {
     void perRequestRotationGivesEveryRequestItsOwnExit() throws Exception {
         Path out = home.resolve("rotating.jsonl");
         JsonNode summary = run(out, "--rate", "50", "--duration", "2s", "--session-template", "{pass}_session-{id}",
-                "--sessions", "1", "--rotation", "per-request");
+                "--rotation", "per-request");
         assertThat(summary.path("ok").asLong()).as("ok; errors by label %s", summary.path("errors")).isEqualTo(100);
-        assertThat(summary.path("unique_exit_ips").asLong()).isEqualTo(100);
-        assertThat(summary.path("handshakes_per_1000").asDouble()).isEqualTo(1000.0);
+        assertThat(summary.path("unique_exits").asLong()).isEqualTo(100);
+        assertThat(summary.path("handshakes_per_1k").asDouble()).isEqualTo(1000.0);
     }
 
     @Test
@@ -89,8 +89,8 @@ class RunCommandTest {
                 "--sessions", "5");
         List<RequestRecord> records = JsonlReader.read(out);
         assertThat(records).hasSize(50).allSatisfy(r -> assertThat(r.reused()).isTrue());
-        assertThat(summary.path("unique_exit_ips").asLong()).isEqualTo(5);
-        assertThat(summary.path("handshakes_per_1000").asDouble()).as("warm-up tunnels are not the run's").isZero();
+        assertThat(summary.path("unique_exits").asLong()).isEqualTo(5);
+        assertThat(summary.path("handshakes_per_1k").asDouble()).as("warm-up tunnels are not the run's").isZero();
         assertThat(summary.path("reuse_rate").asDouble()).isEqualTo(1.0);
     }
 
@@ -102,8 +102,8 @@ class RunCommandTest {
                 "--session-template", "{pass}_session-{id}", "--sessions", "5");
 
         assertThat(JsonlReader.read(out)).hasSize(50).allSatisfy(r -> assertThat(r.reused()).isTrue());
-        assertThat(summary.path("scheduled").asLong()).isEqualTo(50);
-        assertThat(summary.path("handshakes_per_1000").asDouble()).isZero();
+        assertThat(summary.path("records").asLong()).isEqualTo(50);
+        assertThat(summary.path("handshakes_per_1k").asDouble()).isZero();
         assertThat(lab.targetStats().requestsTotal()).as("5 session warm-ups, 50 warm-up phase, 50 run")
                 .isEqualTo(105);
     }
@@ -138,7 +138,7 @@ class RunCommandTest {
         assertThat(warm.path("warnings").toString()).doesNotContain("no warm-up");
         assertThat(warmAtTarget - coldAtTarget).as("what reached the target beyond the cold run's")
                 .isEqualTo(warmUp.path("requests").asLong());
-        assertThat(warm.path("scheduled").asLong()).isEqualTo(cold.path("scheduled").asLong());
+        assertThat(warm.path("records").asLong()).isEqualTo(cold.path("records").asLong());
     }
 
     private static String[] concat(String[] first, String... more) {
@@ -193,7 +193,7 @@ class RunCommandTest {
                 "--proxy-file", file.toString(), "--ca", lab.caFile().toString(), "--out", out.toString(), "--json",
                 "--rate", "20", "--duration", "1s");
         assertThat(r.exitCode()).as(r.err()).isZero();
-        assertThat(new ObjectMapper().readTree(r.out()).path("unique_exit_ips").asLong()).isEqualTo(2);
+        assertThat(new ObjectMapper().readTree(r.out()).path("unique_exits").asLong()).isEqualTo(2);
     }
 
     @Test
@@ -205,7 +205,7 @@ class RunCommandTest {
                     "--proxy", "http://u:p@127.0.0.1:" + faulty.gatewayPort(), "--ca", faulty.caFile().toString(),
                     "--out", out.toString(), "--json", "--rate", "50", "--duration", "2s", "--retries", "4",
                     // A new tunnel per request, so that about a quarter of the first tries meet a refusal.
-                    "--session-template", "{pass}_session-{id}", "--sessions", "1", "--rotation", "per-request",
+                    "--session-template", "{pass}_session-{id}", "--rotation", "per-request",
                     "--warmup-for", "0");
             assertThat(r.exitCode()).as(r.err()).isZero();
             JsonNode summary = new ObjectMapper().readTree(r.out());
@@ -222,7 +222,7 @@ class RunCommandTest {
             long failedSends = records.stream().mapToLong(rec -> rec.attempt() - 1).sum()
                     + records.stream().filter(rec -> rec.error() != null).count();
             assertThat(summary.path("first_tries").path("retried").asLong()).isEqualTo(retried);
-            assertThat(summary.path("first_tries").path("ok").asLong() + retried).isEqualTo(100);
+            assertThat(summary.path("first_tries").path("ok_first_try").asLong() + retried).isEqualTo(100);
             assertThat(faulty.gatewayCounters().faults().get("refuse")).as("every refusal cost a send")
                     .isBetween(failedSends - 2, failedSends);
             assertThat(summary.path("ok").asLong()).isEqualTo(records.stream().filter(RequestRecord::ok).count());
@@ -236,7 +236,7 @@ class RunCommandTest {
         List<RequestRecord> records = JsonlReader.read(out);
 
         assertThat(records).isNotEmpty().allSatisfy(r -> assertThat(r.startLag()).isZero());
-        assertThat(summary.path("scheduled").asLong()).isEqualTo(records.size());
+        assertThat(summary.path("records").asLong()).isEqualTo(records.size());
         assertThat(summary.path("closed_loop").asBoolean()).isTrue();
         assertThat(summary.path("schedule").asText()).isEqualTo("closed loop, 4 workers for 1s");
         assertThat(summary.path("warnings").get(0).asText()).startsWith("closed loop: each worker waited");
@@ -251,7 +251,7 @@ class RunCommandTest {
         List<RequestRecord> records = JsonlReader.read(out);
 
         assertThat(records).isNotEmpty().allSatisfy(r -> assertThat(r.sched()).isNotNegative());
-        assertThat(summary.path("scheduled").asLong()).isEqualTo(records.size());
+        assertThat(summary.path("records").asLong()).isEqualTo(records.size());
         assertThat(lab.targetStats().requestsTotal()).as("the warm-up's requests reached the target, unrecorded")
                 .isGreaterThan(records.size());
     }
@@ -304,7 +304,9 @@ class RunCommandTest {
         for (String[] bad : List.of(new String[] {"--session-template", "user{bogus}", "--sessions", "2"},
                 new String[] {"--session-template", "{pass}_session-{id}", "--sessions", "2", "--rotation",
                     "window:xx"},
-                new String[] {"--rotation", "per-request"})) {
+                new String[] {"--rotation", "sticky"}, new String[] {"--rotation", "stickyy"},
+                new String[] {"--session-template", "{pass}_session-{id}", "--sessions", "2", "--rotation",
+                    "per-request"})) {
             List<String> args = new java.util.ArrayList<>(List.of("run", "--url", "https://127.0.0.1:1/",
                     "--rate", "10", "--duration", "1s", "--out", out.toString()));
             args.addAll(List.of(bad));

@@ -92,7 +92,7 @@ class RunLabEndToEndTest {
         List<RequestRecord> records = JsonlReader.read(out);
 
         assertThat(records).hasSize(300).allSatisfy(r -> assertThat(r.status()).as(r.toString()).isEqualTo(200));
-        assertThat(summary.path("scheduled").asLong()).isEqualTo(300);
+        assertThat(summary.path("records").asLong()).isEqualTo(300);
         assertThat(summary.path("ok").asLong()).isEqualTo(300);
         assertThat(s.surelyAfterStallBegan() + 0.05).as("the stall began early enough to hold scheduled requests")
                 .isLessThan(3.0);
@@ -122,7 +122,7 @@ class RunLabEndToEndTest {
                 + " total p50 %.1f ms, p99 %.1f ms, max start lag %.1f ms, run start bracketed within %.1f ms%n",
                 s.lengthSeconds() * 1000, duringStall.size(), sentDuringStall,
                 summary.path("phases_ms").path("total").path("p50").asDouble(), p99Ms,
-                summary.path("max_start_lag_ms").asDouble(), s.bracketMillis());
+                summary.path("max_start_lag").asDouble(), s.bracketMillis());
     }
 
     @Test
@@ -165,7 +165,7 @@ class RunLabEndToEndTest {
         StatsSnapshot target = lab.targetStats();
 
         assertThat(records).hasSize(5000);
-        assertThat(summary.path("scheduled").asLong()).isEqualTo(5000);
+        assertThat(summary.path("records").asLong()).isEqualTo(5000);
         assertThat(summary.path("errors").size()).as(summary.path("errors").toString()).isZero();
         assertThat(summary.path("ok").asLong()).isEqualTo(5000);
 
@@ -174,7 +174,7 @@ class RunLabEndToEndTest {
                 .collect(Collectors.groupingBy(RequestRecord::ip, TreeMap::new, Collectors.counting()));
         assertThat(requestsPerIp).as("requests per exit IP, records vs target")
                 .isEqualTo(perIp(target, StatsSnapshot.Ip::requests));
-        assertThat(summary.path("unique_exit_ips").asLong()).isEqualTo(target.perIp().size());
+        assertThat(summary.path("unique_exits").asLong()).isEqualTo(target.perIp().size());
 
         long created = records.stream().filter(r -> Boolean.FALSE.equals(r.reused())).count();
         assertThat(records).allSatisfy(r -> assertThat(r.reused()).isNotNull());
@@ -184,7 +184,7 @@ class RunLabEndToEndTest {
                 .isEqualTo(perIp(target, StatsSnapshot.Ip::connections));
         assertThat(records.stream().map(RequestRecord::conn).filter(Objects::nonNull).distinct().count())
                 .as("connections that carried a record").isEqualTo(created);
-        assertThat(summary.path("handshakes_per_1000").asDouble()).isEqualTo(1000.0 * created / 5000);
+        assertThat(summary.path("handshakes_per_1k").asDouble()).isEqualTo(1000.0 * created / 5000);
         return new Consistency(tunnels, target.perIp().size());
     }
 
@@ -198,7 +198,7 @@ class RunLabEndToEndTest {
         JsonNode total = summary.path("phases_ms").path("total");
         System.out.printf("%s run: %d tunnels, %d exits, handshakes/1000 %.1f, total p50 %.1f ms p99 %.1f ms,"
                 + " max start lag %.1f ms, client cpu %s%n", run, c.tunnels(), c.exits(),
-                summary.path("handshakes_per_1000").asDouble(), total.path("p50").asDouble(),
-                total.path("p99").asDouble(), summary.path("max_start_lag_ms").asDouble(), summary.path("client_cpu"));
+                summary.path("handshakes_per_1k").asDouble(), total.path("p50").asDouble(),
+                total.path("p99").asDouble(), summary.path("max_start_lag").asDouble(), summary.path("client_cpu"));
     }
 }

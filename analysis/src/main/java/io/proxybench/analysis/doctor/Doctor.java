@@ -1,5 +1,6 @@
 package io.proxybench.analysis.doctor;
 
+import io.proxybench.analysis.report.Text;
 import io.proxybench.records.LineSort;
 import java.io.IOException;
 import java.nio.file.Path;
@@ -81,7 +82,7 @@ public final class Doctor {
 
         Map<String, Integer> by = new LinkedHashMap<>();
         for (NewConnections.Kind needed : List.of(NewConnections.Kind.SESSION_START, NewConnections.Kind.CONCURRENCY,
-                NewConnections.Kind.FAILED_SETUP)) {
+                NewConnections.Kind.FAILED)) {
             if (replay.created(needed) > 0) {
                 by.put(needed.name().toLowerCase(Locale.ROOT), replay.created(needed));
             }
@@ -103,10 +104,10 @@ public final class Doctor {
 
         double perThousand = answered == 0 ? 0 : 1000.0 * created / answered;
         String verdict = findings.isEmpty()
-                ? String.format(Locale.ROOT, "no problem found: %.1f handshakes per 1,000 requests (%d connections for"
-                        + " %d requests: %d first connections of sessions, %d for requests in flight at once)",
-                        perThousand, created, answered, by.getOrDefault("session_start", 0),
-                        by.getOrDefault("concurrency", 0))
+                ? String.format(Locale.ROOT, "no problem found: %.1f handshakes per 1,000 requests (%s for %s: %,d"
+                        + " first connections of sessions, %,d for requests in flight at once)", perThousand,
+                        Text.count(created, "connection"), Text.count(answered, "request"),
+                        by.getOrDefault("session_start", 0), by.getOrDefault("concurrency", 0))
                 : String.format(Locale.ROOT, "likely cause: %s (%.1f handshakes per 1,000 requests)",
                         findings.get(0).title(), perThousand);
         return new DoctorReport(sources.stream().map(Source::name).toList(), replay.records, answered, created,

@@ -58,10 +58,11 @@ final class NewConnections {
         /** The key's connections had closed after their last request ({@link Replay#closedBy}). */
         CLOSED,
         /**
-         * A connection whose setup failed after its TCP handshake (a refused CONNECT, SOCKS5 authentication, TLS): a
-         * record with {@code reused} false and no {@code conn}. Counted, not replayed: it carried no request.
+         * A connection opened by a request that then failed, most often in its setup (a refused CONNECT, SOCKS5
+         * authentication, TLS) after its TCP handshake: a record with {@code reused} false and no {@code conn}.
+         * Counted, not replayed: no connection id follows it.
          */
-        FAILED_SETUP
+        FAILED
     }
 
     /** Connections gone that a key remembers the last use of, the most recent ones. */
@@ -107,9 +108,12 @@ final class NewConnections {
             for (RequestRecord r; (r = in.next()) != null; ) {
                 replay.records++;
                 replay.described |= r.scheme() != null || r.closed() != null;
-                if (failedSetup(r)) {
+                if (r.conn() == null && r.reused() != null) {
+                    // A failed request: it says whether it had a new connection, but names none to follow.
                     replay.answered++;
-                    replay.count(Kind.FAILED_SETUP);
+                    if (!r.reused()) {
+                        replay.count(Kind.FAILED);
+                    }
                     continue;
                 }
                 if (!answered(r)) {
@@ -319,11 +323,6 @@ final class NewConnections {
             }
             return Kind.CONCURRENCY;
         }
-    }
-
-    /** A record of a setup that failed on a connection it opened: no {@code conn}, {@code reused} false. */
-    static boolean failedSetup(RequestRecord r) {
-        return r.conn() == null && Boolean.FALSE.equals(r.reused());
     }
 
     static boolean answered(RequestRecord r) {

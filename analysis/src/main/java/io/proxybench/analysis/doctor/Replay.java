@@ -19,8 +19,8 @@ final class Replay {
     /** Records read, every one. */
     int records;
     /**
-     * Records with a connection ({@code conn} and {@code reused} present) of a followed session, and records of a
-     * failed setup ({@link NewConnections#failedSetup}).
+     * Records with a connection ({@code conn} and {@code reused} present) of a followed session, and failed records
+     * that say whether theirs was new ({@code reused} without {@code conn}).
      */
     int answered;
     /** Records with a connection of sessions beyond the ones followed, left out of every other figure. */

@@ -1,5 +1,6 @@
 package io.proxybench.experiments.probe;
 
+import io.proxybench.analysis.diagnosis.Diagnosis;
 import java.util.List;
 import java.util.Optional;
 
@@ -11,8 +12,11 @@ import java.util.Optional;
  * @param lines one per property
  * @param requests requests the probe sent
  * @param seconds how long it took
+ * @param diagnosis why the probe stopped after its protocol checks: none answered, and the one through the proxy's
+ *     own scheme failed in setup (a wrong password, nothing listening, an untrusted certificate); null when it ran on
  */
-public record ProbeCard(String proxy, String dialect, List<ProbeLine> lines, int requests, double seconds) {
+public record ProbeCard(String proxy, String dialect, List<ProbeLine> lines, int requests, double seconds,
+        Diagnosis diagnosis) {
 
     public ProbeCard {
         lines = List.copyOf(lines);

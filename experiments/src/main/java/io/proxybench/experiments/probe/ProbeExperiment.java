@@ -1,7 +1,11 @@
 package io.proxybench.experiments.probe;
 
+import io.proxybench.analysis.diagnosis.Diagnosis;
+import io.proxybench.analysis.diagnosis.SetupContext;
+import io.proxybench.analysis.diagnosis.SetupFailures;
 import io.proxybench.client.proxy.ProxyScheme;
 import io.proxybench.client.proxy.ProxySpec;
+import io.proxybench.harness.RunPlan;
 import java.util.ArrayList;
 import java.util.List;
 
@@ -15,19 +19,58 @@ public final class ProbeExperiment {
 
     private ProbeExperiment() {}
 
+    /** The card of {@code setup}'s proxy, whose credentials were given in its URL ({@code --proxy}). */
     public static ProbeCard run(ProbeSetup setup) {
+        return run(setup, "--proxy");
+    }
+
+    /**
+     * The card of {@code setup}'s proxy. When no protocol answered and the check through the scheme the proxy was
+     * given with failed in setup, the probe stops there: the card has the protocol lines and the diagnosis, as
+     * {@code run} gives it for the same failure.
+     *
+     * @param credentialsFrom where the proxy's account was given, for a diagnosis (e.g. {@code --proxy})
+     */
+    public static ProbeCard run(ProbeSetup setup, String credentialsFrom) {
         long start = System.nanoTime();
         Prober prober = new Prober(setup);
-        List<ProbeLine> lines = new ArrayList<>(ProtocolChecks.run(prober, setup));
+        ProtocolChecks.Checked protocols = ProtocolChecks.run(prober, setup);
+        List<ProbeLine> lines = new ArrayList<>(protocols.lines());
         ProxySpec tunnels = tunnels(setup, lines);
+        Diagnosis broken = tunnels == null && !answered(lines, "protocol_forward")
+                ? diagnose(setup, protocols, credentialsFrom) : null;
+        if (broken != null) {
+            return new ProbeCard(setup.proxy().toString(), dialect(setup), lines, prober.sent(),
+                    (System.nanoTime() - start) / 1e9, broken);
+        }
         RotationChecks.Seen seen = RotationChecks.run(prober, setup, tunnels, lines);
         lines.add(WireChecks.ja4(prober, setup, tunnels));
         lines.add(WireChecks.bytes(prober, setup, tunnels));
         lines.add(ForwardReuseCheck.run(prober, setup, seen));
         SessionChecks.run(prober, setup, tunnels, seen, lines);
         lines.add(RampCheck.run(prober, setup, tunnels));
-        return new ProbeCard(setup.proxy().toString(), setup.sessions() == null ? null
-                : setup.sessions().dialect().name(), lines, prober.sent(), (System.nanoTime() - start) / 1e9);
+        return new ProbeCard(setup.proxy().toString(), dialect(setup), lines, prober.sent(),
+                (System.nanoTime() - start) / 1e9, null);
+    }
+
+    private static String dialect(ProbeSetup setup) {
+        return setup.sessions() == null ? null : setup.sessions().dialect().name();
+    }
+
+    /**
+     * The diagnosis of the failure of the check through the proxy's own scheme, when it failed in setup; null
+     * otherwise (it answered something, or failed some other way: the card says how).
+     */
+    private static Diagnosis diagnose(ProbeSetup setup, ProtocolChecks.Checked protocols, String credentialsFrom) {
+        Prober.Answer own = protocols.failures().get(ProtocolChecks.checkOf(setup.proxy().scheme()));
+        if (own == null || !SetupFailures.isSetup(own.label())) {
+            return null;
+        }
+        long same = protocols.failures().values().stream().filter(a -> own.label().equals(a.label())).count();
+        ProxySpec p = setup.proxy();
+        SetupContext context = new SetupContext(p.scheme().text() + "://" + p.endpoint(), p.credentials() != null,
+                credentialsFrom, RunPlan.origin(setup.httpsTarget()));
+        return SetupFailures.diagnose(own.label(), own.reason(), same, protocols.failures().size(), context);
     }
 
     /** The first protocol that carried a tunnel: CONNECT, then SOCKS5, then CONNECT over TLS; null for none. */

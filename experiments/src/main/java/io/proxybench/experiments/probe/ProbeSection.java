@@ -1,5 +1,6 @@
 package io.proxybench.experiments.probe;
 
+import io.proxybench.analysis.report.Text;
 import io.proxybench.analysis.report.html.Section;
 import io.proxybench.analysis.report.html.Table;
 import java.util.List;
@@ -10,7 +11,7 @@ public final class ProbeSection {
     private ProbeSection() {}
 
     public static Section of(ProbeCard card) {
-        String intro = card.requests() + " requests in " + Math.round(card.seconds()) + " s"
+        String intro = Text.count(card.requests(), "request") + " in " + Math.round(card.seconds()) + " s"
                 + (card.dialect() == null ? "; no session syntax given" : "; sessions in the " + card.dialect()
                 + " dialect") + ".";
         List<Table.Row> rows = card.lines().stream().map(l -> new Table.Row(l.property(), false, List.of(
@@ -18,6 +19,8 @@ public final class ProbeSection {
                 new Table.Cell(l.certainty(), false)))).toList();
         Table table = new Table("property", List.of(new Table.Column("finding", ""),
                 new Table.Column("how it was measured", ""), new Table.Column("how sure", "")), rows, List.of());
-        return new Section("card", "Report card", List.of(intro), List.of(table), "", List.of());
+        List<String> prose = card.diagnosis() == null ? List.of(intro)
+                : List.of("Stopped after the protocol checks: " + card.diagnosis().text().strip(), intro);
+        return new Section("card", "Report card", prose, List.of(table), "", List.of());
     }
 }

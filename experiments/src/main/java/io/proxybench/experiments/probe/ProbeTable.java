@@ -8,9 +8,13 @@ public final class ProbeTable {
     private ProbeTable() {}
 
     public static String text(ProbeCard card) {
-        StringBuilder s = new StringBuilder("proxybench probe: ").append(card.proxy())
+        StringBuilder s = new StringBuilder();
+        if (card.diagnosis() != null) {
+            s.append("stopped after the protocol checks: ").append(card.diagnosis().text());
+        }
+        s.append("proxybench probe: ").append(card.proxy())
                 .append(card.dialect() == null ? "" : ", sessions in the " + card.dialect() + " dialect")
-                .append(String.format(Locale.ROOT, "; %d requests in %.0f s%n", card.requests(),
+                .append(String.format(Locale.ROOT, "; %,d requests in %.0f s%n", card.requests(),
                         card.seconds()));
         int width = card.lines().stream().mapToInt(l -> l.property().length()).max().orElse(10);
         for (ProbeLine line : card.lines()) {

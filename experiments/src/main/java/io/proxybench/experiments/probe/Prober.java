@@ -36,8 +36,12 @@ final class Prober {
         this.setup = setup;
     }
 
-    /** One request's answer: its status and the target's trace, or the failure in one line. */
-    record Answer(int status, Trace trace, String error, ProxyResponse response) {
+    /**
+     * One request's answer: its status and the target's trace, or the failure in one line with its error label
+     * ({@code connect_407}) and the proxy's reason; label and reason are null when the failure was not the client's
+     * (no answer in time), the reason also when the proxy gave none.
+     */
+    record Answer(int status, Trace trace, String error, String label, String reason, ProxyResponse response) {
 
         boolean ok() {
             return error == null && status >= 200 && status < 300;
@@ -107,17 +111,20 @@ final class Prober {
     private Answer await(CompletableFuture<ProxyResponse> call) {
         try {
             ProxyResponse r = call.get(setup.timeout().toMillis(), TimeUnit.MILLISECONDS);
-            return new Answer(r.status(), Trace.of(r.body()), null, r);
+            return new Answer(r.status(), Trace.of(r.body()), null, null, null, r);
         } catch (ExecutionException e) {
             Throwable cause = e.getCause();
-            String why = cause instanceof CallException ce ? ce.getMessage() : String.valueOf(cause);
-            return new Answer(0, NO_TRACE, firstLine(why), null);
+            if (cause instanceof CallException ce) {
+                return new Answer(0, NO_TRACE, firstLine(ce.getMessage()), ce.label(), ce.reason(), null);
+            }
+            return new Answer(0, NO_TRACE, firstLine(String.valueOf(cause)), null, null, null);
         } catch (TimeoutException e) {
             call.cancel(true);
-            return new Answer(0, NO_TRACE, "no answer within " + setup.timeout().toSeconds() + " s", null);
+            return new Answer(0, NO_TRACE, "no answer within " + setup.timeout().toSeconds() + " s", null, null,
+                    null);
         } catch (InterruptedException e) {
             Thread.currentThread().interrupt();
-            return new Answer(0, NO_TRACE, "interrupted", null);
+            return new Answer(0, NO_TRACE, "interrupted", null, null, null);
         }
     }
 

@@ -8,7 +8,9 @@ import io.proxybench.client.proxy.ProxySpec;
 import io.proxybench.experiments.probe.Prober.Answer;
 import java.net.URI;
 import java.util.ArrayList;
+import java.util.LinkedHashMap;
 import java.util.List;
+import java.util.Map;
 import java.util.regex.Pattern;
 
 /**
@@ -19,27 +21,44 @@ final class ProtocolChecks {
 
     private ProtocolChecks() {}
 
-    static List<ProbeLine> run(Prober prober, ProbeSetup setup) {
+    /**
+     * The protocol checks' lines, and the answer of each check whose request failed in the client (by the check's
+     * id), for a diagnosis when none answered.
+     */
+    record Checked(List<ProbeLine> lines, Map<String, Answer> failures) {}
+
+    static Checked run(Prober prober, ProbeSetup setup) {
         ProxySpec proxy = setup.proxy();
         List<ProbeLine> lines = new ArrayList<>();
+        Map<String, Answer> failures = new LinkedHashMap<>();
         lines.add(answered(prober, setup, "protocol_connect", "HTTP CONNECT", as(proxy, ProxyScheme.HTTP),
-                setup.httpsTarget(), false));
+                setup.httpsTarget(), false, failures));
         lines.add(setup.httpTarget() == null
                 ? ProbeLine.notMeasured("protocol_forward", "HTTP forward (absolute URI)", "no http:// target given")
                 : answered(prober, setup, "protocol_forward", "HTTP forward (absolute URI)",
-                        as(proxy, ProxyScheme.HTTP), setup.httpTarget(), false));
+                        as(proxy, ProxyScheme.HTTP), setup.httpTarget(), false, failures));
         URI named = byName(setup.httpsTarget());
         lines.add(named == null
                 ? ProbeLine.notMeasured("protocol_socks5h", "SOCKS5, remote DNS", "the target is an IP address;"
                         + " remote DNS needs a host name")
                 : answered(prober, setup, "protocol_socks5h", "SOCKS5, remote DNS", as(proxy, ProxyScheme.SOCKS5H),
-                        named, false));
+                        named, false, failures));
         ProxySpec tls = setup.httpsProxy() != null ? setup.httpsProxy() : as(proxy, ProxyScheme.HTTPS);
         lines.add(answered(prober, setup, "protocol_https", "HTTPS proxy (TLS to the proxy)", tls,
-                setup.httpsTarget(), false));
-        lines.add(answered(prober, setup, "protocol_h2", "HTTP/2 to the proxy", tls, setup.httpsTarget(), true));
+                setup.httpsTarget(), false, failures));
+        lines.add(answered(prober, setup, "protocol_h2", "HTTP/2 to the proxy", tls, setup.httpsTarget(), true,
+                failures));
         lines.add(auth(prober, setup));
-        return lines;
+        return new Checked(lines, failures);
+    }
+
+    /** The check of the protocol the proxy was given with: the one whose failure a diagnosis names. */
+    static String checkOf(ProxyScheme scheme) {
+        return switch (scheme) {
+            case HTTP -> "protocol_connect";
+            case HTTPS -> "protocol_https";
+            case SOCKS5, SOCKS5H -> "protocol_socks5h";
+        };
     }
 
     /** The same endpoint and account under another scheme. */
@@ -60,7 +79,7 @@ final class ProtocolChecks {
     }
 
     private static ProbeLine answered(Prober prober, ProbeSetup setup, String id, String property, ProxySpec proxy,
-            URI target, boolean h2) {
+            URI target, boolean h2, Map<String, Answer> failures) {
         if (!prober.take(1)) {
             return ProbeLine.notMeasured(id, property, "the request budget is spent");
         }
@@ -71,6 +90,9 @@ final class ProtocolChecks {
         })) {
             Answer a = prober.send(client, ProxyRequest.get(target.toString()));
             String where = proxy.scheme().text() + "://" + proxy.endpoint();
+            if (a.label() != null) {
+                failures.put(id, a);
+            }
             if (!a.ok()) {
                 return ProbeLine.measured(id, property, "no: " + a.outcome(), 0.0, "one GET " + target
                         + " through " + where, "one request");
