@@ -33,6 +33,7 @@ public final class Main implements Runnable {
         CommandLine cli = new CommandLine(new Main());
         // An argument that starts with @ is the user's (curl's -d @FILE), never one of picocli's argument files.
         cli.setExpandAtFiles(false);
+        cli.setHelpFactory(SpaceWrappedHelp.FACTORY);
         cli.registerConverter(java.time.Duration.class, new DurationConverter());
         cli.setParameterExceptionHandler((e, args) -> {
             PrintWriter err = e.getCommandLine().getErr();
