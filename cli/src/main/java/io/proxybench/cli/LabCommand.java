@@ -343,8 +343,8 @@ final class LabCommand implements Callable<Integer> {
                 case "after-dial":
                     return ConnectReply.AFTER_DIAL;
                 default:
-                    throw new CommandLine.TypeConversionException("'" + value + "' is not a reply timing; use early"
-                            + " or after-dial");
+                    throw new CommandLine.TypeConversionException(
+                            ErrorLines.shown(value) + " is not a reply timing; use early or after-dial");
             }
         }
     }
