@@ -53,6 +53,7 @@ final class RunSources {
             String name = String.valueOf((char) ('a' + i));
             List<ComparedRun> read;
             if (Files.isRegularFile(argument)) {
+                RecordFile.requireRecords(argument);
                 ShardFiles shards = ShardFiles.read(List.of(argument), expect);
                 shards.check();
                 notes.addAll(shards.cutLines());
