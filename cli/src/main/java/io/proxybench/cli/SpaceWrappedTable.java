@@ -30,11 +30,10 @@ final class SpaceWrappedTable extends TextTable {
         String plain = value.plainString();
         int width = column.width - column.indent;
         int start = 0;
-        Cell cell = null;
         while (true) {
             int end = lineEnd(plain, start, width);
             Text line = value.substring(start, end);
-            cell = super.putValue(row, col, start == 0 ? line : spaces(value, indentWrappedLines).concat(line));
+            Cell cell = super.putValue(row, col, start == 0 ? line : spaces(value, indentWrappedLines).concat(line));
             start = nextWord(plain, end);
             if (start == plain.length()) {
                 return cell;
