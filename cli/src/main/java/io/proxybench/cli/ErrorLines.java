@@ -6,6 +6,7 @@ import java.nio.file.FileSystemException;
 import java.nio.file.Files;
 import java.nio.file.NoSuchFileException;
 import java.nio.file.Path;
+import java.io.IOException;
 import java.io.UncheckedIOException;
 import picocli.CommandLine;
 import picocli.CommandLine.Model.ArgSpec;
@@ -58,18 +59,29 @@ final class ErrorLines {
     }
 
     private static String file(FileSystemException f) {
-        if (f instanceof NoSuchFileException) {
-            Path parent = Path.of(f.getFile()).toAbsolutePath().getParent();
-            return "cannot open " + f.getFile() + ": " + (parent != null && !Files.isDirectory(parent)
-                    ? "its folder " + parent + " does not exist" : "no such file");
-        }
-        if (f instanceof AccessDeniedException) {
-            return "cannot open " + f.getFile() + ": permission denied";
-        }
         if (f instanceof FileAlreadyExistsException) {
             return f.getFile() + " already exists; remove it or give another name";
         }
-        return "cannot open " + f.getFile() + (f.getReason() == null ? "" : ": " + f.getReason());
+        return "cannot open " + f.getFile() + ": " + why(f);
+    }
+
+    /**
+     * Why a file could not be read or written, in words: for a missing one, whether its folder is missing too; never
+     * the exception's class, nor its message when that is only the file's name (as the JDK's often is).
+     */
+    static String why(IOException e) {
+        if (e instanceof NoSuchFileException f && f.getFile() != null) {
+            Path parent = Path.of(f.getFile()).toAbsolutePath().getParent();
+            return parent != null && !Files.isDirectory(parent) ? "its folder " + parent + " does not exist"
+                    : "no such file";
+        }
+        if (e instanceof AccessDeniedException) {
+            return "permission denied";
+        }
+        if (e instanceof FileSystemException f) {
+            return f.getReason() != null ? f.getReason() : "the file system refused it";
+        }
+        return e.getMessage() == null ? "an input/output error" : withoutClassNames(e.getMessage());
     }
 
     /**

@@ -68,7 +68,8 @@ final class RequestOptions {
             try {
                 lines = Files.readAllLines(urlFile, StandardCharsets.UTF_8);
             } catch (IOException e) {
-                throw new IllegalArgumentException("--url-file " + urlFile + " cannot be read: " + e.getMessage(), e);
+                throw new IllegalArgumentException("--url-file " + urlFile + " cannot be read: " + ErrorLines.why(e),
+                        e);
             }
             for (int i = 0; i < lines.size(); i++) {
                 String line = lines.get(i).strip();

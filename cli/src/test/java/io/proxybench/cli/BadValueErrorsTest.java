@@ -89,6 +89,22 @@ class BadValueErrorsTest {
     }
 
     @Test
+    void aFileThatCannotBeReadIsNamedWithWhyNotWithItsNameTwice() {
+        Path missing = dir.resolve("missing.txt");
+
+        MainTest.Run proxies = MainTest.run("run", "--url", "http://127.0.0.1:9/", "--rate", "1", "--duration", "1s",
+                "--proxy-file", missing.toString());
+        MainTest.Run urls = MainTest.run("run", "--url-file", missing.toString(), "--rate", "1", "--duration", "1s");
+
+        assertThat(proxies.exitCode()).isEqualTo(Main.BAD_ARGUMENTS);
+        assertThat(proxies.err().strip()).isEqualTo("proxybench run: cannot read --proxy-file " + missing
+                + ": no such file");
+        assertThat(urls.exitCode()).isEqualTo(Main.BAD_ARGUMENTS);
+        assertThat(urls.err().strip()).isEqualTo("proxybench run: --url-file " + missing + " cannot be read: no such"
+                + " file");
+    }
+
+    @Test
     void aFileThatCannotBeWrittenIsNamedWithWhy() {
         Path out = dir.resolve("missing").resolve("records.jsonl");
 
