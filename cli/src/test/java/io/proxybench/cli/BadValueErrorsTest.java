@@ -2,6 +2,7 @@ package io.proxybench.cli;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
+import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.stream.Stream;
 import org.junit.jupiter.api.Test;
@@ -28,7 +29,8 @@ class BadValueErrorsTest {
                         "run", "--url", "localhost:8443"),
                 bad("--url ftp://h/ is not an http:// or https:// URL: write https://h/ (or http://)",
                         "run", "--url", "ftp://h/"),
-                bad("--url 'https://h/a b' has ' ' at character 12, which a URL cannot hold as it is: write %20 instead",
+                bad("--url 'https://h/a b' has ' ' at character 12, which a URL cannot hold as it is: write %20"
+                        + " instead",
                         "run", "--url", "https://h/a b"),
                 bad("--url https://h:abc/ has 'a' at character 11, which a port cannot hold",
                         "run", "--url", "https://h:abc/"),
@@ -102,6 +104,17 @@ class BadValueErrorsTest {
         assertThat(urls.exitCode()).isEqualTo(Main.BAD_ARGUMENTS);
         assertThat(urls.err().strip()).isEqualTo("proxybench run: --url-file " + missing + " cannot be read: no such"
                 + " file");
+    }
+
+    @Test
+    void aLineOfAUrlFileIsReadAsUrlIsWithItsFileAndLine() throws Exception {
+        Path urls = Files.writeString(dir.resolve("urls.txt"), "# targets\nhttps://h/\n127.0.0.1:8443/\n");
+
+        MainTest.Run r = MainTest.run("run", "--url-file", urls.toString(), "--rate", "1", "--duration", "1s");
+
+        assertThat(r.exitCode()).isEqualTo(Main.BAD_ARGUMENTS);
+        assertThat(r.err().strip()).isEqualTo("proxybench run: " + urls + ":3: 127.0.0.1:8443/ has no scheme: write"
+                + " https://127.0.0.1:8443/ (or http://)");
     }
 
     @Test
