@@ -46,6 +46,7 @@ final class AnalyzeCommand implements Callable<Integer> {
             throw new IllegalArgumentException("--window " + window + " must be at least 1 second");
         }
         Thresholds thresholds = thresholdOptions.thresholds();
+        files.forEach(RecordFile::requireRecords);
         ShardFiles shards = ShardFiles.read(files, expectation);
         shards.check();
         RunStatistics statistics = shards.statistics();

@@ -54,6 +54,7 @@ final class DoctorCommand implements Callable<Integer> {
         if (!(minPer1000 >= 0 && minPer1000 <= 1000)) {
             throw new IllegalArgumentException("--min-per-1000 " + minPer1000 + " must be 0 to 1000");
         }
+        files.forEach(RecordFile::requireRecords);
         List<Source> sources = files.stream().map(f -> new Source(f.getFileName().toString(), f)).toList();
         RunCounters counters = summary == null ? null : FileReading.read(summary, () -> RunCounters.read(summary));
         DoctorReport report = FileReading.read(files, () -> Doctor.diagnose(sources, counters, keepAlive,

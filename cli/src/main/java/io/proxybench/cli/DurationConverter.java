@@ -4,7 +4,7 @@ import io.proxybench.harness.Durations;
 import java.time.Duration;
 import picocli.CommandLine;
 
-/** Reads duration options in the one form {@link Durations} defines. */
+/** Reads duration options in the one form {@link Durations} defines; an error names the value and that form. */
 final class DurationConverter implements CommandLine.ITypeConverter<Duration> {
 
     @Override
@@ -12,7 +12,8 @@ final class DurationConverter implements CommandLine.ITypeConverter<Duration> {
         try {
             return Durations.parse(text);
         } catch (IllegalArgumentException e) {
-            throw new CommandLine.TypeConversionException(e.getMessage());
+            throw new CommandLine.TypeConversionException(
+                    ErrorLines.shown(text) + " is not a duration; use " + Durations.FORMS);
         }
     }
 }

@@ -5,9 +5,7 @@ import io.proxybench.analysis.asn.Ip2AsnFormatException;
 import io.proxybench.records.MalformedRecordException;
 import io.proxybench.records.SpillException;
 import java.io.IOException;
-import java.nio.file.AccessDeniedException;
 import java.nio.file.FileSystemException;
-import java.nio.file.NoSuchFileException;
 import java.nio.file.Path;
 import java.util.List;
 import java.util.stream.Collectors;
@@ -42,12 +40,8 @@ final class FileReading {
             throw new IllegalArgumentException(oneLine(e));
         } catch (SpillException e) {
             throw new IllegalStateException(oneLine(e), e);
-        } catch (NoSuchFileException e) {
-            throw new IllegalArgumentException("cannot read " + named(e, files) + ": no such file");
-        } catch (AccessDeniedException e) {
-            throw new IllegalArgumentException("cannot read " + named(e, files) + ": permission denied");
         } catch (IOException e) {
-            throw new IllegalArgumentException("cannot read " + all(files) + ": " + e.getMessage());
+            throw new IllegalArgumentException("cannot read " + named(e, files) + ": " + ErrorLines.why(e));
         }
     }
 
@@ -56,8 +50,9 @@ final class FileReading {
     }
 
     /** The file a failure is about: the one file read, or the one the failure names. */
-    private static String named(FileSystemException e, List<Path> files) {
-        return files.size() == 1 || e.getFile() == null ? all(files) : e.getFile();
+    private static String named(IOException e, List<Path> files) {
+        return files.size() == 1 || !(e instanceof FileSystemException f) || f.getFile() == null ? all(files)
+                : f.getFile();
     }
 
     private static String all(List<Path> files) {

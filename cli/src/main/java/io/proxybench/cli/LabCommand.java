@@ -14,6 +14,7 @@ import io.proxybench.lab.faults.LatencyPlan;
 import io.proxybench.lab.gateway.AllowedPorts;
 import io.proxybench.lab.gateway.ConnectReply;
 import io.proxybench.net.TlsEngine;
+import java.io.IOException;
 import java.io.PrintWriter;
 import java.nio.file.Path;
 import java.time.Duration;
@@ -208,14 +209,16 @@ final class LabCommand implements Callable<Integer> {
         }
         LabConfig config = b.build();
         CountDownLatch stop = new CountDownLatch(1);
-        try (Lab lab = Lab.start(config)) {
+        try (Lab lab = Lab.start(config); LabAccountFiles accountFiles = auth == null ? null
+                : LabAccountFiles.write(config.home(), lab.host(), lab.gatewayPort(), auth.user(), auth.password())) {
             Thread hook = new Thread(() -> {
                 stop.countDown();
                 lab.close();
+                delete(accountFiles);
             }, "lab-shutdown");
             Runtime.getRuntime().addShutdownHook(hook);
             PrintWriter out = spec.commandLine().getOut();
-            out.println(json ? ReportJson.write(describe(lab)) : banner(lab));
+            out.println(json ? ReportJson.write(describe(lab, accountFiles)) : banner(lab, accountFiles));
             out.flush();
             if (runFor == null) {
                 stop.await();
@@ -229,6 +232,20 @@ final class LabCommand implements Callable<Integer> {
             }
         }
         return 0;
+    }
+
+    /** On Ctrl-C, where the lab's thread may not get to close them: deletes the account files, if any. */
+    private void delete(LabAccountFiles accountFiles) {
+        if (accountFiles == null) {
+            return;
+        }
+        try {
+            accountFiles.close();
+        } catch (IOException e) {
+            spec.commandLine().getErr().println("proxybench lab: could not delete " + accountFiles.curlConfig()
+                    + " and " + accountFiles.proxyFile() + " (" + e.getMessage() + "); they hold the --auth"
+                    + " password, owner-only: delete them");
+        }
     }
 
     private static Dialect named(String name) {
@@ -249,7 +266,11 @@ final class LabCommand implements Callable<Integer> {
         return written.user() + ":" + written.password() + "@";
     }
 
-    private Map<String, Object> describe(Lab lab) {
+    /**
+     * What the lab offers, as {@code --json} prints it; the curl and run lines work as pasted, reading the
+     * {@code --auth} account from {@code accountFiles} (null without {@code --auth}).
+     */
+    private Map<String, Object> describe(Lab lab, LabAccountFiles accountFiles) {
         String hostPort = lab.host() + ":" + lab.gatewayPort();
         Map<String, Object> m = new LinkedHashMap<>();
         m.put("transport", lab.transport().name());
@@ -281,22 +302,32 @@ final class LabCommand implements Callable<Integer> {
         rules.put("idle_s", lab.config().sessionIdle() == null ? null : lab.config().sessionIdle().toSeconds());
         rules.put("documentation", speaking.rules().documentation());
         m.put("sessions", rules);
-        m.put("curl", curl(lab));
+        if (accountFiles != null) {
+            Map<String, String> files = new LinkedHashMap<>();
+            files.put("curl_config", accountFiles.curlConfig().toString());
+            files.put("proxy_file", accountFiles.proxyFile().toString());
+            m.put("auth_files", files);
+        }
+        m.put("curl", "curl --cacert " + shellWord(lab.caFile())
+                + (accountFiles == null ? "" : " -K " + shellWord(accountFiles.curlConfig())) + " -x http://"
+                + hostPort + " https://" + lab.host() + ":" + lab.targetHttpsPort() + "/cdn-cgi/trace");
         m.put("run", "./proxybench run --url https://" + lab.host() + ":" + lab.targetHttpsPort() + "/cdn-cgi/trace"
-                + " --proxy http://" + (auth == null ? "lab:lab@" : auth.user() + ":****@") + hostPort + " --ca "
-                + lab.caFile() + " --provider " + speaking.name() + " --sessions 20 --rate 100 --duration 10s");
+                + (accountFiles == null ? " --proxy http://lab:lab@" + hostPort
+                        : " --proxy-file " + shellWord(accountFiles.proxyFile()))
+                + " --ca " + shellWord(lab.caFile()) + " --provider " + speaking.name()
+                + " --sessions 20 --rate 100 --duration 10s");
         return m;
     }
 
-    private String curl(Lab lab) {
-        return "curl --cacert " + lab.caFile() + " -x http://" + (auth == null ? "" : auth.user() + ":****@")
-                + lab.host() + ":" + lab.gatewayPort() + " https://" + lab.host() + ":" + lab.targetHttpsPort()
-                + "/cdn-cgi/trace";
+    /** {@code path} as one shell word: as it is, or single-quoted when it holds anything a shell would act on. */
+    private static String shellWord(Path path) {
+        String text = path.toString();
+        return text.matches("[A-Za-z0-9_./:@%+,=-]+") ? text : "'" + text.replace("'", "'\\''") + "'";
     }
 
     @SuppressWarnings("unchecked")
-    private String banner(Lab lab) {
-        Map<String, Object> d = describe(lab);
+    private String banner(Lab lab, LabAccountFiles accountFiles) {
+        Map<String, Object> d = describe(lab, accountFiles);
         Map<String, String> urls = (Map<String, String>) d.get("proxy_urls");
         long subnets = lab.exits().all().stream().map(e -> e.ip().substring(0, e.ip().lastIndexOf('.')))
                 .distinct().count();
@@ -324,8 +355,10 @@ final class LabCommand implements Callable<Integer> {
         s.append(String.format("  %-56s rotating, TLS to the proxy%n", urls.get("https")));
         s.append(String.format("  %-56s rotating%n", urls.get("socks5")));
         s.append(String.format("  %-56s sticky session%n", urls.get("socks5_sticky")));
-        if (auth != null) {
-            s.append("  (replace **** with the password given to --auth)\n");
+        if (accountFiles != null) {
+            s.append("  (**** is the password given to --auth; the lines below read it from ")
+                    .append(accountFiles.curlConfig()).append(" and ").append(accountFiles.proxyFile())
+                    .append(", which only you can read and the lab deletes when it stops)\n");
         }
         s.append("try it\n  ").append(d.get("curl")).append('\n');
         s.append("  ").append(d.get("run")).append("   # in another shell: 20 sticky sessions, 100 req/s\n");
@@ -343,8 +376,8 @@ final class LabCommand implements Callable<Integer> {
                 case "after-dial":
                     return ConnectReply.AFTER_DIAL;
                 default:
-                    throw new CommandLine.TypeConversionException("'" + value + "' is not a reply timing; use early"
-                            + " or after-dial");
+                    throw new CommandLine.TypeConversionException(
+                            ErrorLines.shown(value) + " is not a reply timing; use early or after-dial");
             }
         }
     }

@@ -2,6 +2,9 @@ package io.proxybench.cli;
 
 import io.proxybench.analysis.report.ReportJson;
 import java.io.PrintWriter;
+import java.net.URI;
+import java.nio.file.Path;
+import java.time.Duration;
 import java.util.function.Function;
 import picocli.CommandLine.Command;
 import picocli.CommandLine;
@@ -33,16 +36,14 @@ public final class Main implements Runnable {
         CommandLine cli = new CommandLine(new Main());
         // An argument that starts with @ is the user's (curl's -d @FILE), never one of picocli's argument files.
         cli.setExpandAtFiles(false);
-        cli.registerConverter(java.time.Duration.class, new DurationConverter());
+        cli.setHelpFactory(SpaceWrappedHelp.FACTORY);
+        withConverters(cli);
         cli.setParameterExceptionHandler((e, args) -> {
-            PrintWriter err = e.getCommandLine().getErr();
-            err.println(qualifiedName(e.getCommandLine()) + ": " + e.getMessage()
-                    + " (see '" + qualifiedName(e.getCommandLine()) + " --help')");
+            e.getCommandLine().getErr().println(qualifiedName(e.getCommandLine()) + ": " + ErrorLines.badArgument(e));
             return BAD_ARGUMENTS;
         });
         cli.setExecutionExceptionHandler((e, commandLine, parsed) -> {
-            PrintWriter err = commandLine.getErr();
-            err.println(qualifiedName(commandLine) + ": " + e.getMessage());
+            commandLine.getErr().println(qualifiedName(commandLine) + ": " + ErrorLines.failure(e));
             return e instanceof IllegalArgumentException ? BAD_ARGUMENTS : 1;
         });
         return cli;
@@ -63,10 +64,26 @@ public final class Main implements Runnable {
      * @throws CommandLine.ParameterException for an argument the command does not take
      */
     static CommandLine parse(Object command, String... args) {
-        CommandLine cli = new CommandLine(command).registerConverter(java.time.Duration.class, new DurationConverter());
+        CommandLine cli = withConverters(new CommandLine(command));
         cli.setExpandAtFiles(false);
         cli.parseArgs(args);
         return cli;
+    }
+
+    /**
+     * {@code cli} reading durations, URLs, paths and numbers with proxybench's converters, whose errors name the value,
+     * the problem and the fix; registered on its subcommands too.
+     */
+    private static CommandLine withConverters(CommandLine cli) {
+        return cli.registerConverter(Duration.class, new DurationConverter())
+                .registerConverter(URI.class, new UriConverter())
+                .registerConverter(Path.class, new PathConverter())
+                .registerConverter(Integer.class, NumberConverters::wholeInt)
+                .registerConverter(int.class, NumberConverters::wholeInt)
+                .registerConverter(Long.class, NumberConverters::wholeLong)
+                .registerConverter(long.class, NumberConverters::wholeLong)
+                .registerConverter(Double.class, NumberConverters::decimal)
+                .registerConverter(double.class, NumberConverters::decimal);
     }
 
     /** Prints {@code result} as JSON with {@code --json}, else as its table; returns the exit code, 0. */

@@ -24,7 +24,6 @@ import java.util.Set;
 import java.util.TreeSet;
 import java.util.concurrent.Callable;
 import java.util.concurrent.ConcurrentHashMap;
-import java.util.concurrent.atomic.LongAdder;
 import java.util.function.Function;
 import java.util.stream.Stream;
 import java.util.zip.GZIPOutputStream;
@@ -55,11 +54,10 @@ final class MergeCommand implements Callable<Integer> {
     /**
      * One shard's file, as the first pass found it.
      *
-     * @param records how many records it holds
      * @param segments the segments its records name
      * @param cut its cut last line, or null
      */
-    private record Part(Path file, long records, Set<String> segments, CutLine cut) {}
+    private record Part(Path file, Set<String> segments, CutLine cut) {}
 
     @CommandLine.Spec
     private CommandLine.Model.CommandSpec spec;
@@ -90,13 +88,10 @@ final class MergeCommand implements Callable<Integer> {
                 throw new IllegalArgumentException(input + " is both an input and an output; give --out another file");
             }
         }
-        // One pass: every line checked and its place taken; each file's records counted and segments named.
-        Map<Path, LongAdder> counts = new ConcurrentHashMap<>();
+        files.forEach(RecordFile::requireRecords);
+        // One pass: every line checked and its place taken; each file's segments named.
         Map<Path, Set<String>> named = new ConcurrentHashMap<>();
-        files.forEach(f -> {
-            counts.put(f, new LongAdder());
-            named.put(f, ConcurrentHashMap.newKeySet());
-        });
+        files.forEach(f -> named.put(f, ConcurrentHashMap.newKeySet()));
         Map<String, Double> segmentFrom = new ConcurrentHashMap<>();
         Path sortDir = out.toAbsolutePath().getParent();
         // Schedule order; requests due at once (a burst) in segment order, then by completion.
@@ -104,15 +99,13 @@ final class MergeCommand implements Callable<Integer> {
                 r.segment() == null ? -1 : segmentFrom.computeIfAbsent(r.segment(), MergeCommand::from), r.done());
         try (LineSort sorted = FileReading.read(files, () -> LineSort.open(files, r -> true, order, sortDir,
                 LineSort.defaultBudgetBytes(), (file, r) -> {
-                    counts.get(file).increment();
                     if (r.segment() != null) {
                         named.get(file).add(r.segment());
                     }
                 }))) {
             Map<Path, CutLine> cuts = new HashMap<>();
             sorted.cutLines().forEach(c -> cuts.put(c.file(), c));
-            List<Part> parts = files.stream().map(f -> new Part(f, counts.get(f).sum(), new TreeSet<>(named.get(f)),
-                    cuts.get(f))).toList();
+            List<Part> parts = files.stream().map(f -> new Part(f, new TreeSet<>(named.get(f)), cuts.get(f))).toList();
             check(parts);
             Set<String> segments = new TreeSet<>(Comparator.comparing((String seg) -> segmentFrom.get(seg)));
             parts.forEach(p -> segments.addAll(p.segments()));
@@ -132,15 +125,11 @@ final class MergeCommand implements Callable<Integer> {
     }
 
     /**
-     * Refuses shards that are not one run's: a file without records or without a segment, segments that do not tile
+     * Refuses shards that are not one run's: a file without a segment, segments that do not tile
      * their sequence once, and a shard cut short.
      */
     private static void check(List<Part> parts) {
         for (Part part : parts) {
-            if (part.records() == 0) {
-                throw new IllegalArgumentException(part.file() + " holds no records: did its run fail? Run that shard"
-                        + " again");
-            }
             if (part.segments().isEmpty()) {
                 throw new IllegalArgumentException(part.file() + " names no segment: merge joins the shards of one"
                         + " run, written by run --segment or --shard");

@@ -147,8 +147,8 @@ final class OwnersCommand implements Callable<Integer> {
                     return s;
                 }
             }
-            throw new CommandLine.TypeConversionException("'" + text + "' is not a stream shape; use bursts or"
-                    + " workers");
+            throw new CommandLine.TypeConversionException(
+                    ErrorLines.shown(text) + " is not a stream shape; use bursts or workers");
         }
     }
 }

@@ -21,7 +21,7 @@ final class ProxyFile {
         try {
             lines = Files.readAllLines(file);
         } catch (IOException e) {
-            throw new IllegalArgumentException("cannot read --proxy-file " + file + ": " + e.getMessage(), e);
+            throw new IllegalArgumentException("cannot read --proxy-file " + file + ": " + ErrorLines.why(e), e);
         }
         List<ProxySpec> proxies = new ArrayList<>();
         for (int i = 0; i < lines.size(); i++) {

@@ -6,6 +6,7 @@ import io.proxybench.analysis.stats.RunStatistics;
 import io.proxybench.records.CutLine;
 import io.proxybench.records.RecordStream;
 import io.proxybench.records.RequestRecord;
+import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.Collections;
@@ -35,6 +36,31 @@ record RecordFile(Path file, RunStatistics statistics, Set<String> segments, lon
     private static final int THREADS = Math.max(1, Math.min(4, Runtime.getRuntime().availableProcessors()));
 
     /**
+     * Checks that {@code file} holds a record, reading up to its first: a file with none (0 bytes, blank lines only,
+     * or its one line cut) is a bad-argument error naming the file and the likely cause, as is a file that cannot be
+     * read or a malformed line before the first record (naming the line). What {@code analyze}, {@code doctor},
+     * {@code compare} and {@code merge} ask of each file they are given.
+     */
+    static void requireRecords(Path file) {
+        String none = FileReading.read(file, () -> {
+            try (RecordStream records = RecordStream.open(file)) {
+                if (records.next() != null) {
+                    return null;
+                }
+                if (records.cutLine().isPresent()) {
+                    return "its one line was cut, as when the run writing it is killed before its first request"
+                            + " ends; run it again";
+                }
+                return (Files.size(file) == 0 ? "it is empty (0 bytes)" : "it holds nothing but blank lines")
+                        + ", as when the run was stopped before its first request, or it is the wrong file";
+            }
+        });
+        if (none != null) {
+            throw new IllegalArgumentException(file + " has no records: " + none);
+        }
+    }
+
+    /**
      * Reads {@code file}; a file that cannot be read, or a malformed line in it, is a bad-argument error naming the
      * file and the line.
      *
@@ -47,7 +73,7 @@ record RecordFile(Path file, RunStatistics statistics, Set<String> segments, lon
                 records.forEachInParallel(THREADS, () -> {
                     Part part = new Part(new RecordClassifier(expect), new RunStatistics(), new TreeSet<>());
                     parts.add(part);
-                    return r -> part.add(file, r);
+                    return part::add;
                 });
                 return records.cutLine().map(CutLine::describe).orElse(null);
             }
@@ -65,12 +91,9 @@ record RecordFile(Path file, RunStatistics statistics, Set<String> segments, lon
 
     /** What one parsing thread made of its share of the file's records; added together once the file is read. */
     private record Part(RecordClassifier classifier, RunStatistics statistics, Set<String> segments) {
-        void add(Path file, RequestRecord r) {
-            try {
-                statistics.add(classifier.classify(r));
-            } catch (IllegalArgumentException e) {
-                throw new IllegalArgumentException(file + ": " + e.getMessage(), e);
-            }
+        /** @throws IllegalArgumentException for a record without outcome, status or error; the stream names its line */
+        void add(RequestRecord r) {
+            statistics.add(classifier.classify(r));
             if (r.segment() != null) {
                 segments.add(r.segment());
             }

@@ -3,13 +3,13 @@ package io.proxybench.cli;
 import io.proxybench.client.ProxyRequest;
 import java.io.IOException;
 import java.net.URI;
-import java.net.URISyntaxException;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.regex.Pattern;
+import picocli.CommandLine;
 import picocli.CommandLine.Option;
 
 /**
@@ -20,6 +20,8 @@ final class RequestOptions {
 
     /** An HTTP token: what a method or header name may hold (RFC 9110, 5.6.2). */
     private static final Pattern TOKEN = Pattern.compile("[!#$%&'*+.^_`|~0-9A-Za-z-]+");
+    /** A line of {@code --url-file} is read as {@code --url} is. */
+    private static final UriConverter URLS = new UriConverter();
 
     @Option(names = {"-X", "--method"}, paramLabel = "METHOD",
             description = "The request method (default: GET, or POST with -d/--data-file).")
@@ -68,7 +70,8 @@ final class RequestOptions {
             try {
                 lines = Files.readAllLines(urlFile, StandardCharsets.UTF_8);
             } catch (IOException e) {
-                throw new IllegalArgumentException("--url-file " + urlFile + " cannot be read: " + e.getMessage(), e);
+                throw new IllegalArgumentException("--url-file " + urlFile + " cannot be read: " + ErrorLines.why(e),
+                        e);
             }
             for (int i = 0; i < lines.size(); i++) {
                 String line = lines.get(i).strip();
@@ -76,10 +79,9 @@ final class RequestOptions {
                     continue;
                 }
                 try {
-                    all.add(new URI(line));
-                } catch (URISyntaxException e) {
-                    throw new IllegalArgumentException("--url-file " + urlFile + " line " + (i + 1)
-                            + " is not a URL: " + e.getReason(), e);
+                    all.add(URLS.convert(line));
+                } catch (CommandLine.TypeConversionException e) {
+                    throw new IllegalArgumentException(urlFile + ":" + (i + 1) + ": " + e.getMessage(), e);
                 }
             }
             if (all.size() == (given == null ? 0 : given.size())) {

@@ -52,6 +52,7 @@ final class RunSources {
         Map<Integer, Path> named = new LinkedHashMap<>();
         for (Path argument : arguments) {
             if (Files.isRegularFile(argument)) {
+                RecordFile.requireRecords(argument);
                 ShardFiles shards = ShardFiles.read(List.of(argument), expect);
                 shards.check();
                 notes.addAll(shards.cutLines());

@@ -152,6 +152,27 @@ class AnalyzeCommandTest {
         assertThat(m.err()).contains(middle + ":1: ");
     }
 
+    /** A record analyze cannot count is named by its file and line; a missing time is an error, never 0. */
+    @Test
+    void aRecordWithoutOutcomeStatusOrErrorOrWithoutSchedIsNamedByItsLine() throws Exception {
+        long lines = SHARD_1.lines().count();
+        Path noAnswer = Files.writeString(dir.resolve("no-answer.jsonl"),
+                SHARD_1 + "\n{\"sched\": 1.5, \"done\": 1.9, \"start_lag\": 0}\n" + SHARD_1);
+        Path noSched = Files.writeString(dir.resolve("no-sched.jsonl"), SHARD_1 + "{\"done\":1.2,\"total\":0.2}\n");
+
+        MainTest.Run a = analyze(List.of(noAnswer.toString()));
+        MainTest.Run s = analyze(List.of(noSched.toString()));
+
+        assertThat(a.exitCode()).isEqualTo(Main.BAD_ARGUMENTS);
+        assertThat(a.err().strip()).isEqualTo("proxybench analyze: " + noAnswer + ":" + (lines + 2) + ": the record"
+                + " has no outcome, status or error, and every record has one: was the line written by proxybench run"
+                + " or the seed harness?");
+        assertThat(s.exitCode()).isEqualTo(Main.BAD_ARGUMENTS);
+        assertThat(s.err().strip()).startsWith("proxybench analyze: " + noSched + ":" + (lines + 1) + ": the record"
+                + " has no \"sched\" (its scheduled start, seconds after the run's start)")
+                .doesNotContain("scheduled at").hasLineCount(1);
+    }
+
     @Test
     void unreadableOrMalformedInputIsOneLineNamingFileAndLineWithExitCode2() throws Exception {
         List<String> good = shards();

@@ -31,7 +31,7 @@ class ExperimentOptionErrorsTest {
         "clients --isolation-requests 3     | --isolation-requests must be even and at least 2 (half per session), got 3",
         "clients --warm-up -1               | --warm-up must be 0 or more, got -1",
         "clients --time-limit 0s            | --time-limit must be positive",
-        "clients --client curl              | Invalid value for option '--client'",
+        "clients --client curl              | --client curl is not one of: ",
         "clients --proxy http://u:p@127.0.0.1:9 --url https://127.0.0.1:9/ --insecure"
                 + " | --insecure is not offered here",
         "clients --proxy http://u:p@127.0.0.1:9 --url http://127.0.0.1:9/"

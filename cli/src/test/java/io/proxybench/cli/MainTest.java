@@ -38,11 +38,11 @@ class MainTest {
 
     @ParameterizedTest
     @CsvSource(delimiter = '|', value = {
-        "lab --exits many|Invalid value for option '--exits'",
-        "lab --client-rtt 10x|'10x' is not a duration",
-        "lab --connect-reply later|'later' is not a reply timing",
+        "lab --exits many|--exits many is not a whole number: write digits only",
+        "lab --client-rtt 10x|--client-rtt 10x is not a duration; use forms like 250ms",
+        "lab --connect-reply later|--connect-reply later is not a reply timing; use early or after-dial",
         "lab --no-such-option|Unknown option: '--no-such-option'",
-        "lab --auth alice|expected USER:PASS",
+        "lab --auth alice|--auth takes USER:PASS with both parts non-empty",
         "lab --refuse 1.5 --home /tmp|fault fraction 1.5 is outside 0..1",
         "lab --allow-destination bogus --home /tmp|destination rule 'bogus' is not an IP address or CIDR block",
         "lab --forward-idle-cap -1 --home /tmp|forward idle cap -1 is negative",
@@ -52,7 +52,7 @@ class MainTest {
         "lab --max-concurrency-per-user -1 --home /tmp|max concurrency per user -1 is negative; use 0 for no limit",
         "lab --header-timeout 0s --home /tmp|header timeout 0s must be positive",
         "lab exits --exits 0|exit pool size 0 is out of range",
-        "lab exits --format csv|Invalid value for option '--format'",
+        "lab exits --format csv|--format csv is not one of: ip2asn",
     })
     void badArgumentsExitWith2AndOneLineNamingTheProblem(String args, String message) {
         Run r = run(args.split(" "));

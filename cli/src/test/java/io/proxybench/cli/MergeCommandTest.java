@@ -131,7 +131,7 @@ class MergeCommandTest {
             {"merge --no-hdr-log --out " + m + " " + zero, "segment 1/2:1 of 0,1/2,1 is missing"},
             {"merge --no-hdr-log --out " + m + " " + zero + " " + one + " " + zero, "is in both"},
             {"merge --no-hdr-log --out " + m + " " + whole, "whole.jsonl names no segment: merge joins the shards"},
-            {"merge --no-hdr-log --out " + m + " " + zero + " " + empty, "empty.jsonl holds no records"},
+            {"merge --no-hdr-log --out " + m + " " + zero + " " + empty, "empty.jsonl has no records: it is empty (0 bytes)"},
             {"merge --no-hdr-log --out " + m + " " + half, "half.jsonl names segment 'half', not FROM:TO of POINTS"},
             {"merge --no-hdr-log --out " + zero + " " + zero + " " + one, "zero.jsonl is both an input and an output"},
             {"merge --out " + m + " " + zero + " " + one, "no interval log " + zero + ".hlog beside its records"},

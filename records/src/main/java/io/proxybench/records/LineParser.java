@@ -16,7 +16,7 @@ import java.nio.file.Path;
 
 /**
  * Turns one line of a records file into a record, by the rules {@link RecordStream} states: strict UTF-8, one JSON
- * object of a record, nothing after it. It keeps buffers of its own, so one per thread.
+ * object of a record with its {@code sched} and {@code done}, nothing after it. It keeps buffers of its own, so one per thread.
  */
 final class LineParser {
     /** Resolved once: a record's deserializer is not looked up per line. */
@@ -48,6 +48,12 @@ final class LineParser {
         }
         if (fields == null) {
             throw new MalformedRecordException(file, line, "null is not a record", null);
+        }
+        if (fields.sched == null || fields.done == null) {
+            throw new MalformedRecordException(file, line, "the record has no \"" + (fields.sched == null ? "sched"
+                    : "done") + "\" (its " + (fields.sched == null ? "scheduled start" : "completion") + ", seconds"
+                    + " after the run's start); every record has sched and done: was the line written by proxybench"
+                    + " run or the seed harness?", null);
         }
         return fields.toRecord();
     }

@@ -3,7 +3,10 @@ package io.proxybench.records;
 import java.io.IOException;
 import java.nio.file.Path;
 
-/** A line of a JSONL result file that is not a record; the message reads {@code file:line: reason}. */
+/**
+ * A line of a JSONL result file that is not a record, or a record its reader cannot take (one without outcome,
+ * status or error for a reader that classifies it); the message reads {@code file:line: reason}.
+ */
 public final class MalformedRecordException extends IOException {
     private final transient Path file;
     private final int line;

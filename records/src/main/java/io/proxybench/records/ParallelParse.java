@@ -23,8 +23,9 @@ final class ParallelParse {
     private final BlockingQueue<LineBatch> full;
     private final BlockingQueue<LineBatch> free;
     private final List<Thread> threads = new ArrayList<>();
-    /** The first failure: a malformed line (the lowest line number wins), or what a consumer threw. */
+    /** The first failure a consumer threw, other than a refused record. */
     private final AtomicReference<RuntimeException> failure = new AtomicReference<>();
+    /** The malformed or refused record of the lowest line number. */
     private final AtomicReference<MalformedRecordException> malformed = new AtomicReference<>();
     /** The last line when it has no terminator, and its number; null when there is none. */
     private byte[] lastLine;
@@ -104,7 +105,11 @@ final class ParallelParse {
                 lastCut = new CutLine(file, lastNumber, lastLine.length);
                 return;
             }
-            consumers.get(0).accept(record, lastLine, 0, lastLine.length, lastPosition);
+            try {
+                consumers.get(0).accept(record, lastLine, 0, lastLine.length, lastPosition);
+            } catch (IllegalArgumentException e) {
+                malformed(RecordStream.refused(file, lastNumber, e));
+            }
         }
     }
 
@@ -119,6 +124,11 @@ final class ParallelParse {
         if (malformed.get() != null) {
             throw malformed.get();
         }
+    }
+
+    /** Keeps the malformed line with the lowest number. */
+    private void malformed(MalformedRecordException e) {
+        malformed.accumulateAndGet(e, (a, b) -> a == null || b.line() < a.line() ? b : a);
     }
 
     private void work(RecordStream.LineConsumer consumer) {
@@ -142,7 +152,10 @@ final class ParallelParse {
                 consumer.accept(parser.parse(batch.bytes, batch.starts[i], batch.lengths[i], batch.numbers[i]),
                         batch.bytes, batch.starts[i], batch.lengths[i], batch.positions[i]);
             } catch (MalformedRecordException e) {
-                malformed.accumulateAndGet(e, (a, b) -> a == null || b.line() < a.line() ? b : a);
+                malformed(e);
+                return;
+            } catch (IllegalArgumentException e) {
+                malformed(RecordStream.refused(file, batch.numbers[i], e));
                 return;
             } catch (RuntimeException e) {
                 failure.compareAndSet(null, e);

@@ -5,14 +5,15 @@ import com.fasterxml.jackson.annotation.JsonProperty;
 /**
  * A record's fields as a line is read into them, set one by one: Jackson fills such a class about twice as fast as
  * it calls a record's constructor through a creator, which weighs on reading millions of lines. Read as
- * {@link RequestRecord} reads: the same names, types and defaults (an absent number is 0 for the three times a record
- * always has, null for the rest).
+ * {@link RequestRecord} reads: the same names, types and defaults (an absent {@code start_lag} is 0, any other absent
+ * field null). {@code sched} and {@code done} are null here when absent, which {@link LineParser} refuses: a record
+ * always has both, and no time is made up for it.
  */
 final class RecordFields {
     @JsonProperty("sched")
-    double sched;
+    Double sched;
     @JsonProperty("done")
-    double done;
+    Double done;
     @JsonProperty("start_lag")
     double startLag;
     @JsonProperty("queue")

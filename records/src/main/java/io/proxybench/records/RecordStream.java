@@ -20,7 +20,9 @@ import java.util.zip.ZipException;
  *
  * <p>Lines split at LF, CR LF or CR; blank lines (empty, or spaces and tabs only) are skipped; every other line must
  * be UTF-8 text of one JSON object of a record, nothing after it ({@code null} is not a record; unknown fields are
- * ignored), or {@link #next} throws a {@link MalformedRecordException} naming the file and the line.
+ * ignored) with its {@code sched} and {@code done}, or {@link #next} throws a {@link MalformedRecordException}
+ * naming the file and the line. A record a consumer refuses (with an {@link IllegalArgumentException}) is reported
+ * the same way: {@code FILE:LINE: } and the consumer's words.
  *
  * <p>One exception, a cut last line: when the file's last line has no terminator and is not a record, or a gzip
  * stream ends early, the writer was stopped mid-line (killed, crashed, the disk full). Its records up to the last
@@ -135,12 +137,21 @@ public final class RecordStream implements AutoCloseable {
     /**
      * Hands every remaining record to {@code action}, in the file's order.
      *
-     * @throws MalformedRecordException as {@link #next} does
+     * @throws MalformedRecordException as {@link #next} does, or for a record {@code action} refused
      */
     public void forEach(Consumer<? super RequestRecord> action) throws IOException {
         for (RequestRecord record; (record = next()) != null; ) {
-            action.accept(record);
+            try {
+                action.accept(record);
+            } catch (IllegalArgumentException e) {
+                throw refused(file, lines.number(), e);
+            }
         }
+    }
+
+    /** A record the consumer refused, as the error of its line. */
+    static MalformedRecordException refused(Path file, int line, IllegalArgumentException e) {
+        return new MalformedRecordException(file, line, e.getMessage(), e);
     }
 
     /**
@@ -151,8 +162,8 @@ public final class RecordStream implements AutoCloseable {
      * error (the one of the lowest line when several threads meet one) stops every thread and is thrown here, once
      * they have ended. With one thread, as {@link #forEach}.
      *
-     * @throws MalformedRecordException as {@link #next} does
-     * @throws RuntimeException the first a consumer threw
+     * @throws MalformedRecordException as {@link #next} does, or for a record a consumer refused
+     * @throws RuntimeException the first a consumer threw, other than a refusal
      */
     public void forEachInParallel(int threads, Supplier<? extends Consumer<? super RequestRecord>> consumers)
             throws IOException {
@@ -183,7 +194,11 @@ public final class RecordStream implements AutoCloseable {
         if (threads <= 1) {
             LineConsumer consumer = consumers.get();
             for (RequestRecord record; (record = next()) != null; ) {
-                consumer.accept(record, lines.buffer(), lines.start(), lines.length(), lines.offset());
+                try {
+                    consumer.accept(record, lines.buffer(), lines.start(), lines.length(), lines.offset());
+                } catch (IllegalArgumentException e) {
+                    throw refused(file, lines.number(), e);
+                }
             }
             return;
         }

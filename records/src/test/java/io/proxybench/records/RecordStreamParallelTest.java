@@ -85,14 +85,35 @@ class RecordStreamParallelTest {
     }
 
     @Test
-    void whatAConsumerThrowsIsThrownOnceTheThreadsHaveEnded() throws Exception {
+    void aRecordAConsumerRefusesIsReportedAtItsLineOnceTheThreadsHaveEnded() throws Exception {
         Path file = file(new Random(1), 5_000, "");
+        List<String> lines = List.of(Files.readString(file).split("\r\n|\r|\n", -1));
+        int line = lines.indexOf(lines.stream().filter(l -> l.startsWith("{\"sched\": 3000,")).findFirst().get()) + 1;
         try (RecordStream in = RecordStream.open(file)) {
             assertThatThrownBy(() -> in.forEachInParallel(2, () -> r -> {
                 if (r.sched() == 3_000) {
                     throw new IllegalArgumentException("record 3000 refused");
                 }
-            })).isInstanceOf(IllegalArgumentException.class).hasMessage("record 3000 refused");
+            })).isInstanceOf(MalformedRecordException.class).hasMessage(file + ":" + line + ": record 3000 refused");
+        }
+        try (RecordStream in = RecordStream.open(file)) {
+            assertThatThrownBy(() -> in.forEach(r -> {
+                if (r.sched() == 3_000) {
+                    throw new IllegalArgumentException("record 3000 refused");
+                }
+            })).isInstanceOf(MalformedRecordException.class).hasMessage(file + ":" + line + ": record 3000 refused");
+        }
+    }
+
+    @Test
+    void whatElseAConsumerThrowsIsThrownOnceTheThreadsHaveEnded() throws Exception {
+        Path file = file(new Random(1), 5_000, "");
+        try (RecordStream in = RecordStream.open(file)) {
+            assertThatThrownBy(() -> in.forEachInParallel(2, () -> r -> {
+                if (r.sched() == 3_000) {
+                    throw new IllegalStateException("consumer broke");
+                }
+            })).isInstanceOf(IllegalStateException.class).hasMessage("consumer broke");
         }
     }
 }

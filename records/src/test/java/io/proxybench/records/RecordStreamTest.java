@@ -41,6 +41,22 @@ class RecordStreamTest {
     }
 
     @Test
+    void aRecordWithoutSchedOrDoneIsAnErrorAtItsLineNotAZeroTime() throws Exception {
+        Path noSched = write("no-sched.jsonl", A + "\n\n{\"done\": 1.2, \"total\": 0.2, \"status\": 200}\n");
+        Path noDone = write("no-done.jsonl", A + "\n{\"sched\": 1.0, \"status\": 200}\n" + B + "\n");
+        try (RecordStream stream = RecordStream.open(noSched)) {
+            assertThat(stream.next()).isNotNull();
+            assertThatThrownBy(stream::next).isInstanceOf(MalformedRecordException.class)
+                    .hasMessageStartingWith(noSched + ":3: the record has no \"sched\" (its scheduled start");
+        }
+        try (RecordStream stream = RecordStream.open(noDone)) {
+            assertThatThrownBy(() -> stream.forEachInParallel(2, () -> r -> { }))
+                    .isInstanceOf(MalformedRecordException.class)
+                    .hasMessageStartingWith(noDone + ":2: the record has no \"done\" (its completion");
+        }
+    }
+
+    @Test
     void blankLinesAreSkippedAndCounted() throws Exception {
         Path file = write("blank.jsonl", "\n  \t\n" + A + "\n\r\n \n" + B + "\n\t\n{\n");
         try (RecordStream stream = RecordStream.open(file)) {

@@ -35,8 +35,8 @@ public final class RecordClassifier {
             return r;
         }
         if (r.status() == null && r.error() == null) {
-            throw new IllegalArgumentException("the record scheduled at " + r.sched() + " s has no outcome, status or"
-                    + " error; every record needs one (is the file truncated?)");
+            throw new IllegalArgumentException("the record has no outcome, status or error, and every record has one:"
+                    + " was the line written by proxybench run or the seed harness?");
         }
         boolean checkable = expect != null && r.body() != null;
         if (!checkable) {
