@@ -116,8 +116,8 @@ final class CallBook {
             made = failed == null
                     ? records.of(call.schedNanos, call.sentNanos, doneNanos, response, call.sends(),
                             call.firstError(), call.failedBytes())
-                    : records.failed(call.schedNanos, call.sentNanos, doneNanos, Records.errorLabel(failed),
-                            call.sends(), call.firstError(), call.failedBytes());
+                    : records.failed(call.schedNanos, call.sentNanos, doneNanos, failed, call.sends(),
+                            call.firstError(), call.failedBytes());
         } catch (RuntimeException e) {
             // A reply that cannot be recorded is a bug: the run fails with it at its end, and the call gets its
             // record now instead of waiting out the drain for a timeout it never had.

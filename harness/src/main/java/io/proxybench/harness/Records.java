@@ -136,15 +136,36 @@ public final class Records {
      */
     public RequestRecord failed(long schedNanos, long sentNanos, long doneNanos, Throwable failure, int sends,
             String firstError) {
-        return failed(schedNanos, sentNanos, doneNanos, errorLabel(failure), sends, firstError, WireBytes.of(failure));
+        return failed(schedNanos, sentNanos, doneNanos, failure, sends, firstError, WireBytes.of(failure));
+    }
+
+    /**
+     * A request whose last send failed with {@code failure}: its error label, the proxy's reason and whether its
+     * connection was reused as the failure tells them, and the wire bytes its failed sends cost ({@code bytes}, null
+     * unknown).
+     */
+    RequestRecord failed(long schedNanos, long sentNanos, long doneNanos, Throwable failure, int sends,
+            String firstError, WireBytes bytes) {
+        CallException call = callException(failure);
+        return failed(schedNanos, sentNanos, doneNanos, errorLabel(failure), sends, firstError, bytes,
+                call == null ? null : call.reason(), call == null ? null : call.reused());
     }
 
     /** A request that failed or timed out, with the wire bytes its failed sends cost ({@code bytes}, null unknown). */
     RequestRecord failed(long schedNanos, long sentNanos, long doneNanos, String error, int sends, String firstError,
             WireBytes bytes) {
+        return failed(schedNanos, sentNanos, doneNanos, error, sends, firstError, bytes, null, null);
+    }
+
+    /**
+     * A request that failed, with the proxy's reason for it and whether its last send's connection was reused (null
+     * for either when unknown, e.g. no TCP connection).
+     */
+    private RequestRecord failed(long schedNanos, long sentNanos, long doneNanos, String error, int sends,
+            String firstError, WireBytes bytes, String reason, Boolean reused) {
         return RequestRecord.builder(seconds(schedNanos), seconds(doneNanos))
                 .startLag(seconds(sentNanos - schedNanos)).total(seconds(doneNanos - schedNanos))
-                .error(error).firstError(firstError)
+                .error(error).reason(reason).reused(reused).firstError(firstError)
                 .bytesOut(bytes == null ? null : bytes.out()).bytesIn(bytes == null ? null : bytes.in())
                 .handshakeBytes(bytes == null ? null : bytes.handshake())
                 .outcome(new BlockClassifier(null, null).classify(new BlockClassifier.Input(null, error, false, null,
@@ -160,15 +181,22 @@ public final class Records {
      * names no phase. Completion wrappers are unwrapped.
      */
     public static String errorLabel(Throwable failure) {
+        Throwable cause = unwrap(failure);
+        return cause instanceof CallException call ? call.label() : "total_" + cause.getClass().getSimpleName();
+    }
+
+    /** The call's failure inside {@code failure}'s completion wrappers; null when it is no {@link CallException}. */
+    private static CallException callException(Throwable failure) {
+        return unwrap(failure) instanceof CallException call ? call : null;
+    }
+
+    private static Throwable unwrap(Throwable failure) {
         Throwable cause = failure;
         while ((cause instanceof CompletionException || cause instanceof ExecutionException)
                 && cause.getCause() != null) {
             cause = cause.getCause();
         }
-        if (cause instanceof CallException call) {
-            return call.label();
-        }
-        return "total_" + cause.getClass().getSimpleName();
+        return cause;
     }
 
     private static Integer boxedStatus(int status) {
