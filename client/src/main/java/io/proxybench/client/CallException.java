@@ -1,11 +1,12 @@
 package io.proxybench.client;
 
 import io.proxybench.client.event.Phase;
-import io.proxybench.client.internal.call.ConnectRefusal;
+import io.proxybench.client.internal.call.FailureCause;
 
 /**
- * A call that failed, with the phase it failed in and the wire bytes it cost. The message reads
- * {@code <phase>: <cause>} and, like every message of this client, never contains a proxy password.
+ * A call that failed, with the phase it failed in, the wire bytes it cost and why the proxy or TLS refused it (when
+ * they did). The message reads {@code <phase>: <cause>} and, like every message of this client, never contains a
+ * proxy password.
  *
  * <p>Wire bytes are counted as for a {@link ProxyResponse}: TCP payload both ways, TLS records and proxy handshakes
  * included, every attempt of the call together (a call retried on a new connection pays for both). A connection the
@@ -114,27 +115,33 @@ public final class CallException extends Exception {
     }
 
     /**
+     * Why the proxy or TLS refused the call, in words, when they did: a refused CONNECT's reason in the proxy's own
+     * words (a {@code Proxy-Status} header's {@code error} and {@code details}, an {@code X-*-Error} header such as
+     * squid's {@code X-Squid-Error: ERR_CACHE_ACCESS_DENIED 0}, an HTML body's title or a body's first line), a
+     * SOCKS5 refusal ({@code the proxy rejected the user name and password (RFC 1929)}, {@code reply 5: connection
+     * refused}), or a certificate the client does not trust ({@code the origin's certificate for 127.0.0.1 is not
+     * trusted (self-signed or unknown CA)}). At most 160 characters on one line, without control characters, and
+     * never a credential: the proxy's user and password read {@code ****} where it echoes them.
+     *
+     * @return the reason, or null when there is none
+     */
+    public String reason() {
+        return FailureCause.reason(phase, getCause());
+    }
+
+    /**
      * The error label for records, {@code <phase>_<Reason>}, as the seed harness writes it: a proxy's refusal of a
-     * CONNECT is its status ({@code connect_407}, {@code connect_502}), anything else the exception's name, Netty's
-     * stackless and annotated variants under their JDK names ({@code tcp_ConnectException}, not
-     * {@code tcp_AnnotatedConnectException}).
+     * CONNECT is its status ({@code connect_407}, {@code connect_502}); a SOCKS5 refusal names the problem
+     * ({@code socks_AuthFailed} for a rejected user name and password, {@code socks_AuthRequired} when the proxy
+     * wants one the client did not give, the CONNECT reply otherwise: {@code socks_ConnectionRefused},
+     * {@code socks_HostUnreachable}, {@code socks_GeneralFailure}, ...); a certificate the client does not trust is
+     * {@code tls_UntrustedCertificate} (the origin's) or {@code proxy_tls_UntrustedCertificate}; anything else is
+     * the exception's name, Netty's stackless and annotated variants under their JDK names
+     * ({@code tcp_ConnectException}, not {@code tcp_AnnotatedConnectException}).
      *
      * @return the label, e.g. {@code connect_407} or {@code tls_SSLHandshakeException}
      */
     public String label() {
-        return phase.label() + "_" + reason(getCause());
-    }
-
-    private static String reason(Throwable cause) {
-        int status = ConnectRefusal.status(cause);
-        if (status > 0) {
-            return String.valueOf(status);
-        }
-        Class<?> type = cause.getClass();
-        while (type.getName().startsWith("io.netty.") && (type.getSimpleName().startsWith("Stackless")
-                || type.getSimpleName().startsWith("Annotated"))) {
-            type = type.getSuperclass();
-        }
-        return type.getSimpleName();
+        return phase.label() + "_" + FailureCause.label(getCause());
     }
 }

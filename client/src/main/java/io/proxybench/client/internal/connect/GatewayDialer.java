@@ -108,7 +108,8 @@ final class GatewayDialer {
             proxyTls.handshakeFuture().addListener(done -> {
                 if (!done.isSuccess()) {
                     ch.close();
-                    result.completeExceptionally(done.cause());
+                    result.completeExceptionally(UntrustedCertificate.explain(done.cause(),
+                            UntrustedCertificate.Side.PROXY, proxy.host()));
                     return;
                 }
                 trace.proxyTlsEnd(proxyTls.engine().getSession().getProtocol());
