@@ -4,9 +4,9 @@ import io.proxybench.client.event.Phase;
 import io.proxybench.client.internal.call.FailureCause;
 
 /**
- * A call that failed, with the phase it failed in, the wire bytes it cost and why the proxy or TLS refused it (when
- * they did). The message reads {@code <phase>: <cause>} and, like every message of this client, never contains a
- * proxy password.
+ * A call that failed, with the phase it failed in, the wire bytes it cost, why the proxy or TLS refused it (when
+ * they did) and whether its connection was one it opened. The message reads {@code <phase>: <cause>} and, like every
+ * message of this client, never contains a proxy password.
  *
  * <p>Wire bytes are counted as for a {@link ProxyResponse}: TCP payload both ways, TLS records and proxy handshakes
  * included, every attempt of the call together (a call retried on a new connection pays for both). A connection the
@@ -33,6 +33,8 @@ public final class CallException extends Exception {
     private final long bytesIn;
     /** The part of {@code bytesOut + bytesIn} that set up connections, or {@link #UNKNOWN}. */
     private final long handshakeBytes;
+    /** Whether the failing attempt's connection was open before it; null when it had no TCP connection. */
+    private final Boolean reused;
 
     /**
      * A failure whose wire bytes are {@link #UNKNOWN}.
@@ -41,7 +43,7 @@ public final class CallException extends Exception {
      * @param cause what failed it; its class's simple name and message make the message
      */
     public CallException(Phase phase, Throwable cause) {
-        this(phase, cause, UNKNOWN, UNKNOWN, UNKNOWN);
+        this(phase, cause, UNKNOWN, UNKNOWN, UNKNOWN, null);
     }
 
     /**
@@ -55,6 +57,22 @@ public final class CallException extends Exception {
      * @throws IllegalArgumentException unless the three are {@link #UNKNOWN} together or counts that add up
      */
     public CallException(Phase phase, Throwable cause, long bytesOut, long bytesIn, long handshakeBytes) {
+        this(phase, cause, bytesOut, bytesIn, handshakeBytes, null);
+    }
+
+    /**
+     * A failure whose wire bytes are known, or all {@link #UNKNOWN}, with whether its connection was reused.
+     *
+     * @param phase the phase the call failed in
+     * @param cause what failed it; its class's simple name and message make the message
+     * @param bytesOut wire bytes the call sent
+     * @param bytesIn wire bytes the call received
+     * @param handshakeBytes the part of {@code bytesOut + bytesIn} that set connections up
+     * @param reused see {@link #reused()}: true, false, or null when the failing attempt had no TCP connection
+     * @throws IllegalArgumentException unless the three counts are {@link #UNKNOWN} together or counts that add up
+     */
+    public CallException(Phase phase, Throwable cause, long bytesOut, long bytesIn, long handshakeBytes,
+            Boolean reused) {
         super(phase.label() + ": " + cause.getClass().getSimpleName() + ": " + cause.getMessage(), cause);
         boolean unknown = bytesOut == UNKNOWN && bytesIn == UNKNOWN && handshakeBytes == UNKNOWN;
         if (!unknown && (bytesOut < 0 || bytesIn < 0 || handshakeBytes < 0 || handshakeBytes > bytesOut + bytesIn)) {
@@ -66,6 +84,7 @@ public final class CallException extends Exception {
         this.bytesOut = bytesOut;
         this.bytesIn = bytesIn;
         this.handshakeBytes = handshakeBytes;
+        this.reused = reused;
     }
 
     /**
@@ -112,6 +131,20 @@ public final class CallException extends Exception {
      */
     public boolean bytesKnown() {
         return bytesOut != UNKNOWN;
+    }
+
+    /**
+     * Whether the failing attempt ran on a connection that was open before it: true for a reused connection, false
+     * for one it opened itself (a setup that failed after its TCP handshake completed, e.g. SOCKS5 authentication
+     * rejected, a CONNECT refused or TLS failed, or an exchange that failed on the connection it had just set up;
+     * a CONNECT stream it opened on a proxy's HTTP/2 connection counts as its own), null when it never had a TCP
+     * connection (TCP refused or timed out, no pool slot in time, a request that could not be sent) or the client
+     * could not tell. Of a call retried on a new connection, the last attempt's.
+     *
+     * @return true, false, or null
+     */
+    public Boolean reused() {
+        return reused;
     }
 
     /**

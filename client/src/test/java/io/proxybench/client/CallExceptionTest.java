@@ -84,6 +84,16 @@ class CallExceptionTest {
     }
 
     @Test
+    void whetherTheConnectionWasReusedIsUnknownUnlessGiven() {
+        ConnectException cause = new ConnectException("reset");
+
+        assertThat(new CallException(Phase.TCP, cause).reused()).isNull();
+        assertThat(new CallException(Phase.TLS, cause, 517, 39, 556).reused()).isNull();
+        assertThat(new CallException(Phase.TLS, cause, 517, 39, 556, false).reused()).isFalse();
+        assertThat(new CallException(Phase.REQUEST, cause, 80, 0, 0, true).reused()).isTrue();
+    }
+
+    @Test
     void otherFailuresAreLabelledWithTheirExceptionsName() {
         assertThat(new CallException(Phase.CONNECT, new ProxyConnectException("disconnected")).label())
                 .isEqualTo("connect_ProxyConnectException");

@@ -102,6 +102,7 @@ final class GatewayDialer {
                 result.completeExceptionally(f.cause());
                 return;
             }
+            meters.connected(meter);
             trace.connectEnd(proxyAddress);
             trace.proxyTlsStart();
             SslHandler proxyTls = ch.pipeline().get(SslHandler.class);

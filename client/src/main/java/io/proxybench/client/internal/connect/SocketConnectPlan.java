@@ -75,6 +75,7 @@ final class SocketConnectPlan {
                 Steps.fail(result, ch, f.cause());
                 return;
             }
+            meters.connected(meter);
             trace.connectEnd(first);
             Steps.guarded(result, ch, () -> afterTcp(route, ch, tunnel, refusals, meter, trace, result));
         });
