@@ -1,11 +1,12 @@
 package io.proxybench.client;
 
 import io.proxybench.client.event.Phase;
-import io.proxybench.client.internal.call.ConnectRefusal;
+import io.proxybench.client.internal.call.FailureCause;
 
 /**
- * A call that failed, with the phase it failed in and the wire bytes it cost. The message reads
- * {@code <phase>: <cause>} and, like every message of this client, never contains a proxy password.
+ * A call that failed, with the phase it failed in, the wire bytes it cost, why the proxy or TLS refused it (when
+ * they did) and whether its connection was one it opened. The message reads {@code <phase>: <cause>} and, like every
+ * message of this client, never contains a proxy password.
  *
  * <p>Wire bytes are counted as for a {@link ProxyResponse}: TCP payload both ways, TLS records and proxy handshakes
  * included, every attempt of the call together (a call retried on a new connection pays for both). A connection the
@@ -32,6 +33,8 @@ public final class CallException extends Exception {
     private final long bytesIn;
     /** The part of {@code bytesOut + bytesIn} that set up connections, or {@link #UNKNOWN}. */
     private final long handshakeBytes;
+    /** Whether the failing attempt's connection was open before it; null when it had no TCP connection. */
+    private final Boolean reused;
 
     /**
      * A failure whose wire bytes are {@link #UNKNOWN}.
@@ -40,7 +43,7 @@ public final class CallException extends Exception {
      * @param cause what failed it; its class's simple name and message make the message
      */
     public CallException(Phase phase, Throwable cause) {
-        this(phase, cause, UNKNOWN, UNKNOWN, UNKNOWN);
+        this(phase, cause, UNKNOWN, UNKNOWN, UNKNOWN, null);
     }
 
     /**
@@ -54,6 +57,22 @@ public final class CallException extends Exception {
      * @throws IllegalArgumentException unless the three are {@link #UNKNOWN} together or counts that add up
      */
     public CallException(Phase phase, Throwable cause, long bytesOut, long bytesIn, long handshakeBytes) {
+        this(phase, cause, bytesOut, bytesIn, handshakeBytes, null);
+    }
+
+    /**
+     * A failure whose wire bytes are known, or all {@link #UNKNOWN}, with whether its connection was reused.
+     *
+     * @param phase the phase the call failed in
+     * @param cause what failed it; its class's simple name and message make the message
+     * @param bytesOut wire bytes the call sent
+     * @param bytesIn wire bytes the call received
+     * @param handshakeBytes the part of {@code bytesOut + bytesIn} that set connections up
+     * @param reused see {@link #reused()}: true, false, or null when the failing attempt had no TCP connection
+     * @throws IllegalArgumentException unless the three counts are {@link #UNKNOWN} together or counts that add up
+     */
+    public CallException(Phase phase, Throwable cause, long bytesOut, long bytesIn, long handshakeBytes,
+            Boolean reused) {
         super(phase.label() + ": " + cause.getClass().getSimpleName() + ": " + cause.getMessage(), cause);
         boolean unknown = bytesOut == UNKNOWN && bytesIn == UNKNOWN && handshakeBytes == UNKNOWN;
         if (!unknown && (bytesOut < 0 || bytesIn < 0 || handshakeBytes < 0 || handshakeBytes > bytesOut + bytesIn)) {
@@ -65,6 +84,7 @@ public final class CallException extends Exception {
         this.bytesOut = bytesOut;
         this.bytesIn = bytesIn;
         this.handshakeBytes = handshakeBytes;
+        this.reused = reused;
     }
 
     /**
@@ -114,27 +134,47 @@ public final class CallException extends Exception {
     }
 
     /**
+     * Whether the failing attempt ran on a connection that was open before it: true for a reused connection, false
+     * for one it opened itself (a setup that failed after its TCP handshake completed, e.g. SOCKS5 authentication
+     * rejected, a CONNECT refused or TLS failed, or an exchange that failed on the connection it had just set up;
+     * a CONNECT stream it opened on a proxy's HTTP/2 connection counts as its own), null when it never had a TCP
+     * connection (TCP refused or timed out, no pool slot in time, a request that could not be sent) or the client
+     * could not tell. Of a call retried on a new connection, the last attempt's.
+     *
+     * @return true, false, or null
+     */
+    public Boolean reused() {
+        return reused;
+    }
+
+    /**
+     * Why the proxy or TLS refused the call, in words, when they did: a refused CONNECT's reason in the proxy's own
+     * words (a {@code Proxy-Status} header's {@code error} and {@code details}, an {@code X-*-Error} header such as
+     * squid's {@code X-Squid-Error: ERR_CACHE_ACCESS_DENIED 0}, an HTML body's title or a body's first line), a
+     * SOCKS5 refusal ({@code the proxy rejected the user name and password (RFC 1929)}, {@code reply 5: connection
+     * refused}), or a certificate the client does not trust ({@code the origin's certificate for 127.0.0.1 is not
+     * trusted (self-signed or unknown CA)}). At most 160 characters on one line, without control characters, and
+     * never a credential: the proxy's user and password read {@code ****} where it echoes them.
+     *
+     * @return the reason, or null when there is none
+     */
+    public String reason() {
+        return FailureCause.reason(phase, getCause());
+    }
+
+    /**
      * The error label for records, {@code <phase>_<Reason>}, as the seed harness writes it: a proxy's refusal of a
-     * CONNECT is its status ({@code connect_407}, {@code connect_502}), anything else the exception's name, Netty's
-     * stackless and annotated variants under their JDK names ({@code tcp_ConnectException}, not
-     * {@code tcp_AnnotatedConnectException}).
+     * CONNECT is its status ({@code connect_407}, {@code connect_502}); a SOCKS5 refusal names the problem
+     * ({@code socks_AuthFailed} for a rejected user name and password, {@code socks_AuthRequired} when the proxy
+     * wants one the client did not give, the CONNECT reply otherwise: {@code socks_ConnectionRefused},
+     * {@code socks_HostUnreachable}, {@code socks_GeneralFailure}, ...); a certificate the client does not trust is
+     * {@code tls_UntrustedCertificate} (the origin's) or {@code proxy_tls_UntrustedCertificate}; anything else is
+     * the exception's name, Netty's stackless and annotated variants under their JDK names
+     * ({@code tcp_ConnectException}, not {@code tcp_AnnotatedConnectException}).
      *
      * @return the label, e.g. {@code connect_407} or {@code tls_SSLHandshakeException}
      */
     public String label() {
-        return phase.label() + "_" + reason(getCause());
-    }
-
-    private static String reason(Throwable cause) {
-        int status = ConnectRefusal.status(cause);
-        if (status > 0) {
-            return String.valueOf(status);
-        }
-        Class<?> type = cause.getClass();
-        while (type.getName().startsWith("io.netty.") && (type.getSimpleName().startsWith("Stackless")
-                || type.getSimpleName().startsWith("Annotated"))) {
-            type = type.getSuperclass();
-        }
-        return type.getSimpleName();
+        return phase.label() + "_" + FailureCause.label(getCause());
     }
 }

@@ -128,7 +128,11 @@ public final class ProxyClient implements AutoCloseable {
     }
 
     /**
-     * Connections created and reused, requests, retries, wire bytes and closes, in total and per exit.
+     * Connections created and reused, requests, retries, wire bytes and closes, in total and per exit. A connection
+     * whose setup failed after its TCP handshake completed (a SOCKS5 authentication rejected, a CONNECT refused, a
+     * TLS handshake failed) counts as created, with its bytes as handshake bytes, and as closed with
+     * {@link io.proxybench.client.event.CloseReason#ERROR}: 100 calls failing that way count 100 created, not 0.
+     * See {@link io.proxybench.client.event.Counts}.
      *
      * @return the counters now
      */

@@ -2,10 +2,15 @@ package io.proxybench.client;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
+import io.proxybench.client.event.CloseReason;
+import io.proxybench.client.event.Counts;
 import io.proxybench.client.event.Phase;
 import io.proxybench.client.internal.pool.AcquireTimeoutException;
 import io.proxybench.client.testing.CountingPeer;
+import java.net.InetAddress;
+import java.net.ServerSocket;
 import java.time.Duration;
+import java.util.Map;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.ExecutionException;
 import java.util.concurrent.TimeUnit;
@@ -44,12 +49,20 @@ class FailedCallBytesTest {
             CountingPeer.Carried carried = proxy.nextEnded();
 
             assertThat(e.label()).isEqualTo("connect_502");
+            assertThat(e.reason()).isEqualTo("no upstream");
+            assertThat(e.reused()).as("the connection it opened").isFalse();
             assertThat(e.getMessage()).doesNotContain("Zq7secretPw");
             assertThat(e.bytesKnown()).isTrue();
             assertThat(e.bytesOut()).isEqualTo(carried.read())
                     .isGreaterThan("CONNECT origin.test:443 HTTP/1.1\r\n\r\n".length());
             assertThat(e.bytesIn()).isEqualTo(carried.written()).isEqualTo(refusal.length());
             assertThat(e.handshakeBytes()).isEqualTo(e.bytesOut() + e.bytesIn());
+            Counts counts = client.counters().total();
+            assertThat(counts.created()).as("a connection opened, whose setup failed").isEqualTo(1);
+            assertThat(counts.closedByReason()).isEqualTo(Map.of(CloseReason.ERROR.label(), 1L));
+            assertThat(new long[] {counts.bytesOut(), counts.bytesIn(), counts.handshakeBytes()})
+                    .containsExactly(e.bytesOut(), e.bytesIn(), e.handshakeBytes());
+            assertThat(counts.requests()).isZero();
         }
     }
 
@@ -68,6 +81,7 @@ class FailedCallBytesTest {
 
             assertThat(e.phase()).isEqualTo(Phase.REQUEST);
             assertThat(e.getCause()).isInstanceOf(TimeoutException.class);
+            assertThat(e.reused()).as("the connection it set up").isFalse();
             assertThat(e.bytesOut()).isEqualTo(carried.read());
             assertThat(e.bytesIn()).isEqualTo(carried.written()).isEqualTo(established.length());
             assertThat(e.handshakeBytes()).isEqualTo(connect[0] + established.length());
@@ -91,6 +105,7 @@ class FailedCallBytesTest {
             CountingPeer.Carried retried = origin.nextEnded();
 
             assertThat(client.counters().total().retries()).isEqualTo(1);
+            assertThat(e.reused()).as("the last attempt's: a new connection").isFalse();
             assertThat(e.bytesOut()).isEqualTo(reused.read() - first.bytesOut() + retried.read());
             assertThat(e.bytesIn()).isEqualTo(reused.written() - first.bytesIn() + retried.written()).isZero();
             assertThat(e.handshakeBytes()).isZero();
@@ -124,6 +139,39 @@ class FailedCallBytesTest {
     }
 
     @Test
+    void aRequestThatTimesOutOnAReusedConnectionSaysItWasReused() throws Exception {
+        try (CountingPeer origin = new CountingPeer((c, i) -> {
+            c.readHead();
+            c.write(OK);
+            c.readHead(); // and never answers
+        }); ProxyClient client = ProxyClient.builder().timeouts(QUICK_REQUEST).build()) {
+            String url = "http://127.0.0.1:" + origin.port() + "/";
+            client.send(ProxyRequest.get(url)).get(20, TimeUnit.SECONDS);
+            CallException e = failure(client.send(ProxyRequest.get(url)));
+
+            assertThat(e.getCause()).isInstanceOf(TimeoutException.class);
+            assertThat(e.reused()).isTrue();
+            assertThat(e.reason()).isNull();
+        }
+    }
+
+    @Test
+    void aRefusedTcpConnectHadNoConnectionAndOpenedNone() throws Exception {
+        int closed;
+        try (ServerSocket s = new ServerSocket(0, 1, InetAddress.getLoopbackAddress())) {
+            closed = s.getLocalPort();
+        }
+        try (ProxyClient client = ProxyClient.builder().proxy("socks5h://127.0.0.1:" + closed).build()) {
+            CallException e = failure(client.send(ProxyRequest.get("https://origin.test/")));
+
+            assertThat(e.label()).isEqualTo("tcp_ConnectException");
+            assertThat(e.reused()).isNull();
+            assertThat(client.counters().total().created()).isZero();
+            assertThat(client.counters().total().closedByReason()).isEmpty();
+        }
+    }
+
+    @Test
     void aCallThatGotNoConnectionCostsNothing() throws Exception {
         PoolLimits one = PoolLimits.builder().maxPerKey(1).maxPerExit(1).maxTotal(1).keepAlive(Duration.ofSeconds(30))
                 .acquireTimeout(Duration.ofMillis(100)).build();
@@ -135,6 +183,7 @@ class FailedCallBytesTest {
 
             assertThat(e.phase()).isEqualTo(Phase.QUEUE);
             assertThat(e.getCause()).isInstanceOf(AcquireTimeoutException.class);
+            assertThat(e.reused()).as("no connection").isNull();
             assertThat(e.bytesKnown()).isTrue();
             assertThat(new long[] {e.bytesOut(), e.bytesIn(), e.handshakeBytes()}).containsOnly(0);
             holding.cancel(true);

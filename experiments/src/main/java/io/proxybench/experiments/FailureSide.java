@@ -16,8 +16,9 @@ import java.util.regex.Pattern;
  * <ul>
  *   <li>a CONNECT answered with a 4xx status: the plan turned it away, e.g. {@code connect_407} (credentials),
  *       {@code connect_429} (a concurrency or rate cap), {@code connect_403} (a destination it does not allow);</li>
- *   <li>{@code socks_ProxyConnectException}: the SOCKS5 reply refused the connection (the label does not keep the
- *       reply code; a SOCKS5 negotiation that timed out reads the same);</li>
+ *   <li>a SOCKS5 refusal: credentials rejected or missing ({@code socks_AuthFailed}, {@code socks_AuthRequired}) or
+ *       a CONNECT reply other than success ({@code socks_Forbidden}, {@code socks_ConnectionRefused}, ...), and
+ *       {@code socks_ProxyConnectException}, a SOCKS5 negotiation that failed otherwise (timed out);</li>
  *   <li>in the phases before the tunnel ({@code tcp}, {@code proxy_tls}, {@code connect}, {@code socks}): the gateway
  *       refused the TCP connection ({@code ConnectException}) or reset or closed it ({@code SocketException},
  *       {@code NativeIoException}, {@code IOException}, {@code ClosedChannelException}).</li>
@@ -35,6 +36,11 @@ public enum FailureSide {
 
     /** A CONNECT the gateway answered with a 4xx status; 5xx means it accepted the tunnel but could not dial. */
     private static final Pattern CONNECT_REFUSED = Pattern.compile("connect_4\\d{2}");
+    /** The client's SOCKS5 refusal labels (every RFC 1928 reply, RFC 1929 rejections) and a negotiation's failure. */
+    private static final Set<String> SOCKS_REFUSED = Set.of("socks_AuthFailed", "socks_AuthRequired",
+            "socks_GeneralFailure", "socks_Forbidden", "socks_NetworkUnreachable", "socks_HostUnreachable",
+            "socks_ConnectionRefused", "socks_TtlExpired", "socks_CommandUnsupported", "socks_AddressUnsupported",
+            "socks_UnassignedReply", "socks_ProxyConnectException");
     private static final Set<String> BEFORE_TUNNEL = Set.of("tcp", "proxy_tls", "connect", "socks");
     private static final Set<String> REFUSED_OR_RESET = Set.of("ConnectException", "SocketException",
             "NativeIoException", "IOException", "ClosedChannelException");
@@ -63,7 +69,7 @@ public enum FailureSide {
     }
 
     private static boolean refusedByGateway(String error) {
-        if (CONNECT_REFUSED.matcher(error).matches() || error.equals("socks_ProxyConnectException")) {
+        if (CONNECT_REFUSED.matcher(error).matches() || SOCKS_REFUSED.contains(error)) {
             return true;
         }
         String phase = BlockClassifier.phaseOf(error);

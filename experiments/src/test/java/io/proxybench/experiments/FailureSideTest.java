@@ -20,7 +20,9 @@ class FailureSideTest {
         CONNECT refused, destination    | null   | connect_403                   | false     | GATEWAY | connect_403
         exit could not dial             | null   | connect_502                   | false     | OTHER   | connect_502
         gateway timed out dialling      | null   | connect_504                   | false     | OTHER   | connect_504
-        SOCKS5 refusal                  | null   | socks_ProxyConnectException   | false     | GATEWAY | socks_ProxyConnectException
+        SOCKS5 auth rejected            | null   | socks_AuthFailed              | false     | GATEWAY | socks_AuthFailed
+        SOCKS5 refusal                  | null   | socks_ConnectionRefused       | false     | GATEWAY | socks_ConnectionRefused
+        SOCKS5 timed out                | null   | socks_ProxyConnectException   | false     | GATEWAY | socks_ProxyConnectException
         TCP refused                     | null   | tcp_ConnectException          | false     | GATEWAY | tcp_ConnectException
         reset during CONNECT            | null   | connect_NativeIoException     | false     | GATEWAY | connect_NativeIoException
         reset during SOCKS5             | null   | socks_SocketException         | false     | GATEWAY | socks_SocketException

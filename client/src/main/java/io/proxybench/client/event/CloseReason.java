@@ -21,7 +21,7 @@ public enum CloseReason {
     KEEP_ALIVE_ZERO,
     /** The peer closed the socket. */
     PEER_CLOSED,
-    /** A request failed in a way that leaves the connection unusable. */
+    /** A request failed in a way that leaves the connection unusable, or the connection's setup failed. */
     ERROR,
     /** The client was closed ({@link io.proxybench.client.ProxyClient#close()}). */
     POOL_CLOSED;

@@ -6,15 +6,20 @@ import java.util.TreeMap;
 /**
  * Counts at one moment.
  *
- * @param created connections opened (each a full handshake sequence: TCP, proxy, TLS)
+ * @param created connections opened: each that became usable (a full handshake sequence: TCP, proxy, TLS), and each
+ *     whose setup failed after its TCP handshake completed (a SOCKS5 authentication rejected, a CONNECT refused, a
+ *     TLS handshake failed), so that 100 calls failing that way count 100; a TCP connect that failed or timed out
+ *     opened none. A tunnel that is a CONNECT stream on a proxy's HTTP/2 connection counts as one.
  * @param reused acquisitions of an existing connection
- * @param requests calls finished, retries included
+ * @param requests calls that finished on a connection, with a response or with a failed exchange, retries included;
+ *     a call whose setup failed is not one
  * @param retries calls sent again on a new connection after a reused one failed before any response byte
- * @param bytesOut wire bytes sent, handshakes included
+ * @param bytesOut wire bytes sent, handshakes included, those of failed setups too
  * @param bytesIn wire bytes received, on the same terms as {@code bytesOut}
- * @param handshakeBytes wire bytes spent before new connections were usable
+ * @param handshakeBytes wire bytes spent before new connections were usable, and the whole of each failed setup's
  * @param closedByReason connections closed, by {@link CloseReason#label()}, ordered by label; reasons that never
- *     occurred are absent
+ *     occurred are absent. A connection whose setup failed closes with {@link CloseReason#ERROR}, so that
+ *     {@code created} less every close is what is still open.
  */
 public record Counts(long created, long reused, long requests, long retries, long bytesOut, long bytesIn,
         long handshakeBytes, Map<String, Long> closedByReason) {
@@ -39,7 +44,7 @@ public record Counts(long created, long reused, long requests, long retries, lon
     }
 
     /**
-     * Mean wire bytes a new connection spent before it was usable.
+     * Mean wire bytes a new connection spent before it was usable, or until its setup failed.
      *
      * @return {@code handshakeBytes / created}, or 0 when no connection was created
      */

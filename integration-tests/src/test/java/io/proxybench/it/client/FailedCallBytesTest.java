@@ -185,6 +185,7 @@ class FailedCallBytesTest {
             CountingRelay.Carried carried = relay.nextEnded();
 
             assertThat(e.phase()).isEqualTo(Phase.REQUEST);
+            assertThat(e.reused()).isTrue();
             assertThat(e.handshakeBytes()).isZero();
             assertThat(e.bytesOut()).isEqualTo(carried.fromClient() - first.bytesOut())
                     .isGreaterThanOrEqualTo("GET /delay/5000 HTTP/1.1\r\n\r\n".length());

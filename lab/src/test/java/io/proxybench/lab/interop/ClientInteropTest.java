@@ -182,6 +182,9 @@ class ClientInteropTest {
             CallException failure = failure(client, nginx.httpsTrace("127.0.0.1"));
 
             assertThat(failure.phase()).as("phase of %s", failure).isEqualTo(Phase.CONNECT);
+            assertThat(failure.label()).isEqualTo("connect_407");
+            assertThat(failure.reason()).as("squid's X-Squid-Error").isEqualTo("ERR_CACHE_ACCESS_DENIED 0");
+            assertThat(failure.reused()).isFalse();
             assertNoSecret(failure, WRONG_PASS);
         }
         assertThat(authSquid.awaitAccessLog("TCP_DENIED/407", "CONNECT 127.0.0.1:" + nginx.httpsPort())).isNotBlank();

@@ -86,7 +86,7 @@ final class ConnectionFinder {
         }
         // A failed acquire (no slot in time, a closed pool) put nothing on the wire.
         return granted.exceptionallyCompose(error -> CompletableFuture.failedFuture(
-                new AttemptFailed(Calls.unwrap(error), WireBytes.NONE, false))).thenCompose(grant -> {
+                new AttemptFailed(Calls.unwrap(error), WireBytes.NONE, null, false))).thenCompose(grant -> {
             if (queued) {
                 trace.queueEnd(grant.waitedNanos());
             }
@@ -108,7 +108,7 @@ final class ConnectionFinder {
         })).handle((connection, error) -> {
             if (error != null) {
                 pool.createFailed(grant, System.nanoTime());
-                throw setupFailed(Calls.unwrap(error));
+                throw setupFailed(Calls.unwrap(error), exit);
             }
             if (!connection.multiplexes()) {
                 multiplexed.remove(new Multiplexed(route.origin(), route.tls()));
@@ -120,14 +120,20 @@ final class ConnectionFinder {
         });
     }
 
-    /** A failed setup as the attempt's failure: the phase's own cause, with what the setup cost. */
-    private static AttemptFailed setupFailed(Throwable error) {
+    /**
+     * A failed setup as the attempt's failure: the phase's own cause, with what the setup cost, on a connection of
+     * its own when it got one (which the counters then count as opened, and closed) or none.
+     */
+    private AttemptFailed setupFailed(Throwable error, String exit) {
         if (error instanceof SetupFailedException setup) {
             long bytes = setup.bytesOut() + setup.bytesIn();
+            if (setup.opened()) {
+                counters.setupFailed(exit, setup.bytesOut(), setup.bytesIn());
+            }
             return new AttemptFailed(setup.getCause(), new WireBytes(setup.bytesOut(), setup.bytesIn(), bytes),
-                    false);
+                    setup.opened() ? Boolean.FALSE : null, false);
         }
-        return new AttemptFailed(error, WireBytes.UNKNOWN, false);
+        return new AttemptFailed(error, WireBytes.UNKNOWN, null, false);
     }
 
     /** The exchange of a new connection, its handlers added; on its event loop, see {@link Established#handOver}. */

@@ -135,7 +135,7 @@ final class Exchange {
             LOG.warn("ending an exchange threw", e);
             if (!told) {
                 told = true;
-                ended.exchanged(null, new AttemptFailed(e, WireBytes.UNKNOWN, false));
+                ended.exchanged(null, new AttemptFailed(e, WireBytes.UNKNOWN, reused, false));
             }
         }
 
@@ -173,7 +173,7 @@ final class Exchange {
             Throwable cause = Calls.unwrap(error);
             pool.release(connection, connection.survivesFailedExchange(), CloseReason.ERROR, System.nanoTime());
             told = true;
-            ended.exchanged(null, new AttemptFailed(cause, new WireBytes(out, in, handshake()),
+            ended.exchanged(null, new AttemptFailed(cause, new WireBytes(out, in, handshake()), reused,
                     cause instanceof NoResponseException && reused && trace.call().attempt() == 1));
         }
 

@@ -17,8 +17,8 @@ import java.util.function.BiConsumer;
 /**
  * One call: its route, then attempts. An attempt encodes the request, finds a connection ({@link ConnectionFinder})
  * and runs the exchange ({@link Exchange}); a reused connection that gave no response on the first attempt is left
- * for a second attempt on a new connection. The call fails with a {@link CallException} naming the phase that failed
- * and the wire bytes every attempt cost.
+ * for a second attempt on a new connection. The call fails with a {@link CallException} naming the phase that failed,
+ * the wire bytes every attempt cost and whether the last attempt's connection was reused, opened for it, or none.
  *
  * <p>The call is its exchanges' {@link Exchange.Ended} and tells its end to a callback: no future of its own and no
  * chain of stages when an open connection is at hand (the usual case on a busy key).
@@ -61,7 +61,7 @@ final class RealCall implements Exchange.Ended {
             routed = parts.routes().route(request);
         } catch (RuntimeException e) {
             trace.callFailed(e);
-            tell(done, null, failure(trace.current(), e, WireBytes.NONE));
+            tell(done, null, failure(trace.current(), e, WireBytes.NONE, null));
             return;
         }
         trace.proxySelected(routed.route().proxy());
@@ -81,7 +81,7 @@ final class RealCall implements Exchange.Ended {
             http = parts.encoder().encode(request, routed.route(), routed.hostHeader());
         } catch (IllegalArgumentException e) {
             trace.callFailed(e);
-            tell(done, null, failure(Phase.REQUEST, e, earlier));
+            tell(done, null, failure(Phase.REQUEST, e, earlier, null));
             return;
         }
         this.http = http;
@@ -133,7 +133,7 @@ final class RealCall implements Exchange.Ended {
     private void recover(Throwable error, boolean handedOver) {
         Throwable unwrapped = Calls.unwrap(error);
         AttemptFailed failed = unwrapped instanceof AttemptFailed f ? f
-                : new AttemptFailed(unwrapped, WireBytes.UNKNOWN, false);
+                : new AttemptFailed(unwrapped, WireBytes.UNKNOWN, null, false);
         Throwable cause = failed.getCause();
         WireBytes spent = earlier.plus(failed.spent());
         if (!handedOver && http.refCnt() > 0) {
@@ -145,11 +145,13 @@ final class RealCall implements Exchange.Ended {
             return;
         }
         trace.callFailed(cause);
-        tell(done, null, cause instanceof CallException ce ? ce : failure(trace.current(), cause, spent));
+        tell(done, null, cause instanceof CallException ce ? ce
+                : failure(trace.current(), cause, spent, failed.reused()));
     }
 
-    private static CallException failure(Phase phase, Throwable cause, WireBytes spent) {
-        return new CallException(phase, cause, spent.out(), spent.in(), spent.handshake());
+    /** @param reused whether the failing attempt's connection was open before it; null when it had none */
+    private static CallException failure(Phase phase, Throwable cause, WireBytes spent, Boolean reused) {
+        return new CallException(phase, cause, spent.out(), spent.in(), spent.handshake(), reused);
     }
 
     /** The client's parts every call uses. */

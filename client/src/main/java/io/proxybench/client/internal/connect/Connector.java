@@ -62,7 +62,8 @@ public final class Connector implements AutoCloseable {
     public CompletableFuture<Established> connect(Route route, CallTrace trace) {
         SetupMeters meters = new SetupMeters();
         return setUp(route, trace, meters).exceptionallyCompose(error -> CompletableFuture.failedFuture(
-                new SetupFailedException(Steps.unwrap(error), meters.bytesOut(), meters.bytesIn())));
+                new SetupFailedException(Steps.unwrap(error), meters.bytesOut(), meters.bytesIn(),
+                        meters.opened())));
     }
 
     private CompletableFuture<Established> setUp(Route route, CallTrace trace, SetupMeters meters) {

@@ -37,7 +37,8 @@ public record Established(Channel channel, WireMeter meter, String protocol, lon
             } catch (Throwable e) {
                 // Errors too: on the event loop Netty would only log one, and the call would wait forever.
                 channel.close();
-                handedOver.completeExceptionally(new SetupFailedException(e, meter.bytesOut(), meter.bytesIn()));
+                handedOver.completeExceptionally(new SetupFailedException(e, meter.bytesOut(), meter.bytesIn(),
+                        true));
             }
         };
         EventLoop loop = channel.eventLoop();
@@ -48,7 +49,7 @@ public record Established(Channel channel, WireMeter meter, String protocol, lon
                 loop.execute(step);
             } catch (RuntimeException stopped) {
                 handedOver.completeExceptionally(new SetupFailedException(stopped, meter.bytesOut(),
-                        meter.bytesIn()));
+                        meter.bytesIn(), true));
             }
         }
         return handedOver;

@@ -102,13 +102,15 @@ final class GatewayDialer {
                 result.completeExceptionally(f.cause());
                 return;
             }
+            meters.connected(meter);
             trace.connectEnd(proxyAddress);
             trace.proxyTlsStart();
             SslHandler proxyTls = ch.pipeline().get(SslHandler.class);
             proxyTls.handshakeFuture().addListener(done -> {
                 if (!done.isSuccess()) {
                     ch.close();
-                    result.completeExceptionally(done.cause());
+                    result.completeExceptionally(UntrustedCertificate.explain(done.cause(),
+                            UntrustedCertificate.Side.PROXY, proxy.host()));
                     return;
                 }
                 trace.proxyTlsEnd(proxyTls.engine().getSession().getProtocol());

@@ -12,7 +12,8 @@ import javax.net.ssl.SSLSession;
 
 /**
  * The last step of every plan, once bytes reach the origin (a socket, a tunnel or a CONNECT stream): TLS to the
- * origin with SNI and ALPN when it is {@code https://} and not forwarded, then the connection is established.
+ * origin with SNI and ALPN when it is {@code https://} and not forwarded, then the connection is established. A
+ * certificate the client does not trust fails it with an {@link UntrustedCertificateException}.
  */
 final class OriginTls {
 
@@ -39,7 +40,8 @@ final class OriginTls {
         ch.pipeline().addBefore(SetupGuard.NAME, "origin-tls", originTls);
         originTls.handshakeFuture().addListener(f -> {
             if (!f.isSuccess()) {
-                Steps.fail(result, ch, f.cause());
+                Steps.fail(result, ch, UntrustedCertificate.explain(f.cause(), UntrustedCertificate.Side.ORIGIN,
+                        origin.host()));
                 return;
             }
             String alpn = originTls.applicationProtocol();

@@ -20,9 +20,10 @@ import java.util.concurrent.CompletableFuture;
 
 /**
  * A connection of its own: TCP to the proxy (or the origin when direct), TLS to an {@code https://} proxy, the
- * tunnel (Netty's {@link HttpProxyHandler} or {@link Socks5ProxyHandler}), then {@link OriginTls}. Each step is
- * reported to the call's trace as it starts and ends, so a failure carries its phase. Addresses come resolved, except
- * the origin's when the proxy resolves it.
+ * tunnel (Netty's {@link HttpProxyHandler}, with a {@link RefusalRecorder} for the proxy's reasons, or
+ * {@link Socks5ProxyHandler}), then {@link OriginTls}. Each step is reported to the call's trace as it starts and
+ * ends, so a failure carries its phase; a certificate the client does not trust fails it with an
+ * {@link UntrustedCertificateException}. Addresses come resolved, except the origin's when the proxy resolves it.
  */
 final class SocketConnectPlan {
 
@@ -44,6 +45,7 @@ final class SocketConnectPlan {
         meters.add(meter);
         ProxySpec proxy = route.proxy();
         ProxyHandler tunnel = route.mode() == Route.Mode.TUNNEL ? tunnelHandler(proxy, first) : null;
+        RefusalRecorder refusals = tunnel instanceof HttpProxyHandler ? new RefusalRecorder() : null;
         Bootstrap b = sockets.bootstrap().handler(new ChannelInitializer<Channel>() {
             @Override
             protected void initChannel(Channel ch) {
@@ -58,6 +60,10 @@ final class SocketConnectPlan {
                 if (tunnel != null) {
                     p.addLast("tunnel", tunnel);
                 }
+                if (refusals != null) {
+                    // The tunnel added its codec before itself: this goes between the two.
+                    p.addBefore("tunnel", RefusalRecorder.NAME, refusals);
+                }
                 p.addLast(SetupGuard.NAME, new SetupGuard());
             }
         });
@@ -69,14 +75,16 @@ final class SocketConnectPlan {
                 Steps.fail(result, ch, f.cause());
                 return;
             }
+            meters.connected(meter);
             trace.connectEnd(first);
-            Steps.guarded(result, ch, () -> afterTcp(route, ch, tunnel, meter, trace, result));
+            Steps.guarded(result, ch, () -> afterTcp(route, ch, tunnel, refusals, meter, trace, result));
         });
         return result;
     }
 
-    private void afterTcp(Route route, Channel ch, ProxyHandler tunnel, WireMeter meter, CallTrace trace,
-            CompletableFuture<Established> result) {
+    /** @param refusals what an HTTP proxy answered, null for SOCKS5 and without a tunnel */
+    private void afterTcp(Route route, Channel ch, ProxyHandler tunnel, RefusalRecorder refusals, WireMeter meter,
+            CallTrace trace, CompletableFuture<Established> result) {
         Future<?> proxyTlsDone = ch.newSucceededFuture();
         if (route.proxyTls()) {
             trace.proxyTlsStart();
@@ -89,7 +97,8 @@ final class SocketConnectPlan {
         }
         proxyTlsDone.addListener(tlsDone -> {
             if (!tlsDone.isSuccess()) {
-                Steps.fail(result, ch, tlsDone.cause());
+                Steps.fail(result, ch, UntrustedCertificate.explain(tlsDone.cause(), UntrustedCertificate.Side.PROXY,
+                        route.proxy().host()));
                 return;
             }
             if (tunnel == null) {
@@ -100,7 +109,8 @@ final class SocketConnectPlan {
             trace.tunnelStart(phase);
             tunnel.connectFuture().addListener(f -> {
                 if (!f.isSuccess()) {
-                    Steps.fail(result, ch, f.cause());
+                    Steps.fail(result, ch, refusals == null ? f.cause()
+                            : refusals.explain(f.cause(), route.proxy().credentials()));
                     return;
                 }
                 trace.tunnelEnd(phase);

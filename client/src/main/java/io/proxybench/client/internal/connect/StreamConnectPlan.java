@@ -88,6 +88,7 @@ final class StreamConnectPlan {
                 return;
             }
             Http2StreamChannel ch = (Http2StreamChannel) opened.getNow();
+            meters.connected(meter);
             ch.closeFuture().addListener(closed -> gateways.release(gateway));
             ScheduledFuture<?> timer = ch.eventLoop().schedule(
                     () -> Steps.fail(result, ch, tunnel.timedOut(sockets.timeouts().tunnel().toMillis())),

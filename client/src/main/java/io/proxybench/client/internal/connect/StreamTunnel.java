@@ -27,9 +27,6 @@ import io.netty.util.concurrent.Promise;
 import io.netty.util.concurrent.ScheduledFuture;
 import io.proxybench.client.proxy.ProxyCredentials;
 import java.io.IOException;
-import java.nio.charset.StandardCharsets;
-import java.util.ArrayList;
-import java.util.List;
 import java.util.concurrent.TimeUnit;
 import java.util.function.Supplier;
 
@@ -40,7 +37,7 @@ import java.util.function.Supplier;
  * <p>Setup: when the stream is active it sends the CONNECT request, {@code :method} and {@code :authority} only plus
  * the stream's own {@code proxy-authorization} (RFC 9113 section 8.5); {@link #connectFuture()} succeeds on a 2xx
  * answer and fails with {@link StreamRefusedException} on any other status (with the proxy's reason from the
- * answer's body), closing the stream.
+ * answer's headers or body, {@link RefusalReason}), closing the stream.
  *
  * <p>Then: DATA frames in are passed on as their bytes; {@link ByteBuf}s written out leave as DATA frames; an
  * END_STREAM in (the exit's TCP connection ended) is a {@link ChannelInputShutdownEvent}, after which the tunnel
@@ -64,10 +61,6 @@ public final class StreamTunnel extends ChannelDuplexHandler {
 
     /** How long a closed tunnel waits for the proxy's END_STREAM before resetting the stream, in milliseconds. */
     static final long LINGER_MILLIS = 2_000;
-    /** Longest part of a refusal's body kept for the error message, in characters. */
-    static final int REASON_CHARS = 200;
-    /** Secrets shorter than this are not masked in a refusal's reason: masking "u" would mangle every word. */
-    private static final int SHORTEST_MASKED = 3;
 
     private final String authority;
     private final ProxyCredentials credentials;
@@ -76,8 +69,9 @@ public final class StreamTunnel extends ChannelDuplexHandler {
     private Promise<Void> connected;
     /** The non-2xx status of a refusal whose body is still being read, 0 otherwise. */
     private int refusedWith;
-    /** The refusal's body as received, up to {@link #rawReasonLimit()} characters, masked only when shown. */
-    private final StringBuilder reason = new StringBuilder();
+    /** The refusal's header fields, and the start of its body as received; null before a refusal. */
+    private Http2Headers refusal;
+    private BodyPrefix refusalBody;
     private boolean requestSent;
     /** The CONNECT request was never written, or the proxy said it did not process it: safe to send again. */
     private boolean unprocessed;
@@ -228,6 +222,8 @@ public final class StreamTunnel extends ChannelDuplexHandler {
             }
             if (HttpStatusClass.valueOf(code) != HttpStatusClass.SUCCESS) {
                 refusedWith = code;
+                refusal = headers.headers();
+                refusalBody = new BodyPrefix();
                 if (headers.isEndStream()) {
                     refused(ctx);
                 }
@@ -244,18 +240,15 @@ public final class StreamTunnel extends ChannelDuplexHandler {
         }
     }
 
-    /** A refusal's body: kept for the message until the proxy ends the stream or enough of it has come. */
+    /** A refusal's body: kept for its reason until the proxy ends the stream or enough of it has come. */
     private void readReason(ChannelHandlerContext ctx, Object msg) {
         try {
             if (msg instanceof Http2DataFrame data) {
-                ByteBuf bytes = data.content();
-                int room = rawReasonLimit() - reason.length();
-                reason.append(bytes.toString(bytes.readerIndex(), Math.min(room, bytes.readableBytes()),
-                        StandardCharsets.UTF_8));
+                refusalBody.append(data.content());
             }
             if (msg instanceof Http2DataFrame data && data.isEndStream()
                     || msg instanceof Http2HeadersFrame trailers && trailers.isEndStream()
-                    || reason.length() >= rawReasonLimit()) {
+                    || refusalBody.full()) {
                 refused(ctx);
             }
         } finally {
@@ -263,44 +256,14 @@ public final class StreamTunnel extends ChannelDuplexHandler {
         }
     }
 
-    /** Enough raw text that a secret straddling the shown limit is still whole, so masked, when it is cut. */
-    private int rawReasonLimit() {
-        int longest = 0;
-        for (String secret : secrets()) {
-            longest = Math.max(longest, secret.length());
-        }
-        return REASON_CHARS + longest;
-    }
-
     /** Fails the setup with the refusal's status and what the proxy said about it. */
     private void refused(ChannelHandlerContext ctx) {
-        fail(ctx, new StreamRefusedException(authority, refusedWith, shownReason()));
+        fail(ctx, refusedException());
     }
 
-    /**
-     * The proxy's words as the message shows them: the credentials this stream sent masked first (a proxy may echo
-     * the user, the password or the whole header), then on one line, then cut to {@link #REASON_CHARS}.
-     */
-    private String shownReason() {
-        String text = reason.toString();
-        for (String secret : secrets()) {
-            text = text.replace(secret, "***");
-        }
-        text = text.strip().replaceAll("\\s+", " ");
-        return text.length() <= REASON_CHARS ? text : text.substring(0, REASON_CHARS).strip();
-    }
-
-    /** What must never be shown: the header's Base64 first (it contains the others' letters), then password, user. */
-    private List<String> secrets() {
-        List<String> secrets = new ArrayList<>(3);
-        if (credentials != null) {
-            for (String s : new String[] {credentials.basicToken(), credentials.password(), credentials.user()}) {
-                if (s.length() >= SHORTEST_MASKED) {
-                    secrets.add(s);
-                }
-            }
-        }
-        return secrets;
+    /** The refusal, with the proxy's reason as {@link RefusalReason} reads it from what has come so far. */
+    private StreamRefusedException refusedException() {
+        return new StreamRefusedException(authority, refusedWith, RefusalReason.of(refusal, refusalBody, credentials));
     }
 
     /**
@@ -309,7 +272,7 @@ public final class StreamTunnel extends ChannelDuplexHandler {
      */
     public Throwable timedOut(long waitedMillis) {
         return refusedWith != 0
-                ? new StreamRefusedException(authority, refusedWith, shownReason())
+                ? refusedException()
                 : new ProxyConnectException("no answer to CONNECT within " + waitedMillis + " ms");
     }
 

@@ -21,11 +21,29 @@ public final class ClientCounters {
         return perExit.computeIfAbsent(label, k -> new Tally());
     }
 
-    /** A new connection became usable after {@code handshakeBytes} on the wire (TCP payload, both ways). */
+    /**
+     * A new connection became usable after {@code handshakeBytes} on the wire (TCP payload, both ways); they are
+     * charged to requests with the call that opened it.
+     */
     public void created(String exit, long handshakeBytes) {
         for (Tally t : new Tally[] {total, exit(exit)}) {
             t.created.increment();
             t.handshakeBytes.add(handshakeBytes);
+        }
+    }
+
+    /**
+     * A connection opened for a call failed its setup after its TCP handshake completed (a proxy handshake, the
+     * tunnel or TLS failed), having carried these wire bytes until it closed: it counts as created and as closed
+     * with {@link CloseReason#ERROR}, and its bytes as handshake bytes and as bytes out and in.
+     */
+    public void setupFailed(String exit, long bytesOut, long bytesIn) {
+        for (Tally t : new Tally[] {total, exit(exit)}) {
+            t.created.increment();
+            t.handshakeBytes.add(bytesOut + bytesIn);
+            t.bytesOut.add(bytesOut);
+            t.bytesIn.add(bytesIn);
+            t.closed.computeIfAbsent(CloseReason.ERROR.label(), k -> new LongAdder()).increment();
         }
     }
 

@@ -24,8 +24,10 @@ import io.netty.handler.proxy.Socks5ProxyHandler;
 import io.netty.resolver.NoopAddressResolverGroup;
 import io.netty.util.ReferenceCountUtil;
 import io.netty.util.concurrent.Future;
+import io.proxybench.client.proxy.ProxyCredentials;
 import java.net.InetSocketAddress;
 import java.util.List;
+import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.CopyOnWriteArrayList;
 import java.util.concurrent.TimeUnit;
 import java.util.function.Supplier;
@@ -33,9 +35,10 @@ import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.BeforeAll;
 
 /**
- * Replies of a hostile proxy to the client's tunnel handlers (Netty's, as {@link Connector} installs them), over
- * Netty's in-process transport: the tunnel either opens or fails with a {@link ProxyConnectException} that does
- * not show the password; nothing else reaches the end of the pipeline.
+ * Replies of a hostile proxy to the client's tunnel handlers (Netty's, with the {@link RefusalRecorder} for HTTP, as
+ * {@link Connector} installs them), over Netty's in-process transport: the tunnel either opens or fails with a
+ * {@link ProxyConnectException} that, explained with the proxy's reason, does not show the password; nothing else
+ * reaches the end of the pipeline.
  */
 class ProxyReplyFuzzTest {
 
@@ -70,25 +73,29 @@ class ProxyReplyFuzzTest {
     }
 
     @FuzzTest(maxDuration = "20s")
-    void connectReplyOpensTheTunnelOrFailsAsAProxyError(byte[] bytes) throws InterruptedException {
+    void connectReplyOpensTheTunnelOrFailsAsAProxyError(byte[] bytes) throws Exception {
         attempt(() -> new HttpProxyHandler(PROXY, "alice", SECRET), bytes);
     }
 
     @FuzzTest(maxDuration = "20s")
-    void socks5RepliesOpenTheTunnelOrFailAsAProxyError(byte[] bytes) throws InterruptedException {
+    void socks5RepliesOpenTheTunnelOrFailAsAProxyError(byte[] bytes) throws Exception {
         attempt(() -> new Socks5ProxyHandler(PROXY, "alice", SECRET), bytes);
     }
 
-    private static void attempt(Supplier<ProxyHandler> handlers, byte[] bytes) throws InterruptedException {
+    private static void attempt(Supplier<ProxyHandler> handlers, byte[] bytes) throws Exception {
         reply = bytes;
         ProxyHandler handler = handlers.get();
         handler.setConnectTimeoutMillis(HANDSHAKE_TIMEOUT_MS);
+        RefusalRecorder recorder = handler instanceof HttpProxyHandler ? new RefusalRecorder() : null;
         List<Throwable> escaped = new CopyOnWriteArrayList<>();
         ChannelFuture connecting = new Bootstrap().group(group).channel(LocalChannel.class).resolver(NoopAddressResolverGroup.INSTANCE)
                 .handler(new ChannelInboundHandlerAdapter() {
                     @Override
                     public void handlerAdded(ChannelHandlerContext ctx) {
                         ctx.pipeline().addBefore(ctx.name(), "proxy", handler);
+                        if (recorder != null) {
+                            ctx.pipeline().addBefore("proxy", RefusalRecorder.NAME, recorder);
+                        }
                     }
 
                     @Override
@@ -102,8 +109,12 @@ class ProxyReplyFuzzTest {
         Future<?> tunnel = handler.connectFuture();
         assertThat(tunnel.await(2L * HANDSHAKE_TIMEOUT_MS)).as("the handshake ends within its timeout").isTrue();
         if (!tunnel.isSuccess()) {
-            assertThat(tunnel.cause()).isInstanceOf(ProxyConnectException.class);
-            assertThat(tunnel.cause().getMessage()).doesNotContain(SECRET);
+            CompletableFuture<Throwable> explained = new CompletableFuture<>();
+            ch.eventLoop().execute(() -> explained.complete(recorder == null ? tunnel.cause()
+                    : recorder.explain(tunnel.cause(), new ProxyCredentials("alice", SECRET))));
+            Throwable failure = explained.get(HANDSHAKE_TIMEOUT_MS, TimeUnit.MILLISECONDS);
+            assertThat(failure).isInstanceOf(ProxyConnectException.class);
+            assertThat(failure.getMessage()).doesNotContain(SECRET);
         }
         assertThat(ch.close().await(HANDSHAKE_TIMEOUT_MS)).as("the channel closes").isTrue();
         assertThat(escaped).allSatisfy(e -> assertThat(e).isInstanceOf(ProxyConnectException.class));

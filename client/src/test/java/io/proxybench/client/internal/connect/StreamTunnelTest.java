@@ -127,34 +127,47 @@ class StreamTunnelTest {
     }
 
     @Test
-    void aRefusalsBodyIsItsReasonOnOneLineWithTheStreamsCredentialsMasked() {
+    void aRefusalsFirstBodyLineIsItsReasonOnOneLineWithTheStreamsCredentialsMasked() {
         EmbeddedChannel ch = tunnel(new ProxyCredentials("alice", "s3cret_session-9"));
         ch.readOutbound();
 
         ch.writeInbound(status("403", false));
         assertThat(handler.connectFuture().isDone()).as("waits for the body").isFalse();
-        ch.writeInbound(new DefaultHttp2DataFrame(Unpooled.copiedBuffer("user alice\n(s3cret_session-9) ",
+        ch.writeInbound(new DefaultHttp2DataFrame(Unpooled.copiedBuffer("\nuser alice\t(s3cret_session-9)  ",
                 StandardCharsets.UTF_8)));
-        ch.writeInbound(new DefaultHttp2DataFrame(Unpooled.copiedBuffer("may not reach example.com:443\n",
+        ch.writeInbound(new DefaultHttp2DataFrame(Unpooled.copiedBuffer("may not reach example.com:443\nsee /help\n",
                 StandardCharsets.UTF_8), true));
 
-        assertThat(handler.connectFuture().cause()).isInstanceOf(StreamRefusedException.class).hasMessage(
-                "the proxy answered CONNECT example.com:443 with status 403: user *** (***) may not reach"
-                        + " example.com:443");
+        StreamRefusedException refused = (StreamRefusedException) handler.connectFuture().cause();
+        assertThat(refused).hasMessage("the proxy answered CONNECT example.com:443 with status 403: user **** (****)"
+                + " may not reach example.com:443");
+        assertThat(refused.reason()).isEqualTo("user **** (****) may not reach example.com:443");
         assertThat(ch.isOpen()).isFalse();
     }
 
     @Test
-    void aRefusalsBodyIsCutAtTheReasonLimitWithoutWaitingForItsEnd() {
+    void aRefusalsProxyStatusHeaderIsItsReason() {
+        EmbeddedChannel ch = tunnel(null);
+        ch.readOutbound();
+
+        ch.writeInbound(new DefaultHttp2HeadersFrame(new DefaultHttp2Headers().status("502")
+                .add("proxy-status", "gw; error=destination_unavailable"), true));
+
+        assertThat(((StreamRefusedException) handler.connectFuture().cause()).reason())
+                .isEqualTo("destination_unavailable");
+    }
+
+    @Test
+    void aRefusalsBodyIsReadUpToItsLimitWithoutWaitingForItsEnd() {
         EmbeddedChannel ch = tunnel(null);
         ch.readOutbound();
 
         ch.writeInbound(status("502", false));
-        ch.writeInbound(new DefaultHttp2DataFrame(Unpooled.copiedBuffer("x".repeat(StreamTunnel.REASON_CHARS + 50),
+        ch.writeInbound(new DefaultHttp2DataFrame(Unpooled.copiedBuffer("x".repeat(BodyPrefix.MAX_BYTES + 50),
                 StandardCharsets.UTF_8)));
 
         assertThat(handler.connectFuture().cause()).hasMessage("the proxy answered CONNECT example.com:443 with status"
-                + " 502: " + "x".repeat(StreamTunnel.REASON_CHARS));
+                + " 502: " + "x".repeat(RefusalReason.MAX_CHARS - RefusalReason.CUT.length()) + RefusalReason.CUT);
     }
 
     @Test
@@ -165,13 +178,13 @@ class StreamTunnelTest {
         String header = Base64.getEncoder().encodeToString(("alice:" + password).getBytes(StandardCharsets.UTF_8));
 
         ch.writeInbound(status("407", false));
-        String filler = "y".repeat(StreamTunnel.REASON_CHARS - 5);
+        String filler = "y".repeat(RefusalReason.MAX_CHARS - 10);
         ch.writeInbound(new DefaultHttp2DataFrame(Unpooled.copiedBuffer(filler + " " + password + " Basic " + header,
                 StandardCharsets.UTF_8), true));
 
         String message = handler.connectFuture().cause().getMessage();
         assertThat(message).doesNotContain("pa  ss").doesNotContain("pa ss").doesNotContain(header)
-                .doesNotContain(header.substring(0, 8)).endsWith(filler + " ***");
+                .doesNotContain(header.substring(0, 8)).contains(filler + " **** B").endsWith(RefusalReason.CUT);
     }
 
     @Test

@@ -36,4 +36,23 @@ class ClientCountersTest {
         Counts whole = afterWarmUp.plus(run);
         assertThat(whole).isEqualTo(counters.snapshot().total());
     }
+
+    @Test
+    void aFailedSetupCountsAsAConnectionOpenedAndClosedWithItsBytesAsHandshake() {
+        ClientCounters counters = new ClientCounters();
+        for (int i = 0; i < 100; i++) {
+            counters.setupFailed("e", 16, 12);
+        }
+        counters.created("e", 4000);
+        counters.request("e", 4100, 300);
+
+        Counts total = counters.snapshot().total();
+        assertThat(total.created()).isEqualTo(101);
+        assertThat(total.requests()).isEqualTo(1);
+        assertThat(total.handshakeBytes()).isEqualTo(100 * 28 + 4000);
+        assertThat(total.bytesOut()).isEqualTo(100 * 16 + 4100);
+        assertThat(total.bytesIn()).isEqualTo(100 * 12 + 300);
+        assertThat(total.closedByReason()).isEqualTo(Map.of(CloseReason.ERROR.label(), 100L));
+        assertThat(counters.snapshot().perExit().get("e")).isEqualTo(total);
+    }
 }

@@ -1,0 +1,61 @@
+package io.proxybench.client.internal.call;
+
+import io.proxybench.client.event.Phase;
+import io.proxybench.client.internal.connect.SocksRefusal;
+import io.proxybench.client.internal.connect.UntrustedCertificate;
+
+/**
+ * What a failed call's cause says about it: the reason part of its error label, and why the proxy or TLS refused
+ * it, in words. Both read the same cases: a CONNECT refused with a status ({@link ConnectRefusal}), a SOCKS5 refusal
+ * ({@link SocksRefusal}), a certificate the client does not trust ({@link UntrustedCertificate}); any other failure
+ * is labelled with its exception's name and has no reason.
+ */
+public final class FailureCause {
+
+    private FailureCause() {}
+
+    /**
+     * The reason part of a label: a refused CONNECT's status ({@code 407}), a SOCKS5 refusal's name
+     * ({@code AuthFailed}, {@code ConnectionRefused}), {@code UntrustedCertificate}, else the exception's simple
+     * name, Netty's stackless and annotated variants under their JDK names ({@code ConnectException}, not
+     * {@code AnnotatedConnectException}).
+     */
+    public static String label(Throwable cause) {
+        int status = ConnectRefusal.status(cause);
+        if (status > 0) {
+            return String.valueOf(status);
+        }
+        SocksRefusal socks = SocksRefusal.of(cause);
+        if (socks != null) {
+            return socks.label();
+        }
+        if (UntrustedCertificate.test(cause)) {
+            return "UntrustedCertificate";
+        }
+        Class<?> type = cause.getClass();
+        while (type.getName().startsWith("io.netty.") && (type.getSimpleName().startsWith("Stackless")
+                || type.getSimpleName().startsWith("Annotated"))) {
+            type = type.getSuperclass();
+        }
+        return type.getSimpleName();
+    }
+
+    /**
+     * Why the proxy or TLS refused the call, in words: the proxy's own (a refused CONNECT's), a SOCKS5 refusal's, or
+     * the certificate's problem, naming the side by {@code phase} ({@link Phase#PROXY_TLS}: the proxy's).
+     *
+     * @return the reason, or null when the cause has none
+     */
+    public static String reason(Phase phase, Throwable cause) {
+        int status = ConnectRefusal.status(cause);
+        if (status > 0) {
+            return ConnectRefusal.reason(cause);
+        }
+        SocksRefusal socks = SocksRefusal.of(cause);
+        if (socks != null) {
+            return socks.reason();
+        }
+        return UntrustedCertificate.reason(cause, phase == Phase.PROXY_TLS ? UntrustedCertificate.Side.PROXY
+                : UntrustedCertificate.Side.ORIGIN, null);
+    }
+}
