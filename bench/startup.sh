@@ -21,6 +21,10 @@ bench_tmp
 
 echo "$me: building the launcher's jar and its archive if they are stale..." >&2
 ./proxybench --help >/dev/null
+# The launcher starts without its archive when it cannot make one (a JVM that crashes dumping it, say): measured
+# here, that would compare the launcher with itself, so it is a failure.
+compgen -G "cli/target/proxybench-*.jsa" >/dev/null \
+  || { echo "$me: the launcher made no class-data archive (cli/target/proxybench-*.jsa); ./proxybench --help says why" >&2; exit 1; }
 
 now_ms() { echo $(( $(date +%s%N) / 1000000 )); }
 

@@ -78,12 +78,12 @@ public final class Main implements Runnable {
         return cli.registerConverter(Duration.class, new DurationConverter())
                 .registerConverter(URI.class, new UriConverter())
                 .registerConverter(Path.class, new PathConverter())
-                .registerConverter(Integer.class, NumberConverters::wholeInt)
-                .registerConverter(int.class, NumberConverters::wholeInt)
-                .registerConverter(Long.class, NumberConverters::wholeLong)
-                .registerConverter(long.class, NumberConverters::wholeLong)
-                .registerConverter(Double.class, NumberConverters::decimal)
-                .registerConverter(double.class, NumberConverters::decimal);
+                .registerConverter(Integer.class, new NumberConverters.WholeInt())
+                .registerConverter(int.class, new NumberConverters.WholeInt())
+                .registerConverter(Long.class, new NumberConverters.WholeLong())
+                .registerConverter(long.class, new NumberConverters.WholeLong())
+                .registerConverter(Double.class, new NumberConverters.Decimal())
+                .registerConverter(double.class, new NumberConverters.Decimal());
     }
 
     /** Prints {@code result} as JSON with {@code --json}, else as its table; returns the exit code, 0. */

@@ -1,5 +1,6 @@
 package io.proxybench.cli;
 
+import picocli.CommandLine;
 import picocli.CommandLine.TypeConversionException;
 
 /**
@@ -9,6 +10,36 @@ import picocli.CommandLine.TypeConversionException;
 final class NumberConverters {
 
     private NumberConverters() {}
+
+    /*
+     * Classes, not method references: with these converters registered as method references, Java 17.0.15's dynamic
+     * class-data archive (the launcher's AppCDS training run) crashed the JVM at exit, in
+     * SystemDictionaryShared::adjust_lambda_proxy_class_dictionary.
+     */
+
+    /** {@link #wholeInt} as picocli's converter. */
+    static final class WholeInt implements CommandLine.ITypeConverter<Integer> {
+        @Override
+        public Integer convert(String value) {
+            return wholeInt(value);
+        }
+    }
+
+    /** {@link #wholeLong} as picocli's converter. */
+    static final class WholeLong implements CommandLine.ITypeConverter<Long> {
+        @Override
+        public Long convert(String value) {
+            return wholeLong(value);
+        }
+    }
+
+    /** {@link #decimal} as picocli's converter. */
+    static final class Decimal implements CommandLine.ITypeConverter<Double> {
+        @Override
+        public Double convert(String value) {
+            return decimal(value);
+        }
+    }
 
     static Integer wholeInt(String value) {
         long n = whole(value);
