@@ -249,4 +249,28 @@ class AnalyzeCommandTest {
         assertThat(one.err()).contains("segment 1/2:1 of 0,1/2,1 is missing: no file holds its records");
         assertThat(one.out()).isEmpty();
     }
+
+    /**
+     * The README's claim: {@code analyze} gives a records file's handshakes per 1,000 requests, reuse rate and
+     * connections opened, a failed setup on a connection of its own among them, in text and JSON.
+     */
+    @Test
+    void theSeedsHeadlineFiguresFromRecordsThatSayWhetherTheirConnectionWasNew() throws Exception {
+        Path file = Files.writeString(dir.resolve("scraper.jsonl"), """
+                {"sched":0.0,"done":0.1,"start_lag":0.0,"total":0.1,"status":200,"conn":1,"reused":false,"outcome":"data"}
+                {"sched":0.2,"done":0.3,"start_lag":0.0,"total":0.1,"status":200,"conn":1,"reused":true,"outcome":"data"}
+                {"sched":0.4,"done":0.5,"start_lag":0.0,"total":0.1,"status":200,"conn":1,"reused":true,"outcome":"data"}
+                {"sched":0.6,"done":0.7,"start_lag":0.0,"total":0.1,"error":"connect_407","reused":false,\
+                "outcome":"proxy_failure"}
+                """);
+        MainTest.Run text = analyze(List.of(file.toString()));
+        assertThat(text.exitCode()).as(text.err()).isZero();
+        assertThat(text.out().lines()).contains(
+                "handshakes per 1,000 requests: 500.0, reuse rate 50.0%, 2 connections opened");
+
+        JsonNode json = new ObjectMapper().readTree(analyze(List.of(file.toString()), "--json").out());
+        assertThat(json.path("handshakes_per_1k").asDouble()).isEqualTo(500);
+        assertThat(json.path("reuse_rate").asDouble()).isEqualTo(0.5);
+        assertThat(json.path("connections_opened").asLong()).isEqualTo(2);
+    }
 }

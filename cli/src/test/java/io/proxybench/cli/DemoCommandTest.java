@@ -95,6 +95,14 @@ class DemoCommandTest {
     }
 
     @Test
+    void everyTableAndTheResultsAreFinishedOutput() throws Exception {
+        assertThat(exit).as(errors).isZero();
+        OutputChecks.readable("the demo's tables", printed);
+        OutputChecks.readable("the demo's progress", errors);
+        OutputChecks.rounded("results.json", new ObjectMapper().readTree(dir.resolve("report/results.json").toFile()));
+    }
+
+    @Test
     @Tag("interop")
     void chromiumDrawsEveryPlot() throws Exception {
         assertThat(exit).as(errors).isZero();

@@ -5,8 +5,10 @@ import static org.assertj.core.api.Assertions.assertThat;
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import io.proxybench.client.proxy.Dialect;
+import io.proxybench.harness.RunPlan;
 import io.proxybench.lab.Lab;
 import io.proxybench.lab.LabConfig;
+import io.proxybench.lab.interop.peers.Peer;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
@@ -74,5 +76,31 @@ class ProbeCommandTest {
             assertThat(r.exitCode()).as(c[0]).isEqualTo(Main.BAD_ARGUMENTS);
             assertThat(r.err()).as(c[0]).contains(c[1]).doesNotContain("hunter2");
         }
+    }
+
+    /**
+     * A wrong password or nothing listening: no protocol answers, so the probe stops after its protocol checks with
+     * the same diagnosis {@code run} gives, and exit code 3.
+     */
+    @Test
+    void aBrokenSetupStopsTheProbeWithTheDiagnosis() throws Exception {
+        try (Lab lab = Lab.start(LabConfig.builder().home(home.resolve("auth")).auth("u", "right").build())) {
+            MainTest.Run wrong = MainTest.run("probe", "--proxy", "http://u:hunter2@127.0.0.1:" + lab.gatewayPort(),
+                    "--target", "https://127.0.0.1:" + lab.targetHttpsPort() + "/cdn-cgi/trace",
+                    "--ca", lab.caFile().toString(), "--session-watch", "2s");
+            assertThat(wrong.exitCode()).as(wrong.out() + wrong.err()).isEqualTo(RunPlan.SETUP_FAILED_EXIT_CODE);
+            assertThat(wrong.out()).startsWith("stopped after the protocol checks: the proxy at 127.0.0.1:"
+                    + lab.gatewayPort() + " refused the credentials (407 Proxy Authentication Required)")
+                    .contains("fix: check the user name and password given in --proxy").contains("HTTP CONNECT")
+                    .doesNotContain("hunter2");
+        }
+        int closed = Peer.freePort();
+        MainTest.Run nothing = MainTest.run("probe", "--proxy", "http://u:p@127.0.0.1:" + closed, "--target",
+                "https://127.0.0.1:" + closed + "/", "--insecure", "--session-watch", "2s", "--json");
+        assertThat(nothing.exitCode()).as(nothing.out() + nothing.err()).isEqualTo(RunPlan.SETUP_FAILED_EXIT_CODE);
+        JsonNode diagnosis = new ObjectMapper().readTree(nothing.out()).path("diagnosis");
+        assertThat(diagnosis.path("error").asText()).isEqualTo("tcp_ConnectException");
+        assertThat(diagnosis.path("problem").asText()).isEqualTo("nothing accepted a connection at 127.0.0.1:"
+                + closed + " (connection refused)");
     }
 }

@@ -69,14 +69,15 @@ class SetupDiagnosisPeersTest {
 
     /**
      * The run stops early with the diagnosis's problem and fix and exit code 3; with --keep-going the same run has a
-     * record for every scheduled request, each failed with {@code error}, and still leads with the diagnosis.
+     * record for every scheduled request, each failed with {@code error}, still leads with the diagnosis, and counts
+     * a connection opened for each failure that had its TCP handshake ({@code opened}: all or none).
      */
     private static void diagnosedAndStopped(String proxy, boolean untrusted, String error, String problem,
-            String fix) throws Exception {
+            String fix, boolean opened) throws Exception {
         Path stopped = home.resolve(error + "-stopped.jsonl");
         MainTest.Run r = run(proxy, untrusted, stopped);
         assertThat(r.exitCode()).as(r.out() + r.err()).isEqualTo(RunPlan.SETUP_FAILED_EXIT_CODE);
-        assertThat(r.out()).startsWith("stopped early: ").contains(problem, "fix: " + fix,
+        assertThat(r.out()).startsWith("stopped early: ").contains(problem, "\n  fix: ", fix,
                 "of the first 20 requests failed with " + error, "--keep-going runs it anyway");
         assertThat(JsonlReader.read(stopped)).as("stopped before the schedule ran").hasSizeLessThan(SCHEDULED);
 
@@ -87,6 +88,8 @@ class SetupDiagnosisPeersTest {
         assertThat(summary.path("records").asLong()).isEqualTo(SCHEDULED);
         assertThat(summary.path("diagnosis").path("error").asText()).isEqualTo(error);
         assertThat(summary.path("diagnosis").path("fix").asText()).contains(fix);
+        assertThat(summary.path("connections_opened").asLong()).as("failed setups are connections opened")
+                .isEqualTo(opened ? SCHEDULED : 0);
         List<RequestRecord> records = JsonlReader.read(kept);
         assertThat(records).hasSize(SCHEDULED).allSatisfy(rec -> assertThat(rec.error()).isEqualTo(error));
     }
@@ -97,7 +100,7 @@ class SetupDiagnosisPeersTest {
             String proxy = "http://u:wrong@127.0.0.1:" + squid.port();
             diagnosedAndStopped(proxy, false, "connect_407", "the proxy at 127.0.0.1:" + squid.port()
                     + " refused the credentials (407 Proxy Authentication Required)",
-                    "check the user name and password given in --proxy");
+                    "check the user name and password given in --proxy", true);
             MainTest.Run r = run(proxy, false, home.resolve("squid-reason.jsonl"));
             assertThat(r.out()).as("squid's own reason").contains("ERR_CACHE_ACCESS_DENIED").doesNotContain("wrong");
         }
@@ -108,7 +111,7 @@ class SetupDiagnosisPeersTest {
         try (Microsocks socks = Microsocks.startWithAuth("u", "right")) {
             String url = socks.url().replace("://", "://u:wrong@");
             diagnosedAndStopped(url, false, "socks_AuthFailed", "rejected the user name and password",
-                    "check the user name and password given in --proxy");
+                    "check the user name and password given in --proxy", true);
         }
     }
 
@@ -117,14 +120,14 @@ class SetupDiagnosisPeersTest {
         int closed = Peer.freePort();
         diagnosedAndStopped("http://127.0.0.1:" + closed, false, "tcp_ConnectException",
                 "nothing accepted a connection at 127.0.0.1:" + closed + " (connection refused)",
-                "is a proxy listening at 127.0.0.1:" + closed);
+                "is a proxy listening at 127.0.0.1:" + closed, false);
     }
 
     @Test
     void nginxsCertificateWithoutTheCaIsTheTargetsNotTheProxys() throws Exception {
         try (Squid squid = Squid.start()) {
             diagnosedAndStopped(squid.url(), true, "tls_UntrustedCertificate", "the target's certificate ("
-                    + "https://127.0.0.1:" + nginx.httpsPort() + ") is not trusted", "--ca FILE, or --insecure");
+                    + "https://127.0.0.1:" + nginx.httpsPort() + ") is not trusted", "--ca FILE, or --insecure", true);
             MainTest.Run going = run(squid.url(), true, home.resolve("untrusted.jsonl"), "--keep-going", "--json");
             JsonNode outcomes = JSON.readTree(going.out()).path("outcomes");
             assertThat(outcomes.path("target_error").asLong()).isEqualTo(SCHEDULED);

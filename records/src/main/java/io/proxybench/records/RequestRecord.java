@@ -29,9 +29,9 @@ import com.fasterxml.jackson.annotation.JsonProperty;
  * @param ip exit IP reported by the target
  * @param loc exit country reported by the target
  * @param error {@code <phase>_<Reason>}, e.g. {@code tls_TimeoutException} or {@code connect_407}
- * @param reason the proxy's own words for a failure it answered, e.g. a refused CONNECT's {@code Proxy-Status} or
- *     the first line of its body, or a SOCKS5 reply in words: at most 160 characters, credentials masked; absent
- *     when the proxy said nothing
+ * @param reason why a failure happened in words: the proxy's own for one it answered (a refused CONNECT's
+ *     {@code Proxy-Status} or the first line of its body), a SOCKS5 reply, or whose certificate was not trusted; at
+ *     most 160 characters, credentials masked; absent when there is none
  * @param outcome block classification of the response
  * @param reused whether the request ran on an already open tunnel
  * @param conn id of the connection (tunnel) used

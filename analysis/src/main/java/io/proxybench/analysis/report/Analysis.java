@@ -81,7 +81,7 @@ public record Analysis(
 
     private static final int TOP = 5;
 
-    /** How many of the proxies' reasons for failures an analysis lists. */
+    /** How many reasons for failures (the proxies' own, a certificate's) an analysis lists. */
     public static final int REASONS_SHOWN = 10;
 
     /**
@@ -141,7 +141,7 @@ public record Analysis(
             lines.add("errors: " + Text.counts(errors));
         }
         if (!reasons.isEmpty()) {
-            lines.add("proxies' reasons: " + String.join("; ", reasons.stream().map(FailureReason::line).toList()));
+            lines.add("why requests failed: " + String.join("; ", reasons.stream().map(FailureReason::line).toList()));
         }
         lines.add(String.format(Locale.ROOT, "exits: %s, %s", Text.count(exits.uniqueExits(), "unique IP"),
                 Text.count(exits.uniqueSubnets(), "unique /24 subnet")));

@@ -114,7 +114,7 @@ public record RunSummary(
     /** Start lag p99 above this, in milliseconds, means the client could not keep its schedule. */
     public static final double START_LAG_P99_LIMIT_MS = 10;
 
-    /** How many of the proxies' reasons for failures the summary shows. */
+    /** How many reasons for failures (the proxies' own, a certificate's) the summary shows. */
     public static final int REASONS_SHOWN = 5;
 
     /** Said of every closed-loop run: its figures are a comparison, not a measurement of the proxy. */
@@ -212,8 +212,8 @@ public record RunSummary(
             boolean stoppedByIt = stopped != null && stopped.cause().startsWith("the first ");
             s.append(stoppedByIt ? "stopped early: " : "every early request failed: ").append(diagnosis.text());
             if (stoppedByIt) {
-                s.append(records == 0 ? "  the run stopped in its warm-up, before its schedule" : String.format(
-                        Locale.ROOT, "  the run stopped at %.1f s of its schedule", stopped.atSeconds()));
+                s.append(records == 0 ? "  the run stopped in its warm-up, before its schedule," : String.format(
+                        Locale.ROOT, "  the run stopped at %.1f s of its schedule,", stopped.atSeconds()));
                 s.append(String.format(Locale.ROOT, " instead of running it at 0%% success (exit code %d);"
                         + " --keep-going runs it anyway%n", RunPlan.SETUP_FAILED_EXIT_CODE));
             }
@@ -243,7 +243,7 @@ public record RunSummary(
             s.append("errors: ").append(Text.counts(errors)).append('\n');
         }
         if (!reasons.isEmpty()) {
-            s.append("proxies' reasons: ").append(String.join("; ", reasons.stream().map(FailureReason::line)
+            s.append("why requests failed: ").append(String.join("; ", reasons.stream().map(FailureReason::line)
                     .toList())).append('\n');
         }
         s.append(String.format(Locale.ROOT, "max start lag: %.1f ms, backlog peak %,d%n", maxStartLagMs, backlogPeak));
