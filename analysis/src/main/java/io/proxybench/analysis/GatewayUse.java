@@ -22,7 +22,7 @@ public record GatewayUse(
 
     /** One line of a report. */
     public String line() {
-        return String.format(Locale.ROOT, "HTTP/2 proxy connections: %d used, %d tunnels as streams on them (%.1f per"
+        return String.format(Locale.ROOT, "HTTP/2 proxy connections: %,d used, %,d tunnels as streams on them (%.1f per"
                 + " connection)%s", gatewayConnections, tunnels, tunnelsPerGatewayConnection,
                 socketTunnels == 0 ? "" : ", " + socketTunnels + " tunnels on connections of their own");
     }

@@ -53,7 +53,7 @@ public record Percentiles(long count, double p50, double p90, double p99) {
      * requests that opened a connection have {@code tcp}): a phase a request skipped has no value, not 0.
      */
     public String line(String name, long ok) {
-        return count < ok ? line(name) + String.format(Locale.ROOT, "  (%d of %d ok)", count, ok) : line(name);
+        return count < ok ? line(name) + String.format(Locale.ROOT, "  (%,d of %,d ok)", count, ok) : line(name);
     }
 
     /** numpy's "linear" method: rank (n - 1) * p / 100, interpolated between its two neighbours. */

@@ -16,7 +16,7 @@ public final class ClientsTable {
 
     public static String text(ClientsResult r) {
         StringBuilder s = new StringBuilder(String.format(Locale.ROOT,
-                "%,d HTTPS requests per load, at most %d in flight, rotating gateway: %s (%s, Java %s)%n",
+                "%,d HTTPS requests per load, at most %,d in flight, rotating gateway: %s (%s, Java %s)%n",
                 r.requests(), r.inFlight(), r.where(), r.date(), r.java()));
         s.append(String.format(Locale.ROOT, LOAD, "client", "version", "limits", "peak", "tunnels", "top_exit",
                 "exits", "req/s", "p50_ms", "p99_ms", "http", "ok"));
@@ -28,17 +28,17 @@ public final class ClientsTable {
                     Cells.number(l.requestsPerSecond(), 0), Cells.number(l.p50Ms(), 1), Cells.number(l.p99Ms(), 1),
                     http(l.http()), l.ok() + "/" + l.requests()));
             if (l.error() != null) {
-                s.append(String.format(Locale.ROOT, "  %d failed, first: %s%n", l.failed(), l.error()));
+                s.append(String.format(Locale.ROOT, "  %,d failed, first: %s%n", l.failed(), l.error()));
             }
             if (l.untraced() > 0) {
-                s.append(String.format(Locale.ROOT, "  %d ok answers had no ip= line and count in no exit figure%n",
+                s.append(String.format(Locale.ROOT, "  %,d ok answers had no ip= line and count in no exit figure%n",
                         l.untraced()));
             }
             if (l.line() != null) {
                 lines.put(l.client(), l.line());
             }
         }
-        s.append(String.format(Locale.ROOT, "%nlimits raised to %d with:%n", r.inFlight()));
+        s.append(String.format(Locale.ROOT, "%nlimits raised to %,d with:%n", r.inFlight()));
         lines.forEach((client, line) -> s.append(String.format(Locale.ROOT, "  %-26s %s%n", client, line)));
         if (!r.requirements().isEmpty()) {
             s.append(String.format(Locale.ROOT, "%nset for every run of:%n"));
@@ -54,7 +54,7 @@ public final class ClientsTable {
             s.append(String.format(Locale.ROOT, ISOLATION, i.client(), i.mode(), i.ok(), i.mixed(), i.elsewhere(),
                     i.failed() + "/" + i.requests(), mixes(i.verdict()), i.how()));
             if (i.error() != null) {
-                s.append(String.format(Locale.ROOT, "  %d failed, first: %s%n", i.failed(), i.error()));
+                s.append(String.format(Locale.ROOT, "  %,d failed, first: %s%n", i.failed(), i.error()));
             }
         }
         return s.toString();

@@ -120,7 +120,7 @@ final class AlternateCommand implements Callable<Integer> {
         prepare(index);
         List<Window> windows = windowOrder.windows(providers, rounds);
         PrintWriter out = spec.commandLine().getOut();
-        out.printf("alternate: %d providers, %d rounds of %s windows (%s), %d windows from %s to %s%n",
+        out.printf(Locale.ROOT, "alternate: %,d providers, %,d rounds of %s windows (%s), %,d windows from %s to %s%n",
                 providers.size(), rounds, Durations.format(window), windowOrder, windows.size(), grid.first(),
                 grid.end(windows.size() - 1));
         providers.forEach(p -> out.println("  " + p));
@@ -137,7 +137,7 @@ final class AlternateCommand implements Callable<Integer> {
             out.flush();
             if (figures.stopped() != null) {
                 stopped = figures.stopped();
-                out.printf("alternate: stopped by %s in round %d of %s; the windows so far are in %s%n",
+                out.printf(Locale.ROOT, "alternate: stopped by %s in round %,d of %s; the windows so far are in %s%n",
                         stopped.cause(), w.round(), w.provider().label(), index);
                 break;
             }
@@ -277,7 +277,7 @@ final class AlternateCommand implements Callable<Integer> {
         // Rounded up: a run launched before its slot would outlast it.
         long waitMillis = (Duration.between(Instant.now(), slot).toNanos() + 999_999) / 1_000_000;
         if (waitMillis >= 1_000) {
-            err.printf(Locale.ROOT, "waiting %.1f s for round %d of %s at %s...%n", waitMillis / 1e3, w.round(),
+            err.printf(Locale.ROOT, "waiting %.1f s for round %,d of %s at %s...%n", waitMillis / 1e3, w.round(),
                     w.provider().label(), slot);
             err.flush();
         }
@@ -288,7 +288,7 @@ final class AlternateCommand implements Callable<Integer> {
         long lateMillis = Duration.between(slot, started).toMillis();
         Duration runFor = grid.runFor(w.slot(), started, warmUp);
         if (lateMillis > LATE_MILLIS) {
-            err.printf(Locale.ROOT, "warning: round %d of %s starts %.1f s after its slot (the window before it ran"
+            err.printf(Locale.ROOT, "warning: round %,d of %s starts %.1f s after its slot (the window before it ran"
                     + " over); it runs %s, to its slot's end%n", w.round(), w.provider().label(), lateMillis / 1e3,
                     Durations.format(runFor));
             err.flush();

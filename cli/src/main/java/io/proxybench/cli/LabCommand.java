@@ -20,6 +20,7 @@ import java.nio.file.Path;
 import java.time.Duration;
 import java.util.LinkedHashMap;
 import java.util.List;
+import java.util.Locale;
 import java.util.Map;
 import java.util.concurrent.Callable;
 import java.util.concurrent.CountDownLatch;
@@ -343,7 +344,7 @@ final class LabCommand implements Callable<Integer> {
         s.append(String.format("  admin    %-40s gateway counters (JSON); POST /stall?ms=N holds the target%n",
                 d.get("admin")));
         s.append(String.format("  CA       %s%n", d.get("ca_file")));
-        s.append(String.format("  exits    %d addresses in %d /24 subnets, %d ASNs, %d countries%n",
+        s.append(String.format(Locale.ROOT, "  exits    %,d addresses in %,d /24 subnets, %,d ASNs, %,d countries%n",
                 lab.exits().size(), subnets, asns, lab.exits().countries().size()));
         s.append(String.format("  sessions %s dialect: default lifetime %s, %s%n", d.get("dialect"),
                 Durations.format(lab.config().sessionLifetime()), lab.config().sessionIdle() == null

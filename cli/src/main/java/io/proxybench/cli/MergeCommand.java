@@ -118,7 +118,7 @@ final class MergeCommand implements Callable<Integer> {
                 written = sorted.writeTo(merged);
             }
             PrintWriter o = spec.commandLine().getOut();
-            o.printf(Locale.ROOT, "merged %d records of %d segments into %s%n", written, segments.size(), out);
+            o.printf(Locale.ROOT, "merged %,d records of %,d segments into %s%n", written, segments.size(), out);
             o.flush();
         }
         return 0;
@@ -163,7 +163,7 @@ final class MergeCommand implements Callable<Integer> {
                 comments.add(HdrLogMerge.START_AT + logs.get(0).startAt());
             }
             HdrLogMerge.Merged merged = HdrLogMerge.write(logs, mergedLog, comments);
-            o.printf(Locale.ROOT, "merged %d interval logs into %s, aligned by each shard's start%n", logs.size(),
+            o.printf(Locale.ROOT, "merged %,d interval logs into %s, aligned by each shard's start%n", logs.size(),
                     mergedLog);
             o.printf(Locale.ROOT, "shards started %.3f s apart%s%n", merged.startSpreadMillis() / 1e3,
                     merged.startSpreadMillis() > ShardOptions.LATE_LIMIT_MILLIS

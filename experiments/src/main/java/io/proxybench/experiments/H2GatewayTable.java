@@ -27,7 +27,7 @@ public final class H2GatewayTable {
         StringBuilder s = new StringBuilder(String.format(Locale.ROOT, "open loop at %s req/s for %s s per lane, a new"
                 + " tunnel (own session, own exit) per request%n", Cells.plain(r.ratePerSecond()),
                 Cells.plain(r.seconds())));
-        s.append(String.format(Locale.ROOT, "gateway: %s%nclient: at most %d requests in flight, %d tunnels on one"
+        s.append(String.format(Locale.ROOT, "gateway: %s%nclient: at most %,d requests in flight, %,d tunnels on one"
                 + " HTTP/2 connection%n%n", r.gateway(), r.maxInFlight(), r.maxStreamsPerConnection()));
         row(s, "", lanes, H2GatewayLane::lane);
         row(s, "requests scheduled", lanes, l -> Cells.grouped(l.scheduled()));

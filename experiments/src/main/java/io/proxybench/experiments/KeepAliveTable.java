@@ -57,7 +57,7 @@ public final class KeepAliveTable {
                     Cells.percent(m.idleShare(), 1), Cells.number(m.requestMeanMs(), 1),
                     m.withinTolerance() ? "ok" : "OUTSIDE"));
             if (m.failed() > 0) {
-                s.append(String.format(Locale.ROOT, "  (%d of its requests failed)%n", m.failed()));
+                s.append(String.format(Locale.ROOT, "  (%,d of its requests failed)%n", m.failed()));
             }
             slow |= m.requestMeanMs() > SHORT_REQUEST_SHARE * m.gapMs();
         }

@@ -20,7 +20,7 @@ public final class OwnersTable {
         } else {
             s.append("real proxy; ");
         }
-        s.append(String.format(Locale.ROOT, "%s stream, %d rounds%n", result.stream(),
+        s.append(String.format(Locale.ROOT, "%s stream, %,d rounds%n", result.stream(),
                 result.rounds()));
         s.append(String.format(Locale.ROOT, ROW, "lane", "conc", "requests", "failed", "client_conns", "dials",
                 "tgt_reqs", "tgt_conns", "req/conn", "p50_ms", "p99_ms"));
@@ -41,7 +41,7 @@ public final class OwnersTable {
             s.append("tgt_reqs and tgt_conns: counted from the conn= ids of the target's /cdn-cgi/trace answers\n");
         }
         if (fewForP99) {
-            s.append(String.format(Locale.ROOT, "p99_ms %s: fewer than %d answered requests at that lane and level,"
+            s.append(String.format(Locale.ROOT, "p99_ms %s: fewer than %,d answered requests at that lane and level,"
                     + " whose p99 would be their maximum; raise --rounds%n", Cells.MISSING,
                     OwnersExperiment.MIN_P99_SAMPLES));
         }

@@ -20,7 +20,7 @@ public final class ReuseTable {
                     Cells.percent(r.reuseRate(), 0), Cells.number(r.handshakesPer1000(), 0),
                     Cells.number(r.wallSeconds(), 2), Cells.number(r.relativeWall(), 2, "x")));
             if (r.failed() > 0) {
-                s.append(String.format(Locale.ROOT, "  (%d of its requests failed)%n", r.failed()));
+                s.append(String.format(Locale.ROOT, "  (%,d of its requests failed)%n", r.failed()));
             }
         }
         return s.toString();

@@ -23,7 +23,7 @@ public final class SessionsTable {
                     Cells.number(m.tlsP50Ms(), 0, "ms"), Cells.number(m.tlsP99Ms(), 0, "ms"),
                     Cells.number(m.totalP50Ms(), 0, "ms"), m.uniqueExits(), m.ok()));
             if (m.failed() > 0) {
-                s.append(String.format(Locale.ROOT, "  (%d of its requests failed)%n", m.failed()));
+                s.append(String.format(Locale.ROOT, "  (%,d of its requests failed)%n", m.failed()));
             }
         }
         s.append(String.format(Locale.ROOT, "sticky / rotation steady throughput: %s%n",

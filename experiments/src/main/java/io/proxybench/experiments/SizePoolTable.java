@@ -15,7 +15,7 @@ public final class SizePoolTable {
 
     public static String text(SizePoolResult r) {
         StringBuilder s = new StringBuilder(String.format(Locale.ROOT,
-                "%s: %d requests, %.1f/s over %.1f s, sessions picked %s per request%n", r.source(), r.requests(),
+                "%s: %,d requests, %.1f/s over %.1f s, sessions picked %s per request%n", r.source(), r.requests(),
                 r.ratePerSec(), r.seconds(), r.assignment().equals("random") ? "at random" : "round-robin"));
         List<String> heads = new ArrayList<>();
         r.sizing().forEach(b -> heads.add("b" + b.burst() + " " + Cells.plain(b.bucketRatePerSec()) + "/s"));
@@ -30,8 +30,8 @@ public final class SizePoolTable {
             s.append(String.format(Locale.ROOT, "%n"));
         });
         for (SizePoolResult.Sizing b : r.sizing()) {
-            s.append(String.format(Locale.ROOT, "burst %d, %s/s: at the limit %d sessions; rule of thumb 2 x %.0f /"
-                    + " %s = %d sessions (%.1f%% rejected); simulated need for <= %s%%: %s%n", b.burst(),
+            s.append(String.format(Locale.ROOT, "burst %d, %s/s: at the limit %,d sessions; rule of thumb 2 x %.0f /"
+                    + " %s = %,d sessions (%.1f%% rejected); simulated need for <= %s%%: %s%n", b.burst(),
                     Cells.plain(b.bucketRatePerSec()), b.atLimitSessions(), r.ratePerSec(),
                     Cells.plain(b.bucketRatePerSec()), b.ruleOfThumbSessions(), b.ruleOfThumbRejectedPct(),
                     Cells.plain(b.targetRejectedPct()), b.neededSessions() == null

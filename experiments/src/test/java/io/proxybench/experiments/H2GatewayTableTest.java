@@ -62,6 +62,6 @@ class H2GatewayTableTest {
                         + " client did not keep the schedule, so the figures describe this machine's CPU as much as"
                         + " the proxy; lower --rate",
                 "warning, HTTP/2 proxy: HTTP/2 asked, proxy answered http/1.1 — every tunnel is its own connection"
-                        + " (all 1000 tunnels went over HTTP/1.1, one TCP and TLS handshake with the proxy each)");
+                        + " (all 1,000 tunnels went over HTTP/1.1, one TCP and TLS handshake with the proxy each)");
     }
 }

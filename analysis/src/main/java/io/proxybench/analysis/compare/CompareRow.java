@@ -46,6 +46,10 @@ public enum CompareRow {
     HTTP2("http2_to_proxy", "HTTP/2 to the proxy", Better.HIGHER, f -> f.http2ToProxy() == null ? Cell.MISSING
             : f.http2ToProxy() ? new Cell("yes, " + Cells.number(f.tunnelsPerProxyConnection(), 1) + " tunnels/conn",
                     1.0) : new Cell("no", 0.0)),
+    HANDSHAKES(FigureNames.HANDSHAKES_PER_1K, "handshakes per 1,000 requests", Better.LOWER,
+            f -> f.handshakesPer1000() == null ? Cell.MISSING : new Cell(Cells.number(f.handshakesPer1000(), 1)
+                    + " (reuse " + Cells.percent(f.reuseRate(), 1) + ")",
+                    Math.round(f.handshakesPer1000() * 10) / 10.0)),
     HARD_BLOCKS(FigureNames.HARD_BLOCK_RATE, "hard block rate", Better.LOWER, f -> blockRate(f.hardBlocks(), f.answered())),
     SOFT_BLOCKS(FigureNames.SOFT_BLOCK_RATE, "soft block rate", Better.LOWER, f -> blockRate(f.softBlocks(), f.answered())),
     BYTES(FigureNames.BYTES_PER_SUCCESS, "bytes per success", Better.LOWER,
@@ -112,7 +116,7 @@ public enum CompareRow {
 
     /** Whole milliseconds, ranked as shown. */
     private static Cell millis(Double ms) {
-        return ms == null ? Cell.MISSING : new Cell(Cells.number(ms, 0, " ms"), (double) Math.round(ms));
+        return ms == null ? Cell.MISSING : new Cell(Cells.grouped(ms) + " ms", (double) Math.round(ms));
     }
 
     /** A share ranked as {@link Cells#percent} shows it with two decimals, so equal-looking cells tie. */

@@ -205,8 +205,8 @@ public final class Doctor {
 
         private Finding churn(int count) {
             double perSession = replay.requestsPerSession.percentile(50);
-            String evidence = String.format(Locale.ROOT, "%d sessions for %d requests, a median %s requests each;"
-                    + " %d sessions started after another had served its last request, each on a new connection"
+            String evidence = String.format(Locale.ROOT, "%,d sessions for %,d requests, a median %s requests each;"
+                    + " %,d sessions started after another had served its last request, each on a new connection"
                     + " (and a new exit)", replay.sessions, replay.answered, number(perSession), count);
             String fix = perSession <= 1
                     ? "rotate per task, worker or time window, not per request: keep one session id for all of a"
@@ -224,7 +224,7 @@ public final class Doctor {
                         + " keep_alive_zero)");
             }
             if (!expiredGaps.isEmpty()) {
-                parts.add(String.format(Locale.ROOT, "%d new connections were opened after the session's connection"
+                parts.add(String.format(Locale.ROOT, "%,d new connections were opened after the session's connection"
                         + " had sat idle %s (median; shortest %s)%s", expiredGaps.count(),
                         seconds(expiredGaps.secondsAt(50)), seconds(expiredGaps.minSeconds()), reuseBound()));
             }
@@ -256,8 +256,8 @@ public final class Doctor {
         private Finding connectionClose(int count) {
             int client = replay.closed("client_close");
             int server = replay.closed("server_close");
-            String evidence = String.format(Locale.ROOT, "%d of %d new connections replaced one closed right after"
-                    + " its request: %d because the request said Connection: close (closed: client_close), %d because"
+            String evidence = String.format(Locale.ROOT, "%,d of %,d new connections replaced one closed right after"
+                    + " its request: %,d because the request said Connection: close (closed: client_close), %,d because"
                     + " the response did (server_close)", count, replay.created, client, server);
             String fix = client >= server
                     ? "drop Connection: close from the request headers (a header template copied from a curl"
@@ -274,7 +274,7 @@ public final class Doctor {
             if (duplicated > 0) {
                 String warm = replay.sharedPreOpened == 0 ? ""
                         : " (" + replay.sharedPreOpened + " of them opened before the records begin, by a warm-up)";
-                parts.add(String.format(Locale.ROOT, "%d connections%s served sessions another of the %d record files"
+                parts.add(String.format(Locale.ROOT, "%,d connections%s served sessions another of the %,d record files"
                         + " had connections for: each client's pool opens its own connections to the same exit",
                         duplicated, warm, sources));
             }
@@ -288,8 +288,8 @@ public final class Doctor {
         }
 
         private Finding mixedSchemes(int count) {
-            String evidence = String.format(Locale.ROOT, "%d sessions were used through %s: each scheme is a pool of"
-                    + " its own, so each opened its own connections to the same exit (%d more)",
+            String evidence = String.format(Locale.ROOT, "%,d sessions were used through %s: each scheme is a pool of"
+                    + " its own, so each opened its own connections to the same exit (%,d more)",
                     replay.mixedSessions.size(), String.join(" and ", replay.mixedSchemes), count);
             return Finding.of(Cause.MIXED_SCHEMES, count, replay.answered, evidence,
                     "use one proxy URL, one scheme, per exit (all socks5h:// or all http://)");
@@ -299,7 +299,7 @@ public final class Doctor {
             Map<String, Integer> reasons = closeReasons(c -> c == Cause.LOST);
             List<String> parts = new ArrayList<>();
             if (!lostGaps.isEmpty()) {
-                parts.add(String.format(Locale.ROOT, "%d new connections were opened while the session had left one"
+                parts.add(String.format(Locale.ROOT, "%,d new connections were opened while the session had left one"
                         + " idle only %s (median)%s", lostGaps.count(), seconds(lostGaps.secondsAt(50)),
                         reuseBound()));
             }
@@ -344,8 +344,8 @@ public final class Doctor {
                 return null;
             }
             Sample request = replay.requestPhases;
-            String evidence = String.format(Locale.ROOT, "%d of %d requests waited for a pool slot: %s median, %s"
-                    + " p90%s; no session had more than %d requests on its connections at once", waits.count(),
+            String evidence = String.format(Locale.ROOT, "%,d of %,d requests waited for a pool slot: %s median, %s"
+                    + " p90%s; no session had more than %,d requests on its connections at once", waits.count(),
                     replay.answered, seconds(waits.secondsAt(50)), seconds(waits.secondsAt(90)),
                     request.isEmpty() ? "" : ", against a median request of " + seconds(request.secondsAt(50)),
                     replay.peakPerKey);

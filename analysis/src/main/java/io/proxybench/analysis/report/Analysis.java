@@ -189,7 +189,7 @@ public record Analysis(
     }
 
     private String asnLine() {
-        String line = String.format(Locale.ROOT, "ASNs: %d unique, largest holds %.1f%% of exit IPs", asns.uniqueAsns(),
+        String line = String.format(Locale.ROOT, "ASNs: %,d unique, largest holds %.1f%% of exit IPs", asns.uniqueAsns(),
                 asns.largestAsnShare() * 100);
         if (!asns.ipsPerAsn().isEmpty()) {
             line += "; exit IPs per AS: " + top(asns.ipsPerAsn().stream().map(Analysis::asn).toList());

@@ -33,7 +33,7 @@ public record PoolAfter(@JsonProperty("open") long open, @JsonProperty("in_use")
 
     /** The summary's line for a run that left something behind. */
     String line() {
-        return String.format(Locale.ROOT, "client pool after the run: %d connections left open after close, %d in"
-                + " use and %d acquisitions pending when the run ended", open, inUse, pending);
+        return String.format(Locale.ROOT, "client pool after the run: %,d connections left open after close, %,d in"
+                + " use and %,d acquisitions pending when the run ended", open, inUse, pending);
     }
 }

@@ -4,19 +4,14 @@ import static org.assertj.core.api.Assertions.assertThat;
 
 import com.code_intelligence.jazzer.junit.FuzzTest;
 import io.netty.bootstrap.Bootstrap;
-import io.netty.bootstrap.ServerBootstrap;
 import io.netty.buffer.Unpooled;
 import io.netty.channel.Channel;
 import io.netty.channel.ChannelFuture;
 import io.netty.channel.ChannelFutureListener;
 import io.netty.channel.ChannelHandlerContext;
 import io.netty.channel.ChannelInboundHandlerAdapter;
-import io.netty.channel.ChannelInitializer;
-import io.netty.channel.DefaultEventLoopGroup;
-import io.netty.channel.EventLoopGroup;
 import io.netty.channel.local.LocalAddress;
 import io.netty.channel.local.LocalChannel;
-import io.netty.channel.local.LocalServerChannel;
 import io.netty.handler.proxy.HttpProxyHandler;
 import io.netty.handler.proxy.ProxyConnectException;
 import io.netty.handler.proxy.ProxyHandler;
@@ -48,28 +43,18 @@ class ProxyReplyFuzzTest {
     /** Bounds each attempt: the handlers give up after this, so no input can hang the fuzzer. */
     private static final int HANDSHAKE_TIMEOUT_MS = 2_000;
 
-    private static EventLoopGroup group;
-    private static Channel proxy;
+    private static LocalProxy proxy;
     /** The reply the fake proxy sends to the next connection; one attempt runs at a time. */
     private static volatile byte[] reply = new byte[0];
 
     @BeforeAll
     static void startProxy() throws InterruptedException {
-        group = new DefaultEventLoopGroup(2);
-        proxy = new ServerBootstrap().group(group).channel(LocalServerChannel.class)
-                .childHandler(new ChannelInitializer<LocalChannel>() {
-                    @Override
-                    protected void initChannel(LocalChannel ch) {
-                        ch.pipeline().addLast(new FakeProxy(reply));
-                    }
-                })
-                .bind(PROXY).sync().channel();
+        proxy = LocalProxy.start(PROXY, () -> new FakeProxy(reply));
     }
 
     @AfterAll
     static void stopProxy() {
-        proxy.close().syncUninterruptibly();
-        group.shutdownGracefully(0, 1, TimeUnit.SECONDS).syncUninterruptibly();
+        proxy.close();
     }
 
     @FuzzTest(maxDuration = "20s")
@@ -88,7 +73,7 @@ class ProxyReplyFuzzTest {
         handler.setConnectTimeoutMillis(HANDSHAKE_TIMEOUT_MS);
         RefusalRecorder recorder = handler instanceof HttpProxyHandler ? new RefusalRecorder() : null;
         List<Throwable> escaped = new CopyOnWriteArrayList<>();
-        ChannelFuture connecting = new Bootstrap().group(group).channel(LocalChannel.class).resolver(NoopAddressResolverGroup.INSTANCE)
+        ChannelFuture connecting = new Bootstrap().group(proxy.group()).channel(LocalChannel.class).resolver(NoopAddressResolverGroup.INSTANCE)
                 .handler(new ChannelInboundHandlerAdapter() {
                     @Override
                     public void handlerAdded(ChannelHandlerContext ctx) {

@@ -3,17 +3,13 @@ package io.proxybench.client.internal.connect;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import io.netty.bootstrap.Bootstrap;
-import io.netty.bootstrap.ServerBootstrap;
 import io.netty.buffer.Unpooled;
 import io.netty.channel.Channel;
 import io.netty.channel.ChannelHandlerContext;
 import io.netty.channel.ChannelInboundHandlerAdapter;
 import io.netty.channel.ChannelInitializer;
-import io.netty.channel.DefaultEventLoopGroup;
-import io.netty.channel.EventLoopGroup;
 import io.netty.channel.local.LocalAddress;
 import io.netty.channel.local.LocalChannel;
-import io.netty.channel.local.LocalServerChannel;
 import io.netty.handler.proxy.HttpProxyHandler;
 import io.netty.handler.proxy.ProxyConnectException;
 import io.netty.resolver.NoopAddressResolverGroup;
@@ -39,28 +35,18 @@ class RefusalRecorderTest {
     private static final InetSocketAddress DESTINATION = InetSocketAddress.createUnresolved("origin.test", 443);
     private static final ProxyCredentials ALICE = new ProxyCredentials("alice", "Zq7secretPw");
 
-    private static EventLoopGroup group;
-    private static Channel proxy;
+    private static LocalProxy proxy;
     /** What the scripted proxy answers the next CONNECT with; null: it hangs up without answering. */
     private static volatile String answer;
 
     @BeforeAll
     static void startProxy() throws InterruptedException {
-        group = new DefaultEventLoopGroup(2);
-        proxy = new ServerBootstrap().group(group).channel(LocalServerChannel.class)
-                .childHandler(new ChannelInitializer<LocalChannel>() {
-                    @Override
-                    protected void initChannel(LocalChannel ch) {
-                        ch.pipeline().addLast(new Answering(answer));
-                    }
-                })
-                .bind(PROXY).sync().channel();
+        proxy = LocalProxy.start(PROXY, () -> new Answering(answer));
     }
 
     @AfterAll
     static void stopProxy() {
-        proxy.close().syncUninterruptibly();
-        group.shutdownGracefully(0, 1, TimeUnit.SECONDS).syncUninterruptibly();
+        proxy.close();
     }
 
     /** The tunnel through the recorder, once it opened or failed: its failure as explained, null when it opened. */
@@ -69,7 +55,7 @@ class RefusalRecorderTest {
         HttpProxyHandler handler = new HttpProxyHandler(PROXY, ALICE.user(), ALICE.password());
         handler.setConnectTimeoutMillis(5_000);
         RefusalRecorder recorder = new RefusalRecorder();
-        Channel ch = new Bootstrap().group(group).channel(LocalChannel.class)
+        Channel ch = new Bootstrap().group(proxy.group()).channel(LocalChannel.class)
                 .resolver(NoopAddressResolverGroup.INSTANCE).handler(new ChannelInitializer<LocalChannel>() {
                     @Override
                     protected void initChannel(LocalChannel ch) {
