@@ -134,8 +134,13 @@ final class AlternateCommand implements Callable<Integer> {
             out.printf(Locale.ROOT, "[%d/%d] round %d %s: %s  %s%n", w.slot() + 1, windows.size(), w.round(),
                     w.provider().label(), figures.text(), w.file(rounds));
             figures.warnings().forEach(warning -> out.println("  warning: " + warning));
+            if (figures.diagnosis() != null) {
+                // A provider down in one window is what alternation measures: the next window runs all the same.
+                out.println("  every early request failed: " + figures.diagnosis().problem() + "; fix: "
+                        + figures.diagnosis().fix());
+            }
             out.flush();
-            if (figures.stopped() != null) {
+            if (figures.stoppedByUser()) {
                 stopped = figures.stopped();
                 out.printf(Locale.ROOT, "alternate: stopped by %s in round %,d of %s; the windows so far are in %s%n",
                         stopped.cause(), w.round(), w.provider().label(), index);

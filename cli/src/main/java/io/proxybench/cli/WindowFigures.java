@@ -1,6 +1,8 @@
 package io.proxybench.cli;
 
 import io.proxybench.analysis.Percentiles;
+import io.proxybench.analysis.diagnosis.Diagnosis;
+import io.proxybench.harness.RunPlan;
 import io.proxybench.harness.RunResult;
 import io.proxybench.harness.StopReason;
 import io.proxybench.harness.summary.RunSummary;
@@ -18,10 +20,11 @@ import java.util.Locale;
  * @param p99Ms the 99th percentile of the successful requests' total latency, in milliseconds; null without a
  *     success
  * @param warnings the run's warnings: what makes its figures the client's rather than the provider's
- * @param stopped why the window's run was cut short (Ctrl-C, SIGTERM); null when it ran to its end
+ * @param stopped why the window's run was cut short (Ctrl-C, SIGTERM, a broken setup); null when it ran to its end
+ * @param diagnosis what broke when the window's first requests all failed in setup for one reason; null otherwise
  */
 record WindowFigures(long records, long ok, Double steadyPerSecond, Double p99Ms, List<String> warnings,
-        StopReason stopped) {
+        StopReason stopped, Diagnosis diagnosis) {
 
     /** The figures of a window's run. */
     static WindowFigures of(RunResult result) {
@@ -29,7 +32,12 @@ record WindowFigures(long records, long ok, Double steadyPerSecond, Double p99Ms
         Percentiles total = result.statistics().latency(Phase.TOTAL);
         return new WindowFigures(summary.records(), summary.ok(),
                 summary.steady() == null ? null : summary.steady().median(), total == null ? null : total.p99(),
-                summary.warnings(), result.stop());
+                summary.warnings(), result.stop(), result.diagnosis());
+    }
+
+    /** Whether the window was stopped by the user (a signal), which ends the alternation; a broken setup does not. */
+    boolean stoppedByUser() {
+        return stopped != null && stopped.exitCode() != RunPlan.SETUP_FAILED_EXIT_CODE;
     }
 
     /** {@code 1200 records, 1180 ok, steady 20 req/s, p99 35.1 ms}; {@code -} for a figure the run lacks. */

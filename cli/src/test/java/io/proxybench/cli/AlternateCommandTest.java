@@ -6,6 +6,7 @@ import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import io.proxybench.lab.Lab;
 import io.proxybench.lab.LabConfig;
+import io.proxybench.lab.interop.peers.Peer;
 import io.proxybench.records.HdrLog;
 import io.proxybench.records.JsonlReader;
 import io.proxybench.records.RequestRecord;
@@ -220,6 +221,26 @@ class AlternateCommandTest {
                 "--url", trace(), "--ca", lab.caFile().toString(), "--rate", "5", "--no-progress"));
         assertThat(forced.exitCode()).as(forced.err()).isZero();
         assertThat(Files.readAllLines(index)).hasSize(2).allSatisfy(line -> assertThat(line).contains("\"round\":1,"));
+    }
+
+    /**
+     * A provider down (b's port has nothing listening): each of its windows stops once its first 20 requests failed,
+     * says what failed and the fix, and the alternation goes on to the next window; it ends with exit code 0.
+     */
+    @Test
+    void aProviderDownInAWindowIsDiagnosedAndTheAlternationGoesOn() throws Exception {
+        Path dir = home.resolve("down");
+        int closed = Peer.freePort();
+        MainTest.Run r = run(List.of("alternate", "--provider", "a=http://acct:" + PASSWORD + "@" + lab.host() + ":"
+                + lab.gatewayPort(), "--provider", "b=http://acct:" + PASSWORD + "@127.0.0.1:" + closed,
+                "--out-dir", dir.toString(), "--window", "2s", "--rounds", "2", "--", "--url", trace(), "--ca",
+                lab.caFile().toString(), "--rate", "20", "--no-progress"));
+
+        assertThat(r.exitCode()).as(r.out() + r.err()).isZero();
+        assertThat(r.out()).contains("[4/4] round 2 ");
+        assertThat(r.out().lines().filter(l -> l.startsWith("  every early request failed: nothing accepted a"
+                + " connection at 127.0.0.1:" + closed))).as(r.out()).hasSize(2);
+        assertThat(r.out()).doesNotContain("alternate: stopped by").doesNotContain(PASSWORD);
     }
 
     /** {@code alternate} with providers a (HTTP) and b (SOCKS5, from a file) on the lab's gateway, then {@code rest}. */

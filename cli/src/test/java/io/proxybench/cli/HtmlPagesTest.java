@@ -75,8 +75,8 @@ class HtmlPagesTest {
         Path sticky = dir.resolve(LONG + ".jsonl");
         run(sticky, "--proxy", http, "--session-template", SessionTemplate.DEFAULT_TEXT, "--sessions", "4");
         Path rotating = dir.resolve("rotating.jsonl");
-        run(rotating, "--proxy", http, "--session-template", SessionTemplate.DEFAULT_TEXT, "--sessions", "8",
-                "--rotation", "per-request");
+        run(rotating, "--proxy", http, "--session-template", SessionTemplate.DEFAULT_TEXT, "--rotation",
+                "per-request");
         Path h2 = dir.resolve("h2.jsonl");
         run(h2, "--proxy", "https://u:p@127.0.0.1:" + lab.gatewayTlsPort(), "--proxy-http2");
 

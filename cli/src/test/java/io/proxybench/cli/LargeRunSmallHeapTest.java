@@ -49,7 +49,8 @@ class LargeRunSmallHeapTest {
 
         String mergeOut = proxybench(List.of(), "merge", "--no-hdr-log", "--out", merged.toString(), a.toString(),
                 b.toString());
-        assertThat(mergeOut).isEqualTo("merged " + RECORDS + " records of 2 segments into " + merged);
+        assertThat(mergeOut).isEqualTo(String.format(Locale.ROOT, "merged %,d records of 2 segments into %s",
+                RECORDS, merged));
         assertThat(sortedBySched(merged)).isEqualTo(RECORDS);
         try (Stream<Path> left = Files.list(dir)) {
             assertThat(left).as("the merge's temp files, deleted").noneMatch(p -> p.getFileName().toString()

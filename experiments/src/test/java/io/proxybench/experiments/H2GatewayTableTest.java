@@ -36,7 +36,7 @@ class H2GatewayTableTest {
         assertThat(text.lines()).contains(
                 "open loop at 100 req/s for 10 s per lane, a new tunnel (own session, own exit) per request",
                 "gateway: the lab",
-                "client: at most 1024 requests in flight, 100 tunnels on one HTTP/2 connection",
+                "client: at most 1,024 requests in flight, 100 tunnels on one HTTP/2 connection",
                 "gateway connections open, peak                                  80                           2",
                 "tunnels per gateway connection                                 1.0                       333.3",
                 "  tcp                                            1.5 / 3.3 (1,000)               1.5 / 3.3 (3)",

@@ -127,10 +127,12 @@ public final class RunMetrics implements RecordSink {
     private static final Set<String> COUNTS = Set.of(FigureNames.OK, FigureNames.CONNECTIONS_OPENED,
             FigureNames.RETRIED);
 
-    /** {@code figure} of the statistics so far times {@code scale}; empty before the run or while undefined. */
+    /**
+     * {@code figure} of the statistics so far (before the run, of none) times {@code scale}; empty while undefined.
+     */
     private OptionalDouble figure(Figure figure, double scale) {
         LiveRun run = live;
-        Double value = run == null ? null : run.statistics(figure.value());
+        Double value = run == null ? figure.value().apply(new RunStatistics()) : run.statistics(figure.value());
         return value == null ? OptionalDouble.empty() : OptionalDouble.of(value * scale);
     }
 
