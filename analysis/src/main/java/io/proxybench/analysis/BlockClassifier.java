@@ -14,6 +14,8 @@ import java.util.Set;
  *   <li>an error in a proxy-side phase ({@code queue dns tcp proxy_tls socks connect tls}):
  *       {@link Outcome#PROXY_FAILURE}; an error in any other phase (e.g. {@code request}):
  *       {@link Outcome#TARGET_ERROR}, since the tunnel to the target was up;</li>
+ *   <li>status 407, which only a proxy answers (a forward proxy refusing the credentials):
+ *       {@link Outcome#PROXY_FAILURE};</li>
  *   <li>status 403, 429 or 503: {@link Outcome#HARD_BLOCK};</li>
  *   <li>a challenge ({@code cf-mitigated: challenge}), or a body under 20% of the median body of
  *       successes: {@link Outcome#SOFT_BLOCK}, whatever the status;</li>
@@ -30,6 +32,9 @@ import java.util.Set;
 public record BlockClassifier(Expect expect, Double medianBodyBytes) {
     /** The error of a TLS handshake with the target that failed on its certificate: the target's, not the proxy's. */
     public static final String UNTRUSTED_TARGET = "tls_UntrustedCertificate";
+
+    /** Proxy Authentication Required: a proxy's answer, never a target's. */
+    public static final int PROXY_AUTH_STATUS = 407;
 
     /** A body shorter than this fraction of {@link #medianBodyBytes} is a soft block. */
     public static final double SMALL_BODY_FRACTION = 0.2;
@@ -65,6 +70,9 @@ public record BlockClassifier(Expect expect, Double medianBodyBytes) {
             return PROXY_PHASES.contains(phaseOf(in.error())) ? Outcome.PROXY_FAILURE : Outcome.TARGET_ERROR;
         }
         int status = in.status();
+        if (status == PROXY_AUTH_STATUS) {
+            return Outcome.PROXY_FAILURE;
+        }
         if (status == 403 || status == 429 || status == 503) {
             return Outcome.HARD_BLOCK;
         }

@@ -1,6 +1,7 @@
 package io.proxybench.analysis;
 
 import com.fasterxml.jackson.annotation.JsonProperty;
+import io.proxybench.analysis.report.Text;
 import java.util.Locale;
 
 /**
@@ -22,8 +23,8 @@ public record GatewayUse(
 
     /** One line of a report. */
     public String line() {
-        return String.format(Locale.ROOT, "HTTP/2 proxy connections: %,d used, %,d tunnels as streams on them (%.1f per"
-                + " connection)%s", gatewayConnections, tunnels, tunnelsPerGatewayConnection,
-                socketTunnels == 0 ? "" : ", " + socketTunnels + " tunnels on connections of their own");
+        return String.format(Locale.ROOT, "HTTP/2 proxy connections: %,d used, %s as streams on them (%.1f per"
+                + " connection)%s", gatewayConnections, Text.count(tunnels, "tunnel"), tunnelsPerGatewayConnection,
+                socketTunnels == 0 ? "" : ", " + Text.count(socketTunnels, "tunnel") + " on connections of their own");
     }
 }

@@ -27,6 +27,7 @@ class BlockClassifierTest {
         proxy's cert untrusted   |        | proxy_tls_UntrustedCertificate | false |  |                   | PROXY_FAILURE
         error beats a 200        | 200    | tls_SSLException         | false | 1000  | {"price": 1}      | PROXY_FAILURE
         request-phase error      |        | request_TimeoutException | false |       |                   | TARGET_ERROR
+        forward proxy's 407      | 407    |                          | false | 1000  |                   | PROXY_FAILURE
         403                      | 403    |                          | false | 1000  |                   | HARD_BLOCK
         429                      | 429    |                          | false | 1000  |                   | HARD_BLOCK
         503                      | 503    |                          | false | 1000  |                   | HARD_BLOCK

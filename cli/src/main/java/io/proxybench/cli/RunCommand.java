@@ -30,13 +30,17 @@ import io.proxybench.harness.schedule.Stage;
 import io.proxybench.harness.summary.RunSummary;
 import io.proxybench.net.Transport;
 import io.proxybench.records.HdrLog;
+import java.io.IOException;
 import java.io.PrintWriter;
 import java.net.URI;
+import java.nio.file.FileAlreadyExistsException;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Duration;
 import java.util.ArrayList;
+import java.util.LinkedHashMap;
 import java.util.List;
+import java.util.Map;
 import java.util.concurrent.Callable;
 import java.util.stream.IntStream;
 import picocli.CommandLine.Command;
@@ -213,6 +217,9 @@ final class RunCommand implements Callable<Integer> {
     /** What the summary says of the records file: that it took a free name, or replaced a file; null when neither. */
     private String outNote;
 
+    /** Whether {@link #out} is a default name this run created, empty, to hold it. */
+    private boolean reservedOut;
+
     @Option(names = "--hdr-log", paramLabel = "FILE",
             description = "HdrHistogram interval log per phase, in microseconds (default: the --out file + .hlog).")
     Path hdrLog;
@@ -261,7 +268,15 @@ final class RunCommand implements Callable<Integer> {
         RunResult result = execute(checked, !noProgress, err);
         RunSummary summary = result.summary();
         PrintWriter o = spec.commandLine().getOut();
-        o.print(json ? ReportJson.write(summary) + "\n" : summary.text() + (noRecords
+        Map<String, String> files = new LinkedHashMap<>();
+        if (!noRecords) {
+            files.put("records_file", out.toString());
+            files.put("interval_log", intervalLog().toString());
+            if (outNote != null) {
+                files.put("records_file_note", outNote);
+            }
+        }
+        o.print(json ? ReportJson.write(summary, files) + "\n" : summary.text() + (noRecords
                 ? "records: none (--no-records)\n" : "records: " + out + (outNote == null ? "" : " (" + outNote + ")")
                         + "\ninterval log: " + intervalLog() + "\n"));
         o.flush();
@@ -278,11 +293,14 @@ final class RunCommand implements Callable<Integer> {
     RunResult execute(Checked checked, boolean progress, PrintWriter err) throws Exception {
         Path intervalLog = noRecords ? null : intervalLog();
         if (!noRecords) {
-            if (Files.exists(out)) {
+            if (Files.exists(out) && !reservedOut) {
                 outNote = "replaced the earlier " + out;
             }
-            // Gone before anything can refuse, so that a shard that did not run leaves no earlier run's files behind.
-            Files.deleteIfExists(out);
+            // Gone before anything can refuse, so that a shard that did not run leaves no earlier run's files behind;
+            // a default name this run holds stays, empty, so that no other run takes it meanwhile.
+            if (!reservedOut) {
+                Files.deleteIfExists(out);
+            }
             Files.deleteIfExists(intervalLog);
         }
         shards.checkStart(warmupLength());
@@ -415,14 +433,26 @@ final class RunCommand implements Callable<Integer> {
      * and interval log are both free; {@link #outNote} says so when the default was taken.
      */
     private Path freeDefaultOut() {
-        Path candidate = DEFAULT_OUT;
-        for (int n = 2; Files.exists(candidate) || Files.exists(HdrLog.besides(candidate)); n++) {
-            candidate = Path.of("results-" + n + ".jsonl");
+        for (int n = 1; ; n++) {
+            Path candidate = n == 1 ? DEFAULT_OUT : Path.of("results-" + n + ".jsonl");
+            if (Files.exists(HdrLog.besides(candidate))) {
+                continue;
+            }
+            try {
+                // Created here, empty, so that another run in this folder takes the next name, not this one.
+                Files.createFile(candidate);
+            } catch (FileAlreadyExistsException taken) {
+                continue;
+            } catch (IOException e) {
+                throw new IllegalArgumentException("cannot write " + candidate + " in " + Path.of("").toAbsolutePath()
+                        + ": " + ErrorLines.why(e) + "; give --out FILE where the run may write", e);
+            }
+            reservedOut = true;
+            if (n > 1) {
+                outNote = DEFAULT_OUT + " was there already; --out names the file";
+            }
+            return candidate;
         }
-        if (!candidate.equals(DEFAULT_OUT)) {
-            outNote = DEFAULT_OUT + " was there already; --out names the file";
-        }
-        return candidate;
     }
 
     /**

@@ -80,6 +80,43 @@ class RunSaysWhatHappenedTest {
     }
 
     @Test
+    void noNoteWhenTheTargetNamesNoExitOrEveryRequestHadOne() throws Exception {
+        JsonNode noTrace = JSON.readTree(run(List.of("run", "--url", "https://127.0.0.1:" + lab.targetHttpsPort()
+                + "/bytes/100", "--proxy", "http://u:p@127.0.0.1:" + lab.gatewayPort(), "--ca",
+                lab.caFile().toString(), "--no-progress", "--rate", "20", "--duration", "1s", "--json", "--out",
+                home.resolve("bytes.jsonl").toString())).out());
+        assertThat(noTrace.path("unique_exits").asLong()).isZero();
+        assertThat(noTrace.path("notes")).as("no exit to speak of").isEmpty();
+    }
+
+    @Test
+    void aWrongPasswordStopsTheRunAndAShortRunThatOnlyFailedExitsWithTheSameCode() throws Exception {
+        try (Lab locked = Lab.start(LabConfig.builder().home(home.resolve("locked")).auth("u", "right").build())) {
+            MainTest.Run stopped = MainTest.run(through(locked, "u:wrong", "--rate", "20", "--duration", "3s",
+                    "--out", home.resolve("locked.jsonl").toString()).toArray(String[]::new));
+            assertThat(stopped.exitCode()).as(stopped.out()).isEqualTo(RunPlan.SETUP_FAILED_EXIT_CODE);
+            assertThat(stopped.out()).startsWith("stopped early: the proxy at 127.0.0.1:" + locked.gatewayPort()
+                    + " refused the credentials (407 Proxy Authentication Required)").doesNotContain("wrong");
+
+            MainTest.Run shortRun = MainTest.run(through(locked, "u:wrong", "--rate", "5", "--duration", "1s",
+                    "--warmup-for", "0", "--json", "--out", home.resolve("short.jsonl").toString())
+                    .toArray(String[]::new));
+            assertThat(shortRun.exitCode()).as("5 requests, all refused: " + shortRun.out())
+                    .isEqualTo(RunPlan.SETUP_FAILED_EXIT_CODE);
+            JsonNode summary = JSON.readTree(shortRun.out());
+            assertThat(summary.path("diagnosis").path("error").asText()).isEqualTo("connect_407");
+            assertThat(summary.path("stopped").isNull()).as("too short to stop").isTrue();
+            assertThat(summary.path("records_file").asText()).isEqualTo(home.resolve("short.jsonl").toString());
+
+            MainTest.Run going = MainTest.run(through(locked, "u:wrong", "--rate", "5", "--duration", "1s",
+                    "--warmup-for", "0", "--keep-going", "--out", home.resolve("going.jsonl").toString())
+                    .toArray(String[]::new));
+            assertThat(going.exitCode()).as("--keep-going: " + going.out()).isZero();
+            assertThat(going.out()).startsWith("every early request failed: the proxy at");
+        }
+    }
+
+    @Test
     void theWarmUpsConnectionsAreCountedApartFromTheRunsOwn() throws Exception {
         JsonNode summary = JSON.readTree(run(through(lab, "u:p", "--rate", "50", "--duration", "2s",
                 "--rotation", "per-request", "--json", "--out", home.resolve("warm.jsonl").toString())).out());

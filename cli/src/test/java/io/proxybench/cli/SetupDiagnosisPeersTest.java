@@ -79,7 +79,8 @@ class SetupDiagnosisPeersTest {
         assertThat(r.exitCode()).as(r.out() + r.err()).isEqualTo(RunPlan.SETUP_FAILED_EXIT_CODE);
         assertThat(r.out()).startsWith("stopped early: ").contains(problem, "\n  fix: ", fix,
                 "of the first 20 requests failed with " + error, "--keep-going runs it anyway");
-        assertThat(JsonlReader.read(stopped)).as("stopped before the schedule ran").hasSizeLessThan(SCHEDULED);
+        // The warm-up's 10 and the schedule's first 10 made the 20; the few in flight then end as aborted.
+        assertThat(JsonlReader.read(stopped)).as("stopped within the schedule's first second").hasSizeLessThan(20);
 
         Path kept = home.resolve(error + "-kept.jsonl");
         MainTest.Run going = run(proxy, untrusted, kept, "--keep-going", "--json");

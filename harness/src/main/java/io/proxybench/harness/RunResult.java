@@ -33,6 +33,7 @@ import java.util.List;
  *     {@code warmUp}'s), in no record and no figure
  * @param sessions the session keys requests rotated over; 0 without sessions
  * @param proxied whether the requests went through a proxy
+ * @param keptGoing whether the plan asked to run on past a broken setup ({@code --keep-going})
  * @param diagnosis what broke, when the first requests to end (the warm-up's included) all failed in setup for one
  *     reason ({@link io.proxybench.analysis.diagnosis.EarlyFailures}); null otherwise
  */
@@ -40,15 +41,19 @@ public record RunResult(String schedule, boolean closedLoop, RunStatistics stati
         Counts client, GatewayStats gatewaysBefore, GatewayStats gatewaysAfter,
         PoolAfter poolAfter, CpuSampler.CpuLoad cpu, StopReason stop, double stoppedAtSeconds,
         List<Verdict> thresholds, WarmUpDone warmUp, long warmUpConnections, int sessions, boolean proxied,
-        Diagnosis diagnosis) {
+        boolean keptGoing, Diagnosis diagnosis) {
 
     /**
      * The exit code a command reports for this run: the stop's (130 for SIGINT, 143 for SIGTERM, 99 for a threshold
-     * that stopped it, {@link RunPlan#SETUP_FAILED_EXIT_CODE} for a diagnosed setup failure), else {@link Thresholds#FAILED_EXIT_CODE} when a threshold failed, else 0.
+     * that stopped it, {@link RunPlan#SETUP_FAILED_EXIT_CODE} for a diagnosed setup failure), else that code when a
+     * run too short to be stopped had its setup diagnosed as broken (unless it kept going), else {@link Thresholds#FAILED_EXIT_CODE} when a threshold failed, else 0.
      */
     public int exitCode() {
         if (stop != null) {
             return stop.exitCode();
+        }
+        if (diagnosis != null && !keptGoing) {
+            return RunPlan.SETUP_FAILED_EXIT_CODE;
         }
         return thresholds.stream().anyMatch(Verdict::failed) ? Thresholds.FAILED_EXIT_CODE : 0;
     }

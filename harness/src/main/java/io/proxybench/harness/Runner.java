@@ -141,7 +141,7 @@ public final class Runner {
             return new RunResult(plan.describe(), plan.closedLoop() != null, result, stats, during, gatewaysBefore,
                     gatewaysAfter, PoolAfter.of(atEnd, client.counters().total()), cpu, stopReason,
                     stoppedAtSeconds, plan.thresholds().check(result), warmUpDone, warmUpConnections,
-                    plan.sessionKeys().size(), plan.setup().proxy() != null, early.diagnosis().or(early::ofFewer).orElse(null));
+                    plan.sessionKeys().size(), plan.setup().proxy() != null, plan.keepGoing(), early.diagnosis().or(early::ofFewer).orElse(null));
         }
     }
 

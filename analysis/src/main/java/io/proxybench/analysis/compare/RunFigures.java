@@ -103,7 +103,7 @@ public record RunFigures(
         @JsonProperty("sticky_sessions") int stickySessions,
         @JsonProperty("sticky_kept") int stickyKept,
         @JsonProperty("http2_to_proxy") Boolean http2ToProxy,
-        @JsonProperty("tunnels_per_proxy_connection") Double tunnelsPerProxyConnection,
+        @JsonProperty("tunnels_per_gateway_connection") Double tunnelsPerProxyConnection,
         @JsonProperty("answered") long answered,
         @JsonIgnore long hardBlocks,
         @JsonIgnore long softBlocks,

@@ -6,7 +6,7 @@ import java.util.Map;
 import java.util.Optional;
 
 /**
- * Watches a run's first {@value #FIRST} requests to end: when every one failed in setup ({@link SetupFailures#isSetup})
+ * Watches a run's first {@value #FIRST} requests to end: when every one failed in setup ({@link SetupFailures#of})
  * and at least {@value #SHARE_PERCENT}% of them with one error label, the proxy (or the target's certificate) is
  * broken, not slow, and {@link #diagnosis()} says how. Later records are not looked at, so watching costs a field
  * read per request once the first have ended. Thread-safe.
@@ -46,10 +46,11 @@ public final class EarlyFailures {
                 return Optional.empty();
             }
             seen++;
-            if (SetupFailures.isSetup(r.error())) {
-                byError.merge(r.error(), 1, Integer::sum);
+            String error = SetupFailures.of(r);
+            if (error != null) {
+                byError.merge(error, 1, Integer::sum);
                 if (r.reason() != null) {
-                    reasons.putIfAbsent(r.error(), r.reason());
+                    reasons.putIfAbsent(error, r.reason());
                 }
             } else {
                 anyFine = true;

@@ -1,12 +1,13 @@
 package io.proxybench.analysis.diagnosis;
 
 import io.proxybench.analysis.BlockClassifier;
+import io.proxybench.records.RequestRecord;
 import java.util.Set;
 
 /**
  * The diagnosis of one error label that every early request failed with: which side is at fault and the fix. A pure
- * function of the label, the proxy's reason and the {@link SetupContext}, so that {@code run}, {@code probe} and
- * {@code analyze} say the same of the same failures.
+ * function of the label, the proxy's reason and the {@link SetupContext}, so that {@code run} and {@code probe} say
+ * the same of the same failures.
  */
 public final class SetupFailures {
 
@@ -18,6 +19,19 @@ public final class SetupFailures {
     /** Whether {@code error} is a failure to set a connection up (to the proxy, through it, or TLS to the origin). */
     public static boolean isSetup(String error) {
         return error != null && SETUP_PHASES.contains(BlockClassifier.phaseOf(error));
+    }
+
+    /**
+     * The setup failure {@code r} records, as an error label: its error when that is one; a forward proxy's 407
+     * (an {@code http://} target's request answered by the proxy, not the target) as {@code connect_407}, the label
+     * of a tunnel's; null when the request's setup worked.
+     */
+    public static String of(RequestRecord r) {
+        if (isSetup(r.error())) {
+            return r.error();
+        }
+        return r.error() == null && r.status() != null && r.status() == BlockClassifier.PROXY_AUTH_STATUS
+                ? "connect_407" : null;
     }
 
     /**

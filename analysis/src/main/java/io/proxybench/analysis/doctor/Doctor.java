@@ -102,8 +102,11 @@ public final class Doctor {
         findings.removeIf(f -> f.per1000() < minPer1000);
         findings.sort(Comparator.comparingDouble(Finding::per1000).reversed());
 
-        double perThousand = answered == 0 ? 0 : 1000.0 * created / answered;
-        String verdict = findings.isEmpty()
+        // As run and analyze give it: undefined when no record says whether its connection was new.
+        Double perThousand = answered == 0 ? null : 1000.0 * created / answered;
+        String verdict = answered == 0 ? "no record says whether its connection was new or reused: nothing to"
+                + " diagnose (records of a run whose requests never reached a connection, or of an older format)"
+                : findings.isEmpty()
                 ? String.format(Locale.ROOT, "no problem found: %.1f handshakes per 1,000 requests (%s for %s: %,d"
                         + " first connections of sessions, %,d for requests in flight at once)", perThousand,
                         Text.count(created, "connection"), Text.count(answered, "request"),

@@ -15,7 +15,7 @@ import java.util.Map;
  * @param newConnections those that opened their connection, failed setups included: the figure
  *     {@code connections_opened}
  * @param handshakesPer1000 {@code newConnections} per 1,000 of {@code answered}: the figure {@code handshakes_per_1k},
- *     as {@code run} and {@code analyze} give it
+ *     as {@code run} and {@code analyze} give it; null when {@code answered} is 0
  * @param counterHandshakesPer1000 the same figure from the run's summary ({@code --summary}), null without one
  * @param connectionsClosed connections closed by reason from the client's counters, null without a summary
  * @param newConnectionsBy new connections by why they were opened ({@code session_start} and {@code concurrency}
@@ -30,7 +30,7 @@ public record DoctorReport(
         @JsonProperty("records") int records,
         @JsonProperty("records_with_connection") int answered,
         @JsonProperty(FigureNames.CONNECTIONS_OPENED) int newConnections,
-        @JsonProperty(FigureNames.HANDSHAKES_PER_1K) double handshakesPer1000,
+        @JsonProperty(FigureNames.HANDSHAKES_PER_1K) Double handshakesPer1000,
         @JsonProperty("summary_handshakes_per_1k") Double counterHandshakesPer1000,
         @JsonProperty("connections_closed") Map<String, Long> connectionsClosed,
         @JsonProperty("new_connections_by") Map<String, Integer> newConnectionsBy,

@@ -12,9 +12,9 @@ public final class DoctorTable {
 
     public static String text(DoctorReport r) {
         StringBuilder s = new StringBuilder(String.format(Locale.ROOT, "%s from %s; %,d on a connection, %s opened:"
-                + " %.1f handshakes per 1,000 requests%n", Text.count(r.records(), "record"),
+                + " %s handshakes per 1,000 requests%n", Text.count(r.records(), "record"),
                 String.join(", ", r.sources()), r.answered(), Text.count(r.newConnections(), "connection"),
-                r.handshakesPer1000()));
+                r.handshakesPer1000() == null ? "-" : String.format(Locale.ROOT, "%.1f", r.handshakesPer1000())));
         if (r.counterHandshakesPer1000() != null) {
             s.append(String.format(Locale.ROOT, "run summary: %.1f handshakes per 1,000 requests; connections closed:"
                     + " %s%n", r.counterHandshakesPer1000(), Text.counts(r.connectionsClosed())));

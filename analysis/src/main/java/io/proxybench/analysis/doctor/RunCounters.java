@@ -12,11 +12,12 @@ import java.util.TreeMap;
  * The client's own counters from a run's summary ({@code proxybench run --json}): what no record shows, such as
  * connections closed while idle.
  *
- * @param handshakesPer1000 connections opened per 1,000 requests, as the run's summary gives them
+ * @param handshakesPer1000 connections opened per 1,000 requests, as the run's summary gives them; null when it
+ *     leaves the figure undefined (no request reached a connection)
  * @param connectionsClosed connections closed by reason ({@code idle_timeout}, {@code evicted}, ...); empty when the
  *     summary predates the field
  */
-public record RunCounters(double handshakesPer1000, Map<String, Long> connectionsClosed) {
+public record RunCounters(Double handshakesPer1000, Map<String, Long> connectionsClosed) {
 
     public RunCounters {
         connectionsClosed = Map.copyOf(connectionsClosed);
@@ -36,15 +37,15 @@ public record RunCounters(double handshakesPer1000, Map<String, Long> connection
             throw new IllegalArgumentException(summary + " is not JSON: " + e.getMessage(), e);
         }
         // Summaries written before the figures had one name each call it handshakes_per_1000.
-        JsonNode perThousand = json == null ? null : json.path(FigureNames.HANDSHAKES_PER_1K).isNumber()
-                ? json.path(FigureNames.HANDSHAKES_PER_1K) : json.path("handshakes_per_1000");
-        if (perThousand == null || !perThousand.isNumber()) {
+        JsonNode perThousand = json == null ? null : json.has(FigureNames.HANDSHAKES_PER_1K)
+                ? json.get(FigureNames.HANDSHAKES_PER_1K) : json.get("handshakes_per_1000");
+        if (perThousand == null || !perThousand.isNumber() && !perThousand.isNull()) {
             throw new IllegalArgumentException(summary + " is not a run summary (proxybench run --json): it has no "
                     + FigureNames.HANDSHAKES_PER_1K);
         }
         Map<String, Long> closed = new TreeMap<>();
         json.path("connections_closed").properties().forEach(e -> closed.put(e.getKey(), e.getValue().asLong()));
-        return new RunCounters(perThousand.asDouble(), closed);
+        return new RunCounters(perThousand.isNull() ? null : perThousand.asDouble(), closed);
     }
 
     /** Closes counted for {@code reason}, 0 when none. */

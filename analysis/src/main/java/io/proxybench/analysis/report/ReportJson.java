@@ -6,12 +6,14 @@ import com.fasterxml.jackson.databind.ObjectMapper;
 import com.fasterxml.jackson.databind.PropertyNamingStrategies;
 import com.fasterxml.jackson.databind.SerializerProvider;
 import com.fasterxml.jackson.databind.json.JsonMapper;
+import com.fasterxml.jackson.databind.node.ObjectNode;
 import com.fasterxml.jackson.databind.module.SimpleModule;
 import com.fasterxml.jackson.databind.ser.std.StdSerializer;
 import java.io.IOException;
 import java.math.BigDecimal;
 import java.math.MathContext;
 import java.math.RoundingMode;
+import java.util.Map;
 
 /**
  * How every command's {@code --json} output is written: one object per line, snake_case names throughout, and every
@@ -41,6 +43,16 @@ public final class ReportJson {
         } catch (JsonProcessingException e) {
             throw new IllegalStateException("cannot write " + value.getClass().getSimpleName() + " as JSON", e);
         }
+    }
+
+    /**
+     * {@code value}'s object with {@code more} fields after its own, as one line of JSON: what a command knows
+     * beside a library's result (e.g. which file it wrote).
+     */
+    public static String write(Object value, Map<String, ?> more) {
+        ObjectNode object = MAPPER.valueToTree(value);
+        more.forEach((name, field) -> object.set(name, MAPPER.valueToTree(field)));
+        return write(object);
     }
 
     /**

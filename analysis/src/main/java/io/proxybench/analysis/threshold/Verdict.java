@@ -18,11 +18,12 @@ public record Verdict(@JsonProperty("threshold") String threshold, @JsonProperty
         @JsonProperty("limit") String limit, @JsonProperty("failed") boolean failed) {
 
     /**
-     * One line of a report, saying plainly whether the run stayed within the threshold: {@code threshold 'p99(total) >
-     * 800ms' held: p99(total) is 512.0ms}, or {@code ... FAILED: p99(total) is 912.0ms}.
+     * One line of a report, saying plainly whether the run stayed within the threshold, its condition read as the
+     * failure it names: {@code threshold held (fail if p99(total) > 800ms): p99(total) is 512.0ms}, or {@code
+     * threshold FAILED (fail if p99(total) > 800ms): p99(total) is 912.0ms}.
      */
     public String line() {
-        return String.format(Locale.ROOT, "threshold '%s' %s: %s is %s%s", threshold, failed ? "FAILED" : "held",
-                figure, shown, value == null ? " (a threshold that cannot be checked fails)" : "");
+        return String.format(Locale.ROOT, "threshold %s (fail if %s): %s is %s%s", failed ? "FAILED" : "held",
+                threshold, figure, shown, value == null ? " (a threshold that cannot be checked fails)" : "");
     }
 }

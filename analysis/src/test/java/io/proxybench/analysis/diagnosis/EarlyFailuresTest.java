@@ -3,7 +3,11 @@ package io.proxybench.analysis.diagnosis;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import io.proxybench.records.RequestRecord;
+import java.util.ArrayList;
+import java.util.List;
 import java.util.Optional;
+import java.util.concurrent.CountDownLatch;
+import java.util.concurrent.atomic.AtomicInteger;
 import org.junit.jupiter.api.Test;
 
 class EarlyFailuresTest {
@@ -73,6 +77,54 @@ class EarlyFailuresTest {
         assertThat(early.diagnosis()).map(Diagnosis::error).contains("tcp_ConnectException");
         assertThat(early.diagnosis().get().problem()).isEqualTo("nothing accepted a connection at 127.0.0.1:3128"
                 + " (connection refused)");
+    }
+
+    @Test
+    void aForwardProxysRefusalAnsweredAsA407StatusIsTheSameSetupFailure() {
+        EarlyFailures early = new EarlyFailures(SQUID);
+        for (int i = 0; i < EarlyFailures.FIRST; i++) {
+            early.add(RequestRecord.builder(0, 0.01).status(407).build());
+        }
+        assertThat(early.diagnosis()).map(Diagnosis::error).contains("connect_407");
+    }
+
+    @Test
+    void seventeenOfTwentyIsNotEnough() {
+        EarlyFailures early = new EarlyFailures(SQUID);
+        for (int i = 0; i < EarlyFailures.FIRST; i++) {
+            early.add(failed(i < 3 ? "tcp_ConnectTimeoutException" : "tcp_ConnectException", null));
+        }
+        assertThat(early.diagnosis()).isEmpty();
+    }
+
+    @Test
+    void recordsEndingOnSeveralThreadsAtOnceAreLookedAtOnceEachAndDecideOnce() throws Exception {
+        for (int round = 0; round < 50; round++) {
+            EarlyFailures early = new EarlyFailures(SQUID);
+            AtomicInteger decided = new AtomicInteger();
+            CountDownLatch go = new CountDownLatch(1);
+            List<Thread> threads = new ArrayList<>();
+            for (int t = 0; t < 4; t++) {
+                Thread thread = new Thread(() -> {
+                    try {
+                        go.await();
+                    } catch (InterruptedException e) {
+                        Thread.currentThread().interrupt();
+                    }
+                    for (int i = 0; i < 10; i++) {
+                        early.add(failed("connect_407", null)).ifPresent(d -> decided.incrementAndGet());
+                    }
+                });
+                thread.start();
+                threads.add(thread);
+            }
+            go.countDown();
+            for (Thread thread : threads) {
+                thread.join();
+            }
+            assertThat(decided.get()).as("one add of 40 completes the diagnosis").isEqualTo(1);
+            assertThat(early.diagnosis().get().first()).isEqualTo(EarlyFailures.FIRST);
+        }
     }
 
     @Test

@@ -27,6 +27,15 @@ class RunCountersTest {
     }
 
     @Test
+    void todaysNameIsReadAndAFigureTheRunLeftUndefinedIsNull() throws Exception {
+        Path named = Files.writeString(dir.resolve("n.json"), "{\"handshakes_per_1k\":40.0}");
+        Path undefined = Files.writeString(dir.resolve("u.json"), "{\"handshakes_per_1k\":null}");
+
+        assertThat(RunCounters.read(named).handshakesPer1000()).isEqualTo(40.0);
+        assertThat(RunCounters.read(undefined).handshakesPer1000()).isNull();
+    }
+
+    @Test
     void anOlderSummaryHasNoCloseCounts() throws Exception {
         Path summary = Files.writeString(dir.resolve("s.json"), "{\"handshakes_per_1000\":12.5}");
 

@@ -62,16 +62,16 @@ class ThresholdTest {
         Verdict v = Threshold.parse("p99(tls) > 100ms").check(run());
         assertThat(v.failed()).isTrue();
         assertThat(v.value()).isNull();
-        assertThat(v.line()).isEqualTo("threshold 'p99(tls) > 100ms' FAILED: p99(tls) is undefined (a threshold that cannot be checked fails)");
+        assertThat(v.line()).isEqualTo("threshold FAILED (fail if p99(tls) > 100ms): p99(tls) is undefined (a threshold that cannot be checked fails)");
         assertThat(Threshold.parse("bytes_per_success > 1KB").check(Stats.of(List.of())).failed()).isTrue();
     }
 
     @Test
     void aVerdictShowsTheValueAndTheLimitInTheFiguresUnit() {
         assertThat(Threshold.parse("hard_block_rate > 2%").check(run()).line())
-                .isEqualTo("threshold 'hard_block_rate > 2%' FAILED: hard_block_rate is 6.25%");
+                .isEqualTo("threshold FAILED (fail if hard_block_rate > 2%): hard_block_rate is 6.25%");
         assertThat(Threshold.parse("p99(total) > 1s").check(run()).line())
-                .startsWith("threshold 'p99(total) > 1s' held: p99(total) is 90").endsWith("ms");
+                .startsWith("threshold held (fail if p99(total) > 1s): p99(total) is 90").endsWith("ms");
     }
 
     @ParameterizedTest

@@ -62,15 +62,21 @@ public final class ProbeExperiment {
      * otherwise (it answered something, or failed some other way: the card says how).
      */
     private static Diagnosis diagnose(ProbeSetup setup, ProtocolChecks.Checked protocols, String credentialsFrom) {
+        // The check through the proxy's own scheme, or (when that one was not run) the first that failed in setup.
         Prober.Answer own = protocols.failures().get(ProtocolChecks.checkOf(setup.proxy().scheme()));
+        if (own == null) {
+            own = protocols.failures().values().stream().filter(a -> SetupFailures.isSetup(a.label())).findFirst()
+                    .orElse(null);
+        }
         if (own == null || !SetupFailures.isSetup(own.label())) {
             return null;
         }
-        long same = protocols.failures().values().stream().filter(a -> own.label().equals(a.label())).count();
+        String label = own.label();
+        long same = protocols.failures().values().stream().filter(a -> label.equals(a.label())).count();
         ProxySpec p = setup.proxy();
         SetupContext context = new SetupContext(p.scheme().text() + "://" + p.endpoint(), p.credentials() != null,
                 credentialsFrom, RunPlan.origin(setup.httpsTarget()));
-        return SetupFailures.diagnose(own.label(), own.reason(), same, protocols.failures().size(), context);
+        return SetupFailures.diagnose(label, own.reason(), same, protocols.failures().size(), context);
     }
 
     /** The first protocol that carried a tunnel: CONNECT, then SOCKS5, then CONNECT over TLS; null for none. */

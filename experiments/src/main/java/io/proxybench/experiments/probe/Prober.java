@@ -115,9 +115,11 @@ final class Prober {
         } catch (ExecutionException e) {
             Throwable cause = e.getCause();
             if (cause instanceof CallException ce) {
-                return new Answer(0, NO_TRACE, firstLine(ce.getMessage()), ce.label(), ce.reason(), null);
+                String why = ce.reason() == null ? ce.label() : ce.label() + ": " + ce.reason();
+                return new Answer(0, NO_TRACE, why, ce.label(), ce.reason(), null);
             }
-            return new Answer(0, NO_TRACE, firstLine(String.valueOf(cause)), null, null, null);
+            return new Answer(0, NO_TRACE, firstLine(cause.getMessage() != null ? cause.getMessage()
+                    : cause.getClass().getSimpleName()), null, null, null);
         } catch (TimeoutException e) {
             call.cancel(true);
             return new Answer(0, NO_TRACE, "no answer within " + setup.timeout().toSeconds() + " s", null, null,

@@ -60,7 +60,8 @@ public final class RunMetrics implements RecordSink {
                     }
                 }).register(registry);
         CounterWithCallback.builder().name("proxybench_tunnel_requests")
-                .help("Requests answered on a tunnel they opened (created) or on one already open (reused)")
+                .help("Requests on a tunnel they opened (created; failed setups included, the same as"
+                        + " proxybench_connections_opened_total) or on one already open (reused)")
                 .labelNames("tunnel").callback(cb -> {
                     cb.call(statistics(RunStatistics::connectionsOpened), "created");
                     cb.call(statistics(RunStatistics::reusedConnections), "reused");

@@ -107,9 +107,10 @@ public record RunSummary(
      * @param cause what stopped it, e.g. {@code SIGINT}
      * @param atSeconds seconds after the schedule started
      * @param aborted requests in flight then that had no reply within the grace ({@code total_Aborted})
+     * @param bySetupFailure whether the stop was the diagnosis of a broken setup's, not a signal's or a threshold's
      */
     public record Stopped(@JsonProperty("cause") String cause, @JsonProperty("at_s") double atSeconds,
-            @JsonProperty("aborted") long aborted) {}
+            @JsonProperty("aborted") long aborted, @JsonProperty("by_setup_failure") boolean bySetupFailure) {}
 
     /** Start lag p99 above this, in milliseconds, means the client could not keep its schedule. */
     public static final double START_LAG_P99_LIMIT_MS = 10;
@@ -143,7 +144,8 @@ public record RunSummary(
             notes.add(kept);
         }
         Stopped stopped = result.stop() == null ? null : new Stopped(result.stop().cause(), result.stoppedAtSeconds(),
-                stats.errors().getOrDefault(Records.ABORTED, 0L));
+                stats.errors().getOrDefault(Records.ABORTED, 0L),
+                result.stop().exitCode() == RunPlan.SETUP_FAILED_EXIT_CODE);
         return new RunSummary(result.schedule(), stats.records(), stats.ok(), stats.successRate(),
                 stats.uniqueExitIps(), stats.phases(), stats.errors(), stats.reasons(REASONS_SHOWN),
                 stats.maxStartLagMs(), result.counters().backlogPeak(), stats.handshakesPer1000(), stats.reuseRate(),
@@ -156,21 +158,22 @@ public record RunSummary(
     }
 
     /**
-     * Says so when a run without sessions went out through fewer exits than it opened tunnels for, its requests
-     * mostly reusing them: a rotating gateway picks an exit per tunnel (seed 000: the pool, not the proxy string,
-     * decides how often the exit changes); null otherwise.
+     * Says so when a run through a proxy without sessions went out through fewer exits than it had successes, its
+     * requests mostly on reused tunnels: a gateway that rotates picks an exit per tunnel (seed 000: the pool, not the
+     * proxy string, decides how often the exit changes); null otherwise, and when the target named no exit.
      */
     static String keptTunnels(RunStatistics stats, RunResult result) {
         Double reuse = stats.reuseRate();
-        if (result.sessions() > 0 || !result.proxied() || reuse == null || reuse < 0.5 || stats.ok() == 0
-                || stats.uniqueExitIps() > stats.connectionsOpened() + result.warmUpConnections()) {
+        int exits = stats.uniqueExitIps();
+        if (result.sessions() > 0 || !result.proxied() || reuse == null || reuse < 0.5 || exits == 0
+                || exits >= stats.ok()) {
             return null;
         }
         return String.format(Locale.ROOT, "%s left through %s: without --sessions the client keeps its tunnels"
-                + " open and reuses them (reuse rate %.1f%%), and a rotating gateway picks an exit per tunnel, not per"
-                + " request; for a new exit on every request give --rotation per-request (a tunnel each, at a full"
-                + " handshake each)", Text.count(stats.ok(), "successful request"),
-                Text.count(stats.uniqueExitIps(), "exit IP"), reuse * 100);
+                + " open and reuses them (reuse rate %.1f%%), and a gateway that rotates picks an exit per tunnel, not"
+                + " per request; for a new exit on every request give --rotation per-request (a tunnel each, at a"
+                + " full handshake each)", Text.count(stats.ok(), "successful request"), Text.count(exits, "exit IP"),
+                reuse * 100);
     }
 
     /** Said of an open loop that had no warm-up: its first seconds are the client's own cold start. */
@@ -208,8 +211,8 @@ public record RunSummary(
      */
     public String text() {
         StringBuilder s = new StringBuilder();
+        boolean stoppedByIt = stopped != null && stopped.bySetupFailure();
         if (diagnosis != null) {
-            boolean stoppedByIt = stopped != null && stopped.cause().startsWith("the first ");
             s.append(stoppedByIt ? "stopped early: " : "every early request failed: ").append(diagnosis.text());
             if (stoppedByIt) {
                 s.append(records == 0 ? "  the run stopped in its warm-up, before its schedule," : String.format(
@@ -217,7 +220,8 @@ public record RunSummary(
                 s.append(String.format(Locale.ROOT, " instead of running it at 0%% success (exit code %d);"
                         + " --keep-going runs it anyway%n", RunPlan.SETUP_FAILED_EXIT_CODE));
             }
-        } else if (stopped != null) {
+        }
+        if (stopped != null && !stoppedByIt) {
             s.append(String.format(Locale.ROOT, "stopped by %s at %.1f s: the figures cover the part that ran (%s)%n",
                     stopped.cause(), stopped.atSeconds(), stopped.aborted() == 0
                             ? "every request in flight then finished within the grace"
