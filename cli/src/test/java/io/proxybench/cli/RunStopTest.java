@@ -104,14 +104,14 @@ class RunStopTest {
         String err = Files.readString(dir.resolve("err.txt"));
         assertThat(code).as(out + err).isEqualTo(130);
         assertThat(err).contains("SIGINT: stopping the schedule");
-        Matcher stopped = Pattern.compile("stopped by SIGINT at [0-9.]+ s: .* \\((\\d+) requests in flight then had no"
-                + " reply within the grace: total_Aborted\\)").matcher(out);
+        Matcher stopped = Pattern.compile("stopped by SIGINT at [0-9.]+ s: .* \\(([\\d,]+) requests? in flight then"
+                + " had no reply within the grace: total_Aborted\\)").matcher(out);
         assertThat(stopped.find()).as(out).isTrue();
         // The delayed requests in flight waited the grace (5 s), not their 20 s, then were recorded as aborted.
         assertThat(seconds).as("exit after the stop").isLessThan(15);
         List<RequestRecord> written = JsonlReader.read(records);
         long aborted = written.stream().filter(r -> Records.ABORTED.equals(r.error())).count();
-        assertThat(aborted).isPositive().isEqualTo(Long.parseLong(stopped.group(1)));
+        assertThat(aborted).isPositive().isEqualTo(Long.parseLong(stopped.group(1).replace(",", "")));
         Matcher summary = Pattern.compile(": (\\d+)/(\\d+) ok,").matcher(out);
         assertThat(summary.find()).as(out).isTrue();
         assertThat(written).as("a record for every request that was due").hasSize(Integer.parseInt(summary.group(2)));
