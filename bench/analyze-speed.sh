@@ -61,7 +61,7 @@ timed() {
 }
 
 read -r a_s a_peak a_full < <(timed analyze analyze "$tmp/run.jsonl")
-grep -q "^$RECORDS records," "$tmp/out.txt" \
+tr -d , <"$tmp/out.txt" | grep -q "^$RECORDS records," \
   || { echo "$me: analyze did not count $RECORDS records: $(head -1 "$tmp/out.txt")" >&2; exit 1; }
 sync
 read -r m_s m_peak m_full < <(timed merge merge --no-hdr-log --out "$tmp/merged.jsonl" "$tmp"/shard-*.jsonl)
