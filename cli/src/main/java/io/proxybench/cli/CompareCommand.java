@@ -27,9 +27,10 @@ import picocli.CommandLine.Parameters;
 
 /** {@code proxybench compare}: runs side by side on seed 002's measures for a provider decision. */
 @Command(name = "compare", mixinStandardHelpOptions = true,
-        description = {"Compare runs side by side, a column per run, the best value of each row marked: steady",
-            "throughput, p99 on new and reused tunnels, success after one retry, failures by phase, exit spread,",
-            "stickiness, HTTP/2 to the proxy, block rates, bytes and cost per 1,000 accepted records.",
+        description = {"Compare runs side by side, a column per run, the best value of each row marked.",
+            "Rows: steady throughput, p99 on new and reused tunnels, success after one retry, failures by phase, exit"
+                    + " spread, stickiness, HTTP/2 to the proxy, block rates, bytes and cost per 1,000 accepted"
+                    + " records.",
             "A RUN is a records file, a folder of them, or a folder written by proxybench alternate."})
 final class CompareCommand implements Callable<Integer> {
 

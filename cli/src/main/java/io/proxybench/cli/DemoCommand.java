@@ -91,8 +91,9 @@ import picocli.CommandLine;
  * report comes from this run: an open-loop run's records and each experiment's result.
  */
 @Command(name = "demo", mixinStandardHelpOptions = true,
-        description = {"Run every experiment on the embedded lab (about two and a half minutes on two cores), print",
-            "each table, and write an HTML report with plots (no network needed to view it)."})
+        description = {"Run every experiment on the embedded lab and write an HTML report with plots.",
+            "About two and a half minutes on two cores; each table is printed as it is measured, and the report needs"
+                    + " no network to view."})
 final class DemoCommand implements Callable<Integer> {
 
     @CommandLine.Spec

@@ -23,8 +23,8 @@ import picocli.CommandLine;
  */
 @Command(name = "keepalive", mixinStandardHelpOptions = true,
         description = {"Seed 001's keep-alive table: the cold share exp(-T/gap), next to a measurement.",
-            "The cold share is the share of requests that find no warm connection; the measurement sends Poisson",
-            "arrivals through the client's pool.",
+            "The cold share is the share of requests that find no warm connection; the measurement sends Poisson"
+                    + " arrivals through the client's pool.",
             "Runs on the embedded lab unless --proxy is given (credentials from PROXY_USER / PROXY_PASS)."})
 final class KeepAliveCommand implements Callable<Integer> {
 

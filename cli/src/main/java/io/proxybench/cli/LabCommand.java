@@ -34,10 +34,11 @@ import picocli.CommandLine;
         name = "lab",
         mixinStandardHelpOptions = true,
         description = {
-            "Run the lab: a rotating/sticky proxy gateway (HTTP CONNECT, HTTP forward and SOCKS5 on one port)",
-            "and a trace target (HTTPS with h2 and http/1.1, plain HTTP), all on loopback.",
-            "Sessions ride in the proxy credentials: user:pass_session-ID[_lifetime-10m][_country-US],",
-            "hardsession-ID, lockedsession-ID; no session means a new exit per tunnel."},
+            "Run the lab on loopback: a rotating/sticky proxy gateway and a trace target.",
+            "The gateway speaks HTTP CONNECT, HTTP forward and SOCKS5 on one port; the target HTTPS (h2 and"
+                    + " http/1.1) and plain HTTP.",
+            "Sessions ride in the proxy credentials: user:pass_session-ID[_lifetime-10m][_country-US],"
+                    + " hardsession-ID, lockedsession-ID; no session means a new exit per tunnel."},
         subcommands = ExitsCommand.class)
 final class LabCommand implements Callable<Integer> {
 

@@ -61,6 +61,20 @@ class HelpWrapTest {
         }
     }
 
+    /**
+     * The command list shows a command's first description line alone, and picocli starts a new line at each of the
+     * others: each line must be a whole sentence (or an example command line), so none stops mid-sentence.
+     */
+    @ParameterizedTest
+    @MethodSource("commands")
+    void everyDescriptionLineIsAWholeSentence(List<String> path) {
+        String[] description = command(Main.commandLine(), path).getCommandSpec().usageMessage().description();
+        assertThat(Arrays.stream(description).filter(line -> !line.startsWith("Example: ")))
+                .allSatisfy(line -> assertThat(line.replace("%n", "").strip())
+                .as("%s: a description line that does not end a sentence: %s", String.join(" ", path), line)
+                .matches("(?s).*[.):?!]"));
+    }
+
     private static CommandLine command(CommandLine root, List<String> path) {
         CommandLine cli = root;
         for (String name : path) {
