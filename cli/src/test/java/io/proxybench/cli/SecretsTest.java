@@ -239,7 +239,7 @@ class SecretsTest {
                             ? "https://127.0.0.1:" + faulty.targetHttpsPort() + "/cdn-cgi/trace" : https;
             ProxyClient.Builder builder = ProxyClient.builder()
                     .proxy(ProxySpec.parse(p.getValue().replace("https-h2://", "https://")))
-                    .tls(TlsSettings.caFile(lab.caFile())).timeouts(new Timeouts(FIVE_S, FIVE_S, FIVE_S, FIVE_S))
+                    .tls(TlsSettings.caFile(lab.caFile())).timeouts(new Timeouts(FIVE_S, FIVE_S, FIVE_S, FIVE_S, FIVE_S, Duration.ZERO))
                     .sessions(SessionTemplate.parse("{pass}_session-{id}"), SessionRouter.perRequest());
             if (p.getKey().startsWith("https-h2")) {
                 builder.proxyProtocol(ProxyProtocol.H2_PREFERRED);

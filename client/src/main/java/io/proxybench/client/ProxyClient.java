@@ -6,6 +6,7 @@ import io.proxybench.client.event.GatewayStats;
 import io.proxybench.client.event.PoolGauges;
 import io.proxybench.client.internal.call.CallEngine;
 import io.proxybench.client.internal.call.ClientSettings;
+import io.proxybench.client.internal.call.ResponseBodyStream;
 import io.proxybench.client.internal.connect.TlsContexts;
 import io.proxybench.client.proxy.ProxyProtocol;
 import io.proxybench.client.proxy.ProxyScheme;
@@ -55,22 +56,24 @@ public final class ProxyClient implements AutoCloseable {
     }
 
     /**
-     * Sends a request. The future completes with the response (whatever its status) or fails with a
-     * {@link CallException}, which names the phase that failed and the wire bytes the call cost; after
-     * {@link #close()} it fails with {@link IllegalStateException}.
+     * Sends a request. The future completes with the response (whatever its status), its body read whole into memory
+     * (up to {@link Builder#maxBodyBytes}; a longer body fails the call, see {@link #stream} for bodies of any size),
+     * or fails with a {@link CallException}, which names the phase that failed and the wire bytes the call cost; after
+     * {@link #close()} it fails with {@link IllegalStateException}. Cancelling the future cancels the call, as
+     * {@link Call#cancel()}.
      *
      * @param request what to send
      * @return the response, once it has been read whole
      */
     public CompletableFuture<ProxyResponse> send(ProxyRequest request) {
-        CompletableFuture<ProxyResponse> response = new CompletableFuture<>();
-        engine.send(request, (r, failure) -> {
+        CallFuture<ProxyResponse> response = new CallFuture<>();
+        response.call(engine.send(request, null, (r, failure) -> {
             if (failure == null) {
                 response.complete(r);
             } else {
                 response.completeExceptionally(failure);
             }
-        });
+        }));
         return response;
     }
 
@@ -83,9 +86,49 @@ public final class ProxyClient implements AutoCloseable {
      *
      * @param request what to send
      * @param done told the response or the failure
+     * @return the call, to cancel it
      */
-    public void send(ProxyRequest request, BiConsumer<? super ProxyResponse, ? super Throwable> done) {
-        engine.send(request, done);
+    public Call send(ProxyRequest request, BiConsumer<? super ProxyResponse, ? super Throwable> done) {
+        return engine.send(request, null, done);
+    }
+
+    /**
+     * Sends a request and gives its response as soon as its head has arrived, its body to be read as it comes: a body
+     * of any size, in bounded memory (see {@link ResponseStream}). The future completes on a thread that is not one of
+     * the client's I/O threads, or fails with a {@link CallException} when the call fails before the head; cancelling
+     * it cancels the call.
+     *
+     * @param request what to send
+     * @return the response's head and its body's stream
+     */
+    public CompletableFuture<ResponseStream> stream(ProxyRequest request) {
+        CallFuture<ResponseStream> head = new CallFuture<>();
+        ResponseBodyStream body = new ResponseBodyStream(head);
+        head.call(engine.send(request, body, body));
+        return head;
+    }
+
+    /** A call's future: cancelling it cancels the call. */
+    private static final class CallFuture<T> extends CompletableFuture<T> {
+        private volatile Call call;
+
+        /** The call this future is of; cancels it when the future was cancelled before it was known. */
+        void call(Call call) {
+            this.call = call;
+            if (isCancelled()) {
+                call.cancel();
+            }
+        }
+
+        @Override
+        public boolean cancel(boolean mayInterruptIfRunning) {
+            boolean cancelled = super.cancel(mayInterruptIfRunning);
+            Call c = call;
+            if (cancelled && c != null) {
+                c.cancel();
+            }
+            return cancelled;
+        }
     }
 
     /**
@@ -176,6 +219,7 @@ public final class ProxyClient implements AutoCloseable {
         private boolean sessionLifetimeKeepAlive;
         private Timeouts timeouts = Timeouts.defaults();
         private int maxBodyBytes = 16 << 20;
+        private boolean bodyPrefixOnly;
         private int maxStreamsPerConnection = 100;
         private ProxyProtocol proxyProtocol = ProxyProtocol.HTTP1;
         private int maxStreamsPerProxyConnection = 100;
@@ -286,13 +330,30 @@ public final class ProxyClient implements AutoCloseable {
         }
 
         /**
-         * Response body bytes kept per call (default 16 MiB); the rest is read and counted, not kept.
+         * The longest body {@link ProxyClient#send} reads into memory (default 16 MiB): a longer one fails the call
+         * ({@code request_BodyTooLargeException}, naming the limit), never returns cut. Bodies of any size are read
+         * with {@link ProxyClient#stream}.
          *
          * @param bytes zero or more
          * @return this builder
          */
         public Builder maxBodyBytes(int bytes) {
             this.maxBodyBytes = bytes;
+            this.bodyPrefixOnly = false;
+            return this;
+        }
+
+        /**
+         * Keep only each body's first bytes, reading and counting the rest ({@link ProxyResponse#bodyBytes()}),
+         * instead of failing a body over {@link #maxBodyBytes}: for a load generator, which measures bodies and
+         * needs none of them whole.
+         *
+         * @param bytes the prefix kept, zero or more
+         * @return this builder
+         */
+        public Builder keepBodyPrefix(int bytes) {
+            this.maxBodyBytes = bytes;
+            this.bodyPrefixOnly = true;
             return this;
         }
 
@@ -404,7 +465,7 @@ public final class ProxyClient implements AutoCloseable {
             tlsContexts.origin(tls);
             tlsContexts.proxy(tls, proxyProtocol);
             return new ProxyClient(new ClientSettings(proxy, template, router, tls, forceConnect, limits,
-                    sessionLifetimeKeepAlive, timeouts, maxBodyBytes, maxStreamsPerConnection, proxyProtocol,
+                    sessionLifetimeKeepAlive, timeouts, maxBodyBytes, bodyPrefixOnly, maxStreamsPerConnection, proxyProtocol,
                     maxStreamsPerProxyConnection, userAgent, listeners, tlsContexts), ioThreads);
         }
     }

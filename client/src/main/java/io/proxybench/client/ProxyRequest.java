@@ -31,9 +31,11 @@ import java.util.Objects;
  *     a failed request through a new tunnel, so that a rotating proxy gives it a new exit ({@code run --retries} does
  *     this). The client's own retry of a reused connection that gave no response needs no flag. The new connection
  *     is pooled afterwards like any other
+ * @param timeouts null to use the client's; else this call's response-head, read-idle and call limits (connection
+ *     setup keeps the client's limits: a connection outlives the call that opened it)
  */
 public record ProxyRequest(String method, URI uri, List<Map.Entry<String, String>> headers, byte[] body,
-        Path bodyFile, ProxySpec proxy, String sessionKey, boolean newConnection) {
+        Path bodyFile, ProxySpec proxy, String sessionKey, boolean newConnection, Timeouts timeouts) {
 
     /**
      * Copies {@code headers} and reads a null {@code body} as empty.
@@ -46,6 +48,7 @@ public record ProxyRequest(String method, URI uri, List<Map.Entry<String, String
      * @param proxy null to use the client's proxy
      * @param sessionKey null to use the proxy's credentials as they are
      * @param newConnection true to send on a connection opened for this request, never on an open one
+     * @param timeouts null for the client's
      * @throws NullPointerException if {@code method}, {@code uri}, {@code headers} or a header is null
      * @throws IllegalArgumentException if both a non-empty {@code body} and a {@code bodyFile} are given
      */
@@ -67,7 +70,7 @@ public record ProxyRequest(String method, URI uri, List<Map.Entry<String, String
      * @throws IllegalArgumentException if {@code url} is not a URI
      */
     public static ProxyRequest get(String url) {
-        return new ProxyRequest("GET", URI.create(url), List.of(), null, null, null, null, false);
+        return new ProxyRequest("GET", URI.create(url), List.of(), null, null, null, null, false, null);
     }
 
     /**
@@ -77,7 +80,7 @@ public record ProxyRequest(String method, URI uri, List<Map.Entry<String, String
      * @return a new request
      */
     public ProxyRequest withMethod(String method) {
-        return new ProxyRequest(method, uri, headers, body, bodyFile, proxy, sessionKey, newConnection);
+        return new ProxyRequest(method, uri, headers, body, bodyFile, proxy, sessionKey, newConnection, timeouts);
     }
 
     /**
@@ -87,7 +90,7 @@ public record ProxyRequest(String method, URI uri, List<Map.Entry<String, String
      * @return a new request
      */
     public ProxyRequest withBody(byte[] body) {
-        return new ProxyRequest(method, uri, headers, body, null, proxy, sessionKey, newConnection);
+        return new ProxyRequest(method, uri, headers, body, null, proxy, sessionKey, newConnection, timeouts);
     }
 
     /**
@@ -98,7 +101,7 @@ public record ProxyRequest(String method, URI uri, List<Map.Entry<String, String
      */
     public ProxyRequest withBodyFile(Path file) {
         return new ProxyRequest(method, uri, headers, null, Objects.requireNonNull(file, "file"), proxy, sessionKey,
-                newConnection);
+                newConnection, timeouts);
     }
 
     /**
@@ -111,7 +114,7 @@ public record ProxyRequest(String method, URI uri, List<Map.Entry<String, String
     public ProxyRequest withHeader(String name, String value) {
         List<Map.Entry<String, String>> more = new ArrayList<>(headers);
         more.add(Map.entry(name, value));
-        return new ProxyRequest(method, uri, more, body, bodyFile, proxy, sessionKey, newConnection);
+        return new ProxyRequest(method, uri, more, body, bodyFile, proxy, sessionKey, newConnection, timeouts);
     }
 
     /**
@@ -121,7 +124,7 @@ public record ProxyRequest(String method, URI uri, List<Map.Entry<String, String
      * @return a new request
      */
     public ProxyRequest withProxy(ProxySpec proxy) {
-        return new ProxyRequest(method, uri, headers, body, bodyFile, proxy, sessionKey, newConnection);
+        return new ProxyRequest(method, uri, headers, body, bodyFile, proxy, sessionKey, newConnection, timeouts);
     }
 
     /**
@@ -131,7 +134,7 @@ public record ProxyRequest(String method, URI uri, List<Map.Entry<String, String
      * @return a new request
      */
     public ProxyRequest withSessionKey(String key) {
-        return new ProxyRequest(method, uri, headers, body, bodyFile, proxy, key, newConnection);
+        return new ProxyRequest(method, uri, headers, body, bodyFile, proxy, key, newConnection, timeouts);
     }
 
     /**
@@ -140,6 +143,17 @@ public record ProxyRequest(String method, URI uri, List<Map.Entry<String, String
      * @return a new request with {@code newConnection} true
      */
     public ProxyRequest withNewConnection() {
-        return new ProxyRequest(method, uri, headers, body, bodyFile, proxy, sessionKey, true);
+        return new ProxyRequest(method, uri, headers, body, bodyFile, proxy, sessionKey, true, timeouts);
+    }
+
+    /**
+     * This request with its own time limits instead of the client's: its response-head, read-idle and call limits
+     * apply (connection setup keeps the client's).
+     *
+     * @param timeouts the limits, or null for the client's
+     * @return a new request
+     */
+    public ProxyRequest withTimeouts(Timeouts timeouts) {
+        return new ProxyRequest(method, uri, headers, body, bodyFile, proxy, sessionKey, newConnection, timeouts);
     }
 }

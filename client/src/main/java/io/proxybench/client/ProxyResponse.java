@@ -11,7 +11,9 @@ import java.nio.charset.StandardCharsets;
  *
  * @param status the final response's status code, e.g. {@code 200}; any status is a response, not a failure
  * @param headers the final response's headers
- * @param body the body, cut at the client's body limit; {@code bodyBytes} is its full length
+ * @param body the body, whole (a body over the client's limit fails the call), or its first bytes for a client built
+ *     with {@code keepBodyPrefix}; empty for a streamed call's ({@link ResponseStream}); {@code bodyBytes} is its full
+ *     length
  * @param bodyBytes the body's full length in bytes, after any transfer decoding
  * @param connection the connection that carried the request
  * @param reused true when the connection existed before this call
@@ -42,7 +44,7 @@ public record ProxyResponse(int status, HttpHeaders headers, byte[] body, long b
     }
 
     /**
-     * The kept body as UTF-8 text, malformed bytes replaced; only what {@code body} holds, so cut at the body limit.
+     * The body as UTF-8 text, malformed bytes replaced; only what {@code body} holds.
      *
      * @return the text, empty for an empty body
      */

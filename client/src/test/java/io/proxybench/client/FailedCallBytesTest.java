@@ -24,8 +24,7 @@ import org.junit.jupiter.api.Test;
 class FailedCallBytesTest {
 
     private static final String OK = "HTTP/1.1 200 OK\r\nContent-Length: 2\r\n\r\nok";
-    private static final Timeouts QUICK_REQUEST = new Timeouts(Duration.ofSeconds(10), Duration.ofSeconds(10),
-            Duration.ofSeconds(10), Duration.ofMillis(200));
+    private static final Timeouts QUICK_REQUEST = Timeouts.defaults().withResponseHead(Duration.ofMillis(200));
 
     private static CallException failure(CompletableFuture<ProxyResponse> call) throws Exception {
         try {

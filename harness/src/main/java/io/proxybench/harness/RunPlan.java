@@ -115,11 +115,11 @@ public record RunPlan(ArrivalSchedule schedule, ClosedLoop closedLoop, List<Prox
     /**
      * A client as a run uses it: pools large enough never to be the limit (4,096 connections per key and per exit,
      * 65,536 in all), idle connections kept {@code keepAlive} (zero closes each after its request), and a wait for a
-     * slot of at most {@code timeouts}' request timeout.
+     * slot of at most {@code timeouts}' response-head timeout.
      */
     public static ProxyClient.Builder client(Duration keepAlive, Timeouts timeouts) {
         return ProxyClient.builder().limits(PoolLimits.builder().maxPerKey(4096).maxPerExit(4096).maxTotal(65536)
-                .keepAlive(keepAlive).acquireTimeout(timeouts.request()).build());
+                .keepAlive(keepAlive).acquireTimeout(timeouts.responseHead()).build());
     }
 
     /** Request {@code n} of the run: its target, and its proxy and session key when the plan rotates them. */
@@ -147,7 +147,7 @@ public record RunPlan(ArrivalSchedule schedule, ClosedLoop closedLoop, List<Prox
 
     /** How long requests may wait for replies after the last start: a pool wait, then every send to its timeout. */
     public long drainNanos() {
-        return timeouts.request().toNanos() + TimeoutOption.longestCall(timeouts).toNanos() * (1 + retries);
+        return timeouts.responseHead().toNanos() + TimeoutOption.longestCall(timeouts).toNanos() * (1 + retries);
     }
 
     /** The origin of {@code uri}, e.g. {@code https://127.0.0.1:8443}: what a diagnosis names as the target. */

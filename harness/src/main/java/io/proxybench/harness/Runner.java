@@ -88,7 +88,7 @@ public final class Runner {
             ran = true;
         }
         int bodyBytes = plan.expect() != null || plan.keepBody() ? plan.maxBodyBytes() : RunPlan.TRACE_BODY_BYTES;
-        try (ProxyClient client = plan.client().timeouts(plan.timeouts()).maxBodyBytes(bodyBytes).build()) {
+        try (ProxyClient client = plan.client().timeouts(plan.timeouts()).keepBodyPrefix(bodyBytes).build()) {
             warmUp(client);
             Counts before = client.counters().total();
             long warmUpConnections = before.created();

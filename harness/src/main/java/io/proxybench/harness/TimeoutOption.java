@@ -9,15 +9,19 @@ import java.util.Map;
 /**
  * The {@code --timeout} option: one duration for every phase ({@code 30s}), per-phase ones
  * ({@code tcp=3s,tunnel=5s,tls=5s,request=20s}), or both, the bare duration first, for the phases not named
- * ({@code 10s,request=30s}). Phases left out of all of them keep the client's defaults.
+ * ({@code 10s,request=30s}). {@code request} is the response's: its head, and each wait between body bytes ({@code
+ * head} and {@code idle} set them apart); {@code call} bounds the whole call, by default the sum of the setup phases
+ * and {@code head}, so that a call ends within the time its phases may take (a response that trickles in too). Phases
+ * left out of all of them keep the client's defaults.
  */
 public final class TimeoutOption {
 
     /** The phases a timeout can be given for, in the order of a call. */
-    private enum Part { TCP, TUNNEL, TLS, REQUEST }
+    private enum Part { TCP, TUNNEL, TLS, REQUEST, HEAD, IDLE, CALL }
 
     /** The accepted form, for help and error messages. */
-    public static final String FORM = "DURATION, PHASE=DURATION,... or both (phases: tcp, tunnel, tls, request)";
+    public static final String FORM = "DURATION, PHASE=DURATION,... or both (phases: tcp, tunnel, tls, request, or"
+            + " request's parts head and idle, and call)";
 
     private TimeoutOption() {}
 
@@ -30,7 +34,7 @@ public final class TimeoutOption {
             int eq = item.indexOf('=');
             if (eq < 0 && i == 0) {
                 Duration all = positive(item, text);
-                for (Part p : Part.values()) {
+                for (Part p : new Part[] {Part.TCP, Part.TUNNEL, Part.TLS, Part.HEAD, Part.IDLE}) {
                     given.put(p, all);
                 }
                 continue;
@@ -46,18 +50,31 @@ public final class TimeoutOption {
                 throw new IllegalArgumentException("--timeout '" + text + "': no phase '"
                         + item.substring(0, eq).strip() + "'; use " + FORM, e);
             }
-            given.put(part, positive(item.substring(eq + 1), text));
+            Duration d = positive(item.substring(eq + 1), text);
+            if (part == Part.REQUEST) {
+                given.put(Part.HEAD, d);
+                given.put(Part.IDLE, d);
+            } else {
+                given.put(part, d);
+            }
         }
         Timeouts d = Timeouts.defaults();
-        return new Timeouts(given.getOrDefault(Part.TCP, d.tcp()), given.getOrDefault(Part.TUNNEL, d.tunnel()),
-                given.getOrDefault(Part.TLS, d.tls()), given.getOrDefault(Part.REQUEST, d.request()));
+        Duration tcp = given.getOrDefault(Part.TCP, d.tcp());
+        Duration tunnel = given.getOrDefault(Part.TUNNEL, d.tunnel());
+        Duration tls = given.getOrDefault(Part.TLS, d.tls());
+        Duration head = given.getOrDefault(Part.HEAD, d.responseHead());
+        return new Timeouts(tcp, tunnel, tls, head, given.getOrDefault(Part.IDLE, d.readIdle()),
+                given.getOrDefault(Part.CALL, tcp.plus(tunnel).plus(tls).plus(head)));
     }
 
-    /** The longest one call can take when every phase runs to its timeout. */
+    /**
+     * The longest one call can take: its call timeout, or, without one, every phase run to its timeout (one wait
+     * between body bytes).
+     */
     public static Duration longestCall(Timeouts t) {
-        return t.tcp().plus(t.tunnel()).plus(t.tls()).plus(t.request());
+        return !t.call().isZero() ? t.call()
+                : t.tcp().plus(t.tunnel()).plus(t.tls()).plus(t.responseHead()).plus(t.readIdle());
     }
-
     private static Duration positive(String item, String text) {
         Duration d;
         try {

@@ -10,19 +10,29 @@ import org.junit.jupiter.api.Test;
 class TimeoutOptionTest {
 
     @Test
-    void oneDurationForEveryPhase() {
+    void oneDurationForEveryPhaseAndTheCallBoundedByTheirSum() {
         Duration s30 = Duration.ofSeconds(30);
-        assertThat(TimeoutOption.parse("30s")).isEqualTo(new Timeouts(s30, s30, s30, s30));
+        assertThat(TimeoutOption.parse("30s")).isEqualTo(new Timeouts(s30, s30, s30, s30, s30, Duration.ofMinutes(2)));
         assertThat(TimeoutOption.longestCall(TimeoutOption.parse("30s"))).isEqualTo(Duration.ofMinutes(2));
     }
 
     @Test
     void namedPhasesOverrideTheBareDurationOrTheDefaults() {
-        assertThat(TimeoutOption.parse("5s, request=1m")).isEqualTo(new Timeouts(Duration.ofSeconds(5),
-                Duration.ofSeconds(5), Duration.ofSeconds(5), Duration.ofMinutes(1)));
+        Duration s5 = Duration.ofSeconds(5);
+        assertThat(TimeoutOption.parse("5s, request=1m")).isEqualTo(new Timeouts(s5, s5, s5, Duration.ofMinutes(1),
+                Duration.ofMinutes(1), Duration.ofSeconds(75)));
         Timeouts d = Timeouts.defaults();
         assertThat(TimeoutOption.parse("tls=250ms")).isEqualTo(new Timeouts(d.tcp(), d.tunnel(),
-                Duration.ofMillis(250), d.request()));
+                Duration.ofMillis(250), d.responseHead(), d.readIdle(), Duration.ofMillis(50_250)));
+    }
+
+    @Test
+    void theResponsesPartsAndTheCallApart() {
+        Timeouts t = TimeoutOption.parse("10s,head=2s,idle=3s,call=1m");
+        assertThat(t.responseHead()).isEqualTo(Duration.ofSeconds(2));
+        assertThat(t.readIdle()).isEqualTo(Duration.ofSeconds(3));
+        assertThat(t.call()).isEqualTo(Duration.ofMinutes(1));
+        assertThat(TimeoutOption.longestCall(t)).isEqualTo(Duration.ofMinutes(1));
     }
 
     @Test

@@ -26,7 +26,7 @@ public final class CountingPeer implements AutoCloseable {
     /** What to do with the {@code index}-th accepted connection (from 0). */
     @FunctionalInterface
     public interface Script {
-        void play(Connection connection, int index) throws IOException;
+        void play(Connection connection, int index) throws Exception;
     }
 
     /** Bytes one connection carried: {@code read} from the client, {@code written} to it. */
@@ -62,8 +62,8 @@ public final class CountingPeer implements AutoCloseable {
             while (connection.in.read() >= 0) {
                 // Counting what the client still sends, until it closes.
             }
-        } catch (IOException e) {
-            // A reset or a timeout ends the connection too; its counts stand as they are.
+        } catch (Exception e) {
+            // A reset, a timeout or an interrupt (the peer closing) ends the connection too; its counts stand.
         }
         ended.add(new Carried(connection.read, connection.written));
     }
@@ -90,7 +90,7 @@ public final class CountingPeer implements AutoCloseable {
         private final Socket socket;
         private final InputStream in;
         private long read;
-        private long written;
+        private volatile long written;
 
         Connection(Socket socket) {
             this.socket = socket;
@@ -120,9 +120,18 @@ public final class CountingPeer implements AutoCloseable {
         }
 
         public void write(String text) throws IOException {
-            byte[] bytes = text.getBytes(StandardCharsets.ISO_8859_1);
+            write(text.getBytes(StandardCharsets.ISO_8859_1));
+        }
+
+        /** Writes {@code bytes}; blocks while the client reads nothing and the socket's buffers are full. */
+        public void write(byte[] bytes) throws IOException {
             socket.getOutputStream().write(bytes);
             written += bytes.length;
+        }
+
+        /** Bytes written to the client so far; readable from other threads (a test watching the script). */
+        public long written() {
+            return written;
         }
 
         /** Ends the server's side (FIN), reading on: the client sees the connection closed. */

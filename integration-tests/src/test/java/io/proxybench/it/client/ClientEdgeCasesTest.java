@@ -190,7 +190,7 @@ class ClientEdgeCasesTest {
     @Test
     void aFailedH2StreamLeavesItsConnectionToTheOthers() throws Exception {
         Timeouts quick = new Timeouts(Duration.ofSeconds(5), Duration.ofSeconds(5), Duration.ofSeconds(5),
-                Duration.ofMillis(300));
+                Duration.ofMillis(300), Duration.ofMillis(300), Duration.ZERO);
         try (ProxyClient client = viaLab().timeouts(quick).build()) {
             String base = "https://127.0.0.1:" + lab.targetHttpsPort();
             ProxyResponse first = client.send(ProxyRequest.get(base + "/cdn-cgi/trace")).get(10, TimeUnit.SECONDS);
@@ -206,7 +206,7 @@ class ClientEdgeCasesTest {
         // The connection's response timer, armed for the first exchange, fires during the second: it must wait out
         // the second exchange's own time and then fail it, not let it hang or end it early.
         Timeouts quick = new Timeouts(Duration.ofSeconds(5), Duration.ofSeconds(5), Duration.ofSeconds(5),
-                Duration.ofMillis(300));
+                Duration.ofMillis(300), Duration.ofMillis(300), Duration.ZERO);
         try (ProxyClient client = viaLab().tls(TlsSettings.caFile(lab.caFile()).withAlpn(TlsSettings.HTTP11_ONLY))
                 .timeouts(quick).build()) {
             String base = "https://127.0.0.1:" + lab.targetHttpsPort();

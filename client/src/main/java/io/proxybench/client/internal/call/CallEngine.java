@@ -2,6 +2,7 @@ package io.proxybench.client.internal.call;
 
 import io.netty.channel.EventLoop;
 import io.netty.channel.EventLoopGroup;
+import io.proxybench.client.Call;
 import io.proxybench.client.PoolLimits;
 import io.proxybench.client.ProxyRequest;
 import io.proxybench.client.ProxyResponse;
@@ -13,6 +14,7 @@ import io.proxybench.client.internal.connect.Connector;
 import io.proxybench.client.internal.connect.Route;
 import io.proxybench.client.internal.event.CallTrace;
 import io.proxybench.client.internal.exchange.ClientConnection;
+import io.proxybench.client.internal.exchange.ExchangeLimits;
 import io.proxybench.client.internal.metrics.ClientCounters;
 import io.proxybench.client.internal.metrics.ExitLabel;
 import io.proxybench.client.internal.pool.ConnectionPool;
@@ -55,7 +57,8 @@ public final class CallEngine implements AutoCloseable {
                 Route::keepAlive);
         this.parts = new RealCall.ClientParts(new Routes(settings), new RequestEncoder(settings.userAgent()),
                 new ConnectionFinder(settings, pool, connector, counters), new Exchange(settings, pool, counters),
-                counters);
+                counters, pool, settings.timeouts(), group, new ExchangeLimits(
+                        settings.timeouts().responseHead().toNanos(), settings.timeouts().readIdle().toNanos()));
         group.next().schedule(this::maintain, MAINTENANCE_MAX_NANOS, TimeUnit.NANOSECONDS);
     }
 
@@ -70,17 +73,34 @@ public final class CallEngine implements AutoCloseable {
     /**
      * Sends {@code request}, telling {@code done} once: the response, or a {@link io.proxybench.client.CallException}
      * ({@link IllegalStateException} once closed). See {@code ProxyClient.send(ProxyRequest, BiConsumer)}.
+     *
+     * @param stream where a streamed body goes; null to buffer it
+     * @return the call, to cancel it
      */
-    public void send(ProxyRequest request, BiConsumer<? super ProxyResponse, ? super Throwable> done) {
+    public Call send(ProxyRequest request, ResponseBodyStream stream,
+            BiConsumer<? super ProxyResponse, ? super Throwable> done) {
         if (closed) {
             RealCall.tell(done, null, new IllegalStateException("the client is closed"));
-            return;
+            return ENDED;
         }
         CallInfo call = new CallInfo(callIds.incrementAndGet(), request.method(), request.uri(),
                 request.sessionKey(), 1);
         CallTrace trace = new CallTrace(call, settings.listeners().create(call));
-        new RealCall(request, parts, done).execute(trace);
+        RealCall real = new RealCall(request, parts, stream, done);
+        real.execute(trace);
+        return real;
     }
+
+    /** A call that ended before it began. */
+    private static final Call ENDED = new Call() {
+        @Override
+        public void cancel() {}
+
+        @Override
+        public boolean isCancelled() {
+            return false;
+        }
+    };
 
     /** Runs {@code task} on the timer's I/O thread after {@code delayNanos}; see {@code ProxyClient.schedule}. */
     public void schedule(Runnable task, long delayNanos) {

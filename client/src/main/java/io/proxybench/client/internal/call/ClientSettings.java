@@ -18,10 +18,12 @@ import io.proxybench.client.proxy.SessionTemplate;
  * @param router the session id per session key; null for rotation only, and always without {@code template}
  * @param sessionLifetimeKeepAlive keep a sticky session's idle connections for the lifetime its credentials ask for,
  *     instead of {@code limits}' keep-alive
- * @param maxBodyBytes response bytes kept per call; the rest is counted, not kept
+ * @param maxBodyBytes response bytes a buffered body holds at most
+ * @param bodyPrefixOnly true to keep a buffered body's first {@code maxBodyBytes} and count the rest; false to fail a
+ *     longer body
  * @param tlsContexts made once from {@code tls} and {@code proxyProtocol}
  */
 public record ClientSettings(ProxySpec proxy, SessionTemplate template, SessionRouter router, TlsSettings tls,
         boolean forceConnect, PoolLimits limits, boolean sessionLifetimeKeepAlive, Timeouts timeouts,
-        int maxBodyBytes, int maxStreamsPerConnection, ProxyProtocol proxyProtocol, int maxStreamsPerProxyConnection,
+        int maxBodyBytes, boolean bodyPrefixOnly, int maxStreamsPerConnection, ProxyProtocol proxyProtocol, int maxStreamsPerProxyConnection,
         String userAgent, EventListener.Factory listeners, TlsContexts tlsContexts) {}

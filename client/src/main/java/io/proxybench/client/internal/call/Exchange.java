@@ -2,19 +2,28 @@ package io.proxybench.client.internal.call;
 
 import io.netty.handler.codec.http.FullHttpRequest;
 import io.netty.handler.codec.http.HttpHeaders;
+import io.netty.handler.codec.http.HttpHeaderNames;
+import io.netty.handler.codec.http.HttpMethod;
 import io.netty.util.internal.logging.InternalLogger;
 import io.netty.util.internal.logging.InternalLoggerFactory;
 import io.proxybench.client.ProxyResponse;
 import io.proxybench.client.event.CloseReason;
 import io.proxybench.client.internal.connect.Route;
 import io.proxybench.client.internal.event.CallTrace;
+import io.proxybench.client.internal.exchange.BodyBuffer;
+import io.proxybench.client.internal.exchange.BodySink;
 import io.proxybench.client.internal.exchange.ClientConnection;
+import io.proxybench.client.internal.exchange.ExchangeAbort;
 import io.proxybench.client.internal.exchange.ExchangeCallback;
+import io.proxybench.client.internal.exchange.ExchangeLimits;
 import io.proxybench.client.internal.exchange.Http2Connection;
 import io.proxybench.client.internal.exchange.NoResponseException;
+import io.proxybench.client.internal.exchange.ReadControl;
 import io.proxybench.client.internal.exchange.StreamedBody;
 import io.proxybench.client.internal.metrics.ClientCounters;
 import io.proxybench.client.internal.pool.ConnectionPool;
+import java.io.IOException;
+import java.util.function.Consumer;
 
 /**
  * One request and its response on an acquired connection, and what they cost on the wire. HTTP/1.1 carries one call
@@ -25,6 +34,7 @@ import io.proxybench.client.internal.pool.ConnectionPool;
 final class Exchange {
 
     private static final InternalLogger LOG = InternalLoggerFactory.getInstance(Exchange.class);
+    private static final byte[] EMPTY = new byte[0];
 
     private final ClientSettings settings;
     private final ConnectionPool<Route, Object, ClientConnection> pool;
@@ -38,6 +48,9 @@ final class Exchange {
 
     /** Where an exchange's end goes: its call, told once, on the thread that ended the exchange. */
     interface Ended {
+        /** The connection took the exchange; {@code abort} ends it early, from any thread. */
+        void started(Consumer<Throwable> abort);
+
         /**
          * @param response the call's response (its wire bytes include {@code earlier}'s), or null
          * @param failure why there is none, or null
@@ -52,14 +65,16 @@ final class Exchange {
      *
      * @param reused whether the connection was open before the call (its setup is then not the call's)
      * @param earlier what the call's earlier attempts cost, which its response includes
+     * @param body where the body goes: null to buffer it (the client's limit), else the call's stream
+     * @param limits the exchange's time limits
      */
     void send(FullHttpRequest http, Routed routed, ClientConnection connection, boolean reused, CallTrace trace,
-            WireBytes earlier, Ended ended) {
-        Ending ending = new Ending(routed, connection, reused, trace, earlier, StreamedBody.bodyBytes(http), ended);
+            WireBytes earlier, ResponseBodyStream body, ExchangeLimits limits, Ended ended) {
+        Ending ending = new Ending(routed, connection, reused, trace, earlier, StreamedBody.bodyBytes(http),
+                HttpMethod.HEAD.equals(http.method()), body, ended);
         trace.requestHeadersStart();
         try {
-            connection.exchange(http, trace, settings.timeouts().request(), settings.maxBodyBytes(),
-                    ending);
+            connection.exchange(http, trace, limits, ending);
         } catch (RuntimeException e) {
             // Refused before it took the request (an event loop shutting down): the connection still goes back.
             // (Nothing thrown later gets here: the ending never throws.)
@@ -74,8 +89,18 @@ final class Exchange {
      * One exchange's end: what the connection had carried before it (to charge the call with the difference), and
      * what to do once it ends. One object per exchange, the connection's callback.
      */
-    private final class Ending implements ExchangeCallback {
+    private final class Ending implements ExchangeCallback, Consumer<Throwable> {
         private final Routed routed;
+        /** A HEAD request's response has no body, whatever its Content-Length says. */
+        private final boolean headRequest;
+        /** The call's stream, or null for a buffered body. */
+        private final ResponseBodyStream stream;
+        /** The buffered body, from the head on; null for a stream's. */
+        private BodyBuffer buffer;
+        private int status;
+        private HttpHeaders headers;
+        /** Aborts the exchange; null until the connection took it. */
+        private ExchangeAbort abort;
         private final ClientConnection connection;
         /** Whether the connection was open before the call (so its setup is not the call's). */
         private final boolean reused;
@@ -90,8 +115,10 @@ final class Exchange {
         private boolean told;
 
         Ending(Routed routed, ClientConnection connection, boolean reused, CallTrace trace, WireBytes earlier,
-                long requestBody, Ended ended) {
+                long requestBody, boolean headRequest, ResponseBodyStream stream, Ended ended) {
             this.routed = routed;
+            this.headRequest = headRequest;
+            this.stream = stream;
             this.connection = connection;
             this.reused = reused;
             this.trace = trace;
@@ -102,15 +129,41 @@ final class Exchange {
             this.inBefore = connection.meter().bytesIn();
         }
 
+        @Override
+        public void started(ExchangeAbort abort) {
+            this.abort = abort;
+            ended.started(this);
+        }
+
+        /** Aborts the exchange with {@code why}, from any thread. */
+        @Override
+        public void accept(Throwable why) {
+            abort.abort(this, why);
+        }
+
+        @Override
+        public BodySink head(int status, HttpHeaders headers, ReadControl reads) throws IOException {
+            this.status = status;
+            this.headers = headers;
+            if (stream != null) {
+                return stream.head(response(status, headers, EMPTY, 0, null, 0, 0, 0), reads, this);
+            }
+            buffer = new BodyBuffer(settings.maxBodyBytes(), settings.bodyPrefixOnly());
+            if (!headRequest && status != 204 && status != 304) {
+                buffer.expect(headers.get(HttpHeaderNames.CONTENT_LENGTH));
+            }
+            return buffer;
+        }
+
         /** Ends the exchange once (a later end does nothing); never throws into the connection. */
         @Override
-        public void answered(int status, HttpHeaders headers, byte[] body, long bodyBytes, CloseReason closeReason) {
+        public void answered(long bodyBytes, CloseReason closeReason) {
             if (entered) {
                 return;
             }
             entered = true;
             try {
-                answer(status, headers, body, bodyBytes, closeReason);
+                answer(bodyBytes, closeReason);
             } catch (RuntimeException | Error e) {
                 bug(e);
             }
@@ -177,7 +230,7 @@ final class Exchange {
                     cause instanceof NoResponseException && reused && trace.call().attempt() == 1));
         }
 
-        private void answer(int status, HttpHeaders headers, byte[] body, long bodyBytes, CloseReason closeReason) {
+        private void answer(long bodyBytes, CloseReason closeReason) {
             long out = sent();
             long in = received(bodyBytes);
             long handshake = handshake();
@@ -185,13 +238,22 @@ final class Exchange {
             CloseReason retired = pool.release(connection, closeReason == null, closeReason, System.nanoTime());
             // The call's bytes: this exchange's, plus its earlier attempts' (no object for a first attempt's).
             WireBytes call = earlier == WireBytes.NONE ? null : earlier.plus(new WireBytes(out, in, handshake));
-            ProxyResponse response = new ProxyResponse(status, headers, body, bodyBytes, connection.info(), reused,
-                    trace.call().attempt(), routed.exit(), routed.session(), trace.timings(),
-                    call == null ? out : call.out(), call == null ? in : call.in(),
-                    call == null ? handshake : call.handshake(), retired);
+            ProxyResponse response = response(status, headers, buffer == null ? EMPTY : buffer.bytes(), bodyBytes,
+                    retired, call == null ? out : call.out(), call == null ? in : call.in(),
+                    call == null ? handshake : call.handshake());
             trace.callEnd();
             told = true;
+            if (stream != null) {
+                stream.end();
+            }
             ended.exchanged(response, null);
+        }
+
+        private ProxyResponse response(int status, HttpHeaders headers, byte[] body, long bodyBytes,
+                CloseReason retired, long out, long in, long handshake) {
+            return new ProxyResponse(status, headers, body, bodyBytes, connection.info(), reused,
+                    trace.call().attempt(), routed.exit(), routed.session(), trace.timings(), out, in, handshake,
+                    retired);
         }
     }
 }

@@ -3,6 +3,8 @@ package io.proxybench.client.internal.call;
 import io.proxybench.client.event.Phase;
 import io.proxybench.client.internal.connect.SocksRefusal;
 import io.proxybench.client.internal.connect.UntrustedCertificate;
+import io.proxybench.client.internal.exchange.ResponseTimeoutException;
+import java.util.concurrent.CancellationException;
 
 /**
  * What a failed call's cause says about it: the reason part of its error label, and why the proxy or TLS refused
@@ -16,7 +18,9 @@ public final class FailureCause {
 
     /**
      * The reason part of a label: a refused CONNECT's status ({@code 407}), a SOCKS5 refusal's name
-     * ({@code AuthFailed}, {@code ConnectionRefused}), {@code UntrustedCertificate}, else the exception's simple
+     * ({@code AuthFailed}, {@code ConnectionRefused}), {@code UntrustedCertificate}, {@code Cancelled} for a cancelled
+     * call, {@code HeadTimeout}, {@code IdleTimeout} or {@code CallTimeout} for a limit that ran out, else the
+     * exception's simple
      * name, Netty's stackless and annotated variants under their JDK names ({@code ConnectException}, not
      * {@code AnnotatedConnectException}).
      */
@@ -31,6 +35,15 @@ public final class FailureCause {
         }
         if (UntrustedCertificate.test(cause)) {
             return "UntrustedCertificate";
+        }
+        if (cause instanceof CancellationException) {
+            return "Cancelled";
+        }
+        if (cause instanceof ResponseTimeoutException timeout) {
+            return timeout.kind().label();
+        }
+        if (cause instanceof CallTimeoutException) {
+            return "CallTimeout";
         }
         Class<?> type = cause.getClass();
         while (type.getName().startsWith("io.netty.") && (type.getSimpleName().startsWith("Stackless")

@@ -3,16 +3,27 @@ package io.proxybench.client.internal.call;
 import io.netty.handler.codec.http.FullHttpRequest;
 import io.netty.util.internal.logging.InternalLogger;
 import io.netty.util.internal.logging.InternalLoggerFactory;
+import io.proxybench.client.Call;
 import io.proxybench.client.CallException;
 import io.proxybench.client.ProxyRequest;
 import io.proxybench.client.ProxyResponse;
+import io.proxybench.client.Timeouts;
 import io.proxybench.client.event.Phase;
+import io.proxybench.client.internal.connect.Route;
 import io.proxybench.client.internal.event.CallTrace;
 import io.proxybench.client.internal.exchange.ClientConnection;
+import io.proxybench.client.internal.exchange.ExchangeLimits;
 import io.proxybench.client.internal.metrics.ClientCounters;
+import io.proxybench.client.internal.pool.ConnectionPool;
 import io.proxybench.client.internal.pool.Grant;
+import java.util.concurrent.CancellationException;
 import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.ScheduledExecutorService;
+import java.util.concurrent.ScheduledFuture;
+import java.util.concurrent.TimeUnit;
+import java.util.concurrent.atomic.AtomicReferenceFieldUpdater;
 import java.util.function.BiConsumer;
+import java.util.function.Consumer;
 
 /**
  * One call: its route, then attempts. An attempt encodes the request, finds a connection ({@link ConnectionFinder})
@@ -22,25 +33,52 @@ import java.util.function.BiConsumer;
  *
  * <p>The call is its exchanges' {@link Exchange.Ended} and tells its end to a callback: no future of its own and no
  * chain of stages when an open connection is at hand (the usual case on a busy key).
+ *
+ * <p>Cancelling ({@link #cancel}, from any thread, and the call timeout) ends the call in the phase it is in: an
+ * exchange is aborted (an HTTP/1.1 connection closed, an HTTP/2 stream reset), a wait for a pool slot is given up
+ * (the slot goes to the next waiter). A connection being set up is not torn down: its setup is worth keeping, so it
+ * finishes and goes to the pool idle. Invariant: {@code done} is told once, at the cancel when the call cannot be
+ * stopped at once, else when its step unwinds.
  */
-final class RealCall implements Exchange.Ended {
+final class RealCall implements Exchange.Ended, Call {
+
+    private static final InternalLogger LOG = InternalLoggerFactory.getInstance(RealCall.class);
+    private static final AtomicReferenceFieldUpdater<RealCall, Throwable> CANCELLED =
+            AtomicReferenceFieldUpdater.newUpdater(RealCall.class, Throwable.class, "cancelled");
+    private static final AtomicReferenceFieldUpdater<RealCall, Object> TOLD =
+            AtomicReferenceFieldUpdater.newUpdater(RealCall.class, Object.class, "told");
 
     private final ProxyRequest request;
     private final ClientParts parts;
-    private static final InternalLogger LOG = InternalLoggerFactory.getInstance(RealCall.class);
-
     /** Told the call's end, once. */
     private final BiConsumer<? super ProxyResponse, ? super Throwable> done;
+    /** The call's stream, or null when its body is buffered. */
+    private final ResponseBodyStream stream;
+    private final ExchangeLimits limits;
     /** The attempt in progress: its route, trace and encoded request, and what the earlier attempts cost. */
     private Routed routed;
     private CallTrace trace;
     private FullHttpRequest http;
     private WireBytes earlier;
+    /** Why the call was cancelled; null while it was not. */
+    private volatile Throwable cancelled;
+    /** Non-null once {@code done} was told. */
+    private volatile Object told;
+    /** Aborts the exchange in progress; null when none is. */
+    private volatile Consumer<Throwable> abort;
+    /** The pool's grant being waited for; null when none is. */
+    private volatile CompletableFuture<Grant<ClientConnection>> waiting;
+    /** The call timeout's timer; null without one. */
+    private ScheduledFuture<?> deadline;
 
-    RealCall(ProxyRequest request, ClientParts parts, BiConsumer<? super ProxyResponse, ? super Throwable> done) {
+    RealCall(ProxyRequest request, ClientParts parts, ResponseBodyStream stream,
+            BiConsumer<? super ProxyResponse, ? super Throwable> done) {
         this.request = request;
         this.parts = parts;
+        this.stream = stream;
         this.done = done;
+        Timeouts timeouts = request.timeouts() != null ? request.timeouts() : parts.timeouts();
+        this.limits = parts.limits(timeouts);
     }
 
     /** Tells {@code done} the call's end; an exception it throws is logged, never let into the I/O thread. */
@@ -53,20 +91,72 @@ final class RealCall implements Exchange.Ended {
         }
     }
 
+    /** Tells the call's end, once: a later end (a cancelled call's step unwinding) is dropped. */
+    private void finish(ProxyResponse response, Throwable failure) {
+        if (!TOLD.compareAndSet(this, null, Boolean.TRUE)) {
+            return;
+        }
+        ScheduledFuture<?> timer = deadline;
+        if (timer != null) {
+            timer.cancel(false);
+        }
+        tell(done, response, failure);
+    }
+
     /** Sends the request; never blocks, never throws: a failure is told to {@code done}. */
     void execute(CallTrace trace) {
+        this.trace = trace;
         trace.callStart();
         Routed routed;
         try {
             routed = parts.routes().route(request);
         } catch (RuntimeException e) {
             trace.callFailed(e);
-            tell(done, null, failure(trace.current(), e, WireBytes.NONE, null));
+            finish(null, failure(trace.current(), e, WireBytes.NONE, null));
             return;
         }
         trace.proxySelected(routed.route().proxy());
         this.routed = routed;
+        Timeouts timeouts = request.timeouts() != null ? request.timeouts() : parts.timeouts();
+        if (!timeouts.call().isZero()) {
+            deadline = parts.timers().schedule(() -> cancel(new CallTimeoutException(timeouts.call())),
+                    timeouts.call().toNanos(), TimeUnit.NANOSECONDS);
+        }
         attempt(request.newConnection(), trace, WireBytes.NONE);
+    }
+
+    @Override
+    public void cancel() {
+        cancel(new CancellationException("the call was cancelled"));
+    }
+
+    /**
+     * Ends the call with {@code why} in whatever phase it is in; nothing once it has ended or was cancelled already.
+     * See the class comment.
+     */
+    void cancel(Throwable why) {
+        if (told != null || !CANCELLED.compareAndSet(this, null, why)) {
+            return;
+        }
+        Consumer<Throwable> exchange = abort;
+        if (exchange != null) {
+            exchange.accept(why); // the exchange fails, and recover() ends the call
+            return;
+        }
+        CompletableFuture<Grant<ClientConnection>> slot = waiting;
+        if (slot != null && slot.cancel(false)) {
+            return; // the acquire fails, and recover() ends the call
+        }
+        // Routing, encoding or setting a connection up: the step cannot be stopped; the call ends now, and the step,
+        // once done, sees the cancellation and gives back what it got.
+        CallTrace t = trace;
+        t.callFailed(why);
+        finish(null, failure(t.current(), why, earlier == null ? WireBytes.NONE : earlier, null));
+    }
+
+    @Override
+    public boolean isCancelled() {
+        return cancelled != null;
     }
 
     /**
@@ -81,7 +171,7 @@ final class RealCall implements Exchange.Ended {
             http = parts.encoder().encode(request, routed.route(), routed.hostHeader());
         } catch (IllegalArgumentException e) {
             trace.callFailed(e);
-            tell(done, null, failure(Phase.REQUEST, e, earlier, null));
+            finish(null, failure(Phase.REQUEST, e, earlier, null));
             return;
         }
         this.http = http;
@@ -97,9 +187,18 @@ final class RealCall implements Exchange.Ended {
             send(now.connection(), true);
             return;
         }
-        CompletableFuture<Grant<ClientConnection>> granted = now != null
-                ? CompletableFuture.completedFuture(now) : finder.acquire(routed.route(), fresh);
+        CompletableFuture<Grant<ClientConnection>> granted;
+        if (now != null) {
+            granted = CompletableFuture.completedFuture(now);
+        } else {
+            granted = finder.acquire(routed.route(), fresh);
+            waiting = granted;
+            if (cancelled != null) {
+                granted.cancel(false); // cancelled while asking: the pool hands the slot on
+            }
+        }
         finder.connection(granted, routed, trace).whenComplete((acquired, error) -> {
+            waiting = null;
             if (error != null) {
                 recover(error, false);
             } else {
@@ -110,43 +209,64 @@ final class RealCall implements Exchange.Ended {
 
     /**
      * Hands the request to the exchange, which releases it whatever happens (h2: later) and tells {@link #exchanged}
-     * once; it throws nothing back.
+     * once; it throws nothing back. A call cancelled meanwhile gives the connection back unused.
      */
     private void send(ClientConnection connection, boolean reused) {
-        parts.exchange().send(http, routed, connection, reused, trace, earlier, this);
+        if (cancelled != null) {
+            http.release();
+            parts.pool().release(connection, true, null, System.nanoTime());
+            if (told == null) {
+                trace.callFailed(cancelled);
+                finish(null, failure(trace.current(), cancelled, earlier, reused));
+            }
+            return;
+        }
+        parts.exchange().send(http, routed, connection, reused, trace, earlier, stream, limits, this);
+    }
+
+    @Override
+    public void started(Consumer<Throwable> abort) {
+        this.abort = abort;
+        Throwable why = cancelled;
+        if (why != null) {
+            abort.accept(why); // cancelled as the exchange began
+        }
     }
 
     @Override
     public void exchanged(ProxyResponse response, AttemptFailed failure) {
+        abort = null;
         if (failure == null) {
-            tell(done, response, null);
+            finish(response, null);
         } else {
             recover(failure, true);
         }
     }
 
     /**
-     * A failed attempt: sends again on a new connection when the exchange asked for a retry, else fails the call.
-     * {@code handedOver}: whether the exchange took the request (and so releases it). A failure that does not say
-     * what the attempt cost (one no step expected) leaves the call's bytes unknown.
+     * A failed attempt: sends again on a new connection when the exchange asked for a retry (unless the call was
+     * cancelled), else fails the call. {@code handedOver}: whether the exchange took the request (and so releases it).
+     * A failure that does not say what the attempt cost (one no step expected) leaves the call's bytes unknown.
      */
     private void recover(Throwable error, boolean handedOver) {
         Throwable unwrapped = Calls.unwrap(error);
         AttemptFailed failed = unwrapped instanceof AttemptFailed f ? f
                 : new AttemptFailed(unwrapped, WireBytes.UNKNOWN, null, false);
-        Throwable cause = failed.getCause();
+        Throwable cause = cancelled != null ? cancelled : failed.getCause();
         WireBytes spent = earlier.plus(failed.spent());
         if (!handedOver && http.refCnt() > 0) {
             http.release();
         }
-        if (failed.retry()) {
+        if (failed.retry() && cancelled == null) {
             parts.counters().retried(routed.exit());
             attempt(true, new CallTrace(trace.call().retry(), trace.listener()), spent);
             return;
         }
+        if (told != null) {
+            return;
+        }
         trace.callFailed(cause);
-        tell(done, null, cause instanceof CallException ce ? ce
-                : failure(trace.current(), cause, spent, failed.reused()));
+        finish(null, cause instanceof CallException ce ? ce : failure(trace.current(), cause, spent, failed.reused()));
     }
 
     /** @param reused whether the failing attempt's connection was open before it; null when it had none */
@@ -156,5 +276,13 @@ final class RealCall implements Exchange.Ended {
 
     /** The client's parts every call uses. */
     record ClientParts(Routes routes, RequestEncoder encoder, ConnectionFinder finder, Exchange exchange,
-            ClientCounters counters) {}
+            ClientCounters counters, ConnectionPool<Route, Object, ClientConnection> pool, Timeouts timeouts,
+            ScheduledExecutorService timers, ExchangeLimits defaultLimits) {
+
+        /** The exchange limits of {@code timeouts}: the client's own object when they are the client's. */
+        ExchangeLimits limits(Timeouts timeouts) {
+            return timeouts == this.timeouts ? defaultLimits
+                    : new ExchangeLimits(timeouts.responseHead().toNanos(), timeouts.readIdle().toNanos());
+        }
+    }
 }

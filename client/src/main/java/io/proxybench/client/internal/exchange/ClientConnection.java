@@ -8,7 +8,6 @@ import io.proxybench.client.internal.connect.Route;
 import io.proxybench.client.internal.event.CallTrace;
 import io.proxybench.client.internal.metrics.WireMeter;
 import io.proxybench.client.internal.pool.Poolable;
-import java.time.Duration;
 import java.util.concurrent.atomic.AtomicLong;
 import java.util.function.BiConsumer;
 
@@ -58,11 +57,11 @@ public abstract class ClientConnection implements Poolable {
     }
 
     /**
-     * Sends {@code request} and reads the whole response; the request is released either way. {@code done} is told
-     * once, with the result or the failure, on the connection's event loop (or on the caller's thread when the
-     * connection fails the exchange at once).
+     * Sends {@code request} and reads the response into the sink {@code done} gives for its head; the request is
+     * released either way. {@code done} is told its end once, whole or failed, on the connection's event loop (or on
+     * the caller's thread when the connection fails the exchange at once).
      */
-    public abstract void exchange(FullHttpRequest request, CallTrace trace, Duration timeout, int maxBodyBytes,
+    public abstract void exchange(FullHttpRequest request, CallTrace trace, ExchangeLimits limits,
             ExchangeCallback done);
 
     @Override

@@ -2,21 +2,35 @@ package io.proxybench.client.internal.exchange;
 
 import io.netty.handler.codec.http.HttpHeaders;
 import io.proxybench.client.event.CloseReason;
+import java.io.IOException;
 
 /**
- * Told once how an exchange on a connection ended: a method with the response's parts, so that the path of every
- * request makes no result object.
+ * Told how an exchange on a connection goes, on the connection's event loop: when it starts (with the handle that
+ * aborts it), the final response's head (answered with where its body goes), then its end, once, whole or failed.
+ * Methods, not result objects, so that the path of every request makes none.
  */
 public interface ExchangeCallback {
+
+    /** The connection took the exchange; {@code abort} ends it early. Told before anything else. */
+    default void started(ExchangeAbort abort) {}
+
+    /**
+     * The final response's head (1xx heads are not told).
+     *
+     * @param reads the body's pace, for a sink that reads as its consumer does
+     * @return where the body goes
+     * @throws IOException to fail the exchange, e.g. a body announced over a limit
+     */
+    BodySink head(int status, HttpHeaders headers, ReadControl reads) throws IOException;
 
     /**
      * The whole response arrived.
      *
-     * @param body the body, cut at the client's body limit ({@code bodyBytes} counts all of it)
+     * @param bodyBytes the body's length after transfer decoding, every byte the sink was given
      * @param closeReason why the connection takes no further request, or null when it can carry another
      */
-    void answered(int status, HttpHeaders headers, byte[] body, long bodyBytes, CloseReason closeReason);
+    void answered(long bodyBytes, CloseReason closeReason);
 
-    /** No whole response: the connection, the stream or the request failed with {@code cause}. */
+    /** No whole response: the connection, the stream, the request or the body's sink failed with {@code cause}. */
     void failed(Throwable cause);
 }

@@ -16,7 +16,7 @@ import io.proxybench.client.internal.connect.Route;
 import io.proxybench.client.internal.event.CallTrace;
 import io.proxybench.client.internal.metrics.WireMeter;
 import java.io.IOException;
-import java.time.Duration;
+import java.util.concurrent.CancellationException;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.TimeoutException;
 import java.util.function.BiConsumer;
@@ -46,51 +46,49 @@ public final class Http1Connection extends ClientConnection {
     }
 
     @Override
-    public void exchange(FullHttpRequest request, CallTrace trace, Duration timeout, int maxBodyBytes,
-            ExchangeCallback done) {
+    public void exchange(FullHttpRequest request, CallTrace trace, ExchangeLimits limits, ExchangeCallback done) {
         boolean clientClose = !HttpUtil.isKeepAlive(request);
         if (channel().eventLoop().inEventLoop()) {
             // The usual case in a closed loop: the previous call on this connection completed on its event loop.
-            reader.start(request, trace, done, clientClose, timeout, maxBodyBytes);
+            reader.start(request, trace, done, clientClose, limits);
         } else {
-            channel().eventLoop().execute(() -> reader.start(request, trace, done, clientClose, timeout,
-                    maxBodyBytes));
+            channel().eventLoop().execute(() -> reader.start(request, trace, done, clientClose, limits));
         }
     }
 
     /**
-     * Reads the response of the exchange in progress, from the connection's bytes ({@link ResponseParser}).
-     * Event-loop thread only.
+     * Reads the response of the exchange in progress, from the connection's bytes ({@link ResponseParser}), into the
+     * sink its callback gives for the head. Event-loop thread only, but for {@link #pause}, {@link #resume} and
+     * {@link #abort}, which hop onto it.
      *
-     * <p>The response timeout is one timer per connection, not one per exchange: it stays scheduled across
-     * exchanges and, when it fires early for the exchange in progress (scheduled for an earlier one), schedules
-     * itself again for the rest of that exchange's time. Invariant: while an exchange is in progress a timer is
-     * scheduled to fire no later than its {@code deadlineNanos}.
+     * <p>The time limits are one timer per connection, not one per exchange: it stays scheduled across exchanges and,
+     * when it fires before the exchange in progress is late (scheduled for an earlier one, or before the last read),
+     * schedules itself again for the rest. Invariant: while an exchange is in progress and its reads are not paused,
+     * a timer is scheduled to fire no later than {@link #deadlineNanos()}.
      */
-    private final class Reader extends ChannelInboundHandlerAdapter implements ResponseParser.Listener {
+    private final class Reader extends ChannelInboundHandlerAdapter
+            implements ResponseParser.Listener, ReadControl, ExchangeAbort {
         private final ResponseParser parser = new ResponseParser(this);
         /** Told the end of the exchange in progress; null between exchanges. */
         private ExchangeCallback done;
         private CallTrace trace;
-        private int status;
-        private HttpHeaders headers;
-        /** The body of the exchange in progress; one per connection, emptied per exchange. */
-        private final BodyBuffer body = new BodyBuffer(0);
+        /** Where the body goes; null before the head. */
+        private BodySink sink;
+        private long bodyBytes;
         private boolean clientClose;
         private boolean sawResponse;
-        private Duration timeout;
-        /**
-         * {@link System#nanoTime()} by which the exchange in progress must have its whole response: its timeout after
-         * the request phase began.
-         */
-        private long deadlineNanos;
+        private ExchangeLimits limits;
+        /** {@link System#nanoTime()} of the request phase's start and of the last bytes read. */
+        private long startedNanos;
+        private long lastReadNanos;
+        /** The body's consumer paused the reads: no read-idle limit meanwhile. */
+        private boolean paused;
         private ScheduledFuture<?> timer;
         /** {@link System#nanoTime()} at which {@link #timer} fires; meaningful while it is not null. */
         private long timerAtNanos;
 
-        void start(FullHttpRequest request, CallTrace trace,
-                ExchangeCallback done, boolean clientClose, Duration timeout,
-                int maxBodyBytes) {
+        void start(FullHttpRequest request, CallTrace trace, ExchangeCallback done, boolean clientClose,
+                ExchangeLimits limits) {
             if (!channel().isActive()) {
                 ReferenceCountUtil.release(request);
                 done.failed(new NoResponseException("connection closed before the request", null));
@@ -99,20 +97,26 @@ public final class Http1Connection extends ClientConnection {
             this.done = done;
             this.trace = trace;
             this.clientClose = clientClose;
-            this.headers = null;
+            this.sink = null;
+            this.bodyBytes = 0;
             this.sawResponse = false;
             this.parser.start(HttpMethod.HEAD.equals(request.method()));
-            this.body.reset(maxBodyBytes);
-            this.timeout = timeout;
-            this.deadlineNanos = trace.requestStartedOrNow() + timeout.toNanos();
-            if (timer != null && timerAtNanos - deadlineNanos > 0) {
+            this.limits = limits;
+            this.startedNanos = trace.requestStartedOrNow();
+            long deadline = startedNanos + limits.headNanos();
+            if (timer != null && timerAtNanos - deadline > 0) {
                 timer.cancel(false);
                 timer = null;
             }
             if (timer == null) {
-                schedule(timeout.toNanos());
+                schedule(deadline - System.nanoTime());
             }
-            long bodyBytes = StreamedBody.bodyBytes(request);
+            done.started(this);
+            if (this.done != done) {
+                ReferenceCountUtil.release(request);
+                return; // aborted as it started
+            }
+            long requestBody = StreamedBody.bodyBytes(request);
             if (!(request instanceof StreamedBody)) {
                 // Written from the event loop: handed to the socket (or queued, when it is not writable) by the time
                 // the call returns, which is when the events say the request was written, as OkHttp's do. A failed
@@ -121,18 +125,23 @@ public final class Http1Connection extends ClientConnection {
                 channel().writeAndFlush(request, channel().voidPromise());
                 if (this.trace == trace) { // else the write failed, and with it the exchange
                     trace.requestHeadersEnd();
-                    trace.requestBodyEnd(bodyBytes);
+                    trace.requestBodyEnd(requestBody);
                 }
                 return;
             }
             StreamedBody.write(channel(), request).addListener(f -> {
                 if (f.isSuccess()) {
                     trace.requestHeadersEnd();
-                    trace.requestBodyEnd(bodyBytes);
-                } else {
+                    trace.requestBodyEnd(requestBody);
+                } else if (this.done == done) {
                     fail(new NoResponseException("request could not be written", f.cause()));
                 }
             });
+        }
+
+        /** When the exchange in progress is late: its head's limit, then its body's read-idle limit from the last read. */
+        private long deadlineNanos() {
+            return sink == null ? startedNanos + limits.headNanos() : lastReadNanos + limits.idleNanos();
         }
 
         private void schedule(long delayNanos) {
@@ -142,14 +151,15 @@ public final class Http1Connection extends ClientConnection {
 
         private void timerFired() {
             timer = null;
-            if (done == null) {
-                return;
+            if (done == null || paused) {
+                return; // resume() schedules again
             }
-            long leftNanos = deadlineNanos - System.nanoTime();
+            long leftNanos = deadlineNanos() - System.nanoTime();
             if (leftNanos > 0) {
                 schedule(leftNanos);
             } else {
-                fail(new TimeoutException("no complete response within " + timeout.toMillis() + " ms"));
+                fail(new ResponseTimeoutException(sink == null ? ResponseTimeoutException.Kind.HEAD
+                        : ResponseTimeoutException.Kind.IDLE, sink == null ? limits.headNanos() : limits.idleNanos()));
             }
         }
 
@@ -162,6 +172,7 @@ public final class Http1Connection extends ClientConnection {
                     return;
                 }
                 sawResponse = true;
+                lastReadNanos = System.nanoTime();
                 parser.read(in);
             } catch (IOException e) {
                 fail(new IOException("malformed response: " + e.getMessage()));
@@ -172,24 +183,43 @@ public final class Http1Connection extends ClientConnection {
 
         @Override
         public void head(int status, HttpHeaders headers) {
-            this.status = status;
-            this.headers = headers;
+            if (done == null) {
+                return;
+            }
             trace.responseHeadersEnd(status);
+            try {
+                sink = done.head(status, headers, this);
+            } catch (IOException e) {
+                fail(e);
+                return;
+            }
+            if (timer == null || timerAtNanos - deadlineNanos() > 0) {
+                cancelTimer();
+                schedule(limits.idleNanos());
+            }
         }
 
         @Override
         public void content(ByteBuf buf, int index, int length) {
-            body.add(buf, index, length);
+            if (done == null) {
+                return; // failed by its sink earlier in this read
+            }
+            bodyBytes += length;
+            try {
+                sink.content(buf, index, length);
+            } catch (IOException e) {
+                fail(e);
+            }
         }
 
         @Override
         public void end(CloseReason serverReason) {
+            if (done == null) {
+                return;
+            }
             CloseReason reason = clientClose ? CloseReason.CLIENT_CLOSE : serverReason;
-            int status = this.status;
-            HttpHeaders headers = this.headers;
-            byte[] bytes = body.bytes();
-            long bodyBytes = body.total();
-            trace.responseBodyEnd(bodyBytes);
+            long bytes = bodyBytes;
+            trace.responseBodyEnd(bytes);
             ExchangeCallback d = done;
             clear();
             if (reason != null) {
@@ -197,7 +227,48 @@ public final class Http1Connection extends ClientConnection {
                 // be counted as closed by the peer.
                 close(reason);
             }
-            d.answered(status, headers, bytes, bodyBytes, reason);
+            d.answered(bytes, reason);
+        }
+
+        @Override
+        public void pause() {
+            onLoop(() -> {
+                if (done != null && !paused) {
+                    paused = true;
+                    channel().config().setAutoRead(false);
+                }
+            });
+        }
+
+        @Override
+        public void resume() {
+            onLoop(() -> {
+                if (paused) {
+                    paused = false;
+                    lastReadNanos = System.nanoTime();
+                    channel().config().setAutoRead(true);
+                    if (done != null && timer == null) {
+                        schedule(limits.idleNanos());
+                    }
+                }
+            });
+        }
+
+        @Override
+        public void abort(ExchangeCallback exchange, Throwable why) {
+            onLoop(() -> {
+                if (done == exchange) {
+                    fail(why);
+                }
+            });
+        }
+
+        private void onLoop(Runnable task) {
+            if (channel().eventLoop().inEventLoop()) {
+                task.run();
+            } else {
+                channel().eventLoop().execute(task);
+            }
         }
 
         private void fail(Throwable cause) {
@@ -209,21 +280,26 @@ public final class Http1Connection extends ClientConnection {
             clear();
             cancelTimer();
             close(CloseReason.ERROR);
-            d.failed(nothingArrived && !(cause instanceof NoResponseException)
-                    && !(cause instanceof TimeoutException)
+            // A connection that failed before any response byte may be retried (NoResponseException); a limit or a
+            // cancellation is the call's own end, never retried.
+            d.failed(nothingArrived && !(cause instanceof NoResponseException) && !(cause instanceof TimeoutException)
+                    && !(cause instanceof CancellationException)
                     ? new NoResponseException("connection failed before the response: " + cause.getMessage(), cause)
                     : cause);
         }
 
         /**
          * Ends the exchange in progress; the timer stays scheduled for the next one (see the class comment). An idle
-         * connection keeps neither the last response's head nor its body (the caller's array).
+         * connection keeps neither the last response's head nor its sink, and reads again (to see its peer close).
          */
         private void clear() {
             done = null;
             trace = null;
-            headers = null;
-            body.reset(0);
+            sink = null;
+            if (paused) {
+                paused = false;
+                channel().config().setAutoRead(true);
+            }
         }
 
         private void cancelTimer() {

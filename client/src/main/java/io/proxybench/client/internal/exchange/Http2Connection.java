@@ -1,5 +1,6 @@
 package io.proxybench.client.internal.exchange;
 
+import io.netty.buffer.ByteBuf;
 import io.netty.channel.Channel;
 import io.netty.channel.ChannelHandlerContext;
 import io.netty.channel.ChannelInboundHandlerAdapter;
@@ -27,8 +28,8 @@ import io.proxybench.client.event.ConnectionInfo;
 import io.proxybench.client.internal.connect.Route;
 import io.proxybench.client.internal.event.CallTrace;
 import io.proxybench.client.internal.metrics.WireMeter;
-import java.time.Duration;
-import java.util.concurrent.CompletableFuture;
+import java.io.IOException;
+import java.util.concurrent.CancellationException;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.TimeoutException;
 import java.util.function.BiConsumer;
@@ -96,18 +97,10 @@ public final class Http2Connection extends ClientConnection {
     }
 
     @Override
-    public void exchange(FullHttpRequest encoded, CallTrace trace, Duration timeout, int maxBodyBytes,
-            ExchangeCallback then) {
+    public void exchange(FullHttpRequest encoded, CallTrace trace, ExchangeLimits limits, ExchangeCallback done) {
         FullHttpRequest request = withOwnHeaders(encoded);
-        CompletableFuture<StreamResponse> done = new CompletableFuture<>();
-        done.whenComplete((result, failure) -> {
-            if (failure != null) {
-                then.failed(failure);
-            } else {
-                then.answered(result.status(), result.headers(), result.body(), result.bodyBytes(), null);
-            }
-        });
-        StreamReader reader = new StreamReader(trace, done, maxBodyBytes);
+        StreamReader reader = new StreamReader(trace, done, limits);
+        done.started(reader);
         new Http2StreamChannelBootstrap(channel()).handler(new ChannelInitializer<Http2StreamChannel>() {
             @Override
             protected void initChannel(Http2StreamChannel ch) {
@@ -116,13 +109,14 @@ public final class Http2Connection extends ClientConnection {
         }).open().addListener(f -> {
             if (!f.isSuccess()) {
                 ReferenceCountUtil.release(request);
-                done.completeExceptionally(new NoResponseException("cannot open an HTTP/2 stream", f.cause()));
+                reader.fail(null, new NoResponseException("cannot open an HTTP/2 stream", f.cause()));
                 return;
             }
             Http2StreamChannel stream = (Http2StreamChannel) f.getNow();
-            reader.timer = stream.eventLoop().schedule(() -> reader.fail(stream, new TimeoutException(
-                    "no complete response within " + timeout.toMillis() + " ms")), timeout.toNanos(),
-                    TimeUnit.NANOSECONDS);
+            if (!reader.opened(stream)) {
+                ReferenceCountUtil.release(request); // aborted before its stream opened
+                return;
+            }
             long bodyBytes = StreamedBody.bodyBytes(request);
             StreamedBody.write(stream, request).addListener(w -> {
                 if (w.isSuccess()) {
@@ -146,80 +140,181 @@ public final class Http2Connection extends ClientConnection {
                         request.content(), request.headers().copy(), EmptyHttpHeaders.INSTANCE);
     }
 
-    /** A stream's whole response; {@code body} is cut at the client's body limit ({@code bodyBytes} counts all). */
-    private record StreamResponse(int status, HttpHeaders headers, byte[] body, long bodyBytes) {}
-
-    /** One stream's response. */
-    private final class StreamReader extends ChannelInboundHandlerAdapter {
+    /**
+     * One stream's response, into the sink its callback gives for the head. Its stream's event loop only, but for
+     * {@link #pause}, {@link #resume} and {@link #abort}, which hop onto it; a timer per stream enforces the head's and
+     * the read-idle limits (see {@code Http1Connection.Reader}).
+     */
+    private final class StreamReader extends ChannelInboundHandlerAdapter implements ReadControl, ExchangeAbort {
         private final CallTrace trace;
-        private final CompletableFuture<StreamResponse> done;
-        private final BodyBuffer body;
-        private HttpResponse head;
+        private final ExchangeCallback done;
+        private final ExchangeLimits limits;
+        private final long startedNanos;
+        /** The stream, once open; null before. */
+        private Channel stream;
+        private BodySink sink;
+        private long bodyBytes;
+        private long lastReadNanos;
+        private boolean paused;
         private ScheduledFuture<?> timer;
-        /** The whole response has arrived; {@code done} completes with it in a moment, nothing may fail it now. */
-        private boolean answered;
+        /** The exchange has ended (or is ending): nothing may end it again. */
+        private boolean ended;
+        /** Why it was aborted before its stream opened; null when it was not. */
+        private Throwable abortedEarly;
 
-        StreamReader(CallTrace trace, CompletableFuture<StreamResponse> done, int maxBodyBytes) {
+        StreamReader(CallTrace trace, ExchangeCallback done, ExchangeLimits limits) {
             this.trace = trace;
             this.done = done;
-            this.body = new BodyBuffer(maxBodyBytes);
+            this.limits = limits;
+            this.startedNanos = trace.requestStartedOrNow();
+        }
+
+        /** The stream opened, on its event loop: false when the exchange was aborted meanwhile (then it is closed). */
+        boolean opened(Channel stream) {
+            this.stream = stream;
+            if (ended) {
+                stream.close();
+                return false;
+            }
+            schedule(startedNanos + limits.headNanos() - System.nanoTime());
+            return true;
+        }
+
+        private void schedule(long delayNanos) {
+            timer = stream.eventLoop().schedule(this::timerFired, delayNanos, TimeUnit.NANOSECONDS);
+        }
+
+        private void timerFired() {
+            timer = null;
+            if (ended || paused) {
+                return;
+            }
+            long deadline = sink == null ? startedNanos + limits.headNanos() : lastReadNanos + limits.idleNanos();
+            long leftNanos = deadline - System.nanoTime();
+            if (leftNanos > 0) {
+                schedule(leftNanos);
+            } else {
+                fail(stream, new ResponseTimeoutException(sink == null ? ResponseTimeoutException.Kind.HEAD
+                        : ResponseTimeoutException.Kind.IDLE, sink == null ? limits.headNanos() : limits.idleNanos()));
+            }
         }
 
         @Override
         public void channelRead(ChannelHandlerContext ctx, Object msg) {
             try {
+                if (ended) {
+                    return;
+                }
+                lastReadNanos = System.nanoTime();
                 if (msg instanceof HttpResponse interim && interim.status().codeClass() == HttpStatusClass.INFORMATIONAL) {
                     return;
                 }
                 if (msg instanceof HttpResponse response) {
-                    head = response;
                     trace.responseHeadersEnd(response.status().code());
+                    sink = done.head(response.status().code(), response.headers(), this);
                 }
-                if (msg instanceof HttpContent content) {
-                    body.add(content.content());
-                    if (msg instanceof LastHttpContent && head != null && !done.isDone() && !answered) {
+                if (msg instanceof HttpContent content && sink != null) {
+                    ByteBuf bytes = content.content();
+                    bodyBytes += bytes.readableBytes();
+                    sink.content(bytes, bytes.readerIndex(), bytes.readableBytes());
+                    if (msg instanceof LastHttpContent) {
+                        ended = true;
                         cancelTimer();
-                        trace.responseBodyEnd(body.total());
-                        answered = true;
-                        StreamResponse result = new StreamResponse(head.status().code(), head.headers(), body.bytes(),
-                                body.total());
+                        trace.responseBodyEnd(bodyBytes);
+                        long total = bodyBytes;
                         ctx.close();
-                        // Netty's codec closes the stream only after this read returns. Completing now would hand the
+                        // Netty's codec closes the stream only after this read returns. Ending now would hand the
                         // stream's slot to a waiting call, whose new stream could then find the connection still at
-                        // its peer's limit of concurrent streams and be refused; so complete once the read is done.
-                        ctx.executor().execute(() -> done.complete(result));
+                        // its peer's limit of concurrent streams and be refused; so end once the read is done.
+                        ctx.executor().execute(() -> done.answered(total, null));
                     }
                 }
+            } catch (IOException e) {
+                fail(ctx.channel(), e);
             } finally {
                 ReferenceCountUtil.release(msg);
             }
         }
 
+        /** Ends the exchange with {@code cause} unless it has ended; {@code stream} is null when none opened. */
         void fail(Channel stream, Throwable cause) {
-            if (answered) {
+            if (ended) {
                 return;
             }
+            ended = true;
             cancelTimer();
-            if (done.completeExceptionally(head == null && !(cause instanceof NoResponseException)
-                    && !(cause instanceof TimeoutException)
-                    ? new NoResponseException("stream failed before the response: " + cause.getMessage(), cause)
-                    : cause)) {
+            if (stream != null) {
                 stream.close();
             }
+            done.failed(sink == null && !(cause instanceof NoResponseException) && !(cause instanceof TimeoutException)
+                    && !(cause instanceof CancellationException)
+                    ? new NoResponseException("stream failed before the response: " + cause.getMessage(), cause)
+                    : cause);
         }
 
         private void cancelTimer() {
             if (timer != null) {
                 timer.cancel(false);
+                timer = null;
+            }
+        }
+
+        @Override
+        public void pause() {
+            onLoop(() -> {
+                if (!ended && !paused) {
+                    paused = true;
+                    stream.config().setAutoRead(false);
+                }
+            });
+        }
+
+        @Override
+        public void resume() {
+            onLoop(() -> {
+                if (paused) {
+                    paused = false;
+                    lastReadNanos = System.nanoTime();
+                    stream.config().setAutoRead(true);
+                    if (!ended && timer == null) {
+                        schedule(limits.idleNanos());
+                    }
+                }
+            });
+        }
+
+        @Override
+        public void abort(ExchangeCallback exchange, Throwable why) {
+            Channel s = stream;
+            if (s == null) {
+                // Not open yet: the connection's loop opens it, and finds it ended.
+                channel().eventLoop().execute(() -> {
+                    if (stream == null) {
+                        fail(null, why);
+                    } else {
+                        fail(stream, why);
+                    }
+                });
+                return;
+            }
+            onLoop(() -> fail(stream, why));
+        }
+
+        private void onLoop(Runnable task) {
+            Channel s = stream;
+            if (s == null || s.eventLoop().inEventLoop()) {
+                task.run();
+            } else {
+                s.eventLoop().execute(task);
             }
         }
 
         @Override
         public void channelInactive(ChannelHandlerContext ctx) {
-            if (!done.isDone() && !answered) {
+            if (!ended) {
                 Throwable why = connectionError;
                 fail(ctx.channel(), why != null ? why
-                        : head == null ? new NoResponseException("stream closed before the response", null)
+                        : sink == null ? new NoResponseException("stream closed before the response", null)
                         : new TruncatedResponseException("stream closed in the middle of the response"));
             }
             ctx.fireChannelInactive();
