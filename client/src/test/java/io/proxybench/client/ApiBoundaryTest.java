@@ -37,6 +37,7 @@ class ApiBoundaryTest {
     private static final Set<String> API = Set.of(
             "Call", "CallException", "PoolLimits", "PoolLimits$Builder", "ProxyClient", "ProxyClient$Builder",
             "ProxyRequest", "ProxyResponse", "ResponseStream", "Timeouts", "TlsSettings", "TlsSettings$Trust",
+            "Redirect", "RedirectPolicy",
             "event.CallInfo", "event.ClientCounts", "event.CloseReason", "event.ConnectionInfo", "event.Counts",
             "event.EventListener", "event.EventListener$Factory", "event.GatewayStats", "event.Phase",
             "event.PhaseTimings", "event.PoolGauges",
