@@ -226,6 +226,7 @@ public final class ProxyClient implements AutoCloseable {
         private int ioThreads;
         private String userAgent = "proxybench/0.1";
         private EventListener.Factory listeners = call -> EventListener.NONE;
+        private RedirectPolicy redirects = RedirectPolicy.normal();
 
         private Builder() {}
 
@@ -417,6 +418,19 @@ public final class ProxyClient implements AutoCloseable {
         }
 
         /**
+         * Which redirects calls follow; default {@link RedirectPolicy#normal()}: as browsers do, up to 20 hops, never
+         * from https to http. Each hop rides the request's session (the same exit); the response lists the hops
+         * ({@link ProxyResponse#redirects()}). {@link RedirectPolicy#none()} returns every 3xx as it is.
+         *
+         * @param policy the policy
+         * @return this builder
+         */
+        public Builder redirects(RedirectPolicy policy) {
+            this.redirects = java.util.Objects.requireNonNull(policy, "policy");
+            return this;
+        }
+
+        /**
          * Where each call's events go: the factory makes a listener per call (default none).
          *
          * @param factory called once per call, on the caller's thread
@@ -466,7 +480,7 @@ public final class ProxyClient implements AutoCloseable {
             tlsContexts.proxy(tls, proxyProtocol);
             return new ProxyClient(new ClientSettings(proxy, template, router, tls, forceConnect, limits,
                     sessionLifetimeKeepAlive, timeouts, maxBodyBytes, bodyPrefixOnly, maxStreamsPerConnection, proxyProtocol,
-                    maxStreamsPerProxyConnection, userAgent, listeners, tlsContexts), ioThreads);
+                    maxStreamsPerProxyConnection, userAgent, listeners, tlsContexts, redirects), ioThreads);
         }
     }
 }

@@ -5,6 +5,7 @@ import io.proxybench.client.event.CloseReason;
 import io.proxybench.client.event.ConnectionInfo;
 import io.proxybench.client.event.PhaseTimings;
 import java.nio.charset.StandardCharsets;
+import java.util.List;
 
 /**
  * A response, with how it travelled.
@@ -29,10 +30,48 @@ import java.nio.charset.StandardCharsets;
  *     proxy handshake and both TLS handshakes); 0 on a reused connection
  * @param closeReason why the connection takes no further request after this one (it closes once idle), e.g.
  *     {@link CloseReason#CLIENT_CLOSE} for a {@code Connection: close} request; null when it stays open for reuse
+ * @param redirects the redirects the call followed to get this response, in order; empty when none. The wire bytes
+ *     count every hop; the timings, connection and exit are the last hop's
  */
 public record ProxyResponse(int status, HttpHeaders headers, byte[] body, long bodyBytes,
         ConnectionInfo connection, boolean reused, int attempt, String exit, String session, PhaseTimings timings,
-        long bytesOut, long bytesIn, long handshakeBytes, CloseReason closeReason) {
+        long bytesOut, long bytesIn, long handshakeBytes, CloseReason closeReason, List<Redirect> redirects) {
+
+    /**
+     * A response that followed no redirect.
+     *
+     * @param status the status code
+     * @param headers the headers
+     * @param body the body
+     * @param bodyBytes the body's full length
+     * @param connection the connection that carried it
+     * @param reused whether the connection existed before the call
+     * @param attempt 1 or 2
+     * @param exit the exit label
+     * @param session the sticky session id, or null
+     * @param timings the phases' durations
+     * @param bytesOut wire bytes sent
+     * @param bytesIn wire bytes received
+     * @param handshakeBytes the setup's part of them
+     * @param closeReason why the connection takes no further request, or null
+     */
+    public ProxyResponse(int status, HttpHeaders headers, byte[] body, long bodyBytes, ConnectionInfo connection,
+            boolean reused, int attempt, String exit, String session, PhaseTimings timings, long bytesOut,
+            long bytesIn, long handshakeBytes, CloseReason closeReason) {
+        this(status, headers, body, bodyBytes, connection, reused, attempt, exit, session, timings, bytesOut, bytesIn,
+                handshakeBytes, closeReason, List.of());
+    }
+
+    /**
+     * This response, having followed {@code redirects}.
+     *
+     * @param redirects the hops, in order
+     * @return a new response
+     */
+    public ProxyResponse withRedirects(List<Redirect> redirects) {
+        return new ProxyResponse(status, headers, body, bodyBytes, connection, reused, attempt, exit, session, timings,
+                bytesOut, bytesIn, handshakeBytes, closeReason, List.copyOf(redirects));
+    }
 
     /**
      * The protocol to the origin, as {@link ConnectionInfo#protocol()}.

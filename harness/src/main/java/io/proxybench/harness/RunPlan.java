@@ -7,6 +7,7 @@ import io.proxybench.analysis.threshold.Thresholds;
 import io.proxybench.client.PoolLimits;
 import io.proxybench.client.ProxyClient;
 import io.proxybench.client.ProxyRequest;
+import io.proxybench.client.RedirectPolicy;
 import io.proxybench.client.Timeouts;
 import io.proxybench.client.proxy.ProxySpec;
 import io.proxybench.harness.schedule.ArrivalSchedule;
@@ -115,10 +116,11 @@ public record RunPlan(ArrivalSchedule schedule, ClosedLoop closedLoop, List<Prox
     /**
      * A client as a run uses it: pools large enough never to be the limit (4,096 connections per key and per exit,
      * 65,536 in all), idle connections kept {@code keepAlive} (zero closes each after its request), and a wait for a
-     * slot of at most {@code timeouts}' response-head timeout.
+     * slot of at most {@code timeouts}' response-head timeout; redirects are not followed (a run measures the
+     * responses it asked for).
      */
     public static ProxyClient.Builder client(Duration keepAlive, Timeouts timeouts) {
-        return ProxyClient.builder().limits(PoolLimits.builder().maxPerKey(4096).maxPerExit(4096).maxTotal(65536)
+        return ProxyClient.builder().redirects(RedirectPolicy.none()).limits(PoolLimits.builder().maxPerKey(4096).maxPerExit(4096).maxTotal(65536)
                 .keepAlive(keepAlive).acquireTimeout(timeouts.responseHead()).build());
     }
 

@@ -104,6 +104,11 @@ public final class CountingPeer implements AutoCloseable {
             };
         }
 
+        /** Reads one byte, -1 at the end. */
+        public int read() throws IOException {
+            return in.read();
+        }
+
         /** Reads one HTTP head, through its blank line. */
         public String readHead() throws IOException {
             ByteArrayOutputStream head = new ByteArrayOutputStream();
@@ -127,6 +132,11 @@ public final class CountingPeer implements AutoCloseable {
         public void write(byte[] bytes) throws IOException {
             socket.getOutputStream().write(bytes);
             written += bytes.length;
+        }
+
+        /** The client's address, as the peer sees it (a proxy's exit, when the client came through one). */
+        public java.net.InetAddress remoteAddress() {
+            return socket.getInetAddress();
         }
 
         /** Bytes written to the client so far; readable from other threads (a test watching the script). */

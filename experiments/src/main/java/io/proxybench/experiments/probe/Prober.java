@@ -5,6 +5,7 @@ import io.proxybench.client.PoolLimits;
 import io.proxybench.client.ProxyClient;
 import io.proxybench.client.ProxyRequest;
 import io.proxybench.client.ProxyResponse;
+import io.proxybench.client.RedirectPolicy;
 import io.proxybench.client.proxy.ProxySpec;
 import io.proxybench.harness.Trace;
 import java.time.Duration;
@@ -81,7 +82,8 @@ final class Prober {
 
     /** A client through {@code proxy} (null: direct) with the setup's TLS, tuned by {@code tune}. */
     ProxyClient client(ProxySpec proxy, Consumer<ProxyClient.Builder> tune) {
-        ProxyClient.Builder b = ProxyClient.builder().tls(setup.tls()).proxy(proxy).ioThreads(1);
+        ProxyClient.Builder b = ProxyClient.builder().redirects(RedirectPolicy.none()).tls(setup.tls()).proxy(proxy)
+                .ioThreads(1);
         tune.accept(b);
         return b.build();
     }

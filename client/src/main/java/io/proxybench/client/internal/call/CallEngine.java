@@ -58,7 +58,8 @@ public final class CallEngine implements AutoCloseable {
         this.parts = new RealCall.ClientParts(new Routes(settings), new RequestEncoder(settings.userAgent()),
                 new ConnectionFinder(settings, pool, connector, counters), new Exchange(settings, pool, counters),
                 counters, pool, settings.timeouts(), group, new ExchangeLimits(
-                        settings.timeouts().responseHead().toNanos(), settings.timeouts().readIdle().toNanos()));
+                        settings.timeouts().responseHead().toNanos(), settings.timeouts().readIdle().toNanos()),
+                settings.redirects());
         group.next().schedule(this::maintain, MAINTENANCE_MAX_NANOS, TimeUnit.NANOSECONDS);
     }
 

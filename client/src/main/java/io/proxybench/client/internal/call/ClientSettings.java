@@ -1,6 +1,7 @@
 package io.proxybench.client.internal.call;
 
 import io.proxybench.client.PoolLimits;
+import io.proxybench.client.RedirectPolicy;
 import io.proxybench.client.Timeouts;
 import io.proxybench.client.TlsSettings;
 import io.proxybench.client.event.EventListener;
@@ -22,8 +23,9 @@ import io.proxybench.client.proxy.SessionTemplate;
  * @param bodyPrefixOnly true to keep a buffered body's first {@code maxBodyBytes} and count the rest; false to fail a
  *     longer body
  * @param tlsContexts made once from {@code tls} and {@code proxyProtocol}
+ * @param redirects which redirects calls follow
  */
 public record ClientSettings(ProxySpec proxy, SessionTemplate template, SessionRouter router, TlsSettings tls,
         boolean forceConnect, PoolLimits limits, boolean sessionLifetimeKeepAlive, Timeouts timeouts,
         int maxBodyBytes, boolean bodyPrefixOnly, int maxStreamsPerConnection, ProxyProtocol proxyProtocol, int maxStreamsPerProxyConnection,
-        String userAgent, EventListener.Factory listeners, TlsContexts tlsContexts) {}
+        String userAgent, EventListener.Factory listeners, TlsContexts tlsContexts, RedirectPolicy redirects) {}

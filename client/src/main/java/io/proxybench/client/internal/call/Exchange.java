@@ -52,6 +52,14 @@ final class Exchange {
         void started(Consumer<Throwable> abort);
 
         /**
+         * Whether the call follows the response whose head this is (a redirect, followed or refused): its body is then
+         * read and dropped, never handed to the call's stream.
+         *
+         * @param location the first {@code Location} value, one char per byte, or null
+         */
+        boolean follows(int status, String location);
+
+        /**
          * @param response the call's response (its wire bytes include {@code earlier}'s), or null
          * @param failure why there is none, or null
          */
@@ -145,6 +153,10 @@ final class Exchange {
         public BodySink head(int status, HttpHeaders headers, ReadControl reads) throws IOException {
             this.status = status;
             this.headers = headers;
+            if (status >= 300 && status < 400 && ended.follows(status, headers.get(HttpHeaderNames.LOCATION))) {
+                buffer = new BodyBuffer(0, true);
+                return buffer;
+            }
             if (stream != null) {
                 return stream.head(response(status, headers, EMPTY, 0, null, 0, 0, 0), reads, this);
             }
@@ -243,7 +255,7 @@ final class Exchange {
                     call == null ? handshake : call.handshake());
             trace.callEnd();
             told = true;
-            if (stream != null) {
+            if (stream != null && buffer == null) {
                 stream.end();
             }
             ended.exchanged(response, null);

@@ -4,6 +4,7 @@ import io.proxybench.client.event.Phase;
 import io.proxybench.client.internal.connect.SocksRefusal;
 import io.proxybench.client.internal.connect.UntrustedCertificate;
 import io.proxybench.client.internal.exchange.ResponseTimeoutException;
+import io.proxybench.client.internal.redirect.RedirectException;
 import java.util.concurrent.CancellationException;
 
 /**
@@ -19,7 +20,9 @@ public final class FailureCause {
     /**
      * The reason part of a label: a refused CONNECT's status ({@code 407}), a SOCKS5 refusal's name
      * ({@code AuthFailed}, {@code ConnectionRefused}), {@code UntrustedCertificate}, {@code Cancelled} for a cancelled
-     * call, {@code HeadTimeout}, {@code IdleTimeout} or {@code CallTimeout} for a limit that ran out, else the
+     * call, {@code HeadTimeout}, {@code IdleTimeout} or {@code CallTimeout} for a limit that ran out, {@code
+     * BadLocation}, {@code TooManyRedirects}, {@code RedirectLoop} or {@code RedirectToHttp} for a redirect refused,
+     * else the
      * exception's simple
      * name, Netty's stackless and annotated variants under their JDK names ({@code ConnectException}, not
      * {@code AnnotatedConnectException}).
@@ -44,6 +47,14 @@ public final class FailureCause {
         }
         if (cause instanceof CallTimeoutException) {
             return "CallTimeout";
+        }
+        if (cause instanceof RedirectException redirect) {
+            return switch (redirect.problem()) {
+                case BAD_LOCATION -> "BadLocation";
+                case TOO_MANY_HOPS -> "TooManyRedirects";
+                case LOOP -> "RedirectLoop";
+                case HTTPS_TO_HTTP -> "RedirectToHttp";
+            };
         }
         Class<?> type = cause.getClass();
         while (type.getName().startsWith("io.netty.") && (type.getSimpleName().startsWith("Stackless")

@@ -7,7 +7,10 @@ import io.proxybench.client.Call;
 import io.proxybench.client.CallException;
 import io.proxybench.client.ProxyRequest;
 import io.proxybench.client.ProxyResponse;
+import io.proxybench.client.Redirect;
+import io.proxybench.client.RedirectPolicy;
 import io.proxybench.client.Timeouts;
+import io.proxybench.client.event.CallInfo;
 import io.proxybench.client.event.Phase;
 import io.proxybench.client.internal.connect.Route;
 import io.proxybench.client.internal.event.CallTrace;
@@ -16,6 +19,11 @@ import io.proxybench.client.internal.exchange.ExchangeLimits;
 import io.proxybench.client.internal.metrics.ClientCounters;
 import io.proxybench.client.internal.pool.ConnectionPool;
 import io.proxybench.client.internal.pool.Grant;
+import io.proxybench.client.internal.redirect.FollowUp;
+import io.proxybench.client.internal.redirect.RedirectException;
+import io.proxybench.client.internal.redirect.Redirects;
+import java.util.ArrayList;
+import java.util.List;
 import java.util.concurrent.CancellationException;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.ScheduledExecutorService;
@@ -48,7 +56,8 @@ final class RealCall implements Exchange.Ended, Call {
     private static final AtomicReferenceFieldUpdater<RealCall, Object> TOLD =
             AtomicReferenceFieldUpdater.newUpdater(RealCall.class, Object.class, "told");
 
-    private final ProxyRequest request;
+    /** The request of the hop in progress: the caller's, or the one its last redirect asked for. */
+    private ProxyRequest request;
     private final ClientParts parts;
     /** Told the call's end, once. */
     private final BiConsumer<? super ProxyResponse, ? super Throwable> done;
@@ -70,6 +79,11 @@ final class RealCall implements Exchange.Ended, Call {
     private volatile CompletableFuture<Grant<ClientConnection>> waiting;
     /** The call timeout's timer; null without one. */
     private ScheduledFuture<?> deadline;
+    /** The redirects followed so far, in order; null before the first. */
+    private List<Redirect> hops;
+    /** What the response in progress asks for, decided at its head: the next hop, or why its redirect is refused. */
+    private FollowUp followUp;
+    private RedirectException refused;
 
     RealCall(ProxyRequest request, ClientParts parts, ResponseBodyStream stream,
             BiConsumer<? super ProxyResponse, ? super Throwable> done) {
@@ -105,6 +119,16 @@ final class RealCall implements Exchange.Ended, Call {
 
     /** Sends the request; never blocks, never throws: a failure is told to {@code done}. */
     void execute(CallTrace trace) {
+        Timeouts timeouts = request.timeouts() != null ? request.timeouts() : parts.timeouts();
+        if (!timeouts.call().isZero()) {
+            deadline = parts.timers().schedule(() -> cancel(new CallTimeoutException(timeouts.call())),
+                    timeouts.call().toNanos(), TimeUnit.NANOSECONDS);
+        }
+        hop(trace, WireBytes.NONE);
+    }
+
+    /** Sends the request of a hop (the first, or a redirect's); {@code earlier}: what the hops before it cost. */
+    private void hop(CallTrace trace, WireBytes earlier) {
         this.trace = trace;
         trace.callStart();
         Routed routed;
@@ -112,17 +136,12 @@ final class RealCall implements Exchange.Ended, Call {
             routed = parts.routes().route(request);
         } catch (RuntimeException e) {
             trace.callFailed(e);
-            finish(null, failure(trace.current(), e, WireBytes.NONE, null));
+            finish(null, failure(trace.current(), e, earlier, null));
             return;
         }
         trace.proxySelected(routed.route().proxy());
         this.routed = routed;
-        Timeouts timeouts = request.timeouts() != null ? request.timeouts() : parts.timeouts();
-        if (!timeouts.call().isZero()) {
-            deadline = parts.timers().schedule(() -> cancel(new CallTimeoutException(timeouts.call())),
-                    timeouts.call().toNanos(), TimeUnit.NANOSECONDS);
-        }
-        attempt(request.newConnection(), trace, WireBytes.NONE);
+        attempt(request.newConnection(), trace, earlier);
     }
 
     @Override
@@ -233,14 +252,57 @@ final class RealCall implements Exchange.Ended, Call {
         }
     }
 
+    /**
+     * Decides at a response's head whether the call follows it (a redirect the policy follows, or one it refuses):
+     * then the response's body is read and dropped, and {@link #exchanged} goes on to the next hop or fails.
+     */
+    @Override
+    public boolean follows(int status, String location) {
+        followUp = null;
+        refused = null;
+        try {
+            followUp = Redirects.next(parts.redirects(), request, status, location,
+                    hops == null ? List.of() : hops).orElse(null);
+        } catch (RedirectException e) {
+            refused = e;
+        }
+        return followUp != null || refused != null;
+    }
+
     @Override
     public void exchanged(ProxyResponse response, AttemptFailed failure) {
         abort = null;
-        if (failure == null) {
-            finish(response, null);
-        } else {
+        if (failure != null) {
             recover(failure, true);
+        } else if (refused != null) {
+            trace.callFailed(refused);
+            finish(null, new CallException(Phase.REQUEST, refused, response.bytesOut(), response.bytesIn(),
+                    response.handshakeBytes(), response.reused()));
+        } else if (followUp != null) {
+            follow(response);
+        } else {
+            finish(hops == null ? response : response.withRedirects(List.copyOf(hops)), null);
         }
+    }
+
+    /** Sends the request the redirect asks for, on the same session, carrying what the call has cost so far. */
+    private void follow(ProxyResponse redirected) {
+        FollowUp next = followUp;
+        followUp = null;
+        if (hops == null) {
+            hops = new ArrayList<>(4);
+        }
+        hops.add(next.hop());
+        request = next.request();
+        if (cancelled != null) {
+            finish(null, failure(Phase.REQUEST, cancelled, new WireBytes(redirected.bytesOut(), redirected.bytesIn(),
+                    redirected.handshakeBytes()), redirected.reused()));
+            return;
+        }
+        CallInfo info = trace.call();
+        hop(new CallTrace(new CallInfo(info.id(), request.method(), request.uri(), request.sessionKey(), 1),
+                trace.listener()), new WireBytes(redirected.bytesOut(), redirected.bytesIn(),
+                redirected.handshakeBytes()));
     }
 
     /**
@@ -277,7 +339,7 @@ final class RealCall implements Exchange.Ended, Call {
     /** The client's parts every call uses. */
     record ClientParts(Routes routes, RequestEncoder encoder, ConnectionFinder finder, Exchange exchange,
             ClientCounters counters, ConnectionPool<Route, Object, ClientConnection> pool, Timeouts timeouts,
-            ScheduledExecutorService timers, ExchangeLimits defaultLimits) {
+            ScheduledExecutorService timers, ExchangeLimits defaultLimits, RedirectPolicy redirects) {
 
         /** The exchange limits of {@code timeouts}: the client's own object when they are the client's. */
         ExchangeLimits limits(Timeouts timeouts) {

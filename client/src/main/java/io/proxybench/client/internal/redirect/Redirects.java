@@ -113,7 +113,7 @@ public final class Redirects {
         }
         String nextMethod = toGet ? "GET" : method;
         ProxyRequest next = new ProxyRequest(nextMethod, to, headers, dropBody ? null : request.body(),
-                dropBody ? null : request.bodyFile(), request.proxy(), request.sessionKey(), false);
+                dropBody ? null : request.bodyFile(), request.proxy(), request.sessionKey(), false, request.timeouts());
         return new FollowUp(next, Redirect.of(status, request.uri(), to, nextMethod));
     }
 
