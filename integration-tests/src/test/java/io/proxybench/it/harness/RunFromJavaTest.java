@@ -94,10 +94,12 @@ class RunFromJavaTest {
         assertThat(result.stop()).isNull();
         assertThat(result.exitCode()).isZero();
         assertThat(result.thresholds()).extracting(Verdict::failed).containsExactly(false, false);
-        // Each sticky session opened one tunnel at the gateway, which the records count as new connections.
-        assertThat(lab.gatewayCounters().tunnels(GatewayCounters.Kind.CONNECT)).isEqualTo(live.connectionsOpened())
-                .isEqualTo(10);
-        assertThat(live.handshakesPer1000()).isEqualTo(1000.0 * 10 / 300);
+        // Each sticky session opened a tunnel at the gateway (two when its second request, 100 ms after its first,
+        // came before the first tunnel was up: a busy machine), and the records count each as a new connection.
+        long opened = live.connectionsOpened();
+        assertThat(lab.gatewayCounters().tunnels(GatewayCounters.Kind.CONNECT)).isEqualTo(opened);
+        assertThat(opened).isBetween(10L, 20L);
+        assertThat(live.handshakesPer1000()).isEqualTo(1000.0 * opened / 300);
 
         // The file read back, as analyze reads it, gives the same figures: one definition, one pass.
         RunStatistics read = new RunStatistics();
