@@ -33,9 +33,11 @@ import java.util.Objects;
  *     is pooled afterwards like any other
  * @param timeouts null to use the client's; else this call's response-head, read-idle and call limits (connection
  *     setup keeps the client's limits: a connection outlives the call that opened it)
+ * @param bodySource a body streamed from an {@link java.io.InputStream}, opened for each send; null for none
  */
 public record ProxyRequest(String method, URI uri, List<Map.Entry<String, String>> headers, byte[] body,
-        Path bodyFile, ProxySpec proxy, String sessionKey, boolean newConnection, Timeouts timeouts) {
+        Path bodyFile, ProxySpec proxy, String sessionKey, boolean newConnection, Timeouts timeouts,
+        BodySource bodySource) {
 
     /**
      * Copies {@code headers} and reads a null {@code body} as empty.
@@ -49,16 +51,18 @@ public record ProxyRequest(String method, URI uri, List<Map.Entry<String, String
      * @param sessionKey null to use the proxy's credentials as they are
      * @param newConnection true to send on a connection opened for this request, never on an open one
      * @param timeouts null for the client's
+     * @param bodySource a streamed body, or null for none
      * @throws NullPointerException if {@code method}, {@code uri}, {@code headers} or a header is null
-     * @throws IllegalArgumentException if both a non-empty {@code body} and a {@code bodyFile} are given
+     * @throws IllegalArgumentException if more than one of a non-empty {@code body}, a {@code bodyFile} and a
+     *     {@code bodySource} are given
      */
     public ProxyRequest {
         Objects.requireNonNull(method, "method");
         Objects.requireNonNull(uri, "uri");
         headers = List.copyOf(headers);
         body = body == null ? new byte[0] : body;
-        if (bodyFile != null && body.length > 0) {
-            throw new IllegalArgumentException("a request has a body or a body file, not both");
+        if ((bodyFile != null ? 1 : 0) + (body.length > 0 ? 1 : 0) + (bodySource != null ? 1 : 0) > 1) {
+            throw new IllegalArgumentException("a request has one body: bytes, a file or a source, not several");
         }
     }
 
@@ -70,7 +74,7 @@ public record ProxyRequest(String method, URI uri, List<Map.Entry<String, String
      * @throws IllegalArgumentException if {@code url} is not a URI
      */
     public static ProxyRequest get(String url) {
-        return new ProxyRequest("GET", URI.create(url), List.of(), null, null, null, null, false, null);
+        return new ProxyRequest("GET", URI.create(url), List.of(), null, null, null, null, false, null, null);
     }
 
     /**
@@ -80,7 +84,8 @@ public record ProxyRequest(String method, URI uri, List<Map.Entry<String, String
      * @return a new request
      */
     public ProxyRequest withMethod(String method) {
-        return new ProxyRequest(method, uri, headers, body, bodyFile, proxy, sessionKey, newConnection, timeouts);
+        return new ProxyRequest(method, uri, headers, body, bodyFile, proxy, sessionKey, newConnection, timeouts,
+                bodySource);
     }
 
     /**
@@ -90,7 +95,8 @@ public record ProxyRequest(String method, URI uri, List<Map.Entry<String, String
      * @return a new request
      */
     public ProxyRequest withBody(byte[] body) {
-        return new ProxyRequest(method, uri, headers, body, null, proxy, sessionKey, newConnection, timeouts);
+        return new ProxyRequest(method, uri, headers, body, null, proxy, sessionKey, newConnection, timeouts,
+                null);
     }
 
     /**
@@ -101,7 +107,7 @@ public record ProxyRequest(String method, URI uri, List<Map.Entry<String, String
      */
     public ProxyRequest withBodyFile(Path file) {
         return new ProxyRequest(method, uri, headers, null, Objects.requireNonNull(file, "file"), proxy, sessionKey,
-                newConnection, timeouts);
+                newConnection, timeouts, null);
     }
 
     /**
@@ -114,7 +120,8 @@ public record ProxyRequest(String method, URI uri, List<Map.Entry<String, String
     public ProxyRequest withHeader(String name, String value) {
         List<Map.Entry<String, String>> more = new ArrayList<>(headers);
         more.add(Map.entry(name, value));
-        return new ProxyRequest(method, uri, more, body, bodyFile, proxy, sessionKey, newConnection, timeouts);
+        return new ProxyRequest(method, uri, more, body, bodyFile, proxy, sessionKey, newConnection, timeouts,
+                bodySource);
     }
 
     /**
@@ -124,7 +131,8 @@ public record ProxyRequest(String method, URI uri, List<Map.Entry<String, String
      * @return a new request
      */
     public ProxyRequest withProxy(ProxySpec proxy) {
-        return new ProxyRequest(method, uri, headers, body, bodyFile, proxy, sessionKey, newConnection, timeouts);
+        return new ProxyRequest(method, uri, headers, body, bodyFile, proxy, sessionKey, newConnection, timeouts,
+                bodySource);
     }
 
     /**
@@ -134,7 +142,8 @@ public record ProxyRequest(String method, URI uri, List<Map.Entry<String, String
      * @return a new request
      */
     public ProxyRequest withSessionKey(String key) {
-        return new ProxyRequest(method, uri, headers, body, bodyFile, proxy, key, newConnection, timeouts);
+        return new ProxyRequest(method, uri, headers, body, bodyFile, proxy, key, newConnection, timeouts,
+                bodySource);
     }
 
     /**
@@ -143,7 +152,8 @@ public record ProxyRequest(String method, URI uri, List<Map.Entry<String, String
      * @return a new request with {@code newConnection} true
      */
     public ProxyRequest withNewConnection() {
-        return new ProxyRequest(method, uri, headers, body, bodyFile, proxy, sessionKey, true, timeouts);
+        return new ProxyRequest(method, uri, headers, body, bodyFile, proxy, sessionKey, true, timeouts,
+                bodySource);
     }
 
     /**
@@ -154,6 +164,18 @@ public record ProxyRequest(String method, URI uri, List<Map.Entry<String, String
      * @return a new request
      */
     public ProxyRequest withTimeouts(Timeouts timeouts) {
-        return new ProxyRequest(method, uri, headers, body, bodyFile, proxy, sessionKey, newConnection, timeouts);
+        return new ProxyRequest(method, uri, headers, body, bodyFile, proxy, sessionKey, newConnection, timeouts,
+                bodySource);
+    }
+
+    /**
+     * This request with a body streamed from {@code source}, instead of any body it had.
+     *
+     * @param source opens the body for each send; {@link BodySource#of} gives it a length
+     * @return a new request
+     */
+    public ProxyRequest withBody(BodySource source) {
+        return new ProxyRequest(method, uri, headers, null, null, proxy, sessionKey, newConnection, timeouts,
+                Objects.requireNonNull(source, "source"));
     }
 }

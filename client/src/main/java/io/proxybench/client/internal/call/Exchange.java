@@ -78,7 +78,7 @@ final class Exchange {
      */
     void send(FullHttpRequest http, Routed routed, ClientConnection connection, boolean reused, CallTrace trace,
             WireBytes earlier, ResponseBodyStream body, ExchangeLimits limits, Ended ended) {
-        Ending ending = new Ending(routed, connection, reused, trace, earlier, StreamedBody.bodyBytes(http),
+        Ending ending = new Ending(routed, connection, reused, trace, earlier, http,
                 HttpMethod.HEAD.equals(http.method()), body, ended);
         trace.requestHeadersStart();
         try {
@@ -114,7 +114,9 @@ final class Exchange {
         private final boolean reused;
         private final CallTrace trace;
         private final WireBytes earlier;
+        /** The request body's bytes, or -1 for a streamed body, whose {@link #streamed} request counts what it sent. */
         private final long requestBody;
+        private final FullHttpRequest streamed;
         private final Ended ended;
         private final long outBefore;
         private final long inBefore;
@@ -123,7 +125,7 @@ final class Exchange {
         private boolean told;
 
         Ending(Routed routed, ClientConnection connection, boolean reused, CallTrace trace, WireBytes earlier,
-                long requestBody, boolean headRequest, ResponseBodyStream stream, Ended ended) {
+                FullHttpRequest http, boolean headRequest, ResponseBodyStream stream, Ended ended) {
             this.routed = routed;
             this.headRequest = headRequest;
             this.stream = stream;
@@ -131,7 +133,8 @@ final class Exchange {
             this.reused = reused;
             this.trace = trace;
             this.earlier = earlier;
-            this.requestBody = requestBody;
+            this.requestBody = http instanceof StreamedBody ? -1 : http.content().readableBytes();
+            this.streamed = http instanceof StreamedBody ? http : null;
             this.ended = ended;
             this.outBefore = connection.meter().bytesOut();
             this.inBefore = connection.meter().bytesIn();
@@ -211,7 +214,8 @@ final class Exchange {
 
         /** Bytes the exchange sent, its connection's setup included. */
         private long sent() {
-            return connection instanceof Http2Connection ? (reused ? 0 : outBefore) + requestBody
+            return connection instanceof Http2Connection
+                    ? (reused ? 0 : outBefore) + (streamed != null ? StreamedBody.sentBytes(streamed) : requestBody)
                     : connection.meter().bytesOut() - (reused ? outBefore : 0);
         }
 

@@ -7,6 +7,7 @@ import io.netty.handler.codec.http.DefaultHttpHeaders;
 import io.netty.handler.codec.http.EmptyHttpHeaders;
 import io.netty.handler.codec.http.FullHttpRequest;
 import io.netty.handler.codec.http.HttpHeaderNames;
+import io.netty.handler.codec.http.HttpHeaderValues;
 import io.netty.handler.codec.http.HttpHeaders;
 import io.netty.handler.codec.http.HttpMethod;
 import io.netty.handler.codec.http.HttpVersion;
@@ -61,7 +62,7 @@ final class RequestEncoder {
     }
 
     /**
-     * @return a {@link StreamedBody} for a request with a body file
+     * @return a {@link StreamedBody} for a request with a body file or source
      * @throws IllegalArgumentException for a method or header Netty refuses to write, or a body file that cannot be
      *     read
      */
@@ -76,7 +77,8 @@ final class RequestEncoder {
         HttpMethod method = HttpMethod.valueOf(request.method());
         ByteBuf body = Unpooled.wrappedBuffer(request.body());
         Made made = last;
-        if (request.bodyFile() == null && made != null && made.repeats(request, forwardProxy, hostHeader)) {
+        if (request.bodyFile() == null && request.bodySource() == null && made != null
+                && made.repeats(request, forwardProxy, hostHeader)) {
             if (made.bodiless != null && made.bodiless.uri().equals(target)) {
                 return made.bodiless;
             }
@@ -102,7 +104,15 @@ final class RequestEncoder {
             headers.set(HttpHeaderNames.USER_AGENT, userAgent);
         }
         long fileLength = -1;
-        if (request.bodyFile() != null) {
+        if (request.bodySource() != null) {
+            long length = request.bodySource().length();
+            if (length >= 0) {
+                headers.set(HttpHeaderNames.CONTENT_LENGTH, length);
+            } else {
+                headers.remove(HttpHeaderNames.CONTENT_LENGTH);
+                headers.set(HttpHeaderNames.TRANSFER_ENCODING, HttpHeaderValues.CHUNKED);
+            }
+        } else if (request.bodyFile() != null) {
             try {
                 fileLength = Files.size(request.bodyFile());
             } catch (IOException e) {
@@ -116,6 +126,9 @@ final class RequestEncoder {
         }
         if (forwardProxy != null && forwardProxy.credentials() != null) {
             headers.set(HttpHeaderNames.PROXY_AUTHORIZATION, "Basic " + forwardProxy.credentials().basicToken());
+        }
+        if (request.bodySource() != null) {
+            return new StreamedBody(http, request.bodySource());
         }
         if (fileLength >= 0) {
             return new StreamedBody(http, request.bodyFile(), fileLength);

@@ -132,9 +132,10 @@ public final class Http1Connection extends ClientConnection {
             StreamedBody.write(channel(), request).addListener(f -> {
                 if (f.isSuccess()) {
                     trace.requestHeadersEnd();
-                    trace.requestBodyEnd(requestBody);
+                    trace.requestBodyEnd(StreamedBody.sentBytes(request));
                 } else if (this.done == done) {
-                    fail(new NoResponseException("request could not be written", f.cause()));
+                    fail(new NoResponseException("the request could not be written: " + f.cause().getMessage(),
+                            f.cause()));
                 }
             });
         }

@@ -121,9 +121,10 @@ public final class Http2Connection extends ClientConnection {
             StreamedBody.write(stream, request).addListener(w -> {
                 if (w.isSuccess()) {
                     trace.requestHeadersEnd();
-                    trace.requestBodyEnd(bodyBytes);
+                    trace.requestBodyEnd(request instanceof StreamedBody ? StreamedBody.sentBytes(request) : bodyBytes);
                 } else {
-                    reader.fail(stream, new NoResponseException("request could not be written", w.cause()));
+                    reader.fail(stream, new NoResponseException("the request could not be written: "
+                            + w.cause().getMessage(), w.cause()));
                 }
             });
         });

@@ -113,7 +113,8 @@ public final class Redirects {
         }
         String nextMethod = toGet ? "GET" : method;
         ProxyRequest next = new ProxyRequest(nextMethod, to, headers, dropBody ? null : request.body(),
-                dropBody ? null : request.bodyFile(), request.proxy(), request.sessionKey(), false, request.timeouts());
+                dropBody ? null : request.bodyFile(), request.proxy(), request.sessionKey(), false, request.timeouts(),
+                dropBody ? null : request.bodySource());
         return new FollowUp(next, Redirect.of(status, request.uri(), to, nextMethod));
     }
 
