@@ -4,15 +4,16 @@ import java.time.Instant;
 import java.util.Locale;
 import java.util.Objects;
 import java.util.Optional;
+import java.util.stream.Collectors;
 
 /**
  * A cookie as a jar holds it (RFC 6265 §5.3): what a {@code Set-Cookie} header or a cookie file gave, with its domain
  * and path resolved against the request that set it. Immutable; built by name:
  * {@code Cookie.builder("SID", "31d4").domain("example.com").hostOnly(true).build()}.
  *
- * <p>Invariants: the name is not empty; name, value, path and SameSite hold characters U+0020 to U+00FF only (bytes
- * as HTTP carries them, read as ISO-8859-1) and no {@code ;}, and the name no {@code =}; the domain is lower-case and
- * not empty; the path starts with {@code /}.
+ * <p>Invariants: the name is not empty; all fields hold characters U+0020 to U+00FF only (bytes as HTTP carries them,
+ * read as ISO-8859-1) but U+007F; name, value, domain and SameSite hold no {@code ;}, and the name no {@code =}; the
+ * domain is lower-case, not empty and does not start with {@code .}; the path starts with {@code /}.
  */
 public final class Cookie {
 
@@ -276,32 +277,37 @@ public final class Cookie {
             if (name.isEmpty()) {
                 throw new IllegalArgumentException("a cookie needs a name; give a non-empty one");
             }
-            check("name", name, true);
-            check("value", value, false);
+            check("name", name, ";=");
+            check("value", value, ";");
             if (domain == null || domain.isEmpty()) {
                 throw new IllegalArgumentException("cookie " + name + " has no domain; set the host or domain it is"
                         + " for");
             }
-            check("domain", domain, false);
+            if (domain.startsWith(".")) {
+                throw new IllegalArgumentException("cookie " + name + " has domain '." + domain + "'; give a host or"
+                        + " domain with one dot before it at most");
+            }
+            check("domain", domain, ";");
             if (!path.startsWith("/")) {
                 throw new IllegalArgumentException("cookie " + name + " has path '" + path + "'; a path starts with"
                         + " '/'");
             }
-            check("path", path, false);
+            check("path", path, "");
             if (sameSite != null) {
-                check("SameSite", sameSite, false);
+                check("SameSite", sameSite, ";");
             }
             return new Cookie(this);
         }
 
-        /** Refuses what cannot go in a {@code Cookie} header or a cookie file: controls, {@code ;}, wide chars. */
-        private void check(String field, String text, boolean isName) {
+        /** Refuses what cannot go in a {@code Cookie} header or a cookie file: controls, wide chars, {@code banned}. */
+        private void check(String field, String text, String banned) {
             for (int i = 0; i < text.length(); i++) {
                 char c = text.charAt(i);
-                if (c < 0x20 || c == 0x7f || c > 0xff || c == ';' || isName && c == '=') {
-                    throw new IllegalArgumentException("cookie " + (isName ? "name" : name + "'s " + field)
+                if (c < 0x20 || c == 0x7f || c > 0xff || banned.indexOf(c) >= 0) {
+                    throw new IllegalArgumentException("cookie " + (field.equals("name") ? "name" : name + "'s " + field)
                             + " has character U+" + String.format("%04X", (int) c) + " at index " + i
-                            + "; leave out control characters, ';'" + (isName ? ", '='" : "")
+                            + "; leave out control characters" + banned.chars().mapToObj(b -> ", '" + (char) b + "'")
+                                    .collect(Collectors.joining())
                             + " and characters above U+00FF");
                 }
             }

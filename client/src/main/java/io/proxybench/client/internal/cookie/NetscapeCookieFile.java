@@ -82,6 +82,23 @@ public final class NetscapeCookieFile {
      */
     public static void write(Path file, List<Cookie> cookies) throws IOException {
         requireCookieFileOrNone(file);
+        String text = format(cookies);
+        Path absolute = file.toAbsolutePath();
+        Path temp = Files.createTempFile(absolute.getParent(), "." + absolute.getFileName(), ".tmp");
+        try {
+            Files.write(temp, text.getBytes(StandardCharsets.ISO_8859_1));
+            try {
+                Files.move(temp, absolute, StandardCopyOption.ATOMIC_MOVE, StandardCopyOption.REPLACE_EXISTING);
+            } catch (AtomicMoveNotSupportedException e) {
+                Files.move(temp, absolute, StandardCopyOption.REPLACE_EXISTING);
+            }
+        } finally {
+            Files.deleteIfExists(temp);
+        }
+    }
+
+    /** The text of a cookie file holding {@code cookies} in their order, header first. */
+    static String format(List<Cookie> cookies) {
         StringBuilder text = new StringBuilder(HEADER).append('\n')
                 .append("# Written by proxybench; curl reads it with -b FILE. Fields: ").append(FIELDS)
                 .append(" (seconds since 1970, 0 for a session cookie).\n\n");
@@ -94,18 +111,7 @@ public final class NetscapeCookieFile {
                     .append(c.name()).append('\t')
                     .append(c.value()).append('\n');
         }
-        Path absolute = file.toAbsolutePath();
-        Path temp = Files.createTempFile(absolute.getParent(), "." + absolute.getFileName(), ".tmp");
-        try {
-            Files.write(temp, text.toString().getBytes(StandardCharsets.ISO_8859_1));
-            try {
-                Files.move(temp, absolute, StandardCopyOption.ATOMIC_MOVE, StandardCopyOption.REPLACE_EXISTING);
-            } catch (AtomicMoveNotSupportedException e) {
-                Files.move(temp, absolute, StandardCopyOption.REPLACE_EXISTING);
-            }
-        } finally {
-            Files.deleteIfExists(temp);
-        }
+        return text.toString();
     }
 
     private static void requireCookieFileOrNone(Path file) throws IOException {
@@ -134,6 +140,10 @@ public final class NetscapeCookieFile {
         String domain = f[0].startsWith(".") ? f[0].substring(1) : f[0];
         if (domain.isEmpty()) {
             throw new IllegalArgumentException("the domain (field 1) is empty; give the cookie's host or domain");
+        }
+        if (domain.startsWith(".")) {
+            throw new IllegalArgumentException("the domain (field 1) '" + f[0] + "' starts with more than one dot;"
+                    + " give the cookie's host or domain, with one dot before it at most");
         }
         boolean includeSubdomains = flag(f[1], "include subdomains (field 2)");
         if (includeSubdomains && !CookieDomains.isIpAddress(domain)

@@ -30,6 +30,8 @@ record SetCookie(String name, String value, Instant expires, Long maxAgeSeconds,
     static final int MAX_NAME_VALUE_CHARS = 4096;
     /** RFC 6265bis §5.6: an attribute value longer than this is ignored. */
     static final int MAX_ATTRIBUTE_CHARS = 1024;
+    /** The longest date Netty's {@link DateFormatter} reads (it throws beyond); a longer {@code Expires} is ignored. */
+    static final int MAX_DATE_CHARS = 64;
 
     /**
      * Parses one header value.
@@ -71,7 +73,8 @@ record SetCookie(String name, String value, Instant expires, Long maxAgeSeconds,
             }
             switch (attribute) {
                 case "expires" -> {
-                    Date date = DateFormatter.parseHttpDate(attributeValue);
+                    Date date = attributeValue.length() > MAX_DATE_CHARS ? null
+                            : DateFormatter.parseHttpDate(attributeValue);
                     if (date != null) {
                         expires = date.toInstant();
                     }

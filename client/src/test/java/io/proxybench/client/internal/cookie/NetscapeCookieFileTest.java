@@ -92,6 +92,7 @@ class NetscapeCookieFileTest {
         "example.com\\tTRUE\\t/\\tFALSE\\t99999999999999999999\\ta\\tb | the expiry (field 5) '99999999999999999999'",
         "example.com\\tTRUE\\t/\\tFALSE\\t0\\t\\tb    | the name (field 6) is empty",
         "\\tTRUE\\t/\\tFALSE\\t0\\ta\\tb              | the domain (field 1) is empty",
+        "..example.com\\tTRUE\\t/\\tFALSE\\t0\\ta\\tb | the domain (field 1) '..example.com' starts with more than one dot",
         ".co.uk\\tTRUE\\t/\\tFALSE\\t0\\ta\\tb        | the domain 'co.uk' is a public suffix",
         "example.com\\tTRUE\\t/\\tFALSE\\t0\\ta=b\\tc | cookie name has character U+003D",
     })

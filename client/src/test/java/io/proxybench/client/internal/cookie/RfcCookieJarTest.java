@@ -111,6 +111,23 @@ class RfcCookieJarTest {
     }
 
     @Test
+    void aPathAUriHoldsButHttpDoesNotIsPercentEncoded() throws Exception {
+        URI unicode = new URI("http", "example.com", "/caf\u00e9/menu", null);
+        jar.store(unicode, List.of("a=1"));
+
+        assertThat(jar.cookies()).extracting(Cookie::path).containsExactly("/caf%C3%A9");
+        assertThat(jar.cookieHeader(unicode)).hasValue("a=1");
+        assertThat(sent("http://example.com/caf%C3%A9/other")).isEqualTo("a=1");
+    }
+
+    @Test
+    void aDefaultPathMayHoldASemicolon() {
+        set("http://example.com/a;v=1/page", "a=1");
+
+        assertThat(jar.cookies()).extracting(Cookie::path).containsExactly("/a;v=1");
+    }
+
+    @Test
     void aSecureCookieGoesOverHttpsOnly() {
         set("https://example.com/", "s=1; Secure", "p=2");
 
