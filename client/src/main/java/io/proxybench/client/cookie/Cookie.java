@@ -97,7 +97,8 @@ public final class Cookie {
     }
 
     /**
-     * Whether the cookie goes only over {@code https}.
+     * Whether the cookie goes only over {@code https} (or to this machine: {@code localhost}, {@code 127.0.0.0/8},
+     * {@code [::1]}).
      *
      * @return true for a {@code Secure} cookie
      */

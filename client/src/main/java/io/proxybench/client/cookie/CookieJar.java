@@ -23,7 +23,7 @@ public interface CookieJar {
 
     /**
      * Keeps what a response from {@code uri} set. A value that does not parse, or sets a cookie the jar refuses (for
-     * another site, for a public suffix, {@code Secure} over {@code http}), changes nothing, as in a browser.
+     * another site, for a public suffix, {@code Secure} over {@code http} to another machine), changes nothing, as in a browser.
      *
      * @param uri the absolute URI of the request the response answered
      * @param setCookieValues the values of the response's {@code Set-Cookie} headers, in order

@@ -15,7 +15,7 @@ import java.util.concurrent.ConcurrentMap;
  * all}. Requests without a session key have a jar of their own ({@code null} key).
  *
  * <p>Every jar follows RFC 6265 as browsers do: domain and path matching, host-only cookies, {@code Secure} only over
- * {@code https} (and settable only from it), expiry with {@code Max-Age} over {@code Expires} (at most 400 days ahead),
+ * {@code https} or to this machine (and settable only from them), expiry with {@code Max-Age} over {@code Expires} (at most 400 days ahead),
  * no cookie for a public suffix such as {@code com} or {@code github.io} (from the Public Suffix List Guava ships),
  * host-only cookies for IP addresses, the {@code __Secure-} and {@code __Host-} name prefixes. {@code SameSite} is
  * kept but not enforced. A jar holds at most 180 cookies per registrable domain (e.g. all of {@code *.example.com})

@@ -11,7 +11,8 @@ import java.util.Locale;
  * RFC 6265 §5.3, steps 2 to 10, with RFC 6265bis's additions: turns a parsed {@code Set-Cookie} from a request to a
  * URI into the cookie to store, or refuses it. Refused: a {@code Domain} the host does not domain-match; a
  * {@code Domain} that is a public suffix (or no name the suffix list knows) unless it is the host, which makes the
- * cookie host-only; any {@code Domain} but the host itself from an IP address; {@code Secure} from {@code http};
+ * cookie host-only; any {@code Domain} but the host itself from an IP address; {@code Secure} from {@code http} to
+ * another machine;
  * a {@code __Secure-} name without {@code Secure}; a {@code __Host-} name without {@code Secure}, with a domain or
  * with a path other than {@code /}.
  */
@@ -65,9 +66,18 @@ final class CookieAdmission {
                 .build();
     }
 
-    /** Whether cookies sent to or set by {@code uri} travel encrypted: {@code https} only. */
+    /**
+     * Whether {@code uri} may set and get {@code Secure} cookies: over {@code https}, or to this machine (a host
+     * {@code localhost} or {@code *.localhost}, an address in {@code 127.0.0.0/8}, {@code [::1]}), which browsers
+     * and curl count as secure too, so that a lab on loopback sees what a site over {@code https} would.
+     */
     static boolean isSecure(URI uri) {
-        return "https".equalsIgnoreCase(uri.getScheme());
+        if ("https".equalsIgnoreCase(uri.getScheme())) {
+            return true;
+        }
+        String host = CookieDomains.canonicalHost(uri);
+        return host != null && (host.equals("localhost") || host.endsWith(".localhost") || host.equals("[::1]")
+                || CookieDomains.isIpAddress(host) && host.startsWith("127."));
     }
 
     /**

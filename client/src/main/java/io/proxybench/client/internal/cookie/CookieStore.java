@@ -85,7 +85,7 @@ final class CookieStore {
      *
      * @param host a canonical host ({@link CookieDomains#canonicalHost})
      * @param path a request path ({@link CookiePaths#requestPath})
-     * @param secure whether the request goes over {@code https}
+     * @param secure whether the request may get Secure cookies ({@link CookieAdmission#isSecure})
      */
     synchronized List<Cookie> select(String host, String path, boolean secure, Instant now) {
         List<Entry> chosen = new ArrayList<>();

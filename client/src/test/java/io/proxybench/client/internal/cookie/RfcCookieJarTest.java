@@ -143,6 +143,21 @@ class RfcCookieJarTest {
     }
 
     @Test
+    void plainHttpToThisMachineCountsAsSecureAsInBrowsersAndCurl() {
+        set("http://127.0.0.1:8080/", "a=1; Secure");
+        set("http://localhost/", "b=2; Secure");
+        set("http://app.localhost/", "c=3; Secure");
+        set("http://[::1]/", "d=4; Secure");
+        set("http://127.example.com/", "e=5; Secure");
+
+        assertThat(sent("http://127.0.0.1/")).isEqualTo("a=1");
+        assertThat(sent("http://localhost/")).isEqualTo("b=2");
+        assertThat(sent("http://app.localhost/")).isEqualTo("c=3");
+        assertThat(sent("http://[::1]/")).isEqualTo("d=4");
+        assertThat(jar.cookies()).hasSize(4);
+    }
+
+    @Test
     void httpCannotShadowASecureCookie() {
         set("https://www.example.com/", "id=secure; Secure; Domain=example.com");
         set("http://www.example.com/", "id=plain", "id=plain; Domain=example.com", "other=1");
