@@ -14,8 +14,10 @@ module io.proxybench.client {
     requires io.netty.resolver;
     requires io.netty.transport;
     requires io.proxybench.net;
+    requires com.google.common; // the Public Suffix List, for cookies
 
     exports io.proxybench.client;
+    exports io.proxybench.client.cookie;
     exports io.proxybench.client.event;
     exports io.proxybench.client.proxy;
 }

@@ -16,7 +16,7 @@ import org.junit.jupiter.api.Test;
 
 /**
  * On a user's module path the client is the module {@code io.proxybench.client}: it resolves with its Netty and
- * {@code io.proxybench.net} dependencies, and exports the three API packages only.
+ * {@code io.proxybench.net} and Guava dependencies, and exports the four API packages only.
  */
 class ModuleDescriptorTest {
 
@@ -25,6 +25,7 @@ class ModuleDescriptorTest {
         Path classes = Path.of(ProxyClient.class.getProtectionDomain().getCodeSource().getLocation().toURI());
         Path[] dependencies = Arrays.stream(System.getProperty("java.class.path").split(File.pathSeparator))
                 .filter(entry -> entry.contains("io/netty/") || entry.contains("proxybench-net")
+                        || entry.contains("com/google/guava/")
                         || entry.replace('\\', '/').endsWith("net/target/classes"))
                 .map(Path::of)
                 .toArray(Path[]::new);
@@ -33,14 +34,15 @@ class ModuleDescriptorTest {
         ModuleDescriptor client = finder.find("io.proxybench.client").orElseThrow().descriptor();
         Set<String> exported = client.exports().stream().map(ModuleDescriptor.Exports::source)
                 .collect(Collectors.toSet());
-        assertThat(exported).containsExactlyInAnyOrder("io.proxybench.client", "io.proxybench.client.event",
-                "io.proxybench.client.proxy");
+        assertThat(exported).containsExactlyInAnyOrder("io.proxybench.client", "io.proxybench.client.cookie",
+                "io.proxybench.client.event", "io.proxybench.client.proxy");
         assertThat(client.packages()).as("the internals are in the module, not exported")
                 .contains("io.proxybench.client.internal.call", "io.proxybench.client.internal.pool");
 
         Configuration resolved = ModuleLayer.boot().configuration()
                 .resolve(finder, ModuleFinder.of(), Set.of("io.proxybench.client"));
         assertThat(resolved.modules().stream().map(ResolvedModule::name))
-                .contains("io.proxybench.client", "io.proxybench.net", "io.netty.codec.http", "io.netty.handler.proxy");
+                .contains("io.proxybench.client", "io.proxybench.net", "io.netty.codec.http", "io.netty.handler.proxy",
+                        "com.google.common");
     }
 }
