@@ -1,5 +1,6 @@
 package io.proxybench.client;
 
+import io.proxybench.client.cookie.CookieJars;
 import io.proxybench.client.event.ClientCounts;
 import io.proxybench.client.event.EventListener;
 import io.proxybench.client.event.GatewayStats;
@@ -227,6 +228,7 @@ public final class ProxyClient implements AutoCloseable {
         private String userAgent = "proxybench/0.1";
         private EventListener.Factory listeners = call -> EventListener.NONE;
         private RedirectPolicy redirects = RedirectPolicy.normal();
+        private CookieJars cookies = CookieJars.perSession();
 
         private Builder() {}
 
@@ -431,6 +433,20 @@ public final class ProxyClient implements AutoCloseable {
         }
 
         /**
+         * Where cookies are kept; default {@link CookieJars#perSession()}: a jar per session key, so a cookie set
+         * through one session (one exit) is never sent through another. Requests without a session key share one jar
+         * of their own. {@link CookieJars#shared()} keeps one jar for all, as a browser would; null keeps none.
+         * Cookies from a jar go with a request unless it sets a {@code Cookie} header itself.
+         *
+         * @param jars the jars, or null for no cookies
+         * @return this builder
+         */
+        public Builder cookies(CookieJars jars) {
+            this.cookies = jars;
+            return this;
+        }
+
+        /**
          * Where each call's events go: the factory makes a listener per call (default none).
          *
          * @param factory called once per call, on the caller's thread
@@ -480,7 +496,7 @@ public final class ProxyClient implements AutoCloseable {
             tlsContexts.proxy(tls, proxyProtocol);
             return new ProxyClient(new ClientSettings(proxy, template, router, tls, forceConnect, limits,
                     sessionLifetimeKeepAlive, timeouts, maxBodyBytes, bodyPrefixOnly, maxStreamsPerConnection, proxyProtocol,
-                    maxStreamsPerProxyConnection, userAgent, listeners, tlsContexts, redirects), ioThreads);
+                    maxStreamsPerProxyConnection, userAgent, listeners, tlsContexts, redirects, cookies), ioThreads);
         }
     }
 }

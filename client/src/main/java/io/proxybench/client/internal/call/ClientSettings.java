@@ -4,6 +4,7 @@ import io.proxybench.client.PoolLimits;
 import io.proxybench.client.RedirectPolicy;
 import io.proxybench.client.Timeouts;
 import io.proxybench.client.TlsSettings;
+import io.proxybench.client.cookie.CookieJars;
 import io.proxybench.client.event.EventListener;
 import io.proxybench.client.internal.connect.TlsContexts;
 import io.proxybench.client.proxy.ProxyProtocol;
@@ -24,8 +25,10 @@ import io.proxybench.client.proxy.SessionTemplate;
  *     longer body
  * @param tlsContexts made once from {@code tls} and {@code proxyProtocol}
  * @param redirects which redirects calls follow
+ * @param cookies the jars cookies are kept in, per session key; null to keep none
  */
 public record ClientSettings(ProxySpec proxy, SessionTemplate template, SessionRouter router, TlsSettings tls,
         boolean forceConnect, PoolLimits limits, boolean sessionLifetimeKeepAlive, Timeouts timeouts,
         int maxBodyBytes, boolean bodyPrefixOnly, int maxStreamsPerConnection, ProxyProtocol proxyProtocol, int maxStreamsPerProxyConnection,
-        String userAgent, EventListener.Factory listeners, TlsContexts tlsContexts, RedirectPolicy redirects) {}
+        String userAgent, EventListener.Factory listeners, TlsContexts tlsContexts, RedirectPolicy redirects,
+        CookieJars cookies) {}

@@ -52,12 +52,10 @@ final class Exchange {
         void started(Consumer<Throwable> abort);
 
         /**
-         * Whether the call follows the response whose head this is (a redirect, followed or refused): its body is then
-         * read and dropped, never handed to the call's stream.
-         *
-         * @param location the first {@code Location} value, one char per byte, or null
+         * A response's head arrived (the call keeps its cookies): returns whether the call follows it (a redirect,
+         * followed or refused), its body then read and dropped, never handed to the call's stream.
          */
-        boolean follows(int status, String location);
+        boolean head(int status, HttpHeaders headers);
 
         /**
          * @param response the call's response (its wire bytes include {@code earlier}'s), or null
@@ -156,7 +154,7 @@ final class Exchange {
         public BodySink head(int status, HttpHeaders headers, ReadControl reads) throws IOException {
             this.status = status;
             this.headers = headers;
-            if (status >= 300 && status < 400 && ended.follows(status, headers.get(HttpHeaderNames.LOCATION))) {
+            if (ended.head(status, headers)) {
                 buffer = new BodyBuffer(0, true);
                 return buffer;
             }

@@ -1,6 +1,8 @@
 package io.proxybench.client.internal.call;
 
 import io.netty.handler.codec.http.FullHttpRequest;
+import io.netty.handler.codec.http.HttpHeaderNames;
+import io.netty.handler.codec.http.HttpHeaders;
 import io.netty.util.internal.logging.InternalLogger;
 import io.netty.util.internal.logging.InternalLoggerFactory;
 import io.proxybench.client.Call;
@@ -10,6 +12,7 @@ import io.proxybench.client.ProxyResponse;
 import io.proxybench.client.Redirect;
 import io.proxybench.client.RedirectPolicy;
 import io.proxybench.client.Timeouts;
+import io.proxybench.client.cookie.CookieJars;
 import io.proxybench.client.event.CallInfo;
 import io.proxybench.client.event.Phase;
 import io.proxybench.client.internal.connect.Route;
@@ -24,6 +27,7 @@ import io.proxybench.client.internal.redirect.RedirectException;
 import io.proxybench.client.internal.redirect.Redirects;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.Map;
 import java.util.concurrent.CancellationException;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.ScheduledExecutorService;
@@ -187,7 +191,7 @@ final class RealCall implements Exchange.Ended, Call {
         this.earlier = earlier;
         FullHttpRequest http;
         try {
-            http = parts.encoder().encode(request, routed.route(), routed.hostHeader());
+            http = parts.encoder().encode(withCookies(request), routed.route(), routed.hostHeader());
         } catch (IllegalArgumentException e) {
             trace.callFailed(e);
             finish(null, failure(Phase.REQUEST, e, earlier, null));
@@ -253,20 +257,46 @@ final class RealCall implements Exchange.Ended, Call {
     }
 
     /**
-     * Decides at a response's head whether the call follows it (a redirect the policy follows, or one it refuses):
-     * then the response's body is read and dropped, and {@link #exchanged} goes on to the next hop or fails.
+     * A response's head: its cookies go to the request's session's jar, and the call decides whether it follows the
+     * response (a redirect the policy follows, or one it refuses): then the response's body is read and dropped, and
+     * {@link #exchanged} goes on to the next hop or fails.
      */
     @Override
-    public boolean follows(int status, String location) {
+    public boolean head(int status, HttpHeaders headers) {
+        CookieJars jars = parts.cookies();
+        if (jars != null && headers.contains(HttpHeaderNames.SET_COOKIE)) {
+            jars.forSession(request.sessionKey()).store(request.uri(), headers.getAll(HttpHeaderNames.SET_COOKIE));
+        }
         followUp = null;
         refused = null;
+        if (status < 300 || status > 399) {
+            return false;
+        }
         try {
-            followUp = Redirects.next(parts.redirects(), request, status, location,
+            followUp = Redirects.next(parts.redirects(), request, status, headers.get(HttpHeaderNames.LOCATION),
                     hops == null ? List.of() : hops).orElse(null);
         } catch (RedirectException e) {
             refused = e;
         }
         return followUp != null || refused != null;
+    }
+
+    /**
+     * The request as sent: with the session's cookies for its URL, unless the caller set a Cookie header of its own
+     * (or the client keeps no cookies).
+     */
+    private ProxyRequest withCookies(ProxyRequest request) {
+        CookieJars jars = parts.cookies();
+        if (jars == null) {
+            return request;
+        }
+        for (Map.Entry<String, String> h : request.headers()) {
+            if (h.getKey().equalsIgnoreCase("cookie")) {
+                return request;
+            }
+        }
+        return jars.forSession(request.sessionKey()).cookieHeader(request.uri())
+                .map(cookies -> request.withHeader("Cookie", cookies)).orElse(request);
     }
 
     @Override
@@ -339,7 +369,8 @@ final class RealCall implements Exchange.Ended, Call {
     /** The client's parts every call uses. */
     record ClientParts(Routes routes, RequestEncoder encoder, ConnectionFinder finder, Exchange exchange,
             ClientCounters counters, ConnectionPool<Route, Object, ClientConnection> pool, Timeouts timeouts,
-            ScheduledExecutorService timers, ExchangeLimits defaultLimits, RedirectPolicy redirects) {
+            ScheduledExecutorService timers, ExchangeLimits defaultLimits, RedirectPolicy redirects,
+            CookieJars cookies) {
 
         /** The exchange limits of {@code timeouts}: the client's own object when they are the client's. */
         ExchangeLimits limits(Timeouts timeouts) {

@@ -34,6 +34,9 @@ public final class RfcCookieJar implements CookieJar {
 
     @Override
     public List<Cookie> cookiesFor(URI uri) {
+        if (store.size() == 0) {
+            return List.of(); // the usual case of a jar no response has set anything in: nothing made
+        }
         String host = CookieDomains.canonicalHost(uri);
         if (host == null) {
             return List.of();
