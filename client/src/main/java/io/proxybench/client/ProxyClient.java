@@ -15,6 +15,7 @@ import io.proxybench.client.proxy.ProxySpec;
 import io.proxybench.client.proxy.SessionRouter;
 import io.proxybench.client.proxy.SessionTemplate;
 import java.util.Collection;
+import java.util.Objects;
 import java.util.concurrent.CompletableFuture;
 import java.util.function.BiConsumer;
 
@@ -229,6 +230,7 @@ public final class ProxyClient implements AutoCloseable {
         private EventListener.Factory listeners = call -> EventListener.NONE;
         private RedirectPolicy redirects = RedirectPolicy.normal();
         private CookieJars cookies = CookieJars.perSession();
+        private RetryPolicy retries = RetryPolicy.none();
 
         private Builder() {}
 
@@ -428,7 +430,7 @@ public final class ProxyClient implements AutoCloseable {
          * @return this builder
          */
         public Builder redirects(RedirectPolicy policy) {
-            this.redirects = java.util.Objects.requireNonNull(policy, "policy");
+            this.redirects = Objects.requireNonNull(policy, "policy");
             return this;
         }
 
@@ -443,6 +445,18 @@ public final class ProxyClient implements AutoCloseable {
          */
         public Builder cookies(CookieJars jars) {
             this.cookies = jars;
+            return this;
+        }
+
+        /**
+         * When calls are sent again; default {@link RetryPolicy#none()}: one attempt (but for a reused connection
+         * that gave no response at all, which is always sent once more on a new one).
+         *
+         * @param policy the policy
+         * @return this builder
+         */
+        public Builder retries(RetryPolicy policy) {
+            this.retries = Objects.requireNonNull(policy, "policy");
             return this;
         }
 
@@ -496,7 +510,8 @@ public final class ProxyClient implements AutoCloseable {
             tlsContexts.proxy(tls, proxyProtocol);
             return new ProxyClient(new ClientSettings(proxy, template, router, tls, forceConnect, limits,
                     sessionLifetimeKeepAlive, timeouts, maxBodyBytes, bodyPrefixOnly, maxStreamsPerConnection, proxyProtocol,
-                    maxStreamsPerProxyConnection, userAgent, listeners, tlsContexts, redirects, cookies), ioThreads);
+                    maxStreamsPerProxyConnection, userAgent, listeners, tlsContexts, redirects, cookies, retries),
+                    ioThreads);
         }
     }
 }

@@ -18,7 +18,8 @@ import java.util.List;
  * @param bodyBytes the body's full length in bytes, after any transfer decoding
  * @param connection the connection that carried the request
  * @param reused true when the connection existed before this call
- * @param attempt 1, or 2 when a reused connection failed before any response byte and the call was retried
+ * @param attempt the attempt that got this response: 1, 2 when a reused connection failed before any response byte
+ *     and the call was sent again on a new one, more under a {@link RetryPolicy}
  * @param exit the exit label (proxy user, endpoint and session; never the password), or {@code direct}
  * @param session the sticky session id the credentials asked for, null when rotating, direct or unreadable
  * @param timings how long each phase took, of the attempt that got this response only (the second when

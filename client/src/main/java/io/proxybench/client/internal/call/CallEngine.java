@@ -59,7 +59,7 @@ public final class CallEngine implements AutoCloseable {
                 new ConnectionFinder(settings, pool, connector, counters), new Exchange(settings, pool, counters),
                 counters, pool, settings.timeouts(), group, new ExchangeLimits(
                         settings.timeouts().responseHead().toNanos(), settings.timeouts().readIdle().toNanos()),
-                settings.redirects(), settings.cookies());
+                settings.redirects(), settings.cookies(), settings.retries(), settings.router());
         group.next().schedule(this::maintain, MAINTENANCE_MAX_NANOS, TimeUnit.NANOSECONDS);
     }
 

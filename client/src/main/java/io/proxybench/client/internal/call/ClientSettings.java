@@ -2,6 +2,7 @@ package io.proxybench.client.internal.call;
 
 import io.proxybench.client.PoolLimits;
 import io.proxybench.client.RedirectPolicy;
+import io.proxybench.client.RetryPolicy;
 import io.proxybench.client.Timeouts;
 import io.proxybench.client.TlsSettings;
 import io.proxybench.client.cookie.CookieJars;
@@ -26,9 +27,10 @@ import io.proxybench.client.proxy.SessionTemplate;
  * @param tlsContexts made once from {@code tls} and {@code proxyProtocol}
  * @param redirects which redirects calls follow
  * @param cookies the jars cookies are kept in, per session key; null to keep none
+ * @param retries when calls are sent again
  */
 public record ClientSettings(ProxySpec proxy, SessionTemplate template, SessionRouter router, TlsSettings tls,
         boolean forceConnect, PoolLimits limits, boolean sessionLifetimeKeepAlive, Timeouts timeouts,
         int maxBodyBytes, boolean bodyPrefixOnly, int maxStreamsPerConnection, ProxyProtocol proxyProtocol, int maxStreamsPerProxyConnection,
         String userAgent, EventListener.Factory listeners, TlsContexts tlsContexts, RedirectPolicy redirects,
-        CookieJars cookies) {}
+        CookieJars cookies, RetryPolicy retries) {}

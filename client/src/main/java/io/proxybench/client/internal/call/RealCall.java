@@ -11,8 +11,10 @@ import io.proxybench.client.ProxyRequest;
 import io.proxybench.client.ProxyResponse;
 import io.proxybench.client.Redirect;
 import io.proxybench.client.RedirectPolicy;
+import io.proxybench.client.RetryPolicy;
 import io.proxybench.client.Timeouts;
 import io.proxybench.client.cookie.CookieJars;
+import io.proxybench.client.proxy.SessionRouter;
 import io.proxybench.client.event.CallInfo;
 import io.proxybench.client.event.Phase;
 import io.proxybench.client.internal.connect.Route;
@@ -25,6 +27,8 @@ import io.proxybench.client.internal.pool.Grant;
 import io.proxybench.client.internal.redirect.FollowUp;
 import io.proxybench.client.internal.redirect.RedirectException;
 import io.proxybench.client.internal.redirect.Redirects;
+import java.time.Duration;
+import java.time.Instant;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
@@ -32,6 +36,7 @@ import java.util.concurrent.CancellationException;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.ScheduledExecutorService;
 import java.util.concurrent.ScheduledFuture;
+import java.util.concurrent.ThreadLocalRandom;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicReferenceFieldUpdater;
 import java.util.function.BiConsumer;
@@ -60,8 +65,14 @@ final class RealCall implements Exchange.Ended, Call {
     private static final AtomicReferenceFieldUpdater<RealCall, Object> TOLD =
             AtomicReferenceFieldUpdater.newUpdater(RealCall.class, Object.class, "told");
 
+    /** The caller's request, which a retry sends again. */
+    private final ProxyRequest original;
     /** The request of the hop in progress: the caller's, or the one its last redirect asked for. */
     private ProxyRequest request;
+    /** The retry policy's attempts made so far, the one in progress included. */
+    private int attempts = 1;
+    /** The next hop goes out on a new connection (a retry's). */
+    private boolean fresh;
     private final ClientParts parts;
     /** Told the call's end, once. */
     private final BiConsumer<? super ProxyResponse, ? super Throwable> done;
@@ -92,6 +103,7 @@ final class RealCall implements Exchange.Ended, Call {
     RealCall(ProxyRequest request, ClientParts parts, ResponseBodyStream stream,
             BiConsumer<? super ProxyResponse, ? super Throwable> done) {
         this.request = request;
+        this.original = request;
         this.parts = parts;
         this.stream = stream;
         this.done = done;
@@ -145,7 +157,7 @@ final class RealCall implements Exchange.Ended, Call {
         }
         trace.proxySelected(routed.route().proxy());
         this.routed = routed;
-        attempt(request.newConnection(), trace, earlier);
+        attempt(request.newConnection() || fresh, trace, earlier);
     }
 
     @Override
@@ -311,8 +323,50 @@ final class RealCall implements Exchange.Ended, Call {
         } else if (followUp != null) {
             follow(response);
         } else {
-            finish(hops == null ? response : response.withRedirects(List.copyOf(hops)), null);
+            ProxyResponse whole = hops == null ? response : response.withRedirects(List.copyOf(hops));
+            if (!retried(whole)) {
+                finish(whole, null);
+            }
         }
+    }
+
+    /**
+     * Sends the call again when the retry policy asks for it after {@code response}: after the server's
+     * {@code Retry-After} (when it sends one the policy honours; a longer one ends the call with the response) or the
+     * policy's backoff, through a new session when the response says the session is blocked.
+     *
+     * @return whether the call goes on
+     */
+    private boolean retried(ProxyResponse response) {
+        RetryPolicy policy = parts.retries();
+        if (attempts >= policy.maxAttempts() || cancelled != null || !policy.retries(response, original.method())) {
+            return false;
+        }
+        Duration wait = RetryAfter.parse(response.headers(), Instant.now());
+        if (wait != null && wait.compareTo(policy.retryAfterMax()) > 0) {
+            return false;
+        }
+        if (policy.rotates(response) && original.sessionKey() != null && parts.router() != null) {
+            parts.router().blocked(original.sessionKey());
+        }
+        retry(wait != null ? wait : policy.backoff(attempts + 1, ThreadLocalRandom.current().nextDouble()),
+                new WireBytes(response.bytesOut(), response.bytesIn(), response.handshakeBytes()));
+        return true;
+    }
+
+    /** Sends the caller's request again after {@code wait}, on a new connection, carrying what the call cost. */
+    private void retry(Duration wait, WireBytes spent) {
+        attempts++;
+        CallTrace next = new CallTrace(trace.call().retry(), trace.listener());
+        parts.timers().schedule(() -> {
+            if (cancelled != null || told != null) {
+                return; // cancelled while it waited: the cancel told the call's end
+            }
+            request = original;
+            hops = null;
+            fresh = true;
+            hop(next, spent);
+        }, wait.toNanos(), TimeUnit.NANOSECONDS);
     }
 
     /** Sends the request the redirect asks for, on the same session, carrying what the call has cost so far. */
@@ -358,6 +412,13 @@ final class RealCall implements Exchange.Ended, Call {
             return;
         }
         trace.callFailed(cause);
+        Phase phase = cause instanceof CallException ce ? ce.phase() : trace.current();
+        RetryPolicy policy = parts.retries();
+        if (cancelled == null && attempts < policy.maxAttempts() && policy.retries(phase, original.method())
+                && spent != WireBytes.UNKNOWN) {
+            retry(policy.backoff(attempts + 1, ThreadLocalRandom.current().nextDouble()), spent);
+            return;
+        }
         finish(null, cause instanceof CallException ce ? ce : failure(trace.current(), cause, spent, failed.reused()));
     }
 
@@ -370,7 +431,7 @@ final class RealCall implements Exchange.Ended, Call {
     record ClientParts(Routes routes, RequestEncoder encoder, ConnectionFinder finder, Exchange exchange,
             ClientCounters counters, ConnectionPool<Route, Object, ClientConnection> pool, Timeouts timeouts,
             ScheduledExecutorService timers, ExchangeLimits defaultLimits, RedirectPolicy redirects,
-            CookieJars cookies) {
+            CookieJars cookies, RetryPolicy retries, SessionRouter router) {
 
         /** The exchange limits of {@code timeouts}: the client's own object when they are the client's. */
         ExchangeLimits limits(Timeouts timeouts) {

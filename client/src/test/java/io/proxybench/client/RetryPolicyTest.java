@@ -1,0 +1,158 @@
+package io.proxybench.client;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import io.proxybench.client.event.Phase;
+import io.proxybench.client.proxy.SessionRouter;
+import io.proxybench.client.proxy.SessionTemplate;
+import io.proxybench.client.testing.CountingPeer;
+import java.time.Duration;
+import java.util.List;
+import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.CopyOnWriteArrayList;
+import java.util.concurrent.CountDownLatch;
+import java.util.concurrent.TimeUnit;
+import org.junit.jupiter.api.Test;
+
+/**
+ * The retry policy sends a call again on the failures and responses it names, after the server's Retry-After or its
+ * backoff, through a new session when the response says the session is blocked; never a POST's response.
+ */
+class RetryPolicyTest {
+
+    private static final String OK = "HTTP/1.1 200 OK\r\nContent-Length: 2\r\n\r\nok";
+    private static final RetryPolicy QUICK = RetryPolicy.builder().maxAttempts(3).onStatuses(503)
+            .backoff(Duration.ofMillis(1), Duration.ofMillis(5)).build();
+
+    private static String unavailable(String retryAfter) {
+        return "HTTP/1.1 503 Busy\r\n" + (retryAfter == null ? "" : "Retry-After: " + retryAfter + "\r\n")
+                + "Content-Length: 4\r\n\r\nbusy";
+    }
+
+    @Test
+    void aStatusThePolicyNamesIsRetriedAfterItsRetryAfterOnANewConnection() throws Exception {
+        try (CountingPeer origin = new CountingPeer((c, i) -> {
+            c.readHead();
+            c.write(i == 0 ? unavailable("0") : OK);
+        }); ProxyClient client = ProxyClient.builder().retries(QUICK).build()) {
+            ProxyResponse r = client.send(ProxyRequest.get("http://127.0.0.1:" + origin.port() + "/"))
+                    .get(20, TimeUnit.SECONDS);
+            assertThat(r.status()).isEqualTo(200);
+            assertThat(r.attempt()).isEqualTo(2);
+            assertThat(r.reused()).as("a retry goes out on a new connection").isFalse();
+            assertThat(client.counters().total().created()).isEqualTo(2);
+        }
+    }
+
+    @Test
+    void aRetryAfterLongerThanThePolicyWaitsEndsTheCallWithTheResponse() throws Exception {
+        try (CountingPeer origin = new CountingPeer((c, i) -> {
+            c.readHead();
+            c.write(unavailable("3600"));
+        }); ProxyClient client = ProxyClient.builder().retries(QUICK).build()) {
+            ProxyResponse r = client.send(ProxyRequest.get("http://127.0.0.1:" + origin.port() + "/"))
+                    .get(20, TimeUnit.SECONDS);
+            assertThat(r.status()).isEqualTo(503);
+            assertThat(r.attempt()).isEqualTo(1);
+        }
+    }
+
+    @Test
+    void aPostsResponseIsNotRetriedAndTheAttemptsAreCapped() throws Exception {
+        try (CountingPeer origin = new CountingPeer((c, i) -> {
+            c.readHead();
+            if (c.read() >= 0) { // the POST's one-byte body, or the next request's first byte
+                c.write(unavailable(null));
+            }
+        }); ProxyClient client = ProxyClient.builder().retries(QUICK).build()) {
+            String url = "http://127.0.0.1:" + origin.port() + "/";
+            ProxyResponse post = client.send(ProxyRequest.get(url).withMethod("POST").withBody(new byte[1]))
+                    .get(20, TimeUnit.SECONDS);
+            assertThat(post.status()).isEqualTo(503);
+            assertThat(post.attempt()).isEqualTo(1);
+        }
+        try (CountingPeer origin = new CountingPeer((c, i) -> {
+            c.readHead();
+            c.write(unavailable(null));
+        }); ProxyClient client = ProxyClient.builder().retries(QUICK).build()) {
+            ProxyResponse get = client.send(ProxyRequest.get("http://127.0.0.1:" + origin.port() + "/"))
+                    .get(20, TimeUnit.SECONDS);
+            assertThat(get.status()).isEqualTo(503);
+            assertThat(get.attempt()).as("three attempts, no more").isEqualTo(3);
+        }
+    }
+
+    @Test
+    void aSetupFailureInANamedPhaseIsRetried() throws Exception {
+        try (CountingPeer proxy = new CountingPeer((c, i) -> {
+            c.readHead();
+            if (i == 0) {
+                c.write("HTTP/1.1 502 Bad Gateway\r\nContent-Length: 0\r\n\r\n");
+                return;
+            }
+            c.write("HTTP/1.1 200 Connection established\r\n\r\n");
+            c.readHead();
+            c.write(OK);
+        }); ProxyClient client = ProxyClient.builder().proxy("http://127.0.0.1:" + proxy.port()).forceConnect(true)
+                .retries(RetryPolicy.builder().onPhases(Phase.CONNECT).backoff(Duration.ofMillis(1),
+                        Duration.ofMillis(5)).build()).build()) {
+            ProxyResponse r = client.send(ProxyRequest.get("http://origin.test/")).get(20, TimeUnit.SECONDS);
+            assertThat(r.status()).isEqualTo(200);
+            assertThat(r.attempt()).isEqualTo(2);
+            assertThat(r.bytesOut()).as("both attempts' bytes").isGreaterThan(2L * "CONNECT origin.test:80".length());
+        }
+    }
+
+    @Test
+    void aBlockedResponseSendsTheNextAttemptThroughANewSession() throws Exception {
+        List<String> credentials = new CopyOnWriteArrayList<>();
+        try (CountingPeer proxy = new CountingPeer((c, i) -> {
+            while (true) {
+                String head = c.readHead();
+                credentials.add(head.lines().filter(l -> l.toLowerCase(java.util.Locale.ROOT)
+                        .startsWith("proxy-authorization:")).findFirst()
+                        .orElse(""));
+                c.write(credentials.size() == 1 ? "HTTP/1.1 403 Forbidden\r\nContent-Length: 0\r\n\r\n" : OK);
+            }
+        }); ProxyClient client = ProxyClient.builder().proxy("http://user:pass@127.0.0.1:" + proxy.port())
+                .sessions(SessionTemplate.parse("{pass}_session-{id}"), SessionRouter.stickyPerKey())
+                .retries(RetryPolicy.builder().rotateSessionOn(403).backoff(Duration.ofMillis(1),
+                        Duration.ofMillis(5)).build()).build()) {
+            ProxyResponse r = client.send(ProxyRequest.get("http://origin.test/").withSessionKey("worker-1"))
+                    .get(20, TimeUnit.SECONDS);
+            assertThat(r.status()).isEqualTo(200);
+            assertThat(credentials).hasSize(2);
+            assertThat(credentials.get(1)).as("a new session's credentials").isNotEqualTo(credentials.get(0));
+        }
+    }
+
+    @Test
+    void aCallCancelledWhileItWaitsToBeRetriedEndsAtOnce() throws Exception {
+        CountDownLatch answered = new CountDownLatch(1);
+        try (CountingPeer origin = new CountingPeer((c, i) -> {
+            c.readHead();
+            c.write(unavailable(null));
+            answered.countDown();
+        }); ProxyClient client = ProxyClient.builder().retries(RetryPolicy.builder().onStatuses(503)
+                .backoff(Duration.ofMinutes(10), Duration.ofMinutes(10)).build()).build()) {
+            CompletableFuture<Throwable> failure = new CompletableFuture<>();
+            Call call = client.send(ProxyRequest.get("http://127.0.0.1:" + origin.port() + "/"),
+                    (r, e) -> failure.complete(e));
+            assertThat(answered.await(20, TimeUnit.SECONDS)).isTrue();
+            Thread.sleep(200); // the 503 read: the retry waits its ten minutes (a cancel before then ends it too)
+            call.cancel();
+            assertThat(failure.get(20, TimeUnit.SECONDS)).isInstanceOf(CallException.class)
+                    .satisfies(e -> assertThat(((CallException) e).label()).endsWith("_Cancelled"));
+        }
+    }
+
+    @Test
+    void backoffGrowsToItsCapWithFullJitter() {
+        RetryPolicy p = RetryPolicy.builder().backoff(Duration.ofMillis(100), Duration.ofSeconds(1)).build();
+        assertThat(p.backoff(2, 0.999)).isLessThan(Duration.ofMillis(100));
+        assertThat(p.backoff(3, 0.999)).isBetween(Duration.ofMillis(150), Duration.ofMillis(200));
+        assertThat(p.backoff(10, 0.999)).isBetween(Duration.ofMillis(990), Duration.ofSeconds(1));
+        assertThat(p.backoff(200, 0.5)).isEqualTo(Duration.ofMillis(500));
+        assertThat(p.backoff(5, 0.0)).isZero();
+    }
+}
