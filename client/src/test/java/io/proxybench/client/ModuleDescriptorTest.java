@@ -25,6 +25,7 @@ class ModuleDescriptorTest {
         Path classes = Path.of(ProxyClient.class.getProtectionDomain().getCodeSource().getLocation().toURI());
         Path[] dependencies = Arrays.stream(System.getProperty("java.class.path").split(File.pathSeparator))
                 .filter(entry -> entry.contains("io/netty/") || entry.contains("proxybench-net")
+                        || entry.contains("com/aayushatharva/brotli4j/") || entry.contains("com/github/luben/")
                         || entry.replace('\\', '/').endsWith("net/target/classes"))
                 .map(Path::of)
                 .toArray(Path[]::new);
@@ -41,6 +42,7 @@ class ModuleDescriptorTest {
         Configuration resolved = ModuleLayer.boot().configuration()
                 .resolve(finder, ModuleFinder.of(), Set.of("io.proxybench.client"));
         assertThat(resolved.modules().stream().map(ResolvedModule::name))
-                .contains("io.proxybench.client", "io.proxybench.net", "io.netty.codec.http", "io.netty.handler.proxy");
+                .contains("io.proxybench.client", "io.proxybench.net", "io.netty.codec.http", "io.netty.handler.proxy",
+                        "com.aayushatharva.brotli4j", "com.github.luben.zstd_jni");
     }
 }
