@@ -15,8 +15,11 @@ import java.util.function.Consumer;
  *
  * <p>Each coding is undone by Netty's pull-based {@link Decompressor}, which decodes only as far as its output is
  * taken: a body past a {@link DecodeLimits} limit fails at that point, not after decoding the rest of the chunk (a
- * brotli body of 1 KiB can decode to more than 1 GiB). A stacked body ({@code Content-Encoding: gzip, br}) runs
- * through one decompressor per coding, the last coding applied first.
+ * brotli body of 841 bytes decodes to 1 GiB). Netty's own {@code HttpContentDecompressor} still drives the older
+ * {@code ByteToMessageDecoder}s in an {@code EmbeddedChannel}, which decode a whole input chunk before its output can
+ * be counted; {@link Decompressor} is marked unstable API in Netty 4.2 (its decompression rework), so a Netty upgrade
+ * may ask for changes here, at compile time. A stacked body ({@code Content-Encoding: gzip, br}) runs through one
+ * decompressor per coding, the last coding applied first.
  *
  * <p>Counting: {@link #encodedBytes()} are the bytes given to {@link #decode} (the body as it travelled, after any
  * transfer decoding); {@link #decodedBytes()} those handed to the sink. An empty body decodes to an empty one whatever
