@@ -7,6 +7,10 @@ module io.proxybench.client {
     requires transitive io.netty.codec.http; // ProxyResponse.headers() is Netty's HttpHeaders
     requires io.netty.buffer;
     requires io.netty.codec;
+    requires io.netty.codec.compression;
+    // Netty requires these statically; naming them here resolves them (and brotli's native provider) on a module path.
+    requires com.aayushatharva.brotli4j;
+    requires com.github.luben.zstd_jni;
     requires io.netty.codec.http2;
     requires io.netty.common;
     requires io.netty.handler;

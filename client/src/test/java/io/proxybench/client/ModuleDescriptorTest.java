@@ -26,6 +26,7 @@ class ModuleDescriptorTest {
         Path[] dependencies = Arrays.stream(System.getProperty("java.class.path").split(File.pathSeparator))
                 .filter(entry -> entry.contains("io/netty/") || entry.contains("proxybench-net")
                         || entry.contains("com/google/guava/")
+                        || entry.contains("com/aayushatharva/brotli4j/") || entry.contains("com/github/luben/")
                         || entry.replace('\\', '/').endsWith("net/target/classes"))
                 .map(Path::of)
                 .toArray(Path[]::new);
@@ -43,6 +44,6 @@ class ModuleDescriptorTest {
                 .resolve(finder, ModuleFinder.of(), Set.of("io.proxybench.client"));
         assertThat(resolved.modules().stream().map(ResolvedModule::name))
                 .contains("io.proxybench.client", "io.proxybench.net", "io.netty.codec.http", "io.netty.handler.proxy",
-                        "com.google.common");
+                        "com.google.common", "com.aayushatharva.brotli4j", "com.github.luben.zstd_jni");
     }
 }
