@@ -9,6 +9,7 @@ import io.proxybench.client.internal.call.CallEngine;
 import io.proxybench.client.internal.call.ClientSettings;
 import io.proxybench.client.internal.call.ResponseBodyStream;
 import io.proxybench.client.internal.connect.TlsContexts;
+import io.proxybench.client.internal.decode.DecodeLimits;
 import io.proxybench.client.proxy.ProxyProtocol;
 import io.proxybench.client.proxy.ProxyScheme;
 import io.proxybench.client.proxy.ProxySpec;
@@ -231,6 +232,9 @@ public final class ProxyClient implements AutoCloseable {
         private RedirectPolicy redirects = RedirectPolicy.normal();
         private CookieJars cookies = CookieJars.perSession();
         private RetryPolicy retries = RetryPolicy.none();
+        private boolean decompression = true;
+        private long maxDecodedBytes = 1L << 30;
+        private int maxDecodeRatio = 1000;
 
         private Builder() {}
 
@@ -461,6 +465,40 @@ public final class ProxyClient implements AutoCloseable {
         }
 
         /**
+         * Whether bodies are asked for compressed and decoded (default true): a request without an
+         * {@code Accept-Encoding} of its own asks for the codings the client decodes here (gzip and deflate, and br
+         * and zstd where their native libraries load), and its body is decoded as it arrives: {@link
+         * ProxyResponse#body()} and a stream give the decoded bytes, {@link ProxyResponse#bytesIn()} stays the wire
+         * bytes and {@link ProxyResponse#decodedBytes()} says how long the body decoded. A request that sets its own
+         * {@code Accept-Encoding} gets the body as received, as does one whose coding the client cannot decode
+         * (e.g. {@code compress}). Corrupt data fails the call ({@code request_ContentDecodingException}, naming the
+         * coding); so does a body that decodes past {@link #decodeLimits}.
+         *
+         * @param on false to send no Accept-Encoding of the client's and decode nothing (hey's and oha's
+         *     {@code --disable-compression})
+         * @return this builder
+         */
+        public Builder decompression(boolean on) {
+            this.decompression = on;
+            return this;
+        }
+
+        /**
+         * How far a body may grow when decoded (default 1 GiB, and 1,000× its encoded size once past 1 MiB): past
+         * either, the call fails as a decompression bomb would. A buffered body is held to {@link #maxBodyBytes}
+         * decoded as well.
+         *
+         * @param maxDecodedBytes the most bytes a body may decode to
+         * @param maxDecodeRatio the most decoded bytes per encoded byte, past the first MiB
+         * @return this builder
+         */
+        public Builder decodeLimits(long maxDecodedBytes, int maxDecodeRatio) {
+            this.maxDecodedBytes = maxDecodedBytes;
+            this.maxDecodeRatio = maxDecodeRatio;
+            return this;
+        }
+
+        /**
          * Where each call's events go: the factory makes a listener per call (default none).
          *
          * @param factory called once per call, on the caller's thread
@@ -510,8 +548,8 @@ public final class ProxyClient implements AutoCloseable {
             tlsContexts.proxy(tls, proxyProtocol);
             return new ProxyClient(new ClientSettings(proxy, template, router, tls, forceConnect, limits,
                     sessionLifetimeKeepAlive, timeouts, maxBodyBytes, bodyPrefixOnly, maxStreamsPerConnection, proxyProtocol,
-                    maxStreamsPerProxyConnection, userAgent, listeners, tlsContexts, redirects, cookies, retries),
-                    ioThreads);
+                    maxStreamsPerProxyConnection, userAgent, listeners, tlsContexts, redirects, cookies, retries, decompression,
+                    new DecodeLimits(maxDecodedBytes, maxDecodeRatio)), ioThreads);
         }
     }
 }

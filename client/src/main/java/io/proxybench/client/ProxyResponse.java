@@ -15,7 +15,8 @@ import java.util.List;
  * @param body the body, whole (a body over the client's limit fails the call), or its first bytes for a client built
  *     with {@code keepBodyPrefix}; empty for a streamed call's ({@link ResponseStream}); {@code bodyBytes} is its full
  *     length
- * @param bodyBytes the body's full length in bytes, after any transfer decoding
+ * @param bodyBytes the body's full length in bytes as received: after any transfer decoding (chunked), before content
+ *     decoding
  * @param connection the connection that carried the request
  * @param reused true when the connection existed before this call
  * @param attempt the attempt that got this response: 1, 2 when a reused connection failed before any response byte
@@ -33,13 +34,17 @@ import java.util.List;
  *     {@link CloseReason#CLIENT_CLOSE} for a {@code Connection: close} request; null when it stays open for reuse
  * @param redirects the redirects the call followed to get this response, in order; empty when none. The wire bytes
  *     count every hop; the timings, connection and exit are the last hop's
+ * @param decodedBytes the body's length after content decoding (gzip, deflate, br, zstd), which {@code body} holds;
+ *     -1 when the body was not decoded (no coding, one the client cannot decode, or an {@code Accept-Encoding} the
+ *     caller set): {@code body} is then as received. {@code bodyBytes} is always the length as received
  */
 public record ProxyResponse(int status, HttpHeaders headers, byte[] body, long bodyBytes,
         ConnectionInfo connection, boolean reused, int attempt, String exit, String session, PhaseTimings timings,
-        long bytesOut, long bytesIn, long handshakeBytes, CloseReason closeReason, List<Redirect> redirects) {
+        long bytesOut, long bytesIn, long handshakeBytes, CloseReason closeReason, List<Redirect> redirects,
+        long decodedBytes) {
 
     /**
-     * A response that followed no redirect.
+     * A response that followed no redirect and was not decoded.
      *
      * @param status the status code
      * @param headers the headers
@@ -60,7 +65,7 @@ public record ProxyResponse(int status, HttpHeaders headers, byte[] body, long b
             boolean reused, int attempt, String exit, String session, PhaseTimings timings, long bytesOut,
             long bytesIn, long handshakeBytes, CloseReason closeReason) {
         this(status, headers, body, bodyBytes, connection, reused, attempt, exit, session, timings, bytesOut, bytesIn,
-                handshakeBytes, closeReason, List.of());
+                handshakeBytes, closeReason, List.of(), -1);
     }
 
     /**
@@ -71,7 +76,7 @@ public record ProxyResponse(int status, HttpHeaders headers, byte[] body, long b
      */
     public ProxyResponse withRedirects(List<Redirect> redirects) {
         return new ProxyResponse(status, headers, body, bodyBytes, connection, reused, attempt, exit, session, timings,
-                bytesOut, bytesIn, handshakeBytes, closeReason, List.copyOf(redirects));
+                bytesOut, bytesIn, handshakeBytes, closeReason, List.copyOf(redirects), decodedBytes);
     }
 
     /**

@@ -12,6 +12,7 @@ import io.proxybench.client.event.GatewayStats;
 import io.proxybench.client.event.PoolGauges;
 import io.proxybench.client.internal.connect.Connector;
 import io.proxybench.client.internal.connect.Route;
+import io.proxybench.client.internal.decode.AvailableCodings;
 import io.proxybench.client.internal.event.CallTrace;
 import io.proxybench.client.internal.exchange.ClientConnection;
 import io.proxybench.client.internal.exchange.ExchangeLimits;
@@ -55,11 +56,13 @@ public final class CallEngine implements AutoCloseable {
                 settings.proxyProtocol(), settings.maxStreamsPerProxyConnection(), gatewayIdle(settings.limits()));
         this.pool = new ConnectionPool<>(settings.limits(), r -> r.exit() == null ? ExitLabel.DIRECT : r.exit(),
                 Route::keepAlive);
-        this.parts = new RealCall.ClientParts(new Routes(settings), new RequestEncoder(settings.userAgent()),
+        this.parts = new RealCall.ClientParts(new Routes(settings), new RequestEncoder(settings.userAgent(),
+                settings.decompression() ? AvailableCodings.acceptEncoding() : null),
                 new ConnectionFinder(settings, pool, connector, counters), new Exchange(settings, pool, counters),
                 counters, pool, settings.timeouts(), group, new ExchangeLimits(
                         settings.timeouts().responseHead().toNanos(), settings.timeouts().readIdle().toNanos()),
-                settings.redirects(), settings.cookies(), settings.retries(), settings.router());
+                settings.redirects(), settings.cookies(), settings.retries(), settings.router(),
+                settings.decompression());
         group.next().schedule(this::maintain, MAINTENANCE_MAX_NANOS, TimeUnit.NANOSECONDS);
     }
 

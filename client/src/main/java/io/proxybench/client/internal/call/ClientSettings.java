@@ -7,6 +7,7 @@ import io.proxybench.client.Timeouts;
 import io.proxybench.client.TlsSettings;
 import io.proxybench.client.cookie.CookieJars;
 import io.proxybench.client.event.EventListener;
+import io.proxybench.client.internal.decode.DecodeLimits;
 import io.proxybench.client.internal.connect.TlsContexts;
 import io.proxybench.client.proxy.ProxyProtocol;
 import io.proxybench.client.proxy.ProxySpec;
@@ -28,9 +29,12 @@ import io.proxybench.client.proxy.SessionTemplate;
  * @param redirects which redirects calls follow
  * @param cookies the jars cookies are kept in, per session key; null to keep none
  * @param retries when calls are sent again
+ * @param decompression whether requests without an Accept-Encoding of their own ask for the codings the client
+ *     decodes, and their bodies are decoded
+ * @param decodeLimits how far a decoded body may grow
  */
 public record ClientSettings(ProxySpec proxy, SessionTemplate template, SessionRouter router, TlsSettings tls,
         boolean forceConnect, PoolLimits limits, boolean sessionLifetimeKeepAlive, Timeouts timeouts,
         int maxBodyBytes, boolean bodyPrefixOnly, int maxStreamsPerConnection, ProxyProtocol proxyProtocol, int maxStreamsPerProxyConnection,
         String userAgent, EventListener.Factory listeners, TlsContexts tlsContexts, RedirectPolicy redirects,
-        CookieJars cookies, RetryPolicy retries) {}
+        CookieJars cookies, RetryPolicy retries, boolean decompression, DecodeLimits decodeLimits) {}

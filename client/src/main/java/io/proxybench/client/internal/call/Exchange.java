@@ -9,6 +9,7 @@ import io.netty.util.internal.logging.InternalLoggerFactory;
 import io.proxybench.client.ProxyResponse;
 import io.proxybench.client.event.CloseReason;
 import io.proxybench.client.internal.connect.Route;
+import io.proxybench.client.internal.decode.ContentEncoding;
 import io.proxybench.client.internal.event.CallTrace;
 import io.proxybench.client.internal.exchange.BodyBuffer;
 import io.proxybench.client.internal.exchange.BodySink;
@@ -23,6 +24,7 @@ import io.proxybench.client.internal.exchange.StreamedBody;
 import io.proxybench.client.internal.metrics.ClientCounters;
 import io.proxybench.client.internal.pool.ConnectionPool;
 import java.io.IOException;
+import java.util.List;
 import java.util.function.Consumer;
 
 /**
@@ -73,11 +75,13 @@ final class Exchange {
      * @param earlier what the call's earlier attempts cost, which its response includes
      * @param body where the body goes: null to buffer it (the client's limit), else the call's stream
      * @param limits the exchange's time limits
+     * @param decode whether the client asked for the body's content codings (its Accept-Encoding), and so decodes
+     *     them
      */
     void send(FullHttpRequest http, Routed routed, ClientConnection connection, boolean reused, CallTrace trace,
-            WireBytes earlier, ResponseBodyStream body, ExchangeLimits limits, Ended ended) {
+            WireBytes earlier, ResponseBodyStream body, ExchangeLimits limits, boolean decode, Ended ended) {
         Ending ending = new Ending(routed, connection, reused, trace, earlier, http,
-                HttpMethod.HEAD.equals(http.method()), body, ended);
+                HttpMethod.HEAD.equals(http.method()), body, decode, ended);
         trace.requestHeadersStart();
         try {
             connection.exchange(http, trace, limits, ending);
@@ -97,6 +101,10 @@ final class Exchange {
      */
     private final class Ending implements ExchangeCallback, Consumer<Throwable> {
         private final Routed routed;
+        /** Whether the body's content codings are decoded. */
+        private final boolean decode;
+        /** The body's decoder, from the head on; null when it is not decoded. */
+        private DecodingSink decoding;
         /** A HEAD request's response has no body, whatever its Content-Length says. */
         private final boolean headRequest;
         /** The call's stream, or null for a buffered body. */
@@ -123,7 +131,8 @@ final class Exchange {
         private boolean told;
 
         Ending(Routed routed, ClientConnection connection, boolean reused, CallTrace trace, WireBytes earlier,
-                FullHttpRequest http, boolean headRequest, ResponseBodyStream stream, Ended ended) {
+                FullHttpRequest http, boolean headRequest, ResponseBodyStream stream, boolean decode, Ended ended) {
+            this.decode = decode;
             this.routed = routed;
             this.headRequest = headRequest;
             this.stream = stream;
@@ -158,14 +167,25 @@ final class Exchange {
                 buffer = new BodyBuffer(0, true);
                 return buffer;
             }
+            ContentEncoding coding = decode && headers.contains(HttpHeaderNames.CONTENT_ENCODING)
+                    ? ContentEncoding.parse(String.join(", ", headers.getAll(HttpHeaderNames.CONTENT_ENCODING)))
+                    : null;
+            boolean decoded = coding != null && coding.isDecodable();
+            BodySink sink;
             if (stream != null) {
-                return stream.head(response(status, headers, EMPTY, 0, null, 0, 0, 0), reads, this);
+                sink = stream.head(response(status, headers, EMPTY, 0, null, 0, 0, 0), reads, this);
+            } else {
+                buffer = new BodyBuffer(settings.maxBodyBytes(), settings.bodyPrefixOnly());
+                if (!decoded && !headRequest && status != 204 && status != 304) {
+                    buffer.expect(headers.get(HttpHeaderNames.CONTENT_LENGTH));
+                }
+                sink = buffer;
             }
-            buffer = new BodyBuffer(settings.maxBodyBytes(), settings.bodyPrefixOnly());
-            if (!headRequest && status != 204 && status != 304) {
-                buffer.expect(headers.get(HttpHeaderNames.CONTENT_LENGTH));
+            if (decoded) {
+                decoding = new DecodingSink(coding, settings.decodeLimits(), connection.channel().alloc(), sink);
+                return decoding;
             }
-            return buffer;
+            return sink;
         }
 
         /** Ends the exchange once (a later end does nothing); never throws into the connection. */
@@ -173,6 +193,15 @@ final class Exchange {
         public void answered(long bodyBytes, CloseReason closeReason) {
             if (entered) {
                 return;
+            }
+            if (decoding != null) {
+                try {
+                    decoding.finish();
+                } catch (IOException e) {
+                    entered = true;
+                    fail(e);
+                    return;
+                }
             }
             entered = true;
             try {
@@ -234,6 +263,9 @@ final class Exchange {
         }
 
         private void fail(Throwable error) {
+            if (decoding != null) {
+                decoding.close();
+            }
             long out = sent();
             long in = received(0);
             charge(out, in);
@@ -267,7 +299,7 @@ final class Exchange {
                 CloseReason retired, long out, long in, long handshake) {
             return new ProxyResponse(status, headers, body, bodyBytes, connection.info(), reused,
                     trace.call().attempt(), routed.exit(), routed.session(), trace.timings(), out, in, handshake,
-                    retired);
+                    retired, List.of(), decoding == null ? -1 : decoding.decodedBytes());
         }
     }
 }

@@ -256,7 +256,8 @@ final class RealCall implements Exchange.Ended, Call {
             }
             return;
         }
-        parts.exchange().send(http, routed, connection, reused, trace, earlier, stream, limits, this);
+        parts.exchange().send(http, routed, connection, reused, trace, earlier, stream, limits,
+                parts.decompression() && !has(request, "accept-encoding"), this);
     }
 
     @Override
@@ -302,10 +303,8 @@ final class RealCall implements Exchange.Ended, Call {
         if (jars == null) {
             return request;
         }
-        for (Map.Entry<String, String> h : request.headers()) {
-            if (h.getKey().equalsIgnoreCase("cookie")) {
-                return request;
-            }
+        if (has(request, "cookie")) {
+            return request;
         }
         return jars.forSession(request.sessionKey()).cookieHeader(request.uri())
                 .map(cookies -> request.withHeader("Cookie", cookies)).orElse(request);
@@ -422,6 +421,16 @@ final class RealCall implements Exchange.Ended, Call {
         finish(null, cause instanceof CallException ce ? ce : failure(trace.current(), cause, spent, failed.reused()));
     }
 
+    /** Whether the caller set a header named {@code name} (lower case). */
+    private static boolean has(ProxyRequest request, String name) {
+        for (Map.Entry<String, String> h : request.headers()) {
+            if (h.getKey().equalsIgnoreCase(name)) {
+                return true;
+            }
+        }
+        return false;
+    }
+
     /** @param reused whether the failing attempt's connection was open before it; null when it had none */
     private static CallException failure(Phase phase, Throwable cause, WireBytes spent, Boolean reused) {
         return new CallException(phase, cause, spent.out(), spent.in(), spent.handshake(), reused);
@@ -431,7 +440,7 @@ final class RealCall implements Exchange.Ended, Call {
     record ClientParts(Routes routes, RequestEncoder encoder, ConnectionFinder finder, Exchange exchange,
             ClientCounters counters, ConnectionPool<Route, Object, ClientConnection> pool, Timeouts timeouts,
             ScheduledExecutorService timers, ExchangeLimits defaultLimits, RedirectPolicy redirects,
-            CookieJars cookies, RetryPolicy retries, SessionRouter router) {
+            CookieJars cookies, RetryPolicy retries, SessionRouter router, boolean decompression) {
 
         /** The exchange limits of {@code timeouts}: the client's own object when they are the client's. */
         ExchangeLimits limits(Timeouts timeouts) {

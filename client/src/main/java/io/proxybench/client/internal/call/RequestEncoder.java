@@ -24,8 +24,8 @@ import java.util.Objects;
 
 /**
  * A request as it goes on the wire: origin-form, or absolute-form (without user info or fragment) to a forward proxy,
- * with the proxy's credentials then. The request's headers go first; Host and User-Agent are added only when it has
- * none.
+ * with the proxy's credentials then. The request's headers go first; Host, User-Agent and (when the client decodes
+ * bodies) Accept-Encoding are added only when it has none.
  *
  * <p>A run sends the same request over and over, so the last header map made is kept and given to the next request
  * whose headers it would repeat: the same header list, method, body length, Host and, to a forward proxy, the same
@@ -40,11 +40,14 @@ import java.util.Objects;
 final class RequestEncoder {
 
     private final String userAgent;
+    /** The Accept-Encoding of requests that set none, or null to add none. */
+    private final String acceptEncoding;
     /** The header map last made, with what it was made from; null before the first request. */
     private volatile Made last;
 
-    RequestEncoder(String userAgent) {
+    RequestEncoder(String userAgent, String acceptEncoding) {
         this.userAgent = userAgent;
+        this.acceptEncoding = acceptEncoding;
     }
 
     /**
@@ -102,6 +105,9 @@ final class RequestEncoder {
         }
         if (!headers.contains(HttpHeaderNames.USER_AGENT)) {
             headers.set(HttpHeaderNames.USER_AGENT, userAgent);
+        }
+        if (acceptEncoding != null && !headers.contains(HttpHeaderNames.ACCEPT_ENCODING)) {
+            headers.set(HttpHeaderNames.ACCEPT_ENCODING, acceptEncoding);
         }
         long fileLength = -1;
         if (request.bodySource() != null) {

@@ -12,7 +12,7 @@ import io.proxybench.client.proxy.ProxySpec;
 import org.junit.jupiter.api.Test;
 
 class RequestEncoderTest {
-    private final RequestEncoder encoder = new RequestEncoder("proxybench-test");
+    private final RequestEncoder encoder = new RequestEncoder("proxybench-test", null);
 
     @Test
     void aRepeatedRequestSharesItsHeaderMapAndEachGetsItsOwnLine() {
