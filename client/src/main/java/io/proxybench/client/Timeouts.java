@@ -20,6 +20,12 @@ public record Timeouts(Duration tcp, Duration tunnel, Duration tls, Duration res
     /**
      * Checks the limits.
      *
+     * @param tcp TCP connect to the proxy (or origin)
+     * @param tunnel CONNECT or SOCKS5 negotiation, proxy TLS included
+     * @param tls TLS handshake with the origin
+     * @param responseHead from the request's start to the end of the response's head
+     * @param readIdle the longest wait for the next body bytes
+     * @param call the whole call; zero for none
      * @throws IllegalArgumentException if a limit is null, negative, or zero (but {@code call}, where zero is none)
      */
     public Timeouts {
