@@ -6,6 +6,7 @@ import io.proxybench.analysis.diagnosis.SetupContext;
 import io.proxybench.analysis.report.ReportJson;
 import io.proxybench.analysis.threshold.Thresholds;
 import io.proxybench.client.ProxyClient;
+import io.proxybench.client.RedirectPolicy;
 import io.proxybench.client.Timeouts;
 import io.proxybench.client.TlsSettings;
 import io.proxybench.client.proxy.ProxyProtocol;
@@ -196,8 +197,32 @@ final class RunCommand implements Callable<Integer> {
 
     @Option(names = "--timeout", paramLabel = "TIMEOUTS", defaultValue = "30s",
             description = "Per-phase timeouts: one for all phases (default: ${DEFAULT-VALUE}), or e.g."
-                    + " 10s,request=30s or tcp=3s,tunnel=5s,tls=5s,request=20s.")
+                    + " 10s,request=30s or tcp=3s,tunnel=5s,tls=5s,request=20s. request is the response's: its head"
+                    + " and each wait between body bytes (head=, idle= set them apart); call= bounds a whole request,"
+                    + " by default the setup phases plus head.")
     String timeout;
+
+    @Option(names = {"-L", "--location"},
+            description = "Follow redirects (301, 302, 303, 307, 308) as browsers do, on the request's session (the"
+                    + " same exit). A record is one scheduled request: its bytes count every hop, its timings are"
+                    + " the last hop's. Without it a 3xx is the request's answer.")
+    boolean followRedirects;
+
+    @Option(names = "--max-redirects", paramLabel = "N",
+            description = "With -L, redirects followed at most per request; one more fails it as"
+                    + " request_TooManyRedirects (default: 20).")
+    Integer maxRedirects;
+
+    @Option(names = "--no-cookies",
+            description = "Keep no cookies. By default each session key keeps its own jar, as k6 keeps one per"
+                    + " virtual user: a cookie set through one session (exit) never goes out through another.")
+    boolean noCookies;
+
+    @Option(names = "--disable-compression",
+            description = "Send no Accept-Encoding of the client's and decode nothing (as hey's and oha's). By"
+                    + " default requests ask for gzip, deflate, br and zstd and bodies are decoded; bytes per request"
+                    + " count the wire bytes either way.")
+    boolean disableCompression;
 
     @Option(names = "--ca", paramLabel = "FILE", description = "Trust only this CA file (e.g. the lab's).")
     Path ca;
@@ -406,6 +431,14 @@ final class RunCommand implements Callable<Integer> {
             throw new IllegalArgumentException("--proxy and --proxy-file exclude each other");
         }
         checkProxyHttp2();
+        if (maxRedirects != null && !followRedirects) {
+            throw new IllegalArgumentException("--max-redirects applies to -L (follow redirects); give both, or"
+                    + " neither to take each 3xx as the answer");
+        }
+        if (maxRedirects != null && maxRedirects < 1) {
+            throw new IllegalArgumentException("--max-redirects " + maxRedirects + ": give 1 or more (without -L no"
+                    + " redirect is followed)");
+        }
         Timeouts timeouts = TimeoutOption.parse(timeout);
         SessionRouter router = checkRotation();
         SessionTemplate sessionTemplate = sessionOptions.templateOrNull();
@@ -556,6 +589,16 @@ final class RunCommand implements Callable<Integer> {
         }
         if (proxyMaxStreams != null) {
             builder.maxStreamsPerProxyConnection(proxyMaxStreams);
+        }
+        if (followRedirects) {
+            builder.redirects(maxRedirects == null ? RedirectPolicy.normal()
+                    : RedirectPolicy.normal().withMaxHops(maxRedirects));
+        }
+        if (noCookies) {
+            builder.cookies(null);
+        }
+        if (disableCompression) {
+            builder.decompression(false);
         }
         return builder;
     }
