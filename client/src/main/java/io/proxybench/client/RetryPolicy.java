@@ -15,6 +15,9 @@ import java.util.function.Predicate;
  * (exponential backoff with full jitter, or the server's {@code Retry-After} when it sends one), and which responses
  * mean the session is blocked, so that the next attempt goes out through a new session (a new exit).
  *
+ * <p>A streamed call ({@code ProxyClient.stream}) is retried on failures before its response's head only: the head
+ * goes to its reader as it arrives.
+ *
  * <p>A failure after the request was sent, and a response, are retried only for idempotent methods (GET, HEAD,
  * OPTIONS, TRACE, PUT, DELETE): a POST may have been acted on. Every attempt goes out on a new connection, and is its
  * own call to the event listener ({@code callStart} with its attempt number, and its end). Independently of the

@@ -338,7 +338,9 @@ final class RealCall implements Exchange.Ended, Call {
      */
     private boolean retried(ProxyResponse response) {
         RetryPolicy policy = parts.retries();
-        if (attempts >= policy.maxAttempts() || cancelled != null || !policy.retries(response, original.method())) {
+        // A stream's response was handed to its reader at the head: it is the call's, whatever its status.
+        if (stream != null || attempts >= policy.maxAttempts() || cancelled != null
+                || !policy.retries(response, original.method())) {
             return false;
         }
         Duration wait = RetryAfter.parse(response.headers(), Instant.now());
