@@ -2,7 +2,9 @@ package io.proxybench.client;
 
 import io.netty.handler.codec.http.HttpHeaders;
 import io.proxybench.client.event.ConnectionInfo;
+import java.io.IOException;
 import java.io.InputStream;
+import java.io.UncheckedIOException;
 import java.util.concurrent.CompletableFuture;
 
 /**
@@ -110,8 +112,8 @@ public final class ResponseStream implements AutoCloseable {
     public void close() {
         try {
             body.close();
-        } catch (java.io.IOException e) {
-            throw new java.io.UncheckedIOException(e);
+        } catch (IOException e) {
+            throw new UncheckedIOException(e);
         }
     }
 }

@@ -8,6 +8,7 @@ import io.proxybench.client.proxy.SessionTemplate;
 import io.proxybench.client.testing.CountingPeer;
 import java.time.Duration;
 import java.util.List;
+import java.util.Locale;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.CopyOnWriteArrayList;
 import java.util.concurrent.CountDownLatch;
@@ -109,7 +110,7 @@ class RetryPolicyTest {
         try (CountingPeer proxy = new CountingPeer((c, i) -> {
             while (true) {
                 String head = c.readHead();
-                credentials.add(head.lines().filter(l -> l.toLowerCase(java.util.Locale.ROOT)
+                credentials.add(head.lines().filter(l -> l.toLowerCase(ROOT)
                         .startsWith("proxy-authorization:")).findFirst()
                         .orElse(""));
                 c.write(credentials.size() == 1 ? "HTTP/1.1 403 Forbidden\r\nContent-Length: 0\r\n\r\n" : OK);

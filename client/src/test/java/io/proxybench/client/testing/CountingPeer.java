@@ -134,11 +134,6 @@ public final class CountingPeer implements AutoCloseable {
             written += bytes.length;
         }
 
-        /** The client's address, as the peer sees it (a proxy's exit, when the client came through one). */
-        public java.net.InetAddress remoteAddress() {
-            return socket.getInetAddress();
-        }
-
         /** Bytes written to the client so far; readable from other threads (a test watching the script). */
         public long written() {
             return written;
