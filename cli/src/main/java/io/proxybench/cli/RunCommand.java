@@ -287,10 +287,19 @@ final class RunCommand implements Callable<Integer> {
     @Override
     public Integer call() throws Exception {
         Checked checked = check();
-        OpenFiles.check(closedLoop != null ? closedLoop
-                : maxInFlight > 0 ? maxInFlight : (long) Math.ceil(peakRate() * IN_FLIGHT_SECONDS));
+        RunResult result;
         PrintWriter err = spec.commandLine().getErr();
-        RunResult result = execute(checked, !noProgress, err);
+        try {
+            OpenFiles.check(closedLoop != null ? closedLoop
+                    : maxInFlight > 0 ? maxInFlight : (long) Math.ceil(peakRate() * IN_FLIGHT_SECONDS));
+            result = execute(checked, !noProgress, err);
+        } catch (Exception | Error e) {
+            // A run refused before it wrote a record leaves no empty default file behind.
+            if (reservedOut && Files.exists(out) && Files.size(out) == 0) {
+                Files.delete(out);
+            }
+            throw e;
+        }
         RunSummary summary = result.summary();
         PrintWriter o = spec.commandLine().getOut();
         Map<String, String> files = new LinkedHashMap<>();

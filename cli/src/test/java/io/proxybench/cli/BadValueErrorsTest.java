@@ -57,8 +57,9 @@ class BadValueErrorsTest {
                 bad("--rate '' is not a number", "run", "--rate", ""),
                 // redirects
                 bad("--max-redirects applies to -L (follow redirects); give both", "run", "--url", "https://h/",
-                        "--max-redirects", "3"),
-                bad("--max-redirects 0: give 1 or more", "run", "--url", "https://h/", "-L", "--max-redirects", "0"),
+                        "--rate", "1", "--duration", "1s", "--max-redirects", "3"),
+                bad("--max-redirects 0: give 1 or more", "run", "--url", "https://h/", "--rate", "1", "--duration",
+                        "1s", "-L", "--max-redirects", "0"),
                 bad("--refuse 5% is not a number: write digits, e.g. 100 or 2.5 (a share as a fraction, 0.05 for 5%)",
                         "lab", "--refuse", "5%"),
                 bad("--io-threads 1.5 is not a whole number: write digits only, e.g. 4", "run", "--io-threads", "1.5"),

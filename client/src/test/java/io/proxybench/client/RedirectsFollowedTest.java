@@ -66,7 +66,7 @@ class RedirectsFollowedTest {
             for (String answer : new String[] {redirect(303, "/seen"), OK, redirect(307, "/again"), null}) {
                 String head = c.readHead();
                 heads.add(head);
-                if (head.toLowerCase(ROOT).contains("content-length: 4")) {
+                if (head.toLowerCase(Locale.ROOT).contains("content-length: 4")) {
                     for (int b = 0; b < 4; b++) {
                         heads.add(String.valueOf((char) c.read()));
                     }
@@ -81,7 +81,7 @@ class RedirectsFollowedTest {
             assertThat(String.join("", heads)).containsSubsequence("POST /form", "data", "GET /seen", "POST /form",
                     "data", "POST /again", "data");
             assertThat(heads.stream().filter(h -> h.startsWith("GET /seen")).findFirst().orElseThrow()
-                    .toLowerCase(ROOT)).doesNotContain("content-length");
+                    .toLowerCase(Locale.ROOT)).doesNotContain("content-length");
         }
     }
 

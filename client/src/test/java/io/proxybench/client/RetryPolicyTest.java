@@ -110,7 +110,7 @@ class RetryPolicyTest {
         try (CountingPeer proxy = new CountingPeer((c, i) -> {
             while (true) {
                 String head = c.readHead();
-                credentials.add(head.lines().filter(l -> l.toLowerCase(ROOT)
+                credentials.add(head.lines().filter(l -> l.toLowerCase(Locale.ROOT)
                         .startsWith("proxy-authorization:")).findFirst()
                         .orElse(""));
                 c.write(credentials.size() == 1 ? "HTTP/1.1 403 Forbidden\r\nContent-Length: 0\r\n\r\n" : OK);
