@@ -4,7 +4,8 @@
 #
 #   peer_require BINARY PACKAGE   exits with the apt-get line when BINARY is missing
 #   nginx_start SECONDS           HTTPS origin, self-signed for 127.0.0.1; sets nginx_pid, nginx_url (h2 and
-#                                 http/1.1 by ALPN), nginx_h1_url (http/1.1 only), nginx_cert (trust it with --ca)
+#                                 http/1.1 by ALPN), nginx_h1_url (http/1.1 only), nginx_cert (trust it with --ca);
+#                                 with NGINX_FILE_BYTES set, it also serves /file: that many zero bytes (a sparse file)
 #   nginx_counts                  "ACCEPTS REQUESTS": connections nginx has accepted and requests it has answered so
 #                                 far (stub_status, on a plain port of its own; the reading itself counts one of each)
 #   squid_start SECONDS           CONNECT proxy (to nginx's ports only), no auth, no cache, no access log;
@@ -73,6 +74,7 @@ nginx_start() {
   status_port="$(_free_port)"
   while [ "$h1_port" = "$port" ]; do h1_port="$(_free_port)"; done
   while [ "$status_port" = "$port" ] || [ "$status_port" = "$h1_port" ]; do status_port="$(_free_port)"; done
+  truncate -s "${NGINX_FILE_BYTES:-0}" "$dir/file"
   # One worker, no logs, a 3-byte body; keep-alive long and never churned by a request count.
   cat >"$dir/nginx.conf" <<EOF
 daemon off;
@@ -105,6 +107,10 @@ http {
         server_name 127.0.0.1 localhost;
         location / {
             return 200 "ok\n";
+        }
+        location = /file {
+            alias $dir/file;
+            default_type application/octet-stream;
         }
     }
     server {

@@ -10,6 +10,7 @@ import io.netty.handler.codec.http.FullHttpRequest;
 import io.netty.handler.codec.http.FullHttpResponse;
 import io.netty.handler.codec.http.HttpChunkedInput;
 import io.netty.handler.codec.http.HttpHeaderNames;
+import io.netty.handler.codec.http.HttpHeaderValues;
 import io.netty.handler.codec.http.HttpMethod;
 import io.netty.handler.codec.http.HttpResponseStatus;
 import io.netty.handler.codec.http.QueryStringDecoder;
@@ -61,12 +62,17 @@ final class TargetHandler extends ChannelInboundHandlerAdapter {
             not found; the proxybench lab target serves:
               GET /cdn-cgi/trace   who the target sees: ip, loc, tls, ja4, http version, connection and request number
               GET /bytes/N         N bytes of application/octet-stream, 0 <= N <= 1073741824
+              GET /page/N          an N-byte HTML page, 0 <= N <= 1048576, gzip'd when Accept-Encoding allows (compressed
+                                   once per size); counts in /stats whether the lab_session cookie came back
+              GET /login?to=PATH   302 to PATH (a path on this target) setting the lab_session cookie, one per source
+                                   address (exit)
               GET /truncate/N      announces N bytes, sends N/2, then closes (HTTP/2: resets the stream), 2 <= N <= 1073741824
               GET /status/CODE     that status, 200 <= CODE <= 599
               GET /delay/MS        200 after MS milliseconds, 0 <= MS <= 60000
               GET /challenge       403 bot challenge page with cf-mitigated: challenge
               GET /limited         200, or 429 with Retry-After once this address's token bucket is empty
-              GET /stats           request and connection counters as JSON; DELETE /stats also resets them
+              GET /stats           request and connection counters as JSON, page requests by session cookie
+                                   (page_cookies: returned, missing, foreign); DELETE /stats also resets them
               ANY /anything        the request as received, as JSON: method, path, query, http version, headers in
                                    order (credentials and cookies redacted), body length and SHA-256 (any size,
                                    streamed), ip, conn, req
@@ -162,6 +168,10 @@ final class TargetHandler extends ChannelInboundHandlerAdapter {
             ctx.writeAndFlush(Responses.text(HttpResponseStatus.OK, trace(ctx.channel(), request, number), head));
         } else if (path.startsWith("/bytes/")) {
             bytes(ctx, path.substring("/bytes/".length()), head);
+        } else if (path.startsWith("/page/")) {
+            page(ctx, request, path.substring("/page/".length()), head);
+        } else if (path.equals("/login")) {
+            login(ctx, request, head);
         } else if (path.startsWith("/truncate/")) {
             truncate(ctx, path.substring("/truncate/".length()), head);
         } else if (path.startsWith("/status/")) {
@@ -260,6 +270,47 @@ final class TargetHandler extends ChannelInboundHandlerAdapter {
             ctx.write(Responses.headers(HttpResponseStatus.OK, Responses.OCTETS, length.getAsLong()));
             ctx.writeAndFlush(new HttpChunkedInput(new FillerInput(length.getAsLong())));
         }
+    }
+
+    /**
+     * {@code /page/N}: the page, gzip'd when the request accepts it, and the session cookie it brought counted. The
+     * body differs by Accept-Encoding, which {@code Vary} says.
+     */
+    private void page(ChannelHandlerContext ctx, FullHttpRequest request, String argument, boolean head) {
+        OptionalLong size = parse(argument, 0, Pages.MAX_PAGE);
+        if (size.isEmpty()) {
+            badRequest(ctx, "/page/N needs an integer N from 0 to " + Pages.MAX_PAGE, head);
+            return;
+        }
+        shared.stats().countPageCookie(shared.cookies().check(request.headers().getAll(HttpHeaderNames.COOKIE),
+                ConnectionState.of(ctx.channel()).sourceText()));
+        Pages.Page page = Pages.page((int) size.getAsLong());
+        boolean gzip = Pages.acceptsGzip(request.headers().get(HttpHeaderNames.ACCEPT_ENCODING));
+        FullHttpResponse response = Responses.full(HttpResponseStatus.OK, Responses.HTML,
+                gzip ? page.gzip() : page.identity(), head);
+        response.headers().set(HttpHeaderNames.VARY, HttpHeaderNames.ACCEPT_ENCODING);
+        if (gzip) {
+            response.headers().set(HttpHeaderNames.CONTENT_ENCODING, HttpHeaderValues.GZIP);
+        }
+        ctx.writeAndFlush(response);
+    }
+
+    /**
+     * {@code /login?to=PATH}: a 302 to PATH setting the session cookie of the request's source address. PATH must be
+     * a path on this target (it starts with one {@code /}), so the endpoint redirects nowhere else.
+     */
+    private void login(ChannelHandlerContext ctx, FullHttpRequest request, boolean head) {
+        List<String> to = new QueryStringDecoder(request.uri()).parameters().get("to");
+        if (to == null || to.size() != 1 || !to.get(0).startsWith("/") || to.get(0).startsWith("//")) {
+            badRequest(ctx, "/login needs one to=PATH, a path on this target starting with a single /, e.g."
+                    + " /login?to=/page/30000", head);
+            return;
+        }
+        FullHttpResponse response = Responses.text(HttpResponseStatus.FOUND, "see " + to.get(0) + "\n", head);
+        response.headers().set(HttpHeaderNames.LOCATION, to.get(0))
+                .set(HttpHeaderNames.SET_COOKIE, shared.cookies().setCookie(ConnectionState.of(ctx.channel())
+                        .sourceText()));
+        ctx.writeAndFlush(response);
     }
 
     /**

@@ -63,7 +63,8 @@ public final class TargetServer implements AutoCloseable {
         TargetStats stats = new TargetStats();
         Stall stall = new Stall(System::nanoTime);
         SharedState shared = new SharedState(stats,
-                new RateLimiter(config.limitedBurst(), config.limitedRatePerSec()), locate, stall);
+                new RateLimiter(config.limitedBurst(), config.limitedRatePerSec()), locate, stall,
+                new SessionCookies());
         ChannelGroup channels = new DefaultChannelGroup("proxybench-target", GlobalEventExecutor.INSTANCE);
         boolean started = false;
         try {

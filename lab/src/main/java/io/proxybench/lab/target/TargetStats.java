@@ -15,6 +15,9 @@ public final class TargetStats {
     private final LongAdder proxyCredentials = new LongAdder();
     private final ConcurrentMap<String, IpCounters> perIp = new ConcurrentHashMap<>();
     private final ConcurrentMap<String, LongAdder> ja4 = new ConcurrentHashMap<>();
+    private final LongAdder cookiesReturned = new LongAdder();
+    private final LongAdder cookiesMissing = new LongAdder();
+    private final LongAdder cookiesForeign = new LongAdder();
 
     void countConnection(String source) {
         connections.increment();
@@ -40,6 +43,15 @@ public final class TargetStats {
         perIp.computeIfAbsent(source, s -> new IpCounters()).requests.increment();
     }
 
+    /** One {@code /page/N} request, by what it brought back of the session cookie. */
+    void countPageCookie(SessionCookies.Seen seen) {
+        switch (seen) {
+            case RETURNED -> cookiesReturned.increment();
+            case MISSING -> cookiesMissing.increment();
+            case FOREIGN -> cookiesForeign.increment();
+        }
+    }
+
     /** The counters now; per-address entries are sorted by address text. */
     public StatsSnapshot snapshot() {
         Map<String, StatsSnapshot.Ip> ips = new TreeMap<>();
@@ -47,7 +59,8 @@ public final class TargetStats {
         Map<String, Long> fingerprints = new TreeMap<>();
         ja4.forEach((f, n) -> fingerprints.put(f, n.sum()));
         return new StatsSnapshot(requests.sum(), connections.sum(), open.sum(), proxyCredentials.sum(), ips,
-                fingerprints);
+                fingerprints, new StatsSnapshot.PageCookies(cookiesReturned.sum(), cookiesMissing.sum(),
+                        cookiesForeign.sum()));
     }
 
     /** Zeroes every counter (but the gauge of open connections) and forgets every source address and fingerprint. */
@@ -57,6 +70,9 @@ public final class TargetStats {
         proxyCredentials.reset();
         perIp.clear();
         ja4.clear();
+        cookiesReturned.reset();
+        cookiesMissing.reset();
+        cookiesForeign.reset();
     }
 
     private static final class IpCounters {

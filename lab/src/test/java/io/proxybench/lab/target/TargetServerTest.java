@@ -371,14 +371,14 @@ class TargetServerTest {
             Http1Connection.Response response = connection.get("/nope");
 
             assertThat(response.status()).isEqualTo(404);
-            assertThat(response.text()).contains("/cdn-cgi/trace", "/bytes/N", "/truncate/N", "/status/CODE",
-                    "/delay/MS", "/challenge", "/limited", "/stats");
+            assertThat(response.text()).contains("/cdn-cgi/trace", "/bytes/N", "/page/N", "/login", "/truncate/N",
+                    "/status/CODE", "/delay/MS", "/challenge", "/limited", "/stats");
         }
     }
 
     @ParameterizedTest
     @ValueSource(strings = {"/bytes/abc", "/bytes/-1", "/bytes/1073741825", "/truncate/1", "/truncate/x", "/status/199", "/status/600",
-            "/status/x", "/delay/60001", "/delay/-5", "/delay/"})
+            "/status/x", "/delay/60001", "/delay/-5", "/delay/", "/page/1048577", "/page/x"})
     void badArgumentsAre400NamingTheRange(String target) throws IOException {
         try (Http1Connection connection = Http1Connection.open(server.httpPort())) {
             Http1Connection.Response response = connection.get(target);
