@@ -40,7 +40,7 @@ public final class Locations {
      * @return the absolute URL to request next
      * @throws RedirectException of {@link Problem#BAD_LOCATION} when the Location is empty, not a URI reference even
      *     leniently, not http or https, has no usable host or port, or holds a control character or a char above
-     *     U+00FF; the message quotes the Location, cut at 200 characters, control characters escaped
+     *     U+00FF; the message quotes the Location, cut at about 200 characters, control characters escaped
      * @throws IllegalArgumentException if {@code base} is not an absolute URL with a host
      */
     public static URI resolve(URI base, String location) throws RedirectException {
@@ -216,18 +216,18 @@ public final class Locations {
     }
 
     /**
-     * {@code text} in single quotes for a message: control characters and non-ASCII escaped, cut at
-     * {@value #QUOTED_MAX_CHARS} characters with a note of the length.
+     * {@code text} in single quotes for a message: control characters and non-ASCII escaped, cut where the quoted
+     * form reaches {@value #QUOTED_MAX_CHARS} characters (escapes count as written), with a note of the length.
      */
     static String quote(String text) {
         StringBuilder out = new StringBuilder("'");
-        int shown = Math.min(text.length(), QUOTED_MAX_CHARS);
-        for (int i = 0; i < shown; i++) {
-            char c = text.charAt(i);
+        int shown = 0;
+        while (shown < text.length() && out.length() <= QUOTED_MAX_CHARS) {
+            char c = text.charAt(shown++);
             out.append(c < 0x20 || c >= 0x7F ? escape(c) : String.valueOf(c));
         }
         out.append('\'');
-        if (text.length() > shown) {
+        if (shown < text.length()) {
             out.append(" (cut, ").append(text.length()).append(" characters)");
         }
         return out.toString();

@@ -157,6 +157,15 @@ class LocationsTest {
     }
 
     @Test
+    void aLongLocationOfEscapedBytesIsQuotedShort() {
+        String location = "//]" + "\u00FF".repeat(300) + "/";
+        assertThatThrownBy(() -> Locations.resolve(RFC_BASE, location))
+                .isInstanceOf(RedirectException.class)
+                .hasMessageContaining("(cut, 304 characters)")
+                .satisfies(e -> assertThat(e.getMessage()).hasSizeLessThan(600));
+    }
+
+    @Test
     void anEmptyLocationIsRefused() {
         assertThatThrownBy(() -> Locations.resolve(RFC_BASE, "")).hasMessage("Location '' is empty");
         assertThatThrownBy(() -> Locations.resolve(RFC_BASE, " \t ")).hasMessage("Location ' \\t ' is empty");
