@@ -141,6 +141,10 @@ public final class NetscapeCookieFile {
         if (domain.isEmpty()) {
             throw new IllegalArgumentException("the domain (field 1) is empty; give the cookie's host or domain");
         }
+        if (domain.startsWith("#")) {
+            throw new IllegalArgumentException("the domain (field 1) '" + f[0] + "' starts with '#', which no host"
+                    + " name does (a saved file would read the line as a comment); give the cookie's host or domain");
+        }
         if (domain.startsWith(".")) {
             throw new IllegalArgumentException("the domain (field 1) '" + f[0] + "' starts with more than one dot;"
                     + " give the cookie's host or domain, with one dot before it at most");

@@ -94,6 +94,7 @@ class NetscapeCookieFileTest {
         "\\tTRUE\\t/\\tFALSE\\t0\\ta\\tb              | the domain (field 1) is empty",
         "..example.com\\tTRUE\\t/\\tFALSE\\t0\\ta\\tb | the domain (field 1) '..example.com' starts with more than one dot",
         ".co.uk\\tTRUE\\t/\\tFALSE\\t0\\ta\\tb        | the domain 'co.uk' is a public suffix",
+        "#HttpOnly_#x.example\\tFALSE\\t/\\tFALSE\\t0\\ta\\tb | the domain (field 1) '#x.example' starts with '#'",
         "example.com\\tTRUE\\t/\\tFALSE\\t0\\ta=b\\tc | cookie name has character U+003D",
     })
     void aLineThatDoesNotParseIsAnErrorNamingTheFileLineAndFix(String line, String message) {
