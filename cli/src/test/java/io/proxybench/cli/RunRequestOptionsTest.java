@@ -173,4 +173,43 @@ class RunRequestOptionsTest {
         });
         return values;
     }
+
+    @Test
+    void eachRedirectFollowedIsARecordOfItsOwnRightBeforeItsRequests() throws Exception {
+        Path out = home.resolve("hops.jsonl");
+        MainTest.Run r = MainTest.run("run", "--proxy", "http://u:p@127.0.0.1:" + lab.gatewayPort(), "--ca",
+                lab.caFile().toString(), "--out", out.toString(), "--json", "--no-warmup", "--rate", "20",
+                "--duration", "1s", "--session-template", "{pass}_session-{id}", "--sessions", "2", "-L",
+                "--url", "https://127.0.0.1:" + lab.targetHttpsPort() + "/login?to=/page/3000");
+        assertThat(r.exitCode()).as(r.err()).isZero();
+
+        List<RequestRecord> records = JsonlReader.read(out);
+        assertThat(records).hasSize(40);
+        for (int i = 0; i < records.size(); i += 2) {
+            RequestRecord redirect = records.get(i);
+            RequestRecord request = records.get(i + 1);
+            assertThat(redirect.redirect()).as("line %d", i + 1).isTrue();
+            assertThat(redirect.status()).isEqualTo(302);
+            assertThat(redirect.hop()).isEqualTo(1);
+            assertThat(redirect.location()).endsWith("/page/3000");
+            assertThat(redirect.total()).as("a redirect's latency is its request's").isNull();
+            assertThat(redirect.outcome()).isNull();
+            assertThat(redirect.bytesIn()).isPositive();
+            assertThat(request.redirect()).isFalse();
+            assertThat(request.status()).isEqualTo(200);
+            assertThat(request.hop()).isEqualTo(2);
+            assertThat(request.location()).isNull();
+            assertThat(request.sched()).as("linked by its schedule").isEqualTo(redirect.sched());
+            assertThat(request.session()).as("and its session (the same exit)").isEqualTo(redirect.session());
+            assertThat(request.reused()).as("the redirect's connection carried the page").isTrue();
+        }
+
+        JsonNode summary = JSON.readTree(r.out());
+        assertThat(summary.path("records").asLong()).as("redirects are no requests of their own").isEqualTo(20);
+        assertThat(summary.path("ok").asLong()).isEqualTo(20);
+        long wire = records.stream().mapToLong(RequestRecord::wireBytes).sum();
+        assertThat(summary.path("bytes_per_success").asDouble()).as("every hop's bytes count")
+                .isCloseTo(wire / 20.0, org.assertj.core.api.Assertions.within(0.01));
+        assertThat(summary.path("notes").toString()).contains("the requests followed 20 redirects");
+    }
 }

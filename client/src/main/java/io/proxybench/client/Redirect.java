@@ -2,12 +2,14 @@ package io.proxybench.client;
 
 import java.net.URI;
 import java.util.Objects;
+import java.util.Optional;
 import java.util.Set;
 
 /**
- * One redirect a call followed: the response's status, the URL that answered with it, and the request it led to.
- * A response lists its redirects in order, the first one's {@link #from()} being the call's URL and each
- * {@link #to()} the next one's {@link #from()}.
+ * One redirect a call followed: the response's status, the URL that answered with it, the request it led to and, for
+ * a redirect the client followed, the redirecting response itself (its timings, connection and wire bytes). A
+ * response lists its redirects in order, the first one's {@link #from()} being the call's URL and each {@link #to()}
+ * the next one's {@link #from()}.
  */
 public final class Redirect {
 
@@ -17,12 +19,15 @@ public final class Redirect {
     private final URI from;
     private final URI to;
     private final String method;
+    /** The redirecting response, its body dropped; null for a redirect made with {@link #of}. */
+    private final ProxyResponse response;
 
-    private Redirect(int status, URI from, URI to, String method) {
+    private Redirect(int status, URI from, URI to, String method, ProxyResponse response) {
         this.status = status;
         this.from = from;
         this.to = to;
         this.method = method;
+        this.response = response;
     }
 
     /**
@@ -42,7 +47,22 @@ public final class Redirect {
                     + " 303, 307 or 308)");
         }
         return new Redirect(status, Objects.requireNonNull(from, "from"), Objects.requireNonNull(to, "to"),
-                Objects.requireNonNull(method, "method"));
+                Objects.requireNonNull(method, "method"), null);
+    }
+
+    /**
+     * This redirect with the response that made it.
+     *
+     * @param response the redirecting response as the client read it, its wire bytes this hop's own
+     * @return a new redirect
+     * @throws IllegalArgumentException if the response's status is not this redirect's
+     */
+    public Redirect withResponse(ProxyResponse response) {
+        if (response.status() != status) {
+            throw new IllegalArgumentException("a response of status " + response.status() + " did not make a "
+                    + status + " redirect");
+        }
+        return new Redirect(status, from, to, method, response);
     }
 
     /**
@@ -82,6 +102,18 @@ public final class Redirect {
         return method;
     }
 
+    /**
+     * The redirecting response, as the client read it: its headers, its timings, the connection that carried it,
+     * and the wire bytes of this hop alone (its body was read and dropped: {@code body} is empty). The call's
+     * final response counts every hop's wire bytes, this one's included.
+     *
+     * @return the response; empty for a redirect made with {@link #of} alone
+     */
+    public Optional<ProxyResponse> response() {
+        return Optional.ofNullable(response);
+    }
+
+    /** Equal to a redirect of the same status, URLs and method, whatever response either carries. */
     @Override
     public boolean equals(Object o) {
         return o instanceof Redirect r && r.status == status && r.from.equals(from) && r.to.equals(to)

@@ -51,11 +51,19 @@ class RedirectsFollowedTest {
                 assertThat(hop.from().toString()).isEqualTo(url);
                 assertThat(hop.to().toString()).isEqualTo("http://127.0.0.1:" + origin.port() + "/there?x=1");
                 assertThat(hop.method()).isEqualTo("GET");
+                ProxyResponse redirected = hop.response().orElseThrow();
+                assertThat(redirected.status()).isEqualTo(302);
+                assertThat(redirected.headers().get("location")).isEqualTo("/there?x=1");
+                assertThat(redirected.reused()).as("the first hop opened the connection").isFalse();
+                assertThat(redirected.bytesOut()).as("its own request only").isEqualTo(heads.get(0).length());
+                assertThat(redirected.bytesIn()).isEqualTo(redirect(302, "/there?x=1").length());
             });
             assertThat(r.reused()).as("the second hop rode the first's connection").isTrue();
             assertThat(heads.get(1)).startsWith("GET /there?x=1 HTTP/1.1");
             long sent = heads.stream().mapToLong(String::length).sum();
             assertThat(r.bytesOut()).as("both hops' requests").isEqualTo(sent);
+            assertThat(r.bytesIn()).as("both hops' responses")
+                    .isEqualTo(redirect(302, "/there?x=1").length() + OK.length());
         }
     }
 

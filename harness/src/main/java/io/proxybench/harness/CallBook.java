@@ -2,6 +2,7 @@ package io.proxybench.harness;
 
 import io.proxybench.client.ProxyResponse;
 import io.proxybench.records.RequestRecord;
+import java.util.List;
 import java.util.concurrent.atomic.AtomicReference;
 import java.util.function.Consumer;
 import java.util.function.LongSupplier;
@@ -112,7 +113,11 @@ final class CallBook {
     void recordReply(Call call, ProxyResponse response, Throwable failed) {
         long doneNanos = elapsedNanos();
         RequestRecord made;
+        List<RequestRecord> redirects = List.of();
         try {
+            if (failed == null) {
+                redirects = records.redirects(call.schedNanos, call.sentNanos, doneNanos, response);
+            }
             made = failed == null
                     ? records.of(call.schedNanos, call.sentNanos, doneNanos, response, call.sends(),
                             call.firstError(), call.failedBytes())
@@ -122,10 +127,11 @@ final class CallBook {
             // A reply that cannot be recorded is a bug: the run fails with it at its end, and the call gets its
             // record now instead of waiting out the drain for a timeout it never had.
             failure.compareAndSet(null, e);
+            redirects = List.of();
             made = records.failed(call.schedNanos, call.sentNanos, doneNanos, Records.errorLabel(e),
                     call.sends(), call.firstError());
         }
-        record(call, made);
+        record(call, redirects, made);
     }
 
     /**
@@ -157,8 +163,8 @@ final class CallBook {
         String label = stopped ? Records.ABORTED : Records.TIMEOUT;
         for (Call call : unrecorded.snapshot()) {
             boolean sent = call.sentNanos >= 0;
-            record(call, records.failed(call.schedNanos, sent ? call.sentNanos : givenUpNanos, givenUpNanos,
-                    label, call.sends(), call.firstError()));
+            record(call, List.of(), records.failed(call.schedNanos, sent ? call.sentNanos : givenUpNanos,
+                    givenUpNanos, label, call.sends(), call.firstError()));
         }
         // A reply that won its record just before the deadline may still be in the sink: let it finish.
         while (!unrecorded.isEmpty()) {
@@ -166,12 +172,16 @@ final class CallBook {
         }
     }
 
-    /** Emits the call's record unless it already has one (a reply after the drain timeout). */
-    private void record(Call call, RequestRecord record) {
+    /**
+     * Emits the call's record, after the records of the redirects it followed, unless it already has one (a reply
+     * after the drain timeout). Only the call's own record counts as its reply.
+     */
+    private void record(Call call, List<RequestRecord> redirects, RequestRecord record) {
         if (!call.markRecorded()) {
             return;
         }
         try {
+            redirects.forEach(sink);
             sink.accept(record);
         } catch (RuntimeException e) {
             failure.compareAndSet(null, e);

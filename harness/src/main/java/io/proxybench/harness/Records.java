@@ -7,8 +7,11 @@ import io.proxybench.records.Phase;
 import io.proxybench.records.RequestRecord;
 import io.proxybench.client.CallException;
 import io.proxybench.client.ProxyResponse;
+import io.proxybench.client.Redirect;
 import io.proxybench.client.event.PhaseTimings;
 import java.nio.charset.StandardCharsets;
+import java.util.ArrayList;
+import java.util.List;
 import java.util.concurrent.CompletionException;
 import java.util.concurrent.ExecutionException;
 import java.util.stream.IntStream;
@@ -98,9 +101,12 @@ public final class Records {
         }
         String scheme = proxied ? response.connection().proxy().scheme().text() : null;
         Long gatewayConnectionId = proxied ? response.connection().gatewayConnectionId() : null;
-        long bytesOut = response.bytesOut() + (failedBefore == null ? 0 : failedBefore.out());
-        long bytesIn = response.bytesIn() + (failedBefore == null ? 0 : failedBefore.in());
-        long handshakeBytes = response.handshakeBytes() + (failedBefore == null ? 0 : failedBefore.handshake());
+        // The redirects' records carry their own hops' bytes; this one carries the rest of the request's.
+        WireBytes hops = redirectBytes(response);
+        long bytesOut = response.bytesOut() - hops.out() + (failedBefore == null ? 0 : failedBefore.out());
+        long bytesIn = response.bytesIn() - hops.in() + (failedBefore == null ? 0 : failedBefore.in());
+        long handshakeBytes = response.handshakeBytes() - hops.handshake()
+                + (failedBefore == null ? 0 : failedBefore.handshake());
         // The client's own replay after a reused connection closed unanswered is a send too.
         int attempt = sends + response.attempt() - 1;
         String closed = response.closeReason() == null ? null : response.closeReason().label();
@@ -114,7 +120,67 @@ public final class Records {
                 response.reused(), response.connection().id(), response.session(), attempt,
                 bytesOut, bytesIn, handshakeBytes, response.bodyBytes(),
                 challenge ? Boolean.TRUE : null, response.protocol(), keepBody ? body : null, closed, scheme,
-                gatewayConnectionId, segment);
+                gatewayConnectionId, segment, response.redirects().isEmpty() ? null : placeInChain(response), null);
+    }
+
+    /**
+     * The records of the redirects {@code response} followed, in order, the request's own record ({@link #of}) to
+     * come after them: each one's status, phases, connection and wire bytes as its hop had them, {@code hop} its
+     * place in the chain from 1, {@code location} the URL it led to. They have the request's {@code sched} and
+     * {@code done}, no {@code total} and no outcome: they are not requests of their own. Empty when the response
+     * followed none (or its redirects carry no response, as a client's own {@link Redirect#of} does not).
+     */
+    public List<RequestRecord> redirects(long schedNanos, long sentNanos, long doneNanos, ProxyResponse response) {
+        List<Redirect> redirects = response.redirects();
+        if (redirects.isEmpty()) {
+            return List.of();
+        }
+        List<RequestRecord> out = new ArrayList<>(redirects.size());
+        for (int i = 0; i < redirects.size(); i++) {
+            Redirect redirect = redirects.get(i);
+            ProxyResponse hop = redirect.response().orElse(null);
+            if (hop == null) {
+                continue;
+            }
+            PhaseTimings t = hop.timings();
+            boolean proxied = hop.connection().proxy() != null;
+            out.add(RequestRecord.builder(seconds(schedNanos), seconds(doneNanos))
+                    .startLag(seconds(sentNanos - schedNanos))
+                    .queue(phase(t, Phase.QUEUE)).dns(phase(t, Phase.DNS)).tcp(phase(t, Phase.TCP))
+                    .proxyTls(phase(t, Phase.PROXY_TLS)).socks(phase(t, Phase.SOCKS)).connect(phase(t, Phase.CONNECT))
+                    .tls(phase(t, Phase.TLS)).request(phase(t, Phase.REQUEST))
+                    .status(boxedStatus(hop.status())).reused(hop.reused()).conn(hop.connection().id())
+                    .session(hop.session()).attempt(hop.attempt())
+                    .bytesOut(hop.bytesOut()).bytesIn(hop.bytesIn()).handshakeBytes(hop.handshakeBytes())
+                    .bodyLen(hop.bodyBytes()).http(hop.protocol())
+                    .closed(hop.closeReason() == null ? null : hop.closeReason().label())
+                    .scheme(proxied ? hop.connection().proxy().scheme().text() : null)
+                    .gatewayConnectionId(proxied ? hop.connection().gatewayConnectionId() : null)
+                    .segment(segment).hop(i + 1).location(redirect.to().toString())
+                    .build());
+        }
+        return out;
+    }
+
+    /** The wire bytes of the redirects' own records ({@link #redirects}), which the request's record leaves out. */
+    private static WireBytes redirectBytes(ProxyResponse response) {
+        long out = 0;
+        long in = 0;
+        long handshake = 0;
+        for (Redirect redirect : response.redirects()) {
+            ProxyResponse hop = redirect.response().orElse(null);
+            if (hop != null) {
+                out += hop.bytesOut();
+                in += hop.bytesIn();
+                handshake += hop.handshakeBytes();
+            }
+        }
+        return new WireBytes(out, in, handshake);
+    }
+
+    /** The request's own place in its chain: after its redirects. */
+    private static Integer placeInChain(ProxyResponse response) {
+        return response.redirects().size() + 1;
     }
 
     /**

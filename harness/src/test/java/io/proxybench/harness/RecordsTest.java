@@ -8,6 +8,7 @@ import io.netty.handler.codec.http.EmptyHttpHeaders;
 import io.proxybench.analysis.Expect;
 import io.proxybench.client.CallException;
 import io.proxybench.client.ProxyResponse;
+import io.proxybench.client.Redirect;
 import io.proxybench.client.event.CloseReason;
 import io.proxybench.client.event.ConnectionInfo;
 import io.proxybench.client.event.Phase;
@@ -16,7 +17,9 @@ import io.proxybench.client.proxy.ProxySpec;
 import io.proxybench.records.Outcome;
 import io.proxybench.records.RequestRecord;
 import java.net.ConnectException;
+import java.net.URI;
 import java.nio.charset.StandardCharsets;
+import java.util.List;
 import java.util.Map;
 import java.util.concurrent.CompletionException;
 import org.junit.jupiter.api.Test;
@@ -194,5 +197,44 @@ class RecordsTest {
         assertThat(Records.errorLabel(new CallException(Phase.PROXY_TLS, new IllegalStateException())))
                 .isEqualTo("proxy_tls_IllegalStateException");
         assertThat(Records.errorLabel(new ConnectException("x"))).isEqualTo("total_ConnectException");
+    }
+
+    @Test
+    void aRedirectedResponseGivesARecordPerHopBeforeItsOwnAndTheirBytesAddUpToTheCalls() {
+        ProxyResponse hop = FakeSender.response(302, ""); // 120 out, 340 in, 90 of handshakes, a new connection
+        ProxyResponse page = FakeSender.response(200, "ip=198.51.100.23\n");
+        // The client's final response counts every hop: its own 120 + 340 (on the same connection) and the hop's.
+        ProxyResponse whole = new ProxyResponse(200, EmptyHttpHeaders.INSTANCE, page.body(), page.bodyBytes(),
+                page.connection(), true, 1, "direct", "s1", page.timings(), 240, 680, 90, null,
+                List.of(Redirect.of(302, URI.create("https://a.example/login"), URI.create("https://a.example/p"),
+                        "GET").withResponse(hop)), -1);
+        Records records = Records.plain();
+
+        List<RequestRecord> redirects = records.redirects(1_000 * MS, 1_001 * MS, 1_090 * MS, whole);
+        RequestRecord own = records.of(1_000 * MS, 1_001 * MS, 1_090 * MS, whole, 1, null);
+
+        assertThat(redirects).singleElement().satisfies(r -> {
+            assertThat(r.redirect()).isTrue();
+            assertThat(r.hop()).isEqualTo(1);
+            assertThat(r.location()).isEqualTo("https://a.example/p");
+            assertThat(r.status()).isEqualTo(302);
+            assertThat(r.sched()).isEqualTo(own.sched());
+            assertThat(r.tcp()).isCloseTo(0.002, within(EPS));
+            assertThat(r.reused()).isFalse();
+            assertThat(r.total()).isNull();
+            assertThat(r.outcome()).isNull();
+            assertThat(r.bytesOut()).isEqualTo(120);
+            assertThat(r.bytesIn()).isEqualTo(340);
+            assertThat(r.handshakeBytes()).isEqualTo(90);
+        });
+        assertThat(own.redirect()).isFalse();
+        assertThat(own.hop()).isEqualTo(2);
+        assertThat(own.location()).isNull();
+        assertThat(own.ip()).isEqualTo("198.51.100.23");
+        assertThat(own.bytesOut()).as("the rest of the call's bytes").isEqualTo(120);
+        assertThat(own.bytesIn()).isEqualTo(340);
+        assertThat(own.handshakeBytes()).isZero();
+        assertThat(records.redirects(0, 0, MS, page)).as("no redirect followed, no record of one").isEmpty();
+        assertThat(records.of(0, 0, MS, page, 1, null).hop()).isNull();
     }
 }

@@ -62,6 +62,8 @@ final class RecordEncoder {
     private static final byte[] SCHEME = field("scheme");
     private static final byte[] GATEWAY_CONNECTION_ID = field("gateway_connection_id");
     private static final byte[] SEGMENT = field("segment");
+    private static final byte[] HOP = field("hop");
+    private static final byte[] LOCATION = field("location");
 
     /** The line is {@code buffer[0, length)}. */
     private byte[] buffer = new byte[512];
@@ -107,6 +109,8 @@ final class RecordEncoder {
         text(SCHEME, r.scheme());
         number(GATEWAY_CONNECTION_ID, r.gatewayConnectionId());
         text(SEGMENT, r.segment());
+        number(HOP, r.hop());
+        text(LOCATION, r.location());
         ensure(1);
         buffer[length++] = '}';
     }

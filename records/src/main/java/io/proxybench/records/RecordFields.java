@@ -78,8 +78,12 @@ final class RecordFields {
     Long gatewayConnectionId;
     @JsonProperty("segment")
     String segment;
+    @JsonProperty("hop")
+    Integer hop;
+    @JsonProperty("location")
+    String location;
 
     RequestRecord toRecord() {
-        return new RequestRecord(sched, done, startLag, queue, dns, tcp, proxyTls, socks, connect, tls, request, total, status, ip, loc, error, reason, firstError, outcome, reused, conn, session, attempt, bytesOut, bytesIn, handshakeBytes, bodyLen, challenge, http, body, closed, scheme, gatewayConnectionId, segment);
+        return new RequestRecord(sched, done, startLag, queue, dns, tcp, proxyTls, socks, connect, tls, request, total, status, ip, loc, error, reason, firstError, outcome, reused, conn, session, attempt, bytesOut, bytesIn, handshakeBytes, bodyLen, challenge, http, body, closed, scheme, gatewayConnectionId, segment, hop, location);
     }
 }

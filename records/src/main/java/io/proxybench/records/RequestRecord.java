@@ -94,7 +94,17 @@ public record RequestRecord(
         @JsonProperty("closed") String closed,
         @JsonProperty("scheme") String scheme,
         @JsonProperty("gateway_connection_id") Long gatewayConnectionId,
-        @JsonProperty("segment") String segment) {
+        @JsonProperty("segment") String segment,
+        @JsonProperty("hop") Integer hop,
+        @JsonProperty("location") String location) {
+
+    /**
+     * Whether this record is a redirect a request followed, not a request of its own: its bytes and connection count,
+     * as the wire bytes and handshakes they were; the request's outcome and latency are its own record's.
+     */
+    public boolean redirect() {
+        return location != null;
+    }
 
     /** Whether the target answered 200, the seed's definition of a success. */
     public boolean ok() {
@@ -115,7 +125,8 @@ public record RequestRecord(
     public RequestRecord withOutcome(Outcome outcome) {
         return new RequestRecord(sched, done, startLag, queue, dns, tcp, proxyTls, socks, connect, tls, request,
                 total, status, ip, loc, error, reason, firstError, outcome, reused, conn, session, attempt, bytesOut,
-                bytesIn, handshakeBytes, bodyLen, challenge, http, body, closed, scheme, gatewayConnectionId, segment);
+                bytesIn, handshakeBytes, bodyLen, challenge, http, body, closed, scheme, gatewayConnectionId, segment, hop,
+                location);
     }
 
     /** This record without its {@code body} (itself when it has none). */
@@ -123,7 +134,7 @@ public record RequestRecord(
         return body == null ? this : new RequestRecord(sched, done, startLag, queue, dns, tcp, proxyTls, socks, connect,
                 tls, request, total, status, ip, loc, error, reason, firstError, outcome, reused, conn, session,
                 attempt, bytesOut, bytesIn, handshakeBytes, bodyLen, challenge, http, null, closed, scheme,
-                gatewayConnectionId, segment);
+                gatewayConnectionId, segment, hop, location);
     }
 
     /** Builds a record field by field; every field the builder is not given stays absent (null). */
@@ -132,8 +143,8 @@ public record RequestRecord(
         private final double done;
         private double startLag;
         private Double queue, dns, tcp, proxyTls, socks, connect, tls, request, total;
-        private Integer status, attempt;
-        private String ip, loc, error, reason, firstError, session, http, body, closed, scheme, segment;
+        private Integer status, attempt, hop;
+        private String ip, loc, error, reason, firstError, session, http, body, closed, scheme, segment, location;
         private Outcome outcome;
         private Boolean reused, challenge;
         private Long conn, bytesOut, bytesIn, handshakeBytes, bodyLen, gatewayConnectionId;
@@ -175,12 +186,14 @@ public record RequestRecord(
         public Builder scheme(String proxyScheme) { scheme = proxyScheme; return this; }
         public Builder gatewayConnectionId(Long id) { gatewayConnectionId = id; return this; }
         public Builder segment(String text) { segment = text; return this; }
+        public Builder hop(Integer place) { hop = place; return this; }
+        public Builder location(String url) { location = url; return this; }
 
         public RequestRecord build() {
             return new RequestRecord(sched, done, startLag, queue, dns, tcp, proxyTls, socks, connect, tls, request,
                     total, status, ip, loc, error, reason, firstError, outcome, reused, conn, session, attempt,
                     bytesOut, bytesIn, handshakeBytes, bodyLen, challenge, http, body, closed, scheme,
-                    gatewayConnectionId, segment);
+                    gatewayConnectionId, segment, hop, location);
         }
     }
 }

@@ -15,7 +15,8 @@ class RecordEncoderTest {
 
     @Test
     void writesTheFieldsJacksonWritesInItsOrderAndTheyReadBackAsTheSameRecord() throws Exception {
-        for (RequestRecord r : List.of(RequestRecordJsonTest.FULL, RequestRecordJsonTest.FAILED)) {
+        for (RequestRecord r : List.of(RequestRecordJsonTest.FULL, RequestRecordJsonTest.FAILED,
+                RequestRecordJsonTest.REDIRECT)) {
             String line = encode(r);
             assertThat(names(line)).isEqualTo(names(Jsonl.MAPPER.writeValueAsString(r)));
             assertThat(Jsonl.MAPPER.readValue(line, RequestRecord.class)).isEqualTo(r);

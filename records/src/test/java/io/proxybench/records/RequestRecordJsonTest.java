@@ -25,6 +25,20 @@ class RequestRecordJsonTest {
     static final RequestRecord FAILED = RequestRecord.builder(1.0, 1.5).startLag(0.0003).tcp(0.01).total(0.5)
             .error("tls_TimeoutException").outcome(Outcome.PROXY_FAILURE).build();
 
+    static final RequestRecord REDIRECT = RequestRecord.builder(2.0, 2.3).startLag(0.0001).request(0.01).status(302)
+            .reused(true).conn(7L).session("s1").bytesOut(200L).bytesIn(350L).handshakeBytes(0L).hop(1)
+            .location("https://example.com/next?a=1").build();
+
+    @Test
+    void aRedirectsRecordNamesItsPlaceAndWhereItLed() throws Exception {
+        JsonNode json = MAPPER.readTree(Jsonl.MAPPER.writeValueAsString(REDIRECT));
+        assertThat(json.get("hop").asInt()).isEqualTo(1);
+        assertThat(json.get("location").asText()).isEqualTo("https://example.com/next?a=1");
+        assertThat(json.has("outcome")).isFalse();
+        assertThat(REDIRECT.redirect()).isTrue();
+        assertThat(FULL.redirect()).isFalse();
+    }
+
     @Test
     void fieldNamesAreTheDesignDocs() throws Exception {
         JsonNode json = MAPPER.readTree(Jsonl.MAPPER.writeValueAsString(FULL));
@@ -53,9 +67,10 @@ class RequestRecordJsonTest {
         try (JsonlWriter out = new JsonlWriter(file)) {
             out.write(FULL);
             out.write(FAILED);
+            out.write(REDIRECT);
         }
-        assertThat(Files.readAllLines(file)).hasSize(2);
-        assertThat(JsonlReader.read(file)).containsExactly(FULL, FAILED);
+        assertThat(Files.readAllLines(file)).hasSize(3);
+        assertThat(JsonlReader.read(file)).containsExactly(FULL, FAILED, REDIRECT);
     }
 
     @Test

@@ -26,12 +26,12 @@ public final class RecordClassifier {
     }
 
     /**
-     * {@code r} with its outcome.
+     * {@code r} with its outcome; a redirect's record as it is, having none (it is no request of its own).
      *
      * @throws IllegalArgumentException when the record has no outcome, status or error
      */
     public RequestRecord classify(RequestRecord r) {
-        if (r.outcome() != null && r.outcome() != Outcome.DATA) {
+        if (r.redirect() || r.outcome() != null && r.outcome() != Outcome.DATA) {
             return r;
         }
         if (r.status() == null && r.error() == null) {

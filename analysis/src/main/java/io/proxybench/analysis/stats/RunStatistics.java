@@ -65,6 +65,8 @@ public final class RunStatistics {
 
     private long newConnections;
     private long reusedConnections;
+    /** Redirects followed: records of hops, not of requests. */
+    private long redirects;
 
     private final Latencies latencies = new Latencies();
     private final Histogram coldLagMicros = Micros.histogram();
@@ -94,6 +96,10 @@ public final class RunStatistics {
      * @throws IllegalArgumentException when the record has no outcome: classify it first
      */
     public void add(RequestRecord r) {
+        if (r.redirect()) {
+            addRedirect(r);
+            return;
+        }
         Outcome outcome = r.outcome();
         if (outcome == null) {
             throw new IllegalArgumentException("the record scheduled at " + r.sched() + " s has no outcome;"
@@ -118,20 +124,7 @@ public final class RunStatistics {
                 firstErrors.add(r.firstError(), 1);
             }
         }
-        if (r.bytesOut() != null || r.bytesIn() != null) {
-            withBytes++;
-            bytesOut += r.bytesOut() == null ? 0 : r.bytesOut();
-            bytesIn += r.bytesIn() == null ? 0 : r.bytesIn();
-            handshakeBytes += r.handshakeBytes() == null ? 0 : r.handshakeBytes();
-        }
-        bytesLowerBound |= sharesConnection(r);
-        if (r.reused() != null) {
-            if (r.reused()) {
-                reusedConnections++;
-            } else {
-                newConnections++;
-            }
-        }
+        addWire(r);
         (r.sched() < COLD_SECONDS ? coldLagMicros : warmLagMicros).recordValue(Micros.of(r.startLag()));
         maxStartLag = Math.max(maxStartLag, r.startLag());
         firstSched = Math.min(firstSched, r.sched());
@@ -151,6 +144,34 @@ public final class RunStatistics {
             }
             if (r.loc() != null) {
                 okPerCountry.add(r.loc(), 1);
+            }
+        }
+    }
+
+    /**
+     * A redirect a request followed ({@link RequestRecord#redirect()}): its wire bytes and connection count, as the
+     * bytes and handshakes they were, toward the request's; nothing else, the request's own record telling its
+     * outcome and latency.
+     */
+    private void addRedirect(RequestRecord r) {
+        redirects++;
+        addWire(r);
+    }
+
+    /** The record's wire bytes, and its connection as opened or reused. */
+    private void addWire(RequestRecord r) {
+        if (r.bytesOut() != null || r.bytesIn() != null) {
+            withBytes++;
+        }
+        bytesOut += r.bytesOut() == null ? 0 : r.bytesOut();
+        bytesIn += r.bytesIn() == null ? 0 : r.bytesIn();
+        handshakeBytes += r.handshakeBytes() == null ? 0 : r.handshakeBytes();
+        bytesLowerBound |= sharesConnection(r);
+        if (r.reused() != null) {
+            if (r.reused()) {
+                reusedConnections++;
+            } else {
+                newConnections++;
             }
         }
     }
@@ -178,6 +199,7 @@ public final class RunStatistics {
         bytesLowerBound |= o.bytesLowerBound;
         newConnections += o.newConnections;
         reusedConnections += o.reusedConnections;
+        redirects += o.redirects;
         latencies.add(o.latencies);
         coldLagMicros.add(o.coldLagMicros);
         warmLagMicros.add(o.warmLagMicros);
@@ -346,12 +368,20 @@ public final class RunStatistics {
     // ---- connections
 
     /**
-     * Connections the run's requests opened: the records whose last send opened its connection ({@code reused}
-     * false), a setup that failed after its TCP handshake included. A connection the client opened and no record
+     * Connections the run's requests opened: the records (requests and the redirects they followed) whose last send
+     * opened its connection ({@code reused} false), a setup that failed after its TCP handshake included. A connection the client opened and no record
      * names (one a retry left behind, the warm-up's) is in the client's counters only.
      */
     public long connectionsOpened() {
         return newConnections;
+    }
+
+    /**
+     * Redirects the run's requests followed ({@code run -L}): each has a record of its own, which counts toward the
+     * wire bytes and connections, not toward {@link #records()}.
+     */
+    public long redirects() {
+        return redirects;
     }
 
     /** Records that ran on a connection already open ({@code reused} true). */
@@ -360,8 +390,8 @@ public final class RunStatistics {
     }
 
     /**
-     * New connections (tunnels) per 1,000 requests, over the records that say whether theirs was new or reused;
-     * null when none does.
+     * New connections (tunnels) per 1,000 requests, over the records that say whether theirs was new or reused (a
+     * redirect followed is a request on the wire); null when none does.
      */
     public Double handshakesPer1000() {
         long named = newConnections + reusedConnections;

@@ -69,12 +69,26 @@ final class RandomRecords {
                 long gateway = random.nextInt(3);
                 b.gatewayConnectionId(gateway).conn((long) random.nextInt(500));
             }
+            if (random.nextDouble() < 0.1) {
+                records.add(redirect(random, sched, total));
+            }
             records.add(b.build());
         }
         if (random.nextDouble() < 0.1) {
             records.add(RequestRecord.builder(0, -1).status(200).outcome(Outcome.DATA).build());
         }
         return records;
+    }
+
+    /** The record of a redirect followed by the request scheduled at {@code sched}: bytes and a connection. */
+    private static RequestRecord redirect(Random random, double sched, double total) {
+        boolean reused = random.nextBoolean();
+        return RequestRecord.builder(sched, sched + total).status(random.nextBoolean() ? 301 : 302).hop(1)
+                .location("https://127.0.0.1/next").reused(reused).conn((long) random.nextInt(500))
+                .tcp(reused ? null : random.nextDouble() * 0.05).request(random.nextDouble() * 0.1)
+                .http(random.nextDouble() < 0.1 ? "h2" : "HTTP/1.1")
+                .bytesOut((long) random.nextInt(900)).bytesIn((long) random.nextInt(900))
+                .handshakeBytes(reused ? 0L : (long) random.nextInt(2000)).build();
     }
 
     private static Outcome outcome(Random random, int status) {

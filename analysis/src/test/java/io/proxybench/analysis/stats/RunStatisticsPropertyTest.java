@@ -76,7 +76,10 @@ class RunStatisticsPropertyTest {
                 .build())).isInstanceOf(IllegalArgumentException.class).hasMessageContaining("RecordClassifier");
     }
 
-    private static void checkAgainstReference(List<RequestRecord> records, RunStatistics stats) {
+    private static void checkAgainstReference(List<RequestRecord> all, RunStatistics stats) {
+        // A redirect's record counts as wire bytes and a connection used; nothing else.
+        List<RequestRecord> records = all.stream().filter(r -> !r.redirect()).toList();
+        assertThat(stats.redirects()).isEqualTo(all.size() - records.size());
         List<RequestRecord> ok = records.stream().filter(RequestRecord::ok).toList();
         assertThat(stats.records()).isEqualTo(records.size());
         assertThat(stats.ok()).isEqualTo(ok.size());
@@ -104,17 +107,17 @@ class RunStatisticsPropertyTest {
                 .filter(r -> r.attempt() != null && r.attempt() > 1).map(RequestRecord::firstError)));
 
         // Bytes: every record's, over the successes.
-        List<RequestRecord> withBytes = records.stream().filter(r -> r.bytesOut() != null || r.bytesIn() != null)
+        List<RequestRecord> withBytes = all.stream().filter(r -> r.bytesOut() != null || r.bytesIn() != null)
                 .toList();
         long wire = withBytes.stream().mapToLong(RequestRecord::wireBytes).sum();
         assertThat(stats.wireBytes()).isEqualTo(withBytes.isEmpty() ? null : wire);
         assertThat(stats.bytesPerSuccess()).isEqualTo(withBytes.isEmpty() || ok.isEmpty() ? null
                 : (double) wire / ok.size());
-        assertThat(stats.bytesLowerBound()).isEqualTo(!withBytes.isEmpty() && records.stream().anyMatch(r ->
+        assertThat(stats.bytesLowerBound()).isEqualTo(!withBytes.isEmpty() && all.stream().anyMatch(r ->
                 "h2".equals(r.http()) || r.gatewayConnectionId() != null && r.gatewayConnectionId() > 0));
 
-        long created = count(records, r -> Boolean.FALSE.equals(r.reused()));
-        long reused = count(records, r -> Boolean.TRUE.equals(r.reused()));
+        long created = count(all, r -> Boolean.FALSE.equals(r.reused()));
+        long reused = count(all, r -> Boolean.TRUE.equals(r.reused()));
         assertThat(stats.handshakesPer1000()).isEqualTo(created + reused == 0 ? null
                 : 1000.0 * created / (created + reused));
 

@@ -143,6 +143,11 @@ public record RunSummary(
         if (kept != null) {
             notes.add(kept);
         }
+        if (stats.redirects() > 0) {
+            notes.add(String.format(Locale.ROOT, "the requests followed %s; each has a record of its own (hop,"
+                    + " location) before its request's, and its bytes and connection count in the figures above as"
+                    + " a request on the wire", Text.count(stats.redirects(), "redirect")));
+        }
         Stopped stopped = result.stop() == null ? null : new Stopped(result.stop().cause(), result.stoppedAtSeconds(),
                 stats.errors().getOrDefault(Records.ABORTED, 0L),
                 result.stop().exitCode() == RunPlan.SETUP_FAILED_EXIT_CODE);

@@ -377,7 +377,7 @@ final class RealCall implements Exchange.Ended, Call {
         if (hops == null) {
             hops = new ArrayList<>(4);
         }
-        hops.add(next.hop());
+        hops.add(next.hop().withResponse(ownPart(redirected, earlier)));
         request = next.request();
         if (cancelled != null) {
             finish(null, failure(Phase.REQUEST, cancelled, new WireBytes(redirected.bytesOut(), redirected.bytesIn(),
@@ -388,6 +388,21 @@ final class RealCall implements Exchange.Ended, Call {
         hop(new CallTrace(new CallInfo(info.id(), request.method(), request.uri(), request.sessionKey(), 1),
                 trace.listener()), new WireBytes(redirected.bytesOut(), redirected.bytesIn(),
                 redirected.handshakeBytes()));
+    }
+
+    /**
+     * {@code response} with the wire bytes of its own hop only: without {@code before}, what the call had cost when
+     * the hop began (unknown costs leave it as it is).
+     */
+    private static ProxyResponse ownPart(ProxyResponse response, WireBytes before) {
+        if (before == null || before.equals(WireBytes.UNKNOWN) || before.equals(WireBytes.NONE)) {
+            return response;
+        }
+        return new ProxyResponse(response.status(), response.headers(), response.body(), response.bodyBytes(),
+                response.connection(), response.reused(), response.attempt(), response.exit(), response.session(),
+                response.timings(), response.bytesOut() - before.out(), response.bytesIn() - before.in(),
+                response.handshakeBytes() - before.handshake(), response.closeReason(), List.of(),
+                response.decodedBytes());
     }
 
     /**
