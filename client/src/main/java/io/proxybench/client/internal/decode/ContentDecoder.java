@@ -43,6 +43,8 @@ public final class ContentDecoder implements AutoCloseable {
     private final boolean[] fed;
     private long encodedBytes;
     private boolean closed;
+    /** The content size its zstd frame declares, per zstd step (null for the others). */
+    private final ZstdFrameSize[] frameSizes;
 
     private ContentDecoder(ContentEncoding encoding, DecodeLimits limits, ByteBufAllocator allocator,
             Consumer<ByteBuf> sink) {
@@ -55,10 +57,12 @@ public final class ContentDecoder implements AutoCloseable {
         this.decompressors = new Decompressor[n];
         this.outBytes = new long[n];
         this.fed = new boolean[n];
+        this.frameSizes = new ZstdFrameSize[n];
         try {
             for (int step = 0; step < n; step++) {
                 codings[step] = applied.get(n - 1 - step);
                 decompressors[step] = codings[step].newDecompressor(allocator);
+                frameSizes[step] = codings[step] == ContentCoding.ZSTD ? new ZstdFrameSize() : null;
             }
         } catch (RuntimeException e) {
             close();
@@ -122,6 +126,7 @@ public final class ContentDecoder implements AutoCloseable {
                     if (status(step) != Status.COMPLETE) {
                         throw ContentDecodingException.truncated(codings[step], encoding, encodedBytes, null);
                     }
+                    checkFrameSize(step);
                 }
             }
         } finally {
@@ -171,12 +176,28 @@ public final class ContentDecoder implements AutoCloseable {
                     "bytes after the end of its " + codings[step].token() + " data", null);
         }
         fed[step] = true;
+        if (frameSizes[step] != null) {
+            frameSizes[step].see(input);
+        }
         try {
             decompressors[step].addInput(input);
         } catch (DecompressionException e) {
             throw ContentDecodingException.corrupt(codings[step], encoding, e);
         }
         drain(step);
+        checkFrameSize(step);
+    }
+
+    /** Once a zstd step's frame is complete, holds it to the content size its header declares. */
+    private void checkFrameSize(int step) throws ContentDecodingException {
+        if (frameSizes[step] == null || status(step) != Status.COMPLETE) {
+            return;
+        }
+        long declared = frameSizes[step].declared();
+        if (declared >= 0 && declared != outBytes[step]) {
+            throw ContentDecodingException.corrupt(codings[step], encoding, "its frame declares " + declared
+                    + " bytes and holds " + outBytes[step], null);
+        }
     }
 
     /** Takes every chunk step {@code step} can decode now and passes each on. */

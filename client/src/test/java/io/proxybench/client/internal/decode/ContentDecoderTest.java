@@ -211,6 +211,23 @@ class ContentDecoderTest {
         assertThat(e.getMessage()).startsWith("the zstd body is corrupt (Frame requires too much memory");
     }
 
+    @Test
+    void aZstdFrameHoldingLessThanItsHeaderDeclaresIsCorruptHoweverItArrives() throws Exception {
+        // Declares 62,565 bytes; holds an RLE block of 1,217 and an empty last block, which zstd's streaming decoder
+        // does not hold to the declared size (its one-shot decoder does).
+        byte[] body = java.util.HexFormat.of().parseHex("28b52ffd6065f30a2600fe010000");
+        for (int chunk : new int[] {1, 5, body.length}) {
+            ContentDecodingException e = failure("zstd", body, chunk, ROOMY);
+            assertThat(e.problem()).as("in %d-byte chunks", chunk).isEqualTo(Problem.CORRUPT);
+            assertThat(e.getMessage()).as("in %d-byte chunks", chunk).satisfiesAnyOf(
+                    m -> assertThat(m).contains("its frame declares 62565 bytes and holds 1217"),
+                    m -> assertThat(m).contains("Data corruption detected"));
+        }
+        byte[] page = Encodings.text(70_000, 3);
+        assertThat(Decoding.decode("zstd", Encodings.zstdWithWindow(page, 20), 1000, ROOMY))
+                .as("a frame that holds what it declares").isEqualTo(page);
+    }
+
     @ParameterizedTest
     @ValueSource(strings = {"x-gzip", "Gzip", "identity, gzip", " gzip ,identity", "gzip,"})
     void gzipGoesByItsOtherSpellingsToo(String header) throws Exception {
