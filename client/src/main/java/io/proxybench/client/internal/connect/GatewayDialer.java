@@ -6,12 +6,9 @@ import io.netty.channel.ChannelFuture;
 import io.netty.channel.ChannelHandlerContext;
 import io.netty.channel.ChannelInboundHandlerAdapter;
 import io.netty.channel.ChannelInitializer;
-import io.netty.handler.codec.http2.DefaultHttp2WindowUpdateFrame;
 import io.netty.handler.codec.http2.Http2FrameCodec;
-import io.netty.handler.codec.http2.Http2FrameCodecBuilder;
 import io.netty.handler.codec.http2.Http2GoAwayFrame;
 import io.netty.handler.codec.http2.Http2MultiplexHandler;
-import io.netty.handler.codec.http2.Http2Settings;
 import io.netty.handler.codec.http2.Http2SettingsFrame;
 import io.netty.handler.proxy.ProxyConnectException;
 import io.netty.handler.ssl.ApplicationProtocolNames;
@@ -35,11 +32,6 @@ import java.util.concurrent.atomic.AtomicLong;
  * go the socket way.
  */
 final class GatewayDialer {
-
-    /** Receive window of a gateway connection as a whole, added at its start (streams keep Netty's 64 KiB each). */
-    private static final int GATEWAY_CONNECTION_WINDOW_BYTES = 16 << 20;
-    /** Receive window of each CONNECT stream, announced in the client's SETTINGS. */
-    private static final int STREAM_WINDOW_BYTES = 1 << 20;
 
     private final Sockets sockets;
     private final GatewayConnections gateways;
@@ -157,14 +149,12 @@ final class GatewayDialer {
      * streams it allows.
      */
     private GatewayConnection gatewayOn(Channel ch, GatewayConnections.Key key) {
-        // Each stream may have STREAM_WINDOW_BYTES in flight towards the client, so a tunnel's download is not held
-        // to 64 KiB per round trip to the proxy (a socket tunnel has no such cap); Netty returns window as it reads.
-        // The client retires a gateway connection only without streams, or when it fails or the client closes, so a
-        // close does not wait for streams to end (Netty's default waits up to 30 s).
-        Http2FrameCodec codec = Http2FrameCodecBuilder.forClient().encoderEnforceMaxConcurrentStreams(true)
+        // Each CONNECT stream has ReceiveWindows' window, so that a tunnel's download is not held to 64 KiB per round
+        // trip to the proxy (a socket tunnel has no such cap). The client retires a gateway connection only without
+        // streams, or when it fails or the client closes, so a close does not wait for streams to end (Netty's
+        // default waits up to 30 s).
+        Http2FrameCodec codec = ReceiveWindows.clientCodec().encoderEnforceMaxConcurrentStreams(true)
                 .gracefulShutdownTimeoutMillis(0)
-                .initialSettings(Http2Settings.defaultSettings().initialWindowSize(STREAM_WINDOW_BYTES)
-                        .pushEnabled(false))
                 .build();
         GatewayConnection gateway = new GatewayConnection(opened.incrementAndGet(), key, ch, codec,
                 ch.pipeline().get(WireMeter.class), maxStreamsPerGateway);
@@ -173,8 +163,7 @@ final class GatewayDialer {
                 .addLast("gateway", new GatewayFrames(gateways, gateway));
         // After the handlers behind it exist: frames that came with the end of the TLS handshake go to the codec.
         ch.pipeline().remove(SetupGuard.NAME);
-        // Stream windows pace each tunnel; a large connection window keeps a stalled one from blocking the others.
-        ch.writeAndFlush(new DefaultHttp2WindowUpdateFrame(GATEWAY_CONNECTION_WINDOW_BYTES));
+        ReceiveWindows.widen(ch);
         return gateway;
     }
 

@@ -14,7 +14,6 @@ import io.netty.handler.codec.http.HttpResponse;
 import io.netty.handler.codec.http.HttpStatusClass;
 import io.netty.handler.codec.http.LastHttpContent;
 import io.netty.handler.codec.http2.Http2FrameCodec;
-import io.netty.handler.codec.http2.Http2FrameCodecBuilder;
 import io.netty.handler.codec.http2.Http2GoAwayFrame;
 import io.netty.handler.codec.http2.Http2MultiplexHandler;
 import io.netty.handler.codec.http2.Http2SettingsFrame;
@@ -25,6 +24,7 @@ import io.netty.util.ReferenceCountUtil;
 import io.netty.util.concurrent.ScheduledFuture;
 import io.proxybench.client.event.CloseReason;
 import io.proxybench.client.event.ConnectionInfo;
+import io.proxybench.client.internal.connect.ReceiveWindows;
 import io.proxybench.client.internal.connect.Route;
 import io.proxybench.client.internal.event.CallTrace;
 import io.proxybench.client.internal.metrics.WireMeter;
@@ -60,9 +60,10 @@ public final class Http2Connection extends ClientConnection {
         super(info, route, channel, meter, onClosed);
         this.clientMaxStreams = clientMaxStreams;
         this.onSettings = onSettings;
-        this.codec = Http2FrameCodecBuilder.forClient().build();
+        this.codec = ReceiveWindows.clientCodec().build();
         channel.pipeline().addLast("h2", codec).addLast("h2-streams", new Http2MultiplexHandler(new Unexpected()))
                 .addLast("h2-frames", new ConnectionFrames());
+        ReceiveWindows.widen(channel);
     }
 
     /**
