@@ -7,7 +7,10 @@ import io.proxybench.client.internal.exchange.ReadControl;
 import java.io.IOException;
 import java.io.InputStream;
 import java.io.InterruptedIOException;
+import java.io.OutputStream;
 import java.util.ArrayDeque;
+import java.util.ArrayList;
+import java.util.List;
 import java.util.Objects;
 import java.util.concurrent.CancellationException;
 import java.util.concurrent.locks.Condition;
@@ -65,12 +68,15 @@ public final class BodyQueue extends InputStream implements BodySink {
             if (closed) {
                 return;
             }
+            // A reader waits only for an empty queue.
+            if (chunks.isEmpty()) {
+                changed.signalAll();
+            }
             chunks.add(copy);
             queued += length;
             if (queued > HIGH && !paused) {
                 paused = pause = true;
             }
-            changed.signalAll();
         } finally {
             lock.unlock();
         }
@@ -110,48 +116,33 @@ public final class BodyQueue extends InputStream implements BodySink {
         return read(one, 0, 1) < 0 ? -1 : one[0] & 0xff;
     }
 
+    /** Reads what is queued, up to {@code len} bytes from as many chunks; waits only while nothing is. */
     @Override
     public int read(byte[] into, int off, int len) throws IOException {
         Objects.checkFromIndexSize(off, len, into.length);
         if (len == 0) {
             return 0;
         }
-        if (Thread.currentThread() instanceof FastThreadLocalThread) {
-            throw new IllegalStateException("a streamed body is read on one of the client's I/O threads, which would"
-                    + " wait for itself: read it on a thread of your own (e.g. thenAcceptAsync, or join the future)");
-        }
-        boolean resume = false;
-        int n;
+        checkThread();
+        boolean resume;
+        int n = 0;
         lock.lock();
         try {
-            while (chunks.isEmpty() && !ended && failure == null && !closed) {
-                changed.await();
-            }
-            if (closed) {
-                throw new IOException("the response body stream is closed");
-            }
-            if (chunks.isEmpty()) {
-                if (failure != null) {
-                    throw new IOException(failure.getMessage(), failure);
-                }
+            if (!awaitChunks()) {
                 return -1;
             }
-            byte[] first = chunks.peekFirst();
-            n = Math.min(len, first.length - offset);
-            System.arraycopy(first, offset, into, off, n);
-            offset += n;
-            if (offset == first.length) {
-                chunks.removeFirst();
-                offset = 0;
+            while (n < len && !chunks.isEmpty()) {
+                byte[] first = chunks.peekFirst();
+                int take = Math.min(len - n, first.length - offset);
+                System.arraycopy(first, offset, into, off + n, take);
+                n += take;
+                offset += take;
+                if (offset == first.length) {
+                    chunks.removeFirst();
+                    offset = 0;
+                }
             }
-            queued -= n;
-            if (paused && queued <= LOW) {
-                paused = false;
-                resume = true;
-            }
-        } catch (InterruptedException e) {
-            Thread.currentThread().interrupt();
-            throw new InterruptedIOException("interrupted while waiting for the response body");
+            resume = taken(n);
         } finally {
             lock.unlock();
         }
@@ -159,6 +150,89 @@ public final class BodyQueue extends InputStream implements BodySink {
             reads.resume();
         }
         return n;
+    }
+
+    /** Writes the rest of the body to {@code out}, every queued chunk at once, without copying it again. */
+    @Override
+    public long transferTo(OutputStream out) throws IOException {
+        Objects.requireNonNull(out, "out");
+        checkThread();
+        long total = 0;
+        List<byte[]> batch = new ArrayList<>();
+        while (true) {
+            int firstOffset;
+            boolean resume;
+            lock.lock();
+            try {
+                if (!awaitChunks()) {
+                    return total;
+                }
+                firstOffset = offset;
+                long n = -offset;
+                for (byte[] chunk; (chunk = chunks.pollFirst()) != null; ) {
+                    batch.add(chunk);
+                    n += chunk.length;
+                }
+                offset = 0;
+                resume = taken(n);
+                total += n;
+            } finally {
+                lock.unlock();
+            }
+            if (resume) {
+                reads.resume();
+            }
+            for (int i = 0; i < batch.size(); i++) {
+                byte[] chunk = batch.get(i);
+                int from = i == 0 ? firstOffset : 0;
+                out.write(chunk, from, chunk.length - from);
+            }
+            batch.clear();
+        }
+    }
+
+    /**
+     * Under the lock: waits until a chunk is queued or the body is over.
+     *
+     * @return true with a chunk queued; false at the body's end
+     * @throws IOException when the stream was closed, or the body failed and all that came was read
+     */
+    private boolean awaitChunks() throws IOException {
+        try {
+            while (chunks.isEmpty() && !ended && failure == null && !closed) {
+                changed.await();
+            }
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+            throw new InterruptedIOException("interrupted while waiting for the response body");
+        }
+        if (closed) {
+            throw new IOException("the response body stream is closed");
+        }
+        if (chunks.isEmpty()) {
+            if (failure != null) {
+                throw new IOException(failure.getMessage(), failure);
+            }
+            return false;
+        }
+        return true;
+    }
+
+    /** Under the lock: {@code n} bytes were taken; whether the paused reads resume now. */
+    private boolean taken(long n) {
+        queued -= n;
+        if (paused && queued <= LOW) {
+            paused = false;
+            return true;
+        }
+        return false;
+    }
+
+    private static void checkThread() {
+        if (Thread.currentThread() instanceof FastThreadLocalThread) {
+            throw new IllegalStateException("a streamed body is read on one of the client's I/O threads, which would"
+                    + " wait for itself: read it on a thread of your own (e.g. thenAcceptAsync, or join the future)");
+        }
     }
 
     @Override
