@@ -1,7 +1,8 @@
 /**
- * The proxy-aware HTTP client. Its API is three packages: {@code io.proxybench.client} (the client and its builder,
- * requests, responses, limits, TLS settings), {@code io.proxybench.client.proxy} (proxies and sessions) and
- * {@code io.proxybench.client.event} (events and counters). {@code io.proxybench.client.internal} is not exported.
+ * The proxy-aware HTTP client. Its API is four packages: {@code io.proxybench.client} (the client and its builder,
+ * calls, requests, responses and their bodies, redirects, retries, timeouts, limits, TLS settings),
+ * {@code io.proxybench.client.proxy} (proxies and sessions), {@code io.proxybench.client.cookie} (cookie jars, per
+ * session) and {@code io.proxybench.client.event} (events and counters). {@code io.proxybench.client.internal} is not exported.
  */
 module io.proxybench.client {
     requires transitive io.netty.codec.http; // ProxyResponse.headers() is Netty's HttpHeaders

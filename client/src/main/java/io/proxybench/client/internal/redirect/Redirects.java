@@ -33,6 +33,29 @@ public final class Redirects {
     }
 
     /**
+     * As {@link #next(RedirectPolicy, ProxyRequest, int, String, List)} for a response's {@code Location} fields, all
+     * of them: a redirect with several that differ is refused (Chromium refuses it too; curl takes one of them), as
+     * the client will not guess where it goes; the same value repeated is one.
+     *
+     * @param locations the response's {@code Location} values in order; empty when it has none
+     * @throws RedirectException of {@link Problem#BAD_LOCATION} for Location fields that differ, else as the other
+     */
+    public static Optional<FollowUp> next(RedirectPolicy policy, ProxyRequest request, int status,
+            List<String> locations, List<Redirect> hops) throws RedirectException {
+        if (policy.follows() && isRedirect(status) && locations.size() > 1) {
+            List<String> distinct = locations.stream().map(String::strip).distinct().toList();
+            if (distinct.size() > 1) {
+                throw new RedirectException(Problem.BAD_LOCATION, where(status, request.uri()) + " has "
+                        + distinct.size() + " different Location fields (" + String.join(", ", distinct.stream()
+                        .limit(3).map(Locations::quote).toList()) + (distinct.size() > 3 ? ", ..." : "")
+                        + "): a redirect names one place, and the client will not guess which; fix the server's"
+                        + " redirect, or send with RedirectPolicy.none() to get the " + status + " response as it is");
+            }
+        }
+        return next(policy, request, status, locations.isEmpty() ? null : locations.get(0), hops);
+    }
+
+    /**
      * The request that follows {@code status} and {@code location} under {@code policy}, or none.
      *
      * <p>None when the policy follows nothing, the status is not 301, 302, 303, 307 or 308, or there is no
