@@ -286,7 +286,7 @@ final class RealCall implements Exchange.Ended, Call {
             return false;
         }
         try {
-            followUp = Redirects.next(parts.redirects(), request, status, headers.getAll(HttpHeaderNames.LOCATION),
+            followUp = Redirects.nextOfFields(parts.redirects(), request, status, headers.getAll(HttpHeaderNames.LOCATION),
                     hops == null ? List.of() : hops).orElse(null);
         } catch (RedirectException e) {
             refused = e;

@@ -40,7 +40,7 @@ public final class Redirects {
      * @param locations the response's {@code Location} values in order; empty when it has none
      * @throws RedirectException of {@link Problem#BAD_LOCATION} for Location fields that differ, else as the other
      */
-    public static Optional<FollowUp> next(RedirectPolicy policy, ProxyRequest request, int status,
+    public static Optional<FollowUp> nextOfFields(RedirectPolicy policy, ProxyRequest request, int status,
             List<String> locations, List<Redirect> hops) throws RedirectException {
         if (policy.follows() && isRedirect(status) && locations.size() > 1) {
             List<String> distinct = locations.stream().map(String::strip).distinct().toList();

@@ -267,16 +267,16 @@ class RedirectsTest {
     @Test
     void locationFieldsThatDifferAreRefusedAndTheSameOneRepeatedIsFollowed() throws RedirectException {
         ProxyRequest get = ProxyRequest.get("http://a/x");
-        assertThatThrownBy(() -> Redirects.next(RedirectPolicy.normal(), get, 302, List.of("/one", "/two"), List.of()))
+        assertThatThrownBy(() -> Redirects.nextOfFields(RedirectPolicy.normal(), get, 302, List.of("/one", "/two"), List.of()))
                 .isInstanceOfSatisfying(RedirectException.class,
                         e -> assertThat(e.problem()).isEqualTo(Problem.BAD_LOCATION))
                 .hasMessage("302 from http://a/x has 2 different Location fields ('/one', '/two'): a redirect names"
                         + " one place, and the client will not guess which; fix the server's redirect, or send with"
                         + " RedirectPolicy.none() to get the 302 response as it is");
-        assertThat(Redirects.next(RedirectPolicy.normal(), get, 302, List.of("/one", " /one"), List.of()))
+        assertThat(Redirects.nextOfFields(RedirectPolicy.normal(), get, 302, List.of("/one", " /one"), List.of()))
                 .hasValueSatisfying(f -> assertThat(f.request().uri().toString()).isEqualTo("http://a/one"));
-        assertThat(Redirects.next(RedirectPolicy.none(), get, 302, List.of("/one", "/two"), List.of()))
+        assertThat(Redirects.nextOfFields(RedirectPolicy.none(), get, 302, List.of("/one", "/two"), List.of()))
                 .as("a policy that follows nothing returns the response").isEmpty();
-        assertThat(Redirects.next(RedirectPolicy.normal(), get, 200, List.of("/one", "/two"), List.of())).isEmpty();
+        assertThat(Redirects.nextOfFields(RedirectPolicy.normal(), get, 200, List.of("/one", "/two"), List.of())).isEmpty();
     }
 }
