@@ -286,8 +286,8 @@ final class RealCall implements Exchange.Ended, Call {
             return false;
         }
         try {
-            followUp = Redirects.nextOfFields(parts.redirects(), request, status, headers.getAll(HttpHeaderNames.LOCATION),
-                    hops == null ? List.of() : hops).orElse(null);
+            followUp = Redirects.nextOfFields(parts.redirects(), request, status,
+                    headers.getAll(HttpHeaderNames.LOCATION), hops == null ? List.of() : hops).orElse(null);
         } catch (RedirectException e) {
             refused = e;
         }

@@ -267,7 +267,8 @@ class RedirectsTest {
     @Test
     void locationFieldsThatDifferAreRefusedAndTheSameOneRepeatedIsFollowed() throws RedirectException {
         ProxyRequest get = ProxyRequest.get("http://a/x");
-        assertThatThrownBy(() -> Redirects.nextOfFields(RedirectPolicy.normal(), get, 302, List.of("/one", "/two"), List.of()))
+        assertThatThrownBy(() -> Redirects.nextOfFields(RedirectPolicy.normal(), get, 302, List.of("/one", "/two"),
+                List.of()))
                 .isInstanceOfSatisfying(RedirectException.class,
                         e -> assertThat(e.problem()).isEqualTo(Problem.BAD_LOCATION))
                 .hasMessage("302 from http://a/x has 2 different Location fields ('/one', '/two'): a redirect names"
@@ -277,6 +278,7 @@ class RedirectsTest {
                 .hasValueSatisfying(f -> assertThat(f.request().uri().toString()).isEqualTo("http://a/one"));
         assertThat(Redirects.nextOfFields(RedirectPolicy.none(), get, 302, List.of("/one", "/two"), List.of()))
                 .as("a policy that follows nothing returns the response").isEmpty();
-        assertThat(Redirects.nextOfFields(RedirectPolicy.normal(), get, 200, List.of("/one", "/two"), List.of())).isEmpty();
+        assertThat(Redirects.nextOfFields(RedirectPolicy.normal(), get, 200, List.of("/one", "/two"), List.of()))
+                .isEmpty();
     }
 }
