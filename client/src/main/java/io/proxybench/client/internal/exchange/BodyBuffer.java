@@ -11,6 +11,8 @@ import java.util.Arrays;
 public final class BodyBuffer implements BodySink {
 
     private static final byte[] EMPTY = new byte[0];
+    /** The most room {@link #expect} makes before any byte came. */
+    static final int PRESIZE_MAX = 4 << 20;
 
     private final int limit;
     private final boolean prefixOnly;
@@ -29,7 +31,8 @@ public final class BodyBuffer implements BodySink {
     }
 
     /**
-     * Fails at once when a body's announced length is over a whole body's limit.
+     * Fails at once when a body's announced length is over a whole body's limit; else makes room for it, so that a
+     * body in many chunks is copied once (at most {@link #PRESIZE_MAX} ahead of its bytes, as the header may lie).
      *
      * @param contentLength the response's {@code Content-Length}, or null; one that is not a number is left to the
      *     response parser
@@ -46,6 +49,9 @@ public final class BodyBuffer implements BodySink {
         }
         if (announced > limit) {
             throw new BodyTooLargeException(limit, announced);
+        }
+        if (announced > kept.length && size == 0) {
+            kept = new byte[(int) Math.min(announced, PRESIZE_MAX)];
         }
     }
 
