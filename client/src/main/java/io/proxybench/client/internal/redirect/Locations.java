@@ -53,7 +53,7 @@ public final class Locations {
         }
         checkCharacters(location, value);
         String encoded = LocationText.encode(value);
-        if (EMPTY_AUTHORITY.matcher(encoded).find()) {
+        if (encoded.contains("//") && EMPTY_AUTHORITY.matcher(encoded).find()) {
             throw bad(location, "has no host");
         }
         URI ref;
@@ -154,7 +154,8 @@ public final class Locations {
      * with it (none above the root), and a path ending in either keeps its final slash.
      */
     static String removeDotSegments(String path) {
-        if (!path.startsWith("/")) {
+        // A dot segment follows a slash: a path without "/." has none.
+        if (!path.startsWith("/") || !path.contains("/.")) {
             return path;
         }
         String[] in = path.substring(1).split("/", -1);
