@@ -182,9 +182,6 @@ final class Exchange {
                 sink = buffer;
             }
             if (decoded) {
-                if (buffer != null) {
-                    buffer.holdChunks();
-                }
                 decoding = new DecodingSink(coding, settings.decodeLimits(), connection.channel().alloc(), sink);
                 return decoding;
             }
@@ -231,9 +228,6 @@ final class Exchange {
         /** A bug ending the exchange fails the call instead of leaving it waiting. */
         private void bug(Throwable e) {
             LOG.warn("ending an exchange threw", e);
-            if (buffer != null) {
-                buffer.release();
-            }
             if (!told) {
                 told = true;
                 ended.exchanged(null, new AttemptFailed(e, WireBytes.UNKNOWN, reused, false));
@@ -271,9 +265,6 @@ final class Exchange {
         private void fail(Throwable error) {
             if (decoding != null) {
                 decoding.close();
-            }
-            if (buffer != null) {
-                buffer.release();
             }
             long out = sent();
             long in = received(0);

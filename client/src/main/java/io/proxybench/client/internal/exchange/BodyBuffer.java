@@ -1,7 +1,6 @@
 package io.proxybench.client.internal.exchange;
 
 import io.netty.buffer.ByteBuf;
-import java.util.ArrayDeque;
 import java.util.Arrays;
 
 /**
@@ -17,16 +16,10 @@ public final class BodyBuffer implements BodySink {
 
     private final int limit;
     private final boolean prefixOnly;
-    /** The kept bytes are {@code kept[0, size)}, then those of {@link #held}; {@code size <= limit}. */
+    /** The kept bytes are {@code kept[0, size)}; {@code size <= limit}. */
     private byte[] kept = EMPTY;
     private int size;
     private long total;
-    /**
-     * The chunks held as they came, retained, for a body whose length is not known ahead ({@link #holdChunks}):
-     * copied once into an array of the body's length by {@link #bytes()}; null when chunks are copied as they come.
-     */
-    private ArrayDeque<ByteBuf> held;
-    private boolean released;
 
     /**
      * @param limit bytes kept at most
@@ -62,34 +55,12 @@ public final class BodyBuffer implements BodySink {
         }
     }
 
-    /**
-     * Holds the chunks from here on instead of copying each into a growing array, for a body that comes in chunks
-     * of unknown number (a decoded one): one copy and one array of the body's length, instead of a copy per doubling
-     * and one to trim. The chunks' buffers stay retained until {@link #bytes()} or {@link #release()}, one of which
-     * the owner calls. Not for a prefix: its bytes are few, and kept as they come.
-     */
-    public void holdChunks() {
-        if (!prefixOnly && size == 0) {
-            held = new ArrayDeque<>();
-        }
-    }
-
     @Override
     public void content(ByteBuf buf, int index, int n) throws BodyTooLargeException {
-        if (released) {
-            return;
-        }
         total += n;
         int take = Math.min(limit - size, n);
         if (take < n && !prefixOnly) {
             throw new BodyTooLargeException(limit, -1);
-        }
-        if (held != null) {
-            if (n > 0) {
-                held.add(buf.retainedSlice(index, n));
-                size += n;
-            }
-            return;
         }
         if (take > 0) {
             if (size + take > kept.length) {
@@ -100,31 +71,9 @@ public final class BodyBuffer implements BodySink {
         }
     }
 
-    /** The kept bytes; call once, when the body is complete (held chunks are released). */
+    /** The kept bytes; call once, when the body is complete. */
     public byte[] bytes() {
-        if (held != null) {
-            byte[] body = new byte[size];
-            int at = 0;
-            for (ByteBuf chunk; (chunk = held.pollFirst()) != null; ) {
-                int n = chunk.readableBytes();
-                chunk.getBytes(chunk.readerIndex(), body, at, n);
-                at += n;
-                chunk.release();
-            }
-            released = true;
-            return body;
-        }
         return size == kept.length ? kept : Arrays.copyOf(kept, size);
-    }
-
-    /** Releases the held chunks of a body that will not be read (its exchange failed); idempotent. */
-    public void release() {
-        released = true;
-        if (held != null) {
-            for (ByteBuf chunk; (chunk = held.pollFirst()) != null; ) {
-                chunk.release();
-            }
-        }
     }
 
     /** Every byte given, kept or not. */
