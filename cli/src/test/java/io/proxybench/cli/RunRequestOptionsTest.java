@@ -185,10 +185,16 @@ class RunRequestOptionsTest {
 
         List<RequestRecord> records = JsonlReader.read(out);
         assertThat(records).hasSize(40);
-        for (int i = 0; i < records.size(); i += 2) {
-            RequestRecord redirect = records.get(i);
-            RequestRecord request = records.get(i + 1);
-            assertThat(redirect.redirect()).as("line %d", i + 1).isTrue();
+        Map<Double, List<Integer>> lines = new java.util.TreeMap<>();
+        for (int i = 0; i < records.size(); i++) {
+            lines.computeIfAbsent(records.get(i).sched(), k -> new ArrayList<>()).add(i);
+        }
+        assertThat(lines).as("each request's two records share its sched").hasSize(20)
+                .allSatisfy((sched, at) -> assertThat(at).hasSize(2));
+        for (List<Integer> at : lines.values()) {
+            RequestRecord redirect = records.get(at.get(0));
+            RequestRecord request = records.get(at.get(1));
+            assertThat(redirect.redirect()).as("line %d, before its request's", at.get(0) + 1).isTrue();
             assertThat(redirect.status()).isEqualTo(302);
             assertThat(redirect.hop()).isEqualTo(1);
             assertThat(redirect.location()).endsWith("/page/3000");

@@ -4,7 +4,8 @@ import com.fasterxml.jackson.annotation.JsonInclude;
 import com.fasterxml.jackson.annotation.JsonProperty;
 
 /**
- * One scheduled request, as one line of a JSONL result file (see DESIGN.md, "Record format").
+ * One scheduled request, as one line of a JSONL result file (see DESIGN.md, "Record format"); or, with {@code location},
+ * a redirect such a request followed ({@link #redirect()}), which no reader counts as a request.
  *
  * <p>All times are in <b>seconds</b>. {@code sched} and {@code done} are relative to the run's start;
  * {@code total} is measured from the scheduled start, so client-side queueing counts as latency. A phase
