@@ -228,7 +228,10 @@ final class AlternateCommand implements Callable<Integer> {
         for (Provider p : providers) {
             List<String> args = new ArrayList<>(runOptions);
             args.addAll(p.runOptions());
-            args.addAll(List.of("--duration", Durations.format(window)));
+            // A named records file, which checking does not create: without one, run's check would reserve its
+            // default results.jsonl in the current directory, and leave it there empty.
+            args.addAll(List.of("--duration", Durations.format(window), "--out",
+                    outDir.resolve(p.label() + "-check.jsonl").toString()));
             RunCommand withProvider = parseRun(args, " with provider " + p.label()).getCommand();
             try {
                 withProvider.check();

@@ -57,11 +57,14 @@ class AlternateCommandTest {
     void eachProviderGetsItsWindowsInAbbaOrderOnTheGridAndNoCredentialIsWritten() throws Exception {
         Path dir = home.resolve("day1");
         Instant first = Instant.now().plusSeconds(2).truncatedTo(ChronoUnit.SECONDS);
+        List<Path> defaultFilesBefore = defaultRecordFiles();
         MainTest.Run r = run(alternate(dir, "--window", "2s", "--rounds", "2", "--order", "abba", "--start-at",
                 first.toString(), "--",
                 "--url", trace(), "--ca", lab.caFile().toString(), "--rate", "10", "--no-progress"));
 
         assertThat(r.exitCode()).as(r.err()).isZero();
+        assertThat(defaultRecordFiles()).as("checking the windows' options leaves no results file in the current"
+                + " directory").isEqualTo(defaultFilesBefore);
         List<JsonNode> index = new ArrayList<>();
         for (String line : Files.readAllLines(dir.resolve("windows.jsonl"))) {
             index.add(new ObjectMapper().readTree(line));
@@ -268,5 +271,12 @@ class AlternateCommandTest {
         assertThat(run.err().strip().lines()).as(run.err()).hasSize(1).first().asString().contains(error)
                 .doesNotContain(PASSWORD);
         assertThat(run.out()).doesNotContain(PASSWORD);
+    }
+
+    /** run's default records files in the current directory, by name. */
+    private static List<Path> defaultRecordFiles() throws java.io.IOException {
+        try (java.util.stream.Stream<Path> files = Files.list(Path.of(""))) {
+            return files.filter(f -> f.getFileName().toString().matches("results(-\\d+)?\\.jsonl")).sorted().toList();
+        }
     }
 }
