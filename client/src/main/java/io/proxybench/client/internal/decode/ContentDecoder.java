@@ -193,10 +193,9 @@ public final class ContentDecoder implements AutoCloseable {
         if (frameSizes[step] == null || status(step) != Status.COMPLETE) {
             return;
         }
-        long declared = frameSizes[step].declared();
-        if (declared >= 0 && declared != outBytes[step]) {
-            throw ContentDecodingException.corrupt(codings[step], encoding, "its frame declares " + declared
-                    + " bytes and holds " + outBytes[step], null);
+        if (frameSizes[step].differsFrom(outBytes[step])) {
+            throw ContentDecodingException.corrupt(codings[step], encoding, "its frame holds " + outBytes[step]
+                    + " bytes, not the size its header declares", null);
         }
     }
 
