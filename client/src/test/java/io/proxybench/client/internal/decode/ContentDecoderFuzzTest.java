@@ -12,8 +12,8 @@ import java.util.stream.IntStream;
 /**
  * Bodies as a hostile server may send them, for each coding, in any chunking: decoding either ends within the limits or
  * fails with a {@link ContentDecodingException}; nothing else is thrown, the sink never gets more than the size limit,
- * the chunking changes nothing but when the ratio limit is seen (and, for zstd, whether malformed input passes), and every buffer is released (NoLeaks checks the
- * class). Seeds: a page and a bomb in each coding (a body, then two bytes that its chunking is drawn from).
+ * the chunking changes nothing but when the ratio limit is seen (and, for zstd, whether malformed input passes), and
+ * every buffer is released (NoLeaks checks the class). Seeds: a page and a bomb in each coding (a body, then two bytes that its chunking is drawn from).
  */
 class ContentDecoderFuzzTest {
 
