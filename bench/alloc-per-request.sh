@@ -68,5 +68,5 @@ for round in $(seq 1 "$ROUNDS"); do
   printf '%6s %12s %12s %16s %16s %14s\n' "$round" "${ok[$SHORT]}" "${ok[$DURATION]}" "${bytes[$SHORT]}" \
     "${bytes[$DURATION]}" "${per_request[-1]}"
 done
-echo "marginal heap allocation per successful request: $(median "${per_request[@]}") B (median of $ROUNDS rounds;" \
+echo "marginal heap allocation per successful request: $(median "${per_request[@]}") B (median of $(rounds "$ROUNDS");" \
   "rounds ${per_request[*]}; goal <= 1024)"

@@ -100,7 +100,7 @@ printf '%-30s %10s %9s %11s\n' "proxybench default (h2 offered)" "$(median "${h2
   "$(median "${h2_p99[@]}")" "$(median "${h2_cpu[@]}")"
 printf 'ratio proxybench default (h2 inside the tunnel, not like for like) / hey requests/s: %s\n' \
   "$(two "$(median "${r2[@]}")")"
-printf 'ratio proxybench/hey requests/s, both HTTP/1.1 inside the tunnel: %s (median of %d rounds; p99 ms %s vs %s)\n' \
-  "$(two "$(median "${r1[@]}")")" "$ROUNDS" "$(median "${h1_p99[@]}")" "$(median "${hey_p99[@]}")"
-printf 'ratio proxybench/hey marginal CPU per successful request, both HTTP/1.1 inside the tunnel: %s (median of %d rounds; rounds %s; goal <= 0.5)\n' \
-  "$(two "$(median "${c1[@]}")")" "$ROUNDS" "${c1[*]}"
+printf 'ratio proxybench/hey requests/s, both HTTP/1.1 inside the tunnel: %s (median of %s; p99 ms %s vs %s)\n' \
+  "$(two "$(median "${r1[@]}")")" "$(rounds "$ROUNDS")" "$(median "${h1_p99[@]}")" "$(median "${hey_p99[@]}")"
+printf 'ratio proxybench/hey marginal CPU per successful request, both HTTP/1.1 inside the tunnel: %s (median of %s; rounds %s; goal <= 0.5)\n' \
+  "$(two "$(median "${c1[@]}")")" "$(rounds "$ROUNDS")" "${c1[*]}"

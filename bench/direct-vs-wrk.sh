@@ -119,7 +119,7 @@ printf '%-22s %10s %9s %11s\n' proxybench "$(median "${pb_rps[@]}")" "$(median "
   "$(median "${pb_cpu[@]}")"
 printf '%-22s %10s %9s %11s\n' "proxybench, progress on" "-" "-" "$(median "${pbd_cpu[@]}")"
 [ "$FLOOR" != 1 ] || printf '%-22s %10s %9s %11s\n' "netty floor" "-" "-" "$(median "${floor_cpu[@]}")"
-echo "ratio proxybench/wrk requests/s: $(two "$(median "${ratios[@]}")") (median of $ROUNDS rounds; p99 ms" \
+echo "ratio proxybench/wrk requests/s: $(two "$(median "${ratios[@]}")") (median of $(rounds "$ROUNDS"); p99 ms" \
   "$(median "${pb_p99[@]}") vs $(median "${wrk_p99[@]}"))"
 echo "ratio proxybench/wrk marginal CPU per successful request: $(two "$(median "${cpu_ratios[@]}")") (rounds" \
   "${cpu_ratios[*]}; goal <= 1.0)"

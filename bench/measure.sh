@@ -242,6 +242,9 @@ ratios() {
   echo "${out[*]}"
 }
 
+# "1 round" or "N rounds".
+rounds() { if [ "$1" = 1 ]; then echo "1 round"; else echo "$1 rounds"; fi; }
+
 # A figure with 2 decimals ("-" stays "-").
 two() { awk -v x="$1" 'BEGIN { if (x == "-" || x == "") print "-"; else printf "%.2f", x }'; }
 

@@ -75,9 +75,9 @@ kernel_line "lab gateway" squid
 if [ "${EPOLL:-0}" = 1 ]; then
   kernel_line "lab, epoll" squid
   echo "ratio lab on epoll/squid marginal CPU per relayed request:" \
-    "$(two "$(per "${med_relay[lab, epoll]}" "${med_relay[squid]}" 1)") (medians of $ROUNDS rounds: lab on epoll" \
+    "$(two "$(per "${med_relay[lab, epoll]}" "${med_relay[squid]}" 1)") (medians of $(rounds "$ROUNDS"): lab on epoll" \
     "${med_relay[lab, epoll]} ms; rounds $(ratios "${rel_rounds[lab, epoll]}" "${rel_rounds[squid]}"))"
 fi
 echo "ratio lab/squid marginal CPU per relayed request: $(two "$(per "${med_relay[lab gateway]}" "${med_relay[squid]}" 1)")" \
-  "(medians of $ROUNDS rounds: lab on $lab_transport ${med_relay[lab gateway]} ms, squid ${med_relay[squid]} ms; rounds" \
+  "(medians of $(rounds "$ROUNDS"): lab on $lab_transport ${med_relay[lab gateway]} ms, squid ${med_relay[squid]} ms; rounds" \
   "$(ratios "${rel_rounds[lab gateway]}" "${rel_rounds[squid]}"); goal <= 0.6)"

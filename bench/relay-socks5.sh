@@ -58,5 +58,5 @@ echo "ratio lab/dante requests/s: $(two "$(per "${med_rps[lab gateway]}" "${med_
   "$ROUNDS rounds)"
 kernel_line "lab gateway" dante
 echo "ratio lab/dante marginal CPU per relayed request: $(two "$(per "${med_relay[lab gateway]}" "${med_relay[dante]}" 1)")" \
-  "(medians of $ROUNDS rounds: lab ${med_relay[lab gateway]} ms, dante ${med_relay[dante]} ms; rounds" \
+  "(medians of $(rounds "$ROUNDS"): lab ${med_relay[lab gateway]} ms, dante ${med_relay[dante]} ms; rounds" \
   "$(ratios "${rel_rounds[lab gateway]}" "${rel_rounds[dante]}"); goal <= 0.6)"

@@ -1,5 +1,6 @@
 package io.proxybench.jmh.sidebyside;
 
+import java.lang.management.CompilationMXBean;
 import java.lang.management.ManagementFactory;
 import java.nio.file.Path;
 import java.util.concurrent.Semaphore;
@@ -10,9 +11,11 @@ import java.util.concurrent.atomic.AtomicLong;
  * sessions taken in turn, first {@code WARMUP} requests (the JIT's, not counted), then {@code REQUESTS} measured.
  *
  * <p>Usage: {@code ScraperLoad proxybench|okhttp GATEWAY_HOST:PORT URL CA_PEM SESSIONS CONCURRENCY WARMUP REQUESTS
- * PAGE_BYTES}. Prints {@code requests=N failures=F cpu_ms_per_request=X seconds=S}: the measured requests, those
- * that failed or whose decoded page was not {@code PAGE_BYTES} long, the process's CPU time (user and system, every
- * thread: I/O, GC, JIT) over the measured requests per request, and their wall time.
+ * PAGE_BYTES}. Prints {@code requests=N failures=F cpu_ms_per_request=X seconds=S jit_ms=J}: the measured requests,
+ * those that failed or whose decoded page was not {@code PAGE_BYTES} long, the process's CPU time (user and system,
+ * every thread: I/O, GC, JIT) over the measured requests per request, their wall time, and the time the JIT's
+ * compilers spent while they ran (the JVM's own count): well under the wall time when the warm-up was long enough for
+ * the JIT to finish, about the wall time when a compiler thread was busy throughout.
  */
 public final class ScraperLoad {
 
@@ -37,13 +40,15 @@ public final class ScraperLoad {
             run(scraper, warmup, sessions, concurrency, pageBytes);
             com.sun.management.OperatingSystemMXBean os =
                     (com.sun.management.OperatingSystemMXBean) ManagementFactory.getOperatingSystemMXBean();
+            CompilationMXBean jit = ManagementFactory.getCompilationMXBean();
             long cpuBefore = os.getProcessCpuTime();
+            long jitBefore = jit.getTotalCompilationTime();
             long start = System.nanoTime();
             long failures = run(scraper, requests, sessions, concurrency, pageBytes);
             double seconds = (System.nanoTime() - start) / 1e9;
             double cpuMs = (os.getProcessCpuTime() - cpuBefore) / 1e6;
-            System.out.printf("requests=%d failures=%d cpu_ms_per_request=%.4f seconds=%.3f%n", requests, failures,
-                    cpuMs / requests, seconds);
+            System.out.printf("requests=%d failures=%d cpu_ms_per_request=%.4f seconds=%.3f jit_ms=%d%n", requests,
+                    failures, cpuMs / requests, seconds, jit.getTotalCompilationTime() - jitBefore);
         }
     }
 
