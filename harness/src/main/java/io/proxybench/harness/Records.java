@@ -92,15 +92,12 @@ public final class Records {
         String body = expect != null || keepBody
                 ? new String(response.body(), StandardCharsets.UTF_8) : null;
         boolean challenge = "challenge".equalsIgnoreCase(response.headers().get("cf-mitigated"));
-        boolean proxied = response.connection().proxy() != null;
         Integer status = boxedStatus(response.status());
         Outcome outcome = new BlockClassifier(expect, bodyMedian.median()).classify(new BlockClassifier.Input(
                 status, null, challenge, response.bodyBytes(), body));
         if (outcome == Outcome.DATA) {
             bodyMedian.add(response.bodyBytes());
         }
-        String scheme = proxied ? response.connection().proxy().scheme().text() : null;
-        Long gatewayConnectionId = proxied ? response.connection().gatewayConnectionId() : null;
         // The redirects' records carry their own hops' bytes; this one carries the rest of the request's.
         WireBytes hops = redirectBytes(response);
         long bytesOut = response.bytesOut() - hops.out() + (failedBefore == null ? 0 : failedBefore.out());
@@ -109,7 +106,6 @@ public final class Records {
                 + (failedBefore == null ? 0 : failedBefore.handshake());
         // The client's own replay after a reused connection closed unanswered is a send too.
         int attempt = sends + response.attempt() - 1;
-        String closed = response.closeReason() == null ? null : response.closeReason().label();
         // The record's constructor, not its builder: one is made per request, and a builder is garbage unless the
         // JIT proves it does not escape, which it does not always in this long path.
         return new RequestRecord(seconds(schedNanos), seconds(doneNanos), seconds(sentNanos - schedNanos),
@@ -119,8 +115,8 @@ public final class Records {
                 status, trace.value("ip"), trace.value("loc"), null, null, firstError, outcome,
                 response.reused(), response.connection().id(), response.session(), attempt,
                 bytesOut, bytesIn, handshakeBytes, response.bodyBytes(),
-                challenge ? Boolean.TRUE : null, response.protocol(), keepBody ? body : null, closed, scheme,
-                gatewayConnectionId, segment, response.redirects().isEmpty() ? null : placeInChain(response), null);
+                challenge ? Boolean.TRUE : null, response.protocol(), keepBody ? body : null, closed(response),
+                scheme(response), gatewayConnectionId(response), segment, response.redirects().isEmpty() ? null : placeInChain(response), null);
     }
 
     /**
@@ -143,7 +139,6 @@ public final class Records {
                 continue;
             }
             PhaseTimings t = hop.timings();
-            boolean proxied = hop.connection().proxy() != null;
             out.add(RequestRecord.builder(seconds(schedNanos), seconds(doneNanos))
                     .startLag(seconds(sentNanos - schedNanos))
                     .queue(phase(t, Phase.QUEUE)).dns(phase(t, Phase.DNS)).tcp(phase(t, Phase.TCP))
@@ -153,13 +148,26 @@ public final class Records {
                     .session(hop.session()).attempt(hop.attempt())
                     .bytesOut(hop.bytesOut()).bytesIn(hop.bytesIn()).handshakeBytes(hop.handshakeBytes())
                     .bodyLen(hop.bodyBytes()).http(hop.protocol())
-                    .closed(hop.closeReason() == null ? null : hop.closeReason().label())
-                    .scheme(proxied ? hop.connection().proxy().scheme().text() : null)
-                    .gatewayConnectionId(proxied ? hop.connection().gatewayConnectionId() : null)
+                    .closed(closed(hop)).scheme(scheme(hop)).gatewayConnectionId(gatewayConnectionId(hop))
                     .segment(segment).hop(i + 1).location(redirect.to().toString())
                     .build());
         }
         return out;
+    }
+
+    /** Why the response's connection carries no further exchange, null when it can. */
+    private static String closed(ProxyResponse response) {
+        return response.closeReason() == null ? null : response.closeReason().label();
+    }
+
+    /** The proxy's scheme, null for a direct connection. */
+    private static String scheme(ProxyResponse response) {
+        return response.connection().proxy() == null ? null : response.connection().proxy().scheme().text();
+    }
+
+    /** The number of the HTTP/2 proxy connection the tunnel is a stream of (0 when it is none); null when direct. */
+    private static Long gatewayConnectionId(ProxyResponse response) {
+        return response.connection().proxy() == null ? null : response.connection().gatewayConnectionId();
     }
 
     /** The wire bytes of the redirects' own records ({@link #redirects}), which the request's record leaves out. */
