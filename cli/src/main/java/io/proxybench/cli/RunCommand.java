@@ -204,8 +204,9 @@ final class RunCommand implements Callable<Integer> {
 
     @Option(names = {"-L", "--location"},
             description = "Follow redirects (301, 302, 303, 307, 308) as browsers do, on the request's session (the"
-                    + " same exit). A record is one scheduled request: its bytes count every hop, its timings are"
-                    + " the last hop's. Without it a 3xx is the request's answer.")
+                    + " same exit). Each redirect followed gets a record of its own (hop, location), written before"
+                    + " its request's, whose timings and bytes are the last hop's. Without it a 3xx is the request's"
+                    + " answer.")
     boolean followRedirects;
 
     @Option(names = "--max-redirects", paramLabel = "N",
