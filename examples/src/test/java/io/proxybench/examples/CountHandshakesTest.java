@@ -9,7 +9,6 @@ import java.io.ByteArrayOutputStream;
 import java.io.IOException;
 import java.io.PrintStream;
 import java.nio.charset.StandardCharsets;
-import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
@@ -24,14 +23,7 @@ class CountHandshakesTest {
 
     @Test
     void theReadmeShowsTheExampleAsItIs() throws IOException {
-        String readme = Files.readString(Path.of("../README.md"));
-        String marker = "<!-- examples/" + SOURCE + " -->";
-        int at = readme.indexOf(marker);
-        assertThat(at).as("README.md has the marker %s before the client example", marker).isNotNegative();
-        int start = readme.indexOf("```java\n", at) + "```java\n".length();
-        String shown = readme.substring(start, readme.indexOf("```\n", start));
-        String source = Files.readString(SOURCE).replaceFirst("(?s)^package [^;]+;\\s*", "");
-        assertThat(shown).as("the README's client example, against %s", SOURCE).isEqualTo(source);
+        ReadmeExample.assertShownAsItIs(SOURCE);
     }
 
     @Test

@@ -6,6 +6,7 @@ import io.proxybench.lab.Lab;
 import io.proxybench.lab.LabConfig;
 import io.proxybench.lab.target.StatsSnapshot;
 import java.io.ByteArrayOutputStream;
+import java.io.IOException;
 import java.io.PrintStream;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
@@ -13,8 +14,16 @@ import java.nio.file.Path;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
-/** docs/client.md's scraper example, {@link Scrape}, does what it says through the lab, as the target saw it. */
+/**
+ * The README's and docs/client.md's scraper example, {@link Scrape}, is shown as it is and does what it says through
+ * the lab, as the target saw it.
+ */
 class ScrapeTest {
+
+    @Test
+    void theReadmeShowsTheExampleAsItIs() throws IOException {
+        ReadmeExample.assertShownAsItIs(Path.of("src/main/java/io/proxybench/examples/Scrape.java"));
+    }
 
     @TempDir
     Path dir;
