@@ -1,7 +1,10 @@
 package io.proxybench.client;
 
 import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.catchThrowableOfType;
 
+import io.proxybench.client.event.CallInfo;
+import io.proxybench.client.event.EventListener;
 import io.proxybench.client.event.Phase;
 import io.proxybench.client.proxy.SessionRouter;
 import io.proxybench.client.proxy.SessionTemplate;
@@ -12,7 +15,9 @@ import java.util.Locale;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.CopyOnWriteArrayList;
 import java.util.concurrent.CountDownLatch;
+import java.util.concurrent.ExecutionException;
 import java.util.concurrent.TimeUnit;
+import java.util.concurrent.atomic.AtomicInteger;
 import org.junit.jupiter.api.Test;
 
 /**
@@ -144,6 +149,155 @@ class RetryPolicyTest {
             call.cancel();
             assertThat(failure.get(20, TimeUnit.SECONDS)).isInstanceOf(CallException.class)
                     .satisfies(e -> assertThat(((CallException) e).label()).endsWith("_Cancelled"));
+        }
+    }
+
+    /** A listener factory recording each call's start and end as {@code <event> <call id> <attempt>[ <phase>]}. */
+    private static EventListener.Factory recording(List<String> events) {
+        return info -> new EventListener() {
+            @Override
+            public void callStart(CallInfo call) {
+                events.add("callStart " + call.id() + " " + call.attempt());
+            }
+
+            @Override
+            public void callEnd(CallInfo call) {
+                events.add("callEnd " + call.id() + " " + call.attempt());
+            }
+
+            @Override
+            public void callFailed(CallInfo call, Phase phase, Throwable cause) {
+                events.add("callFailed " + call.id() + " " + call.attempt() + " " + phase);
+            }
+        };
+    }
+
+    @Test
+    void aCancelWhileTheRetryWaitsEndsTheNextAttemptNotTheOneThatEnded() throws Exception {
+        List<String> events = new CopyOnWriteArrayList<>();
+        CountDownLatch answered = new CountDownLatch(1);
+        try (CountingPeer origin = new CountingPeer((c, i) -> {
+            c.readHead();
+            c.write(unavailable(null));
+            answered.countDown();
+        }); ProxyClient client = ProxyClient.builder().retries(RetryPolicy.builder().onStatuses(503)
+                .backoff(Duration.ofMinutes(10), Duration.ofMinutes(10)).build())
+                .eventListenerFactory(recording(events)).build()) {
+            CompletableFuture<Throwable> failure = new CompletableFuture<>();
+            Call call = client.send(ProxyRequest.get("http://127.0.0.1:" + origin.port() + "/"),
+                    (r, e) -> failure.complete(e));
+            assertThat(answered.await(20, TimeUnit.SECONDS)).isTrue();
+            Thread.sleep(200); // the 503 read: the retry waits its ten minutes
+            call.cancel();
+            CallException e = (CallException) failure.get(20, TimeUnit.SECONDS);
+            assertThat(e.label()).isEqualTo("queue_Cancelled");
+            String id = events.get(0).split(" ")[1];
+            assertThat(events).containsExactly("callStart " + id + " 1", "callEnd " + id + " 1",
+                    "callStart " + id + " 2", "callFailed " + id + " 2 QUEUE");
+        }
+    }
+
+    @Test
+    void eachAttemptOfARetriedResponseIsItsOwnStartAndEndWithItsNumber() throws Exception {
+        List<String> events = new CopyOnWriteArrayList<>();
+        try (CountingPeer origin = new CountingPeer((c, i) -> {
+            c.readHead();
+            c.write(i < 2 ? unavailable(null) : OK);
+        }); ProxyClient client = ProxyClient.builder().retries(QUICK).eventListenerFactory(recording(events))
+                .build()) {
+            ProxyResponse r = client.send(ProxyRequest.get("http://127.0.0.1:" + origin.port() + "/"))
+                    .get(20, TimeUnit.SECONDS);
+            assertThat(r.attempt()).isEqualTo(3);
+            String id = events.get(0).split(" ")[1];
+            assertThat(events).containsExactly("callStart " + id + " 1", "callEnd " + id + " 1",
+                    "callStart " + id + " 2", "callEnd " + id + " 2", "callStart " + id + " 3", "callEnd " + id + " 3");
+        }
+    }
+
+    @Test
+    void eachAttemptOfARetriedFailureIsItsOwnStartAndFailureWithItsNumber() throws Exception {
+        List<String> events = new CopyOnWriteArrayList<>();
+        try (CountingPeer proxy = new CountingPeer((c, i) -> {
+            c.readHead();
+            if (i == 0) {
+                c.write("HTTP/1.1 502 Bad Gateway\r\nContent-Length: 0\r\n\r\n");
+                return;
+            }
+            c.write("HTTP/1.1 200 Connection established\r\n\r\n");
+            c.readHead();
+            c.write(OK);
+        }); ProxyClient client = ProxyClient.builder().proxy("http://127.0.0.1:" + proxy.port()).forceConnect(true)
+                .retries(RetryPolicy.builder().onPhases(Phase.CONNECT).backoff(Duration.ofMillis(1),
+                        Duration.ofMillis(5)).build()).eventListenerFactory(recording(events)).build()) {
+            ProxyResponse r = client.send(ProxyRequest.get("http://origin.test/")).get(20, TimeUnit.SECONDS);
+            assertThat(r.attempt()).isEqualTo(2);
+            String id = events.get(0).split(" ")[1];
+            assertThat(events).containsExactly("callStart " + id + " 1", "callFailed " + id + " 1 CONNECT",
+                    "callStart " + id + " 2", "callEnd " + id + " 2");
+        }
+    }
+
+    @Test
+    void aBlockTestOnTheBodySendsTheNextAttemptThroughANewSession() throws Exception {
+        List<String> credentials = new CopyOnWriteArrayList<>();
+        try (CountingPeer proxy = new CountingPeer((c, i) -> {
+            while (true) {
+                String head = c.readHead();
+                credentials.add(head.lines().filter(l -> l.toLowerCase(Locale.ROOT)
+                        .startsWith("proxy-authorization:")).findFirst()
+                        .orElse(""));
+                c.write(credentials.size() == 1 ? "HTTP/1.1 200 OK\r\nContent-Length: 7\r\n\r\ncaptcha" : OK);
+            }
+        }); ProxyClient client = ProxyClient.builder().proxy("http://user:pass@127.0.0.1:" + proxy.port())
+                .sessions(SessionTemplate.parse("{pass}_session-{id}"), SessionRouter.stickyPerKey())
+                .retries(RetryPolicy.builder().rotateSessionWhen(r -> r.bodyText().contains("captcha"))
+                        .backoff(Duration.ofMillis(1), Duration.ofMillis(5)).build()).build()) {
+            ProxyResponse r = client.send(ProxyRequest.get("http://origin.test/").withSessionKey("worker-1"))
+                    .get(20, TimeUnit.SECONDS);
+            assertThat(r.bodyText()).isEqualTo("ok");
+            assertThat(r.attempt()).isEqualTo(2);
+            assertThat(credentials).hasSize(2);
+            assertThat(credentials.get(0)).as("the session's credentials were sent")
+                    .startsWithIgnoringCase("proxy-authorization:");
+            assertThat(credentials.get(1)).as("a new session's credentials").isNotEqualTo(credentials.get(0));
+        }
+    }
+
+    @Test
+    void aFailureAfterTheRequestWasSentIsRetriedForAGetButNotForAPost() throws Exception {
+        RetryPolicy onRequest = RetryPolicy.builder().onPhases(Phase.REQUEST).backoff(Duration.ofMillis(1),
+                Duration.ofMillis(5)).build();
+        AtomicInteger posts = new AtomicInteger();
+        try (CountingPeer origin = new CountingPeer((c, i) -> {
+            c.readHead();
+            c.read(); // the one-byte body
+            posts.incrementAndGet();
+            c.hangUp(); // no response
+        }); ProxyClient client = ProxyClient.builder().retries(onRequest).build()) {
+            CompletableFuture<ProxyResponse> post = client.send(ProxyRequest.get("http://127.0.0.1:" + origin.port()
+                    + "/").withMethod("POST").withBody(new byte[1]));
+            Throwable e = catchThrowableOfType(ExecutionException.class,
+                    () -> post.get(20, TimeUnit.SECONDS)).getCause();
+            assertThat(e).isInstanceOf(CallException.class);
+            assertThat(((CallException) e).phase()).isEqualTo(Phase.REQUEST);
+            Thread.sleep(200); // a retry, were there one, would have its 5 ms backoff by now
+            assertThat(posts.get()).as("the POST sent once").isEqualTo(1);
+        }
+        AtomicInteger gets = new AtomicInteger();
+        try (CountingPeer origin = new CountingPeer((c, i) -> {
+            c.readHead();
+            gets.incrementAndGet();
+            if (i == 0) {
+                c.hangUp();
+            } else {
+                c.write(OK);
+            }
+        }); ProxyClient client = ProxyClient.builder().retries(onRequest).build()) {
+            ProxyResponse get = client.send(ProxyRequest.get("http://127.0.0.1:" + origin.port() + "/"))
+                    .get(20, TimeUnit.SECONDS);
+            assertThat(get.status()).isEqualTo(200);
+            assertThat(get.attempt()).isEqualTo(2);
+            assertThat(gets.get()).isEqualTo(2);
         }
     }
 

@@ -64,6 +64,8 @@ final class RealCall implements Exchange.Ended, Call {
             AtomicReferenceFieldUpdater.newUpdater(RealCall.class, Throwable.class, "cancelled");
     private static final AtomicReferenceFieldUpdater<RealCall, Object> TOLD =
             AtomicReferenceFieldUpdater.newUpdater(RealCall.class, Object.class, "told");
+    private static final AtomicReferenceFieldUpdater<RealCall, PendingRetry> PENDING =
+            AtomicReferenceFieldUpdater.newUpdater(RealCall.class, PendingRetry.class, "pendingRetry");
 
     /** The caller's request, which a retry sends again. */
     private final ProxyRequest original;
@@ -92,6 +94,11 @@ final class RealCall implements Exchange.Ended, Call {
     private volatile Consumer<Throwable> abort;
     /** The pool's grant being waited for; null when none is. */
     private volatile CompletableFuture<Grant<ClientConnection>> waiting;
+    /**
+     * The next attempt while it waits out its backoff; null otherwise. Whoever takes it (the timer, or a cancel)
+     * starts that attempt's events, so a cancel during the wait ends the next attempt, never the one that ended.
+     */
+    private volatile PendingRetry pendingRetry;
     /** The call timeout's timer; null without one. */
     private ScheduledFuture<?> deadline;
     /** The redirects followed so far, in order; null before the first. */
@@ -185,8 +192,15 @@ final class RealCall implements Exchange.Ended, Call {
         // Routing, encoding or setting a connection up: the step cannot be stopped; the call ends now, and the step,
         // once done, sees the cancellation and gives back what it got.
         CallTrace t = trace;
+        WireBytes spent = earlier == null ? WireBytes.NONE : earlier;
+        PendingRetry next = PENDING.getAndSet(this, null);
+        if (next != null) { // waiting to retry: the next attempt starts and ends here, in its first phase
+            t = next.trace();
+            spent = next.spent();
+            t.callStart();
+        }
         t.callFailed(why);
-        finish(null, failure(t.current(), why, earlier == null ? WireBytes.NONE : earlier, null));
+        finish(null, failure(t.current(), why, spent, null));
     }
 
     @Override
@@ -358,17 +372,24 @@ final class RealCall implements Exchange.Ended, Call {
     /** Sends the caller's request again after {@code wait}, on a new connection, carrying what the call cost. */
     private void retry(Duration wait, WireBytes spent) {
         attempts++;
-        CallTrace next = new CallTrace(trace.call().retry(), trace.listener());
+        pendingRetry = new PendingRetry(new CallTrace(trace.call().retry(), trace.listener()), spent);
         parts.timers().schedule(() -> {
             if (cancelled != null || told != null) {
                 return; // cancelled while it waited: the cancel told the call's end
             }
+            PendingRetry next = PENDING.getAndSet(this, null);
+            if (next == null) {
+                return; // a cancel took it meanwhile, and told the call's end
+            }
             request = original;
             hops = null;
             fresh = true;
-            hop(next, spent);
+            hop(next.trace(), next.spent());
         }, wait.toNanos(), TimeUnit.NANOSECONDS);
     }
+
+    /** An attempt of the retry policy's, waiting out its backoff: its trace, and what the call cost before it. */
+    private record PendingRetry(CallTrace trace, WireBytes spent) {}
 
     /** Sends the request the redirect asks for, on the same session, carrying what the call has cost so far. */
     private void follow(ProxyResponse redirected) {
