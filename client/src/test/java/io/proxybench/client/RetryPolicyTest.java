@@ -89,7 +89,8 @@ class RetryPolicyTest {
     }
 
     @Test
-    void aSetupFailureInANamedPhaseIsRetried() throws Exception {
+    void aSetupFailureInANamedPhaseIsRetriedEachAttemptItsOwnStartAndEnd() throws Exception {
+        List<String> events = new CopyOnWriteArrayList<>();
         try (CountingPeer proxy = new CountingPeer((c, i) -> {
             c.readHead();
             if (i == 0) {
@@ -101,16 +102,34 @@ class RetryPolicyTest {
             c.write(OK);
         }); ProxyClient client = ProxyClient.builder().proxy("http://127.0.0.1:" + proxy.port()).forceConnect(true)
                 .retries(RetryPolicy.builder().onPhases(Phase.CONNECT).backoff(Duration.ofMillis(1),
-                        Duration.ofMillis(5)).build()).build()) {
+                        Duration.ofMillis(5)).build()).eventListenerFactory(recording(events)).build()) {
             ProxyResponse r = client.send(ProxyRequest.get("http://origin.test/")).get(20, TimeUnit.SECONDS);
             assertThat(r.status()).isEqualTo(200);
             assertThat(r.attempt()).isEqualTo(2);
             assertThat(r.bytesOut()).as("both attempts' bytes").isGreaterThan(2L * "CONNECT origin.test:80".length());
+            String id = events.get(0).split(" ")[1];
+            assertThat(events).containsExactly("callStart " + id + " 1", "callFailed " + id + " 1 CONNECT",
+                    "callStart " + id + " 2", "callEnd " + id + " 2");
         }
     }
 
     @Test
     void aBlockedResponseSendsTheNextAttemptThroughANewSession() throws Exception {
+        Attempts a = throughASession("HTTP/1.1 403 Forbidden\r\nContent-Length: 0\r\n\r\n",
+                RetryPolicy.builder().rotateSessionOn(403));
+        assertThat(a.response().status()).isEqualTo(200);
+        assertThat(a.credentials()).hasSize(2);
+        assertThat(a.credentials().get(1)).as("a new session's credentials").isNotEqualTo(a.credentials().get(0));
+    }
+
+    /** A call's response and the {@code Proxy-Authorization} line of each of its requests, in order. */
+    private record Attempts(ProxyResponse response, List<String> credentials) {}
+
+    /**
+     * A GET on session {@code worker-1} through a proxy that answers its first request with {@code first} and the
+     * others with 200 "ok", retried by {@code retries} (with a backoff of a few milliseconds).
+     */
+    private static Attempts throughASession(String first, RetryPolicy.Builder retries) throws Exception {
         List<String> credentials = new CopyOnWriteArrayList<>();
         try (CountingPeer proxy = new CountingPeer((c, i) -> {
             while (true) {
@@ -118,37 +137,14 @@ class RetryPolicyTest {
                 credentials.add(head.lines().filter(l -> l.toLowerCase(Locale.ROOT)
                         .startsWith("proxy-authorization:")).findFirst()
                         .orElse(""));
-                c.write(credentials.size() == 1 ? "HTTP/1.1 403 Forbidden\r\nContent-Length: 0\r\n\r\n" : OK);
+                c.write(credentials.size() == 1 ? first : OK);
             }
         }); ProxyClient client = ProxyClient.builder().proxy("http://user:pass@127.0.0.1:" + proxy.port())
                 .sessions(SessionTemplate.parse("{pass}_session-{id}"), SessionRouter.stickyPerKey())
-                .retries(RetryPolicy.builder().rotateSessionOn(403).backoff(Duration.ofMillis(1),
-                        Duration.ofMillis(5)).build()).build()) {
+                .retries(retries.backoff(Duration.ofMillis(1), Duration.ofMillis(5)).build()).build()) {
             ProxyResponse r = client.send(ProxyRequest.get("http://origin.test/").withSessionKey("worker-1"))
                     .get(20, TimeUnit.SECONDS);
-            assertThat(r.status()).isEqualTo(200);
-            assertThat(credentials).hasSize(2);
-            assertThat(credentials.get(1)).as("a new session's credentials").isNotEqualTo(credentials.get(0));
-        }
-    }
-
-    @Test
-    void aCallCancelledWhileItWaitsToBeRetriedEndsAtOnce() throws Exception {
-        CountDownLatch answered = new CountDownLatch(1);
-        try (CountingPeer origin = new CountingPeer((c, i) -> {
-            c.readHead();
-            c.write(unavailable(null));
-            answered.countDown();
-        }); ProxyClient client = ProxyClient.builder().retries(RetryPolicy.builder().onStatuses(503)
-                .backoff(Duration.ofMinutes(10), Duration.ofMinutes(10)).build()).build()) {
-            CompletableFuture<Throwable> failure = new CompletableFuture<>();
-            Call call = client.send(ProxyRequest.get("http://127.0.0.1:" + origin.port() + "/"),
-                    (r, e) -> failure.complete(e));
-            assertThat(answered.await(20, TimeUnit.SECONDS)).isTrue();
-            Thread.sleep(200); // the 503 read: the retry waits its ten minutes (a cancel before then ends it too)
-            call.cancel();
-            assertThat(failure.get(20, TimeUnit.SECONDS)).isInstanceOf(CallException.class)
-                    .satisfies(e -> assertThat(((CallException) e).label()).endsWith("_Cancelled"));
+            return new Attempts(r, credentials);
         }
     }
 
@@ -173,7 +169,7 @@ class RetryPolicyTest {
     }
 
     @Test
-    void aCancelWhileTheRetryWaitsEndsTheNextAttemptNotTheOneThatEnded() throws Exception {
+    void aCallCancelledWhileItWaitsToBeRetriedEndsAtOnceAsItsNextAttempt() throws Exception {
         List<String> events = new CopyOnWriteArrayList<>();
         CountDownLatch answered = new CountDownLatch(1);
         try (CountingPeer origin = new CountingPeer((c, i) -> {
@@ -215,52 +211,15 @@ class RetryPolicyTest {
     }
 
     @Test
-    void eachAttemptOfARetriedFailureIsItsOwnStartAndFailureWithItsNumber() throws Exception {
-        List<String> events = new CopyOnWriteArrayList<>();
-        try (CountingPeer proxy = new CountingPeer((c, i) -> {
-            c.readHead();
-            if (i == 0) {
-                c.write("HTTP/1.1 502 Bad Gateway\r\nContent-Length: 0\r\n\r\n");
-                return;
-            }
-            c.write("HTTP/1.1 200 Connection established\r\n\r\n");
-            c.readHead();
-            c.write(OK);
-        }); ProxyClient client = ProxyClient.builder().proxy("http://127.0.0.1:" + proxy.port()).forceConnect(true)
-                .retries(RetryPolicy.builder().onPhases(Phase.CONNECT).backoff(Duration.ofMillis(1),
-                        Duration.ofMillis(5)).build()).eventListenerFactory(recording(events)).build()) {
-            ProxyResponse r = client.send(ProxyRequest.get("http://origin.test/")).get(20, TimeUnit.SECONDS);
-            assertThat(r.attempt()).isEqualTo(2);
-            String id = events.get(0).split(" ")[1];
-            assertThat(events).containsExactly("callStart " + id + " 1", "callFailed " + id + " 1 CONNECT",
-                    "callStart " + id + " 2", "callEnd " + id + " 2");
-        }
-    }
-
-    @Test
     void aBlockTestOnTheBodySendsTheNextAttemptThroughANewSession() throws Exception {
-        List<String> credentials = new CopyOnWriteArrayList<>();
-        try (CountingPeer proxy = new CountingPeer((c, i) -> {
-            while (true) {
-                String head = c.readHead();
-                credentials.add(head.lines().filter(l -> l.toLowerCase(Locale.ROOT)
-                        .startsWith("proxy-authorization:")).findFirst()
-                        .orElse(""));
-                c.write(credentials.size() == 1 ? "HTTP/1.1 200 OK\r\nContent-Length: 7\r\n\r\ncaptcha" : OK);
-            }
-        }); ProxyClient client = ProxyClient.builder().proxy("http://user:pass@127.0.0.1:" + proxy.port())
-                .sessions(SessionTemplate.parse("{pass}_session-{id}"), SessionRouter.stickyPerKey())
-                .retries(RetryPolicy.builder().rotateSessionWhen(r -> r.bodyText().contains("captcha"))
-                        .backoff(Duration.ofMillis(1), Duration.ofMillis(5)).build()).build()) {
-            ProxyResponse r = client.send(ProxyRequest.get("http://origin.test/").withSessionKey("worker-1"))
-                    .get(20, TimeUnit.SECONDS);
-            assertThat(r.bodyText()).isEqualTo("ok");
-            assertThat(r.attempt()).isEqualTo(2);
-            assertThat(credentials).hasSize(2);
-            assertThat(credentials.get(0)).as("the session's credentials were sent")
-                    .startsWithIgnoringCase("proxy-authorization:");
-            assertThat(credentials.get(1)).as("a new session's credentials").isNotEqualTo(credentials.get(0));
-        }
+        Attempts a = throughASession("HTTP/1.1 200 OK\r\nContent-Length: 7\r\n\r\ncaptcha",
+                RetryPolicy.builder().rotateSessionWhen(r -> r.bodyText().contains("captcha")));
+        assertThat(a.response().bodyText()).isEqualTo("ok");
+        assertThat(a.response().attempt()).isEqualTo(2);
+        assertThat(a.credentials()).hasSize(2);
+        assertThat(a.credentials().get(0)).as("the session's credentials were sent")
+                .startsWithIgnoringCase("proxy-authorization:");
+        assertThat(a.credentials().get(1)).as("a new session's credentials").isNotEqualTo(a.credentials().get(0));
     }
 
     @Test
