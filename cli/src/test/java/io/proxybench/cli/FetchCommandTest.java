@@ -5,11 +5,16 @@ import static org.assertj.core.api.Assertions.assertThat;
 import com.fasterxml.jackson.databind.JsonNode;
 import io.proxybench.lab.Lab;
 import io.proxybench.lab.LabConfig;
+import java.io.ByteArrayInputStream;
 import java.io.IOException;
 import java.net.InetAddress;
 import java.net.ServerSocket;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.security.MessageDigest;
+import java.util.HexFormat;
+import java.util.Random;
+import java.util.zip.GZIPInputStream;
 import java.util.List;
 import java.util.stream.Stream;
 import org.junit.jupiter.api.AfterAll;
@@ -210,4 +215,66 @@ class FetchCommandTest {
         }
     }
 
+    @Test
+    void rawWritesTheGzipBytesAsReceived() throws Exception {
+        FetchRun decoded = FetchRun.of("--proxy", gateway, "--ca", ca, https("/page/5000"));
+        FetchRun raw = FetchRun.of("--proxy", gateway, "--ca", ca, "--raw", "-H", "Accept-Encoding: gzip",
+                https("/page/5000"));
+        assertThat(raw.exitCode()).as(raw.describe()).isZero();
+        assertThat(decoded.body()).hasSize(5000);
+        assertThat(raw.body()).startsWith((byte) 0x1f, (byte) 0x8b).hasSizeLessThan(5000);
+        try (GZIPInputStream in = new GZIPInputStream(new ByteArrayInputStream(raw.body()))) {
+            assertThat(in.readAllBytes()).isEqualTo(decoded.body());
+        }
+    }
+
+    @Test
+    void aDataFileIsSentAsTheRequestBody() throws Exception {
+        byte[] bytes = new byte[100_000];
+        new Random(7).nextBytes(bytes);
+        Path file = Files.write(dir.resolve("upload.bin"), bytes);
+        FetchRun r = FetchRun.of("--proxy", gateway, "--ca", ca, "--data-file", file.toString(), "-o",
+                dir.resolve("seen.json").toString(), "--json", https("/anything/up"));
+        assertThat(r.exitCode()).as(r.describe()).isZero();
+        JsonNode seen = new com.fasterxml.jackson.databind.ObjectMapper().readTree(dir.resolve("seen.json").toFile());
+        assertThat(seen.path("method").asText()).isEqualTo("POST");
+        assertThat(seen.path("body_bytes").asLong()).isEqualTo(bytes.length);
+        assertThat(seen.path("body_sha256").asText())
+                .isEqualTo(HexFormat.of().formatHex(MessageDigest.getInstance("SHA-256").digest(bytes)));
+        assertThat(r.json().path("size_upload").asLong()).isEqualTo(bytes.length);
+    }
+
+    @Test
+    void jsonHasEverySetupPhaseThroughAnHttpsProxy() {
+        FetchRun r = FetchRun.of("--proxy", "https://acct:" + PASS + "@localhost:" + lab.gatewayTlsPort(), "--ca", ca,
+                "-o", dir.resolve("t").toString(), "--json", https("/cdn-cgi/trace"));
+        assertThat(r.exitCode()).as(r.describe()).isZero();
+        JsonNode json = r.json();
+        for (String phase : List.of("dns", "tcp", "proxy_tls", "connect", "tls", "ttfb", "request")) {
+            assertThat(json.path(phase).isNumber()).as("phase %s in %s", phase, json).isTrue();
+            assertThat(json.path(phase).asDouble()).as(phase).isBetween(0.0, json.path("time_total").asDouble());
+        }
+        assertThat(json.path("handshake_bytes").asLong()).isPositive().isLessThan(json.path("bytes_in").asLong()
+                + json.path("bytes_out").asLong());
+        noCredentials(r);
+    }
+
+    @Test
+    void jsonCountsTheRedirectAndTheDecodedBytesWritten() throws IOException {
+        Path file = dir.resolve("page.html");
+        FetchRun r = FetchRun.of("--proxy", gateway, "--ca", ca, "-L", "-o", file.toString(), "--json",
+                https("/login?to=/page/5000"));
+        assertThat(r.exitCode()).as(r.describe()).isZero();
+        JsonNode json = r.json();
+        assertThat(json.path("num_redirects").asInt()).isEqualTo(1);
+        JsonNode hop = json.path("redirects").get(0);
+        assertThat(json.path("redirects")).hasSize(1);
+        assertThat(hop.path("status").asInt()).isEqualTo(302);
+        assertThat(hop.path("to").asText()).endsWith("/page/5000");
+        assertThat(json.path("url_effective").asText()).endsWith("/page/5000");
+        assertThat(json.path("content_encoding").asText()).isEqualTo("gzip");
+        assertThat(json.path("decoded_len").asLong()).isEqualTo(Files.size(file)).isEqualTo(5000);
+        assertThat(json.path("size_written").asLong()).isEqualTo(5000);
+        assertThat(json.path("body_len").asLong()).as("the gzip'd bytes").isPositive().isLessThan(5000);
+    }
 }

@@ -6,6 +6,7 @@ import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import io.proxybench.lab.Lab;
 import io.proxybench.lab.LabConfig;
+import io.proxybench.lab.target.StatsSnapshot.PageCookies;
 import io.proxybench.records.JsonlReader;
 import io.proxybench.records.RequestRecord;
 import java.nio.file.Files;
@@ -217,5 +218,60 @@ class RunRequestOptionsTest {
         assertThat(summary.path("bytes_per_success").asDouble()).as("every hop's bytes count")
                 .isCloseTo(wire / 20.0, org.assertj.core.api.Assertions.within(0.01));
         assertThat(summary.path("notes").toString()).contains("the requests followed 20 redirects");
+    }
+
+    /** The records of a run of 20 requests in 1 s, whatever their outcome. */
+    private List<RequestRecord> records(String name, String... extra) throws Exception {
+        Path out = home.resolve(name + ".jsonl");
+        List<String> args = new ArrayList<>(List.of("run", "--proxy", "http://u:p@127.0.0.1:" + lab.gatewayPort(),
+                "--ca", lab.caFile().toString(), "--out", out.toString(), "--json", "--no-warmup", "--rate", "20",
+                "--duration", "1s"));
+        args.addAll(List.of(extra));
+        MainTest.Run r = MainTest.run(args.toArray(String[]::new));
+        assertThat(out).as(r.err()).exists();
+        return JsonlReader.read(out);
+    }
+
+    private PageCookies pageCookiesOf(String name, String... extra) throws Exception {
+        lab.resetTargetStats();
+        List<String> args = new ArrayList<>(List.of("--warmup-for", "0", "--session-template", "{pass}_session-{id}",
+                "--sessions", "3", "-L", "--url",
+                "https://127.0.0.1:" + lab.targetHttpsPort() + "/login?to=/page/3000"));
+        args.addAll(List.of(extra));
+        List<RequestRecord> records = records(name, args.toArray(String[]::new));
+        assertThat(records.stream().filter(rec -> !rec.redirect())).hasSize(20).allMatch(RequestRecord::ok);
+        return lab.targetStats().pageCookies();
+    }
+
+    @Test
+    void eachSessionGetsItsOwnCookieBackByDefaultAndNoneWithNoCookies() throws Exception {
+        assertThat(pageCookiesOf("cookies")).isEqualTo(new PageCookies(20, 0, 0));
+        assertThat(pageCookiesOf("nocookies", "--no-cookies")).isEqualTo(new PageCookies(0, 20, 0));
+    }
+
+    @Test
+    void disableCompressionSendsNoAcceptEncodingAndDecodesNothing() throws Exception {
+        assertThat(header(seen(run("enc", "--url", anything()).get(0)), "accept-encoding")).singleElement()
+                .asString().contains("gzip");
+        assertThat(header(seen(run("noenc", "--url", anything(), "--disable-compression").get(0)),
+                "accept-encoding")).isEmpty();
+        String page = "https://127.0.0.1:" + lab.targetHttpsPort() + "/page/3000";
+        RequestRecord decoded = run("gz", "--url", page).get(0);
+        RequestRecord asSent = run("gzraw", "--url", page, "--disable-compression", "-H",
+                "Accept-Encoding: gzip").get(0);
+        assertThat(decoded.body()).hasSize(3000).startsWith("<");
+        assertThat(decoded.bodyLen()).as("gzip'd on the wire").isLessThan(3000);
+        assertThat(asSent.bodyLen()).isEqualTo(decoded.bodyLen());
+        assertThat(asSent.body()).as("the gzip bytes, not the page").doesNotStartWith("<").isNotEqualTo(decoded.body());
+    }
+
+    @Test
+    void aHeadTimeoutFailsAStalledRequestWithItsLabel() throws Exception {
+        List<RequestRecord> records = records("stall", "--url", "http://127.0.0.1:" + lab.targetHttpPort()
+                + "/delay/3000", "--timeout", "head=300ms");
+        assertThat(records).hasSize(20).allSatisfy(rec -> {
+            assertThat(rec.status()).isNull();
+            assertThat(rec.error()).isEqualTo("request_HeadTimeout");
+        });
     }
 }
