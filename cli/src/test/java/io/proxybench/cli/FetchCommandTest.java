@@ -3,6 +3,7 @@ package io.proxybench.cli;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.ObjectMapper;
 import io.proxybench.lab.Lab;
 import io.proxybench.lab.LabConfig;
 import java.io.ByteArrayInputStream;
@@ -14,9 +15,9 @@ import java.nio.file.Path;
 import java.security.MessageDigest;
 import java.util.HexFormat;
 import java.util.Random;
-import java.util.zip.GZIPInputStream;
 import java.util.List;
 import java.util.stream.Stream;
+import java.util.zip.GZIPInputStream;
 import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
@@ -236,7 +237,7 @@ class FetchCommandTest {
         FetchRun r = FetchRun.of("--proxy", gateway, "--ca", ca, "--data-file", file.toString(), "-o",
                 dir.resolve("seen.json").toString(), "--json", https("/anything/up"));
         assertThat(r.exitCode()).as(r.describe()).isZero();
-        JsonNode seen = new com.fasterxml.jackson.databind.ObjectMapper().readTree(dir.resolve("seen.json").toFile());
+        JsonNode seen = new ObjectMapper().readTree(dir.resolve("seen.json").toFile());
         assertThat(seen.path("method").asText()).isEqualTo("POST");
         assertThat(seen.path("body_bytes").asLong()).isEqualTo(bytes.length);
         assertThat(seen.path("body_sha256").asText())

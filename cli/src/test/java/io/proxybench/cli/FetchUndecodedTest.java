@@ -2,7 +2,9 @@ package io.proxybench.cli;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
+import com.sun.net.httpserver.HttpExchange;
 import com.sun.net.httpserver.HttpServer;
+import java.io.IOException;
 import java.net.InetAddress;
 import java.net.InetSocketAddress;
 import java.nio.charset.StandardCharsets;
@@ -27,8 +29,7 @@ class FetchUndecodedTest {
         base = "http://127.0.0.1:" + origin.getAddress().getPort();
     }
 
-    private static void answer(com.sun.net.httpserver.HttpExchange exchange, String coding)
-            throws java.io.IOException {
+    private static void answer(HttpExchange exchange, String coding) throws IOException {
         exchange.getResponseHeaders().set("Content-Encoding", coding);
         exchange.sendResponseHeaders(200, BODY.length);
         exchange.getResponseBody().write(BODY);

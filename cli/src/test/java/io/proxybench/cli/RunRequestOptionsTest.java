@@ -45,13 +45,20 @@ class RunRequestOptionsTest {
         lab.close();
     }
 
+    /** {@code proxybench run} of 20 requests in 1 s through the lab into {@code out}, with {@code extra} options. */
+    private MainTest.Run runInto(Path out, String... extra) {
+        List<String> args = new ArrayList<>(List.of("run", "--proxy", "http://u:p@127.0.0.1:" + lab.gatewayPort(),
+                "--ca", lab.caFile().toString(), "--out", out.toString(), "--json", "--no-warmup", "--rate", "20",
+                "--duration", "1s"));
+        args.addAll(List.of(extra));
+        return MainTest.run(args.toArray(String[]::new));
+    }
+
     private List<RequestRecord> run(String name, String... extra) throws Exception {
         Path out = home.resolve(name + ".jsonl");
-        List<String> args = new ArrayList<>(List.of("run", "--proxy", "http://u:p@127.0.0.1:" + lab.gatewayPort(),
-                "--ca", lab.caFile().toString(), "--out", out.toString(), "--json", "--no-warmup", "--keep-body",
-                "--rate", "20", "--duration", "1s"));
+        List<String> args = new ArrayList<>(List.of("--keep-body"));
         args.addAll(List.of(extra));
-        MainTest.Run r = MainTest.run(args.toArray(String[]::new));
+        MainTest.Run r = runInto(out, args.toArray(String[]::new));
         assertThat(r.exitCode()).as(r.err()).isZero();
         List<RequestRecord> records = JsonlReader.read(out);
         assertThat(records).hasSize(20).allMatch(rec -> Integer.valueOf(200).equals(rec.status()));
@@ -178,9 +185,7 @@ class RunRequestOptionsTest {
     @Test
     void eachRedirectFollowedIsARecordOfItsOwnRightBeforeItsRequests() throws Exception {
         Path out = home.resolve("hops.jsonl");
-        MainTest.Run r = MainTest.run("run", "--proxy", "http://u:p@127.0.0.1:" + lab.gatewayPort(), "--ca",
-                lab.caFile().toString(), "--out", out.toString(), "--json", "--no-warmup", "--rate", "20",
-                "--duration", "1s", "--session-template", "{pass}_session-{id}", "--sessions", "2", "-L",
+        MainTest.Run r = runInto(out, "--session-template", "{pass}_session-{id}", "--sessions", "2", "-L",
                 "--url", "https://127.0.0.1:" + lab.targetHttpsPort() + "/login?to=/page/3000");
         assertThat(r.exitCode()).as(r.err()).isZero();
 
@@ -223,11 +228,7 @@ class RunRequestOptionsTest {
     /** The records of a run of 20 requests in 1 s, whatever their outcome. */
     private List<RequestRecord> records(String name, String... extra) throws Exception {
         Path out = home.resolve(name + ".jsonl");
-        List<String> args = new ArrayList<>(List.of("run", "--proxy", "http://u:p@127.0.0.1:" + lab.gatewayPort(),
-                "--ca", lab.caFile().toString(), "--out", out.toString(), "--json", "--no-warmup", "--rate", "20",
-                "--duration", "1s"));
-        args.addAll(List.of(extra));
-        MainTest.Run r = MainTest.run(args.toArray(String[]::new));
+        MainTest.Run r = runInto(out, extra);
         assertThat(out).as(r.err()).exists();
         return JsonlReader.read(out);
     }

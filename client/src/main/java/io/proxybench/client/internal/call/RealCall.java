@@ -190,11 +190,12 @@ final class RealCall implements Exchange.Ended, Call {
             return; // the acquire fails, and recover() ends the call
         }
         // Routing, encoding or setting a connection up: the step cannot be stopped; the call ends now, and the step,
-        // once done, sees the cancellation and gives back what it got.
+        // once done, sees the cancellation and gives back what it got. Or waiting out a retry's backoff: the next
+        // attempt, not yet started, is the one that ends.
         CallTrace t = trace;
         WireBytes spent = earlier == null ? WireBytes.NONE : earlier;
         PendingRetry next = PENDING.getAndSet(this, null);
-        if (next != null) { // waiting to retry: the next attempt starts and ends here, in its first phase
+        if (next != null) { // its events start and end here, in its first phase
             t = next.trace();
             spent = next.spent();
             t.callStart();
