@@ -5,7 +5,7 @@
  * session) and {@code io.proxybench.client.event} (events and counters). {@code io.proxybench.client.internal} is not exported.
  */
 module io.proxybench.client {
-    requires transitive io.netty.codec.http; // ProxyResponse.headers() is Netty's HttpHeaders
+    requires io.netty.codec.http;
     requires io.netty.buffer;
     requires io.netty.codec;
     requires io.netty.codec.compression;

@@ -239,7 +239,8 @@ class SecretsTest {
                             ? "https://127.0.0.1:" + faulty.targetHttpsPort() + "/cdn-cgi/trace" : https;
             ProxyClient.Builder builder = ProxyClient.builder()
                     .proxy(ProxySpec.parse(p.getValue().replace("https-h2://", "https://")))
-                    .tls(TlsSettings.caFile(lab.caFile())).timeouts(new Timeouts(FIVE_S, FIVE_S, FIVE_S, FIVE_S, FIVE_S, Duration.ZERO))
+                    .tls(TlsSettings.caFile(lab.caFile())).timeouts(Timeouts.builder().tcp(FIVE_S).tunnel(FIVE_S)
+                    .tls(FIVE_S).responseHead(FIVE_S).readIdle(FIVE_S).build())
                     .sessions(SessionTemplate.parse("{pass}_session-{id}"), SessionRouter.perRequest());
             if (p.getKey().startsWith("https-h2")) {
                 builder.proxyProtocol(ProxyProtocol.H2_PREFERRED);
@@ -256,7 +257,8 @@ class SecretsTest {
         }
         assertThat(outputs.keySet()).as("every case failed at least once")
                 .anyMatch(k -> k.startsWith("http wrong password")).anyMatch(k -> k.startsWith("socks5h refused"))
-                .anyMatch(k -> k.startsWith("https faults")).anyMatch(k -> k.startsWith("https-h2 wrong password")).anyMatch(k -> k.startsWith("nothing listens"));
+                .anyMatch(k -> k.startsWith("https faults")).anyMatch(k -> k.startsWith("https-h2 wrong password"))
+                .anyMatch(k -> k.startsWith("nothing listens"));
         outputs.put("log", LOGGED.toString());
         assertNoSecret(outputs);
     }

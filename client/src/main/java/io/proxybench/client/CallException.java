@@ -20,6 +20,36 @@ import io.proxybench.client.internal.call.FailureCause;
  */
 public final class CallException extends Exception {
 
+    /**
+     * What kind of failure a call met, for a program to act on: retry a {@link #TIMEOUT} or {@link #CONNECT}, change
+     * the proxy after {@link #PROXY_REFUSED}, fix its own {@link #BAD_REQUEST}. {@link #label()} says the same thing in
+     * more detail, in the form records and reports use.
+     */
+    public enum Kind {
+        /** The call was cancelled: {@link Call#cancel()}, a cancelled future, or an interrupted {@code execute}. */
+        CANCELLED,
+        /** A time limit ran out: a connection-setup phase's, the response head's, read-idle, the call's or the pool's. */
+        TIMEOUT,
+        /** A host name did not resolve (the proxy's, or the origin's when the client resolves it). */
+        DNS,
+        /** The proxy refused the tunnel or the request: a CONNECT answered with a status, a SOCKS5 refusal. */
+        PROXY_REFUSED,
+        /** TCP did not connect, to the proxy or (direct) to the origin. */
+        CONNECT,
+        /** TLS failed, with the proxy or the origin: an untrusted certificate, a handshake alert. */
+        TLS,
+        /** The peer broke HTTP: a malformed or truncated response, a reset stream, no response at all. */
+        PROTOCOL,
+        /** A redirect the policy refused: a bad {@code Location}, too many hops, a loop, HTTPS to HTTP. */
+        REDIRECT,
+        /** The body could not be kept or decoded: over the client's limit, or a content coding that is malformed. */
+        BODY,
+        /** The request itself cannot be sent: not an {@code http://} or {@code https://} URL, a body unreadable. */
+        BAD_REQUEST,
+        /** Any other I/O failure, e.g. a connection reset while the request was under way. */
+        IO
+    }
+
     private static final long serialVersionUID = 1L;
 
     /** The value of every byte count of a failure whose wire bytes the client could not tell. */
@@ -94,6 +124,15 @@ public final class CallException extends Exception {
      */
     public Phase phase() {
         return phase;
+    }
+
+    /**
+     * What kind of failure this is, for a program to act on.
+     *
+     * @return the kind
+     */
+    public Kind kind() {
+        return FailureCause.kind(phase, getCause());
     }
 
     /**

@@ -18,6 +18,7 @@ import io.proxybench.client.proxy.SessionTemplate;
 import java.util.Collection;
 import java.util.Objects;
 import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.ExecutionException;
 import java.util.function.BiConsumer;
 
 /**
@@ -78,6 +79,36 @@ public final class ProxyClient implements AutoCloseable {
             }
         }));
         return response;
+    }
+
+    /**
+     * Sends a request and waits for its response, its body read whole as by {@link #send(ProxyRequest)}: the call
+     * for simple programs and for virtual threads, which wait here without holding a carrier thread. Interrupting the
+     * waiting thread cancels the call.
+     *
+     * @param request what to send
+     * @return the response, whatever its status
+     * @throws CallException when the call fails; {@link CallException#kind()} says how
+     * @throws InterruptedException when the waiting thread is interrupted; the call is cancelled
+     * @throws IllegalStateException after {@link #close()}
+     */
+    public ProxyResponse execute(ProxyRequest request) throws CallException, InterruptedException {
+        CompletableFuture<ProxyResponse> response = send(request);
+        try {
+            return response.get();
+        } catch (InterruptedException e) {
+            response.cancel(true);
+            throw e;
+        } catch (ExecutionException e) {
+            Throwable failure = e.getCause();
+            if (failure instanceof CallException call) {
+                throw call;
+            }
+            if (failure instanceof RuntimeException runtime) {
+                throw runtime;
+            }
+            throw new IllegalStateException(failure);
+        }
     }
 
     /**

@@ -1,6 +1,5 @@
 package io.proxybench.client;
 
-import io.netty.handler.codec.http.HttpHeaders;
 import io.proxybench.client.event.ConnectionInfo;
 import java.io.IOException;
 import java.io.InputStream;
@@ -55,7 +54,7 @@ public final class ResponseStream implements AutoCloseable {
      *
      * @return the headers
      */
-    public HttpHeaders headers() {
+    public Headers headers() {
         return head.headers();
     }
 

@@ -6,15 +6,10 @@ import java.util.Objects;
 
 /**
  * How the client checks the origin's certificate, which protocols it offers by ALPN and which key-exchange groups it
- * offers. Part of the pool key: connections made with different settings are never shared.
- *
- * @param trust where trust in the origin's (and an {@code https://} proxy's) certificate comes from
- * @param caFile trust only this PEM file's certificates (e.g. the lab CA); null for the other trust modes
- * @param alpn protocols offered, in preference order ({@code h2}, {@code http/1.1})
- * @param groups TLS key-exchange groups offered, in preference order, by their OpenSSL names (e.g. {@code X25519},
- *     {@code X25519MLKEM768}); empty for the TLS engine's defaults. Only the {@code openssl} engine can set them.
+ * offers. Part of the pool key: connections made with different settings are never shared. Immutable; made with
+ * {@link #system()}, {@link #caFile(Path)}, {@link #insecure()} or {@link #builder()}.
  */
-public record TlsSettings(Trust trust, Path caFile, List<String> alpn, List<String> groups) {
+public final class TlsSettings {
 
     /** Where trust comes from. */
     public enum Trust {
@@ -31,31 +26,16 @@ public record TlsSettings(Trust trust, Path caFile, List<String> alpn, List<Stri
     /** ALPN offering {@code http/1.1} only, so every origin connection carries one request at a time. */
     public static final List<String> HTTP11_ONLY = List.of("http/1.1");
 
-    /**
-     * Checks the settings and copies the lists.
-     *
-     * @param trust where trust in certificates comes from
-     * @param caFile the PEM file to trust, exactly for {@link Trust#CA_FILE} trust; null otherwise
-     * @param alpn {@code h2} and {@code http/1.1}, one or both, in preference order
-     * @param groups OpenSSL key-exchange group names in preference order; empty for the engine's defaults
-     * @throws IllegalArgumentException if {@code caFile} is set without {@link Trust#CA_FILE} trust or missing with
-     *     it, {@code alpn} is empty or holds anything but {@code h2} and {@code http/1.1}, or a group name is blank or
-     *     has surrounding whitespace
-     * @throws NullPointerException if {@code trust}, {@code alpn} or {@code groups} is null
-     */
-    public TlsSettings {
-        Objects.requireNonNull(trust, "trust");
-        if ((trust == Trust.CA_FILE) != (caFile != null)) {
-            throw new IllegalArgumentException("a CA file goes with CA_FILE trust, and only with it");
-        }
-        alpn = List.copyOf(alpn);
-        if (alpn.isEmpty() || !alpn.stream().allMatch(p -> p.equals("h2") || p.equals("http/1.1"))) {
-            throw new IllegalArgumentException("ALPN protocols " + alpn + " must be a non-empty list of h2, http/1.1");
-        }
-        groups = List.copyOf(groups);
-        if (groups.stream().anyMatch(g -> g.isBlank() || !g.equals(g.strip()))) {
-            throw new IllegalArgumentException("key-exchange groups " + groups + " must be names such as X25519");
-        }
+    private final Trust trust;
+    private final Path caFile;
+    private final List<String> alpn;
+    private final List<String> groups;
+
+    private TlsSettings(Builder b) {
+        this.trust = b.trust;
+        this.caFile = b.caFile;
+        this.alpn = b.alpn;
+        this.groups = b.groups;
     }
 
     /**
@@ -64,7 +44,7 @@ public record TlsSettings(Trust trust, Path caFile, List<String> alpn, List<Stri
      * @return the settings
      */
     public static TlsSettings system() {
-        return new TlsSettings(Trust.SYSTEM, null, H2_AND_HTTP11, List.of());
+        return builder().build();
     }
 
     /**
@@ -74,7 +54,7 @@ public record TlsSettings(Trust trust, Path caFile, List<String> alpn, List<Stri
      * @return the settings
      */
     public static TlsSettings caFile(Path file) {
-        return new TlsSettings(Trust.CA_FILE, file, H2_AND_HTTP11, List.of());
+        return builder().caFile(file).build();
     }
 
     /**
@@ -84,7 +64,65 @@ public record TlsSettings(Trust trust, Path caFile, List<String> alpn, List<Stri
      * @return the settings
      */
     public static TlsSettings insecure() {
-        return new TlsSettings(Trust.INSECURE, null, H2_AND_HTTP11, List.of());
+        return builder().insecure().build();
+    }
+
+    /**
+     * A builder starting from {@link #system()}.
+     *
+     * @return a new builder
+     */
+    public static Builder builder() {
+        return new Builder();
+    }
+
+    /**
+     * A builder holding these settings.
+     *
+     * @return a new builder
+     */
+    public Builder toBuilder() {
+        Builder b = new Builder().alpn(alpn).groups(groups);
+        b.trust = trust;
+        b.caFile = caFile;
+        return b;
+    }
+
+    /**
+     * Where trust in the origin's (and an {@code https://} proxy's) certificate comes from.
+     *
+     * @return the trust mode
+     */
+    public Trust trust() {
+        return trust;
+    }
+
+    /**
+     * The PEM file whose certificates alone are trusted, for {@link Trust#CA_FILE} trust.
+     *
+     * @return the file, or null for the other trust modes
+     */
+    public Path caFile() {
+        return caFile;
+    }
+
+    /**
+     * The protocols offered by ALPN, in preference order.
+     *
+     * @return {@code h2} and {@code http/1.1}, one or both
+     */
+    public List<String> alpn() {
+        return alpn;
+    }
+
+    /**
+     * The TLS key-exchange groups offered, in preference order, by their OpenSSL names (e.g. {@code X25519},
+     * {@code X25519MLKEM768}). Only the {@code openssl} engine can set them.
+     *
+     * @return the names; empty for the TLS engine's defaults
+     */
+    public List<String> groups() {
+        return groups;
     }
 
     /**
@@ -95,7 +133,7 @@ public record TlsSettings(Trust trust, Path caFile, List<String> alpn, List<Stri
      * @throws IllegalArgumentException if {@code protocols} is empty or holds anything else
      */
     public TlsSettings withAlpn(List<String> protocols) {
-        return new TlsSettings(trust, caFile, protocols, groups);
+        return toBuilder().alpn(protocols).build();
     }
 
     /**
@@ -106,6 +144,121 @@ public record TlsSettings(Trust trust, Path caFile, List<String> alpn, List<Stri
      * @throws IllegalArgumentException if a name is blank or has surrounding whitespace
      */
     public TlsSettings withGroups(List<String> keyExchangeGroups) {
-        return new TlsSettings(trust, caFile, alpn, keyExchangeGroups);
+        return toBuilder().groups(keyExchangeGroups).build();
+    }
+
+    @Override
+    public boolean equals(Object other) {
+        return other instanceof TlsSettings t && trust == t.trust && Objects.equals(caFile, t.caFile)
+                && alpn.equals(t.alpn) && groups.equals(t.groups);
+    }
+
+    @Override
+    public int hashCode() {
+        return Objects.hash(trust, caFile, alpn, groups);
+    }
+
+    /**
+     * The settings, e.g. {@code trust CA file /tmp/ca.pem, ALPN h2,http/1.1, default groups}.
+     *
+     * @return the text
+     */
+    @Override
+    public String toString() {
+        String trusted = switch (trust) {
+            case SYSTEM -> "system trust";
+            case CA_FILE -> "trust CA file " + caFile;
+            case INSECURE -> "no certificate checks";
+        };
+        return trusted + ", ALPN " + String.join(",", alpn) + ", "
+                + (groups.isEmpty() ? "default groups" : "groups " + String.join(",", groups));
+    }
+
+    /** Settings under construction; each checked as it is set. Not thread-safe. */
+    public static final class Builder {
+
+        private Trust trust = Trust.SYSTEM;
+        private Path caFile;
+        private List<String> alpn = H2_AND_HTTP11;
+        private List<String> groups = List.of();
+
+        private Builder() {
+        }
+
+        /**
+         * Trusts the JDK's default trust store (the default).
+         *
+         * @return this builder
+         */
+        public Builder systemTrust() {
+            trust = Trust.SYSTEM;
+            caFile = null;
+            return this;
+        }
+
+        /**
+         * Trusts {@code file}'s certificates only.
+         *
+         * @param file a PEM file of CA certificates, e.g. the lab CA; read when a client is built
+         * @return this builder
+         */
+        public Builder caFile(Path file) {
+            trust = Trust.CA_FILE;
+            caFile = Objects.requireNonNull(file, "caFile");
+            return this;
+        }
+
+        /**
+         * Checks no certificate at all: for benchmarks against self-signed targets only.
+         *
+         * @return this builder
+         */
+        public Builder insecure() {
+            trust = Trust.INSECURE;
+            caFile = null;
+            return this;
+        }
+
+        /**
+         * Offers {@code protocols} by ALPN.
+         *
+         * @param protocols {@code h2} and {@code http/1.1}, one or both, in preference order
+         * @return this builder
+         * @throws IllegalArgumentException if {@code protocols} is empty or holds anything else
+         */
+        public Builder alpn(List<String> protocols) {
+            List<String> copy = List.copyOf(protocols);
+            if (copy.isEmpty() || !copy.stream().allMatch(p -> p.equals("h2") || p.equals("http/1.1"))) {
+                throw new IllegalArgumentException("ALPN protocols " + copy + " must be a non-empty list of h2,"
+                        + " http/1.1");
+            }
+            alpn = copy;
+            return this;
+        }
+
+        /**
+         * Offers {@code keyExchangeGroups}, in preference order.
+         *
+         * @param keyExchangeGroups OpenSSL group names, e.g. {@code X25519MLKEM768}; empty for the engine's defaults
+         * @return this builder
+         * @throws IllegalArgumentException if a name is blank or has surrounding whitespace
+         */
+        public Builder groups(List<String> keyExchangeGroups) {
+            List<String> copy = List.copyOf(keyExchangeGroups);
+            if (copy.stream().anyMatch(g -> g.isBlank() || !g.equals(g.strip()))) {
+                throw new IllegalArgumentException("key-exchange groups " + copy + " must be names such as X25519");
+            }
+            groups = copy;
+            return this;
+        }
+
+        /**
+         * The settings.
+         *
+         * @return new immutable settings
+         */
+        public TlsSettings build() {
+            return new TlsSettings(this);
+        }
     }
 }

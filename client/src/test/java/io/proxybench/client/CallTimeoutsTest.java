@@ -32,7 +32,7 @@ class CallTimeoutsTest {
     }
 
     private static Timeouts limits(Duration head, Duration idle, Duration call) {
-        return new Timeouts(LONG, LONG, LONG, head, idle, call);
+        return Timeouts.builder().connect(LONG).responseHead(head).readIdle(idle).call(call).build();
     }
 
     @Test

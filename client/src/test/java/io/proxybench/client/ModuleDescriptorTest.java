@@ -16,7 +16,8 @@ import org.junit.jupiter.api.Test;
 
 /**
  * On a user's module path the client is the module {@code io.proxybench.client}: it resolves with its Netty and
- * {@code io.proxybench.net} and Guava dependencies, and exports the four API packages only.
+ * {@code io.proxybench.net} and Guava dependencies, exports the four API packages only, and passes none of Netty's
+ * modules on to its users' modules (no {@code requires transitive}).
  */
 class ModuleDescriptorTest {
 
@@ -39,6 +40,10 @@ class ModuleDescriptorTest {
                 "io.proxybench.client.event", "io.proxybench.client.proxy");
         assertThat(client.packages()).as("the internals are in the module, not exported")
                 .contains("io.proxybench.client.internal.call", "io.proxybench.client.internal.pool");
+
+        assertThat(client.requires()).as("no Netty module is required transitively: its types are not in the API")
+                .noneMatch(r -> r.name().startsWith("io.netty")
+                        && r.modifiers().contains(ModuleDescriptor.Requires.Modifier.TRANSITIVE));
 
         Configuration resolved = ModuleLayer.boot().configuration()
                 .resolve(finder, ModuleFinder.of(), Set.of("io.proxybench.client"));

@@ -63,8 +63,9 @@ public final class TimeoutOption {
         Duration tunnel = given.getOrDefault(Part.TUNNEL, d.tunnel());
         Duration tls = given.getOrDefault(Part.TLS, d.tls());
         Duration head = given.getOrDefault(Part.HEAD, d.responseHead());
-        return new Timeouts(tcp, tunnel, tls, head, given.getOrDefault(Part.IDLE, d.readIdle()),
-                given.getOrDefault(Part.CALL, tcp.plus(tunnel).plus(tls).plus(head)));
+        return Timeouts.builder().tcp(tcp).tunnel(tunnel).tls(tls).responseHead(head)
+                .readIdle(given.getOrDefault(Part.IDLE, d.readIdle()))
+                .call(given.getOrDefault(Part.CALL, tcp.plus(tunnel).plus(tls).plus(head))).build();
     }
 
     /**

@@ -12,18 +12,21 @@ class TimeoutOptionTest {
     @Test
     void oneDurationForEveryPhaseAndTheCallBoundedByTheirSum() {
         Duration s30 = Duration.ofSeconds(30);
-        assertThat(TimeoutOption.parse("30s")).isEqualTo(new Timeouts(s30, s30, s30, s30, s30, Duration.ofMinutes(2)));
+        assertThat(TimeoutOption.parse("30s")).isEqualTo(Timeouts.builder().connect(s30)
+                .responseHead(s30).readIdle(s30).call(Duration.ofMinutes(2)).build());
         assertThat(TimeoutOption.longestCall(TimeoutOption.parse("30s"))).isEqualTo(Duration.ofMinutes(2));
     }
 
     @Test
     void namedPhasesOverrideTheBareDurationOrTheDefaults() {
         Duration s5 = Duration.ofSeconds(5);
-        assertThat(TimeoutOption.parse("5s, request=1m")).isEqualTo(new Timeouts(s5, s5, s5, Duration.ofMinutes(1),
-                Duration.ofMinutes(1), Duration.ofSeconds(75)));
+        assertThat(TimeoutOption.parse("5s, request=1m")).isEqualTo(Timeouts.builder().connect(s5)
+                .responseHead(Duration.ofMinutes(1)).readIdle(Duration.ofMinutes(1)).call(Duration.ofSeconds(75))
+                .build());
         Timeouts d = Timeouts.defaults();
-        assertThat(TimeoutOption.parse("tls=250ms")).isEqualTo(new Timeouts(d.tcp(), d.tunnel(),
-                Duration.ofMillis(250), d.responseHead(), d.readIdle(), Duration.ofMillis(50_250)));
+        assertThat(TimeoutOption.parse("tls=250ms")).isEqualTo(Timeouts.builder().tcp(d.tcp()).tunnel(d.tunnel())
+                .tls(Duration.ofMillis(250)).responseHead(d.responseHead()).readIdle(d.readIdle())
+                .call(Duration.ofMillis(50_250)).build());
     }
 
     @Test

@@ -3,6 +3,7 @@ package io.proxybench.client.event;
 import java.util.Arrays;
 import java.util.Collections;
 import java.util.EnumMap;
+import java.util.Locale;
 import java.util.Map;
 
 /**
@@ -28,61 +29,89 @@ public final class PhaseTimings {
      */
     private final long[] setup;
 
+    private static final PhaseTimings NONE = new PhaseTimings(-1, -1, null);
+
+    private PhaseTimings(long queue, long request, long[] setup) {
+        this.queue = queue;
+        this.request = request;
+        this.setup = setup;
+    }
+
     /**
-     * Copies {@code nanos}; later changes to the argument are not seen.
+     * A call that went through no phase.
+     *
+     * @return timings with no phase
+     */
+    public static PhaseTimings none() {
+        return NONE;
+    }
+
+    /**
+     * The phases of {@code nanos}; later changes to the argument are not seen.
      *
      * @param nanos each phase the call went through, with its duration in nanoseconds
+     * @return the timings
      * @throws IllegalArgumentException when a duration is negative
      */
-    public PhaseTimings(Map<Phase, Long> nanos) {
-        this(byOrdinal(nanos));
+    public static PhaseTimings of(Map<Phase, Long> nanos) {
+        Builder b = builder();
+        nanos.forEach(b::put);
+        return b.build();
     }
 
     /**
-     * Copies {@code nanosByOrdinal}; later changes to the argument are not seen.
+     * A builder with no phase.
      *
-     * @param nanosByOrdinal each phase's duration in nanoseconds at its {@link Phase#ordinal()}, -1 where the call
-     *     did not go through it; one entry per phase
-     * @throws IllegalArgumentException when the array's length is not the number of phases, or an entry is below -1
+     * @return a new builder
      */
-    public PhaseTimings(long[] nanosByOrdinal) {
-        if (nanosByOrdinal.length != PHASES.length) {
-            throw new IllegalArgumentException("one duration per phase: expected " + PHASES.length + ", got "
-                    + nanosByOrdinal.length);
+    public static Builder builder() {
+        return new Builder();
+    }
+
+    /** Timings under construction. Not thread-safe. */
+    public static final class Builder {
+
+        private long queue = -1;
+        private long request = -1;
+        /** As {@link PhaseTimings#setup}; null until a phase other than those two is put. */
+        private long[] setup;
+
+        private Builder() {
         }
-        long[] copy = nanosByOrdinal.clone();
-        boolean anySetup = false;
-        for (Phase phase : PHASES) {
-            long n = copy[phase.ordinal()];
-            if (n != -1) {
-                nonNegative(phase, n);
-                anySetup |= phase != Phase.QUEUE && phase != Phase.REQUEST;
+
+        /**
+         * Sets how long {@code phase} took.
+         *
+         * @param phase the phase
+         * @param nanos nanoseconds, 0 or more
+         * @return this builder
+         * @throws IllegalArgumentException when {@code nanos} is negative
+         */
+        public Builder put(Phase phase, long nanos) {
+            nonNegative(phase, nanos);
+            switch (phase) {
+                case QUEUE -> queue = nanos;
+                case REQUEST -> request = nanos;
+                default -> {
+                    if (setup == null) {
+                        setup = new long[PHASES.length];
+                        Arrays.fill(setup, -1);
+                    }
+                    setup[phase.ordinal()] = nanos;
+                }
             }
+            return this;
         }
-        this.queue = copy[Phase.QUEUE.ordinal()];
-        this.request = copy[Phase.REQUEST.ordinal()];
-        this.setup = anySetup ? copy : null;
-    }
 
-    /**
-     * A call that went through no phase but the wait for a connection and the request, as on a connection already
-     * open.
-     *
-     * @param queueNanos nanoseconds {@link Phase#QUEUE} took, or -1 when the call did not go through it
-     * @param requestNanos nanoseconds {@link Phase#REQUEST} took, or -1 when the call did not go through it
-     * @throws IllegalArgumentException when a duration is below -1
-     */
-    public PhaseTimings(long queueNanos, long requestNanos) {
-        this.queue = queueNanos == -1 ? -1 : nonNegative(Phase.QUEUE, queueNanos);
-        this.request = requestNanos == -1 ? -1 : nonNegative(Phase.REQUEST, requestNanos);
-        this.setup = null;
-    }
-
-    private static long[] byOrdinal(Map<Phase, Long> nanos) {
-        long[] byOrdinal = new long[PHASES.length];
-        Arrays.fill(byOrdinal, -1);
-        nanos.forEach((phase, n) -> byOrdinal[phase.ordinal()] = nonNegative(phase, n));
-        return byOrdinal;
+        /**
+         * The timings; the builder may be used again, and its later changes are not seen.
+         *
+         * @return immutable timings
+         */
+        public PhaseTimings build() {
+            return queue == -1 && request == -1 && setup == null ? NONE
+                    : new PhaseTimings(queue, request, setup == null ? null : setup.clone());
+        }
     }
 
     private static long nonNegative(Phase phase, long n) {
@@ -153,8 +182,16 @@ public final class PhaseTimings {
         return hash;
     }
 
+    /**
+     * The phases in milliseconds, e.g. {@code tcp 1.2 ms, request 3.4 ms}; {@code no phase} when none.
+     *
+     * @return the text
+     */
     @Override
     public String toString() {
-        return "PhaseTimings" + nanos();
+        StringBuilder text = new StringBuilder();
+        nanos().forEach((phase, n) -> text.append(text.isEmpty() ? "" : ", ").append(phase.label())
+                .append(' ').append(String.format(Locale.ROOT, "%.1f ms", n / 1e6)));
+        return text.isEmpty() ? "no phase" : text.toString();
     }
 }

@@ -146,7 +146,8 @@ class ClientEdgeCasesTest {
 
     @Test
     void anUnreadableSessionInTheUsernameFailsTheCallNotTheCaller() throws Exception {
-        try (ProxyClient client = ProxyClient.builder().proxy("http://user-session-ab_cd:pw@127.0.0.1:" + lab.gatewayPort())
+        try (ProxyClient client = ProxyClient.builder()
+                .proxy("http://user-session-ab_cd:pw@127.0.0.1:" + lab.gatewayPort())
                 .tls(TlsSettings.caFile(lab.caFile())).build()) {
             CompletableFuture<ProxyResponse> call = client.send(ProxyRequest.get(
                     "https://127.0.0.1:" + lab.targetHttpsPort() + "/cdn-cgi/trace"));
@@ -189,12 +190,14 @@ class ClientEdgeCasesTest {
 
     @Test
     void aFailedH2StreamLeavesItsConnectionToTheOthers() throws Exception {
-        Timeouts quick = new Timeouts(Duration.ofSeconds(5), Duration.ofSeconds(5), Duration.ofSeconds(5),
-                Duration.ofMillis(300), Duration.ofMillis(300), Duration.ZERO);
+        Timeouts quick = Timeouts.builder().tcp(Duration.ofSeconds(5)).tunnel(Duration.ofSeconds(5))
+                .tls(Duration.ofSeconds(5)).responseHead(Duration.ofMillis(300)).readIdle(Duration.ofMillis(300))
+                .build();
         try (ProxyClient client = viaLab().timeouts(quick).build()) {
             String base = "https://127.0.0.1:" + lab.targetHttpsPort();
             ProxyResponse first = client.send(ProxyRequest.get(base + "/cdn-cgi/trace")).get(10, TimeUnit.SECONDS);
-            assertThat(Calls.failure(client.send(ProxyRequest.get(base + "/delay/2000"))).phase()).isEqualTo(Phase.REQUEST);
+            assertThat(Calls.failure(client.send(ProxyRequest.get(base + "/delay/2000"))).phase())
+                    .isEqualTo(Phase.REQUEST);
             ProxyResponse after = client.send(ProxyRequest.get(base + "/cdn-cgi/trace")).get(10, TimeUnit.SECONDS);
             assertThat(after.reused()).isTrue();
             assertThat(after.connection().id()).isEqualTo(first.connection().id());
@@ -205,8 +208,9 @@ class ClientEdgeCasesTest {
     void anHttp11ResponseTimeoutFiresForTheExchangeAfterAFastOneOnTheSameConnection() throws Exception {
         // The connection's response timer, armed for the first exchange, fires during the second: it must wait out
         // the second exchange's own time and then fail it, not let it hang or end it early.
-        Timeouts quick = new Timeouts(Duration.ofSeconds(5), Duration.ofSeconds(5), Duration.ofSeconds(5),
-                Duration.ofMillis(300), Duration.ofMillis(300), Duration.ZERO);
+        Timeouts quick = Timeouts.builder().tcp(Duration.ofSeconds(5)).tunnel(Duration.ofSeconds(5))
+                .tls(Duration.ofSeconds(5)).responseHead(Duration.ofMillis(300)).readIdle(Duration.ofMillis(300))
+                .build();
         try (ProxyClient client = viaLab().tls(TlsSettings.caFile(lab.caFile()).withAlpn(TlsSettings.HTTP11_ONLY))
                 .timeouts(quick).build()) {
             String base = "https://127.0.0.1:" + lab.targetHttpsPort();

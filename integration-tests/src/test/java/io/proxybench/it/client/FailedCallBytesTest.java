@@ -147,7 +147,8 @@ class FailedCallBytesTest {
     void aStalledTunnelCostsWhatItsHandshakeSentUntilTheTimeout() throws Exception {
         try (Lab lab = lab(STALL); CountingRelay relay = new CountingRelay(lab.gatewayPort());
                 ProxyClient client = through(relay, "http", lab)
-                        .timeouts(new Timeouts(PATIENT, PATIENT, QUICK, PATIENT, PATIENT, Duration.ZERO)).build()) {
+                        .timeouts(Timeouts.builder().tcp(PATIENT).tunnel(PATIENT).tls(QUICK).responseHead(PATIENT)
+                        .readIdle(PATIENT).build()).build()) {
             CallException e = Calls.failure(client.send(ProxyRequest.get(https(lab, "/cdn-cgi/trace"))));
             CountingRelay.Carried carried = relay.nextEnded();
 
@@ -162,7 +163,8 @@ class FailedCallBytesTest {
     void aRequestTimingOutOnANewTunnelCostsTheSetupAndTheRequest() throws Exception {
         try (Lab lab = lab(FaultPlan.NONE); CountingRelay relay = new CountingRelay(lab.gatewayPort());
                 ProxyClient client = through(relay, "http", lab).forceConnect(true)
-                        .timeouts(new Timeouts(PATIENT, PATIENT, PATIENT, QUICK, QUICK, Duration.ZERO)).build()) {
+                        .timeouts(Timeouts.builder().connect(PATIENT).responseHead(QUICK)
+                        .readIdle(QUICK).build()).build()) {
             CallException e = Calls.failure(client.send(ProxyRequest.get(http(lab, "/delay/5000"))));
             CountingRelay.Carried carried = relay.nextEnded();
 
@@ -179,7 +181,8 @@ class FailedCallBytesTest {
     void aRequestTimingOutOnAReusedTunnelCostsItsOwnExchangeOnly() throws Exception {
         try (Lab lab = lab(FaultPlan.NONE); CountingRelay relay = new CountingRelay(lab.gatewayPort());
                 ProxyClient client = through(relay, "http", lab).forceConnect(true)
-                        .timeouts(new Timeouts(PATIENT, PATIENT, PATIENT, QUICK, QUICK, Duration.ZERO)).build()) {
+                        .timeouts(Timeouts.builder().connect(PATIENT).responseHead(QUICK)
+                        .readIdle(QUICK).build()).build()) {
             ProxyResponse first = client.send(ProxyRequest.get(http(lab, "/cdn-cgi/trace"))).get(10, TimeUnit.SECONDS);
             CallException e = Calls.failure(client.send(ProxyRequest.get(http(lab, "/delay/5000"))));
             CountingRelay.Carried carried = relay.nextEnded();
@@ -199,7 +202,8 @@ class FailedCallBytesTest {
         CountingRelay.Carried carried;
         try (Lab lab = lab(STALL); CountingRelay relay = new CountingRelay(lab.gatewayTlsPort())) {
             try (ProxyClient client = through(relay, "https", lab).proxyProtocol(ProxyProtocol.H2_PREFERRED)
-                    .timeouts(new Timeouts(PATIENT, PATIENT, QUICK, PATIENT, PATIENT, Duration.ZERO)).build()) {
+                    .timeouts(Timeouts.builder().tcp(PATIENT).tunnel(PATIENT).tls(QUICK).responseHead(PATIENT)
+                    .readIdle(PATIENT).build()).build()) {
                 e = Calls.failure(client.send(ProxyRequest.get(https(lab, "/cdn-cgi/trace"))));
             }
             carried = relay.nextEnded();

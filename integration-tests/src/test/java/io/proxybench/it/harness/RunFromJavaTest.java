@@ -64,7 +64,8 @@ class RunFromJavaTest {
     /** 100 req/s for {@code seconds} through 10 sticky sessions of the lab, to {@code path} on its HTTPS target. */
     private static RunPlan.Builder plan(String path, int seconds) {
         Duration ten = Duration.ofSeconds(10);
-        Timeouts timeouts = new Timeouts(ten, ten, ten, ten, ten, Duration.ZERO);
+        Timeouts timeouts = Timeouts.builder().connect(ten).responseHead(ten).readIdle(ten)
+                .build();
         Duration length = Duration.ofSeconds(seconds);
         return RunPlan.builder()
                 .schedule(ArrivalSchedule.constant(100, length), length)

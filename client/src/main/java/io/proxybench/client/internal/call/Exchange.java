@@ -1,11 +1,10 @@
 package io.proxybench.client.internal.call;
 
 import io.netty.handler.codec.http.FullHttpRequest;
-import io.netty.handler.codec.http.HttpHeaders;
-import io.netty.handler.codec.http.HttpHeaderNames;
 import io.netty.handler.codec.http.HttpMethod;
 import io.netty.util.internal.logging.InternalLogger;
 import io.netty.util.internal.logging.InternalLoggerFactory;
+import io.proxybench.client.Headers;
 import io.proxybench.client.ProxyResponse;
 import io.proxybench.client.event.CloseReason;
 import io.proxybench.client.internal.connect.Route;
@@ -24,7 +23,6 @@ import io.proxybench.client.internal.exchange.StreamedBody;
 import io.proxybench.client.internal.metrics.ClientCounters;
 import io.proxybench.client.internal.pool.ConnectionPool;
 import java.io.IOException;
-import java.util.List;
 import java.util.function.Consumer;
 
 /**
@@ -57,7 +55,7 @@ final class Exchange {
          * A response's head arrived (the call keeps its cookies): returns whether the call follows it (a redirect,
          * followed or refused), its body then read and dropped, never handed to the call's stream.
          */
-        boolean head(int status, HttpHeaders headers);
+        boolean head(int status, Headers headers);
 
         /**
          * @param response the call's response (its wire bytes include {@code earlier}'s), or null
@@ -112,7 +110,7 @@ final class Exchange {
         /** The buffered body, from the head on; null for a stream's. */
         private BodyBuffer buffer;
         private int status;
-        private HttpHeaders headers;
+        private Headers headers;
         /** Aborts the exchange; null until the connection took it. */
         private ExchangeAbort abort;
         private final ClientConnection connection;
@@ -160,15 +158,15 @@ final class Exchange {
         }
 
         @Override
-        public BodySink head(int status, HttpHeaders headers, ReadControl reads) throws IOException {
+        public BodySink head(int status, Headers headers, ReadControl reads) throws IOException {
             this.status = status;
             this.headers = headers;
             if (ended.head(status, headers)) {
                 buffer = new BodyBuffer(0, true);
                 return buffer;
             }
-            ContentEncoding coding = decode && headers.contains(HttpHeaderNames.CONTENT_ENCODING)
-                    ? ContentEncoding.parse(String.join(", ", headers.getAll(HttpHeaderNames.CONTENT_ENCODING)))
+            ContentEncoding coding = decode && headers.contains("Content-Encoding")
+                    ? ContentEncoding.parse(String.join(", ", headers.values("Content-Encoding")))
                     : null;
             boolean decoded = coding != null && coding.isDecodable();
             BodySink sink;
@@ -177,7 +175,7 @@ final class Exchange {
             } else {
                 buffer = new BodyBuffer(settings.maxBodyBytes(), settings.bodyPrefixOnly());
                 if (!decoded && !headRequest && status != 204 && status != 304) {
-                    buffer.expect(headers.get(HttpHeaderNames.CONTENT_LENGTH));
+                    buffer.expect(headers.get("Content-Length"));
                 }
                 sink = buffer;
             }
@@ -295,11 +293,13 @@ final class Exchange {
             ended.exchanged(response, null);
         }
 
-        private ProxyResponse response(int status, HttpHeaders headers, byte[] body, long bodyBytes,
+        private ProxyResponse response(int status, Headers headers, byte[] body, long bodyBytes,
                 CloseReason retired, long out, long in, long handshake) {
-            return new ProxyResponse(status, headers, body, bodyBytes, connection.info(), reused,
-                    trace.call().attempt(), routed.exit(), routed.session(), trace.timings(), out, in, handshake,
-                    retired, List.of(), decoding == null ? -1 : decoding.decodedBytes());
+            return ProxyResponse.builder().status(status).headers(headers).body(body).bodyBytes(bodyBytes)
+                    .connection(connection.info()).reused(reused).attempt(trace.call().attempt())
+                    .exit(routed.exit()).session(routed.session()).timings(trace.timings()).bytesOut(out)
+                    .bytesIn(in).handshakeBytes(handshake).closeReason(retired)
+                    .decodedBytes(decoding == null ? -1 : decoding.decodedBytes()).build();
         }
     }
 }

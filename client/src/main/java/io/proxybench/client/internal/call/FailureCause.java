@@ -1,11 +1,23 @@
 package io.proxybench.client.internal.call;
 
+import io.proxybench.client.CallException.Kind;
 import io.proxybench.client.event.Phase;
 import io.proxybench.client.internal.connect.SocksRefusal;
+import io.proxybench.client.internal.connect.StreamResetException;
+import io.proxybench.client.internal.connect.TunnelRefusedException;
 import io.proxybench.client.internal.connect.UntrustedCertificate;
+import io.proxybench.client.internal.decode.ContentDecodingException;
+import io.proxybench.client.internal.exchange.BodyTooLargeException;
+import io.proxybench.client.internal.exchange.NoResponseException;
 import io.proxybench.client.internal.exchange.ResponseTimeoutException;
+import io.proxybench.client.internal.exchange.TruncatedResponseException;
 import io.proxybench.client.internal.redirect.RedirectException;
+import java.net.ConnectException;
+import java.net.UnknownHostException;
+import java.nio.file.NoSuchFileException;
 import java.util.concurrent.CancellationException;
+import java.util.concurrent.TimeoutException;
+import javax.net.ssl.SSLException;
 
 /**
  * What a failed call's cause says about it: the reason part of its error label, and why the proxy or TLS refused
@@ -62,6 +74,70 @@ public final class FailureCause {
             type = type.getSuperclass();
         }
         return type.getSimpleName();
+    }
+
+    /**
+     * What kind of failure {@code cause} is, read from its type first and the phase it happened in second: a refusal
+     * or a timeout is one whatever the phase; an I/O failure during TLS is a TLS failure, one in the request phase a
+     * protocol failure.
+     */
+    public static Kind kind(Phase phase, Throwable cause) {
+        if (cause instanceof CancellationException) {
+            return Kind.CANCELLED;
+        }
+        if (cause instanceof TimeoutException || isTimeout(cause)) {
+            return Kind.TIMEOUT;
+        }
+        if (ConnectRefusal.status(cause) > 0 || SocksRefusal.of(cause) != null
+                || cause instanceof TunnelRefusedException) {
+            return Kind.PROXY_REFUSED;
+        }
+        if (UntrustedCertificate.test(cause) || cause instanceof SSLException) {
+            return Kind.TLS;
+        }
+        if (cause instanceof UnknownHostException) {
+            return Kind.DNS;
+        }
+        if (cause instanceof RedirectException) {
+            return Kind.REDIRECT;
+        }
+        if (cause instanceof BodyTooLargeException || cause instanceof ContentDecodingException) {
+            return Kind.BODY;
+        }
+        if (cause instanceof NoResponseException || cause instanceof TruncatedResponseException
+                || cause instanceof StreamResetException || isCodecError(cause)) {
+            return Kind.PROTOCOL;
+        }
+        if (cause instanceof IllegalArgumentException || cause instanceof NoSuchFileException) {
+            return Kind.BAD_REQUEST;
+        }
+        if (cause instanceof ConnectException) {
+            return Kind.CONNECT;
+        }
+        return switch (phase) {
+            case DNS -> Kind.DNS;
+            case TCP -> Kind.CONNECT;
+            case TLS, PROXY_TLS -> Kind.TLS;
+            default -> Kind.IO;
+        };
+    }
+
+    /** A Netty codec's complaint about what the peer sent: a malformed HTTP/1.1 head, an HTTP/2 error. */
+    private static boolean isCodecError(Throwable cause) {
+        return cause.getClass().getName().startsWith("io.netty.handler.codec.");
+    }
+
+    /** Netty's timeouts that are not {@link TimeoutException}s: a connect's, a TLS handshake's. */
+    private static boolean isTimeout(Throwable cause) {
+        for (Class<?> type = cause.getClass(); type != null; type = type.getSuperclass()) {
+            String name = type.getName();
+            if (name.equals("io.netty.channel.ConnectTimeoutException")
+                    || name.equals("io.netty.handler.ssl.SslHandshakeTimeoutException")
+                    || name.equals("java.net.SocketTimeoutException")) {
+                return true;
+            }
+        }
+        return false;
     }
 
     /**

@@ -1,12 +1,11 @@
 package io.proxybench.client.internal.call;
 
 import io.netty.handler.codec.http.FullHttpRequest;
-import io.netty.handler.codec.http.HttpHeaderNames;
-import io.netty.handler.codec.http.HttpHeaders;
 import io.netty.util.internal.logging.InternalLogger;
 import io.netty.util.internal.logging.InternalLoggerFactory;
 import io.proxybench.client.Call;
 import io.proxybench.client.CallException;
+import io.proxybench.client.Headers;
 import io.proxybench.client.ProxyRequest;
 import io.proxybench.client.ProxyResponse;
 import io.proxybench.client.Redirect;
@@ -14,7 +13,6 @@ import io.proxybench.client.RedirectPolicy;
 import io.proxybench.client.RetryPolicy;
 import io.proxybench.client.Timeouts;
 import io.proxybench.client.cookie.CookieJars;
-import io.proxybench.client.proxy.SessionRouter;
 import io.proxybench.client.event.CallInfo;
 import io.proxybench.client.event.Phase;
 import io.proxybench.client.internal.connect.Route;
@@ -27,6 +25,7 @@ import io.proxybench.client.internal.pool.Grant;
 import io.proxybench.client.internal.redirect.FollowUp;
 import io.proxybench.client.internal.redirect.RedirectException;
 import io.proxybench.client.internal.redirect.Redirects;
+import io.proxybench.client.proxy.SessionRouter;
 import java.time.Duration;
 import java.time.Instant;
 import java.util.ArrayList;
@@ -290,10 +289,10 @@ final class RealCall implements Exchange.Ended, Call {
      * {@link #exchanged} goes on to the next hop or fails.
      */
     @Override
-    public boolean head(int status, HttpHeaders headers) {
+    public boolean head(int status, Headers headers) {
         CookieJars jars = parts.cookies();
-        if (jars != null && headers.contains(HttpHeaderNames.SET_COOKIE)) {
-            jars.forSession(request.sessionKey()).store(request.uri(), headers.getAll(HttpHeaderNames.SET_COOKIE));
+        if (jars != null && headers.contains("Set-Cookie")) {
+            jars.forSession(request.sessionKey()).store(request.uri(), headers.values("Set-Cookie"));
         }
         followUp = null;
         refused = null;
@@ -302,7 +301,7 @@ final class RealCall implements Exchange.Ended, Call {
         }
         try {
             followUp = Redirects.nextOfFields(parts.redirects(), request, status,
-                    headers.getAll(HttpHeaderNames.LOCATION), hops == null ? List.of() : hops).orElse(null);
+                    headers.values("Location"), hops == null ? List.of() : hops).orElse(null);
         } catch (RedirectException e) {
             refused = e;
         }
@@ -337,7 +336,7 @@ final class RealCall implements Exchange.Ended, Call {
         } else if (followUp != null) {
             follow(response);
         } else {
-            ProxyResponse whole = hops == null ? response : response.withRedirects(List.copyOf(hops));
+            ProxyResponse whole = hops == null ? response : response.toBuilder().redirects(hops).build();
             if (!retried(whole)) {
                 finish(whole, null);
             }
@@ -420,11 +419,9 @@ final class RealCall implements Exchange.Ended, Call {
         if (before == null || before.equals(WireBytes.UNKNOWN) || before.equals(WireBytes.NONE)) {
             return response;
         }
-        return new ProxyResponse(response.status(), response.headers(), response.body(), response.bodyBytes(),
-                response.connection(), response.reused(), response.attempt(), response.exit(), response.session(),
-                response.timings(), response.bytesOut() - before.out(), response.bytesIn() - before.in(),
-                response.handshakeBytes() - before.handshake(), response.closeReason(), List.of(),
-                response.decodedBytes());
+        return response.toBuilder().bytesOut(response.bytesOut() - before.out())
+                .bytesIn(response.bytesIn() - before.in())
+                .handshakeBytes(response.handshakeBytes() - before.handshake()).redirects(List.of()).build();
     }
 
     /**

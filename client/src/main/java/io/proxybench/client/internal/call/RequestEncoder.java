@@ -11,6 +11,7 @@ import io.netty.handler.codec.http.HttpHeaderValues;
 import io.netty.handler.codec.http.HttpHeaders;
 import io.netty.handler.codec.http.HttpMethod;
 import io.netty.handler.codec.http.HttpVersion;
+import io.proxybench.client.Headers;
 import io.proxybench.client.ProxyRequest;
 import io.proxybench.client.internal.connect.Route;
 import io.proxybench.client.internal.exchange.StreamedBody;
@@ -18,7 +19,6 @@ import io.proxybench.client.proxy.ProxySpec;
 import java.io.IOException;
 import java.net.URI;
 import java.nio.file.Files;
-import java.util.List;
 import java.util.Map;
 import java.util.Objects;
 
@@ -54,7 +54,7 @@ final class RequestEncoder {
      * A header map and the inputs that made it; {@code proxy} is null unless the request went to a forward proxy.
      * {@code bodiless}: the message made with it when the request had no body, else null.
      */
-    private record Made(List<Map.Entry<String, String>> headerList, String method, int bodyLength, String hostHeader,
+    private record Made(Headers headerList, String method, int bodyLength, String hostHeader,
             ProxySpec proxy, HttpHeaders headers, FullHttpRequest bodiless) {
 
         boolean repeats(ProxyRequest request, ProxySpec forwardProxy, String host) {

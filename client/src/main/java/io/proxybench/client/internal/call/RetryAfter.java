@@ -1,8 +1,7 @@
 package io.proxybench.client.internal.call;
 
 import io.netty.handler.codec.DateFormatter;
-import io.netty.handler.codec.http.HttpHeaderNames;
-import io.netty.handler.codec.http.HttpHeaders;
+import io.proxybench.client.Headers;
 import java.time.Duration;
 import java.time.Instant;
 import java.util.Date;
@@ -16,8 +15,8 @@ final class RetryAfter {
      * The wait the response asks for, measured from {@code now} for a date (zero for a date past); null when it has
      * no {@code Retry-After} or one that is neither form.
      */
-    static Duration parse(HttpHeaders headers, Instant now) {
-        String value = headers == null ? null : headers.get(HttpHeaderNames.RETRY_AFTER);
+    static Duration parse(Headers headers, Instant now) {
+        String value = headers == null ? null : headers.get("Retry-After");
         if (value == null || value.isBlank()) {
             return null;
         }

@@ -62,14 +62,24 @@ public final class CallTrace {
         return current;
     }
 
+    /** What the call went through so far: each phase's nanoseconds, a phase entered twice summed. */
     public PhaseTimings timings() {
-        if (setupTook == null) {
-            return new PhaseTimings(queueTook, requestTook);
+        PhaseTimings.Builder timings = PhaseTimings.builder();
+        if (queueTook >= 0) {
+            timings.put(Phase.QUEUE, queueTook);
         }
-        // Their slots in the setup array are otherwise unused; the timings copy the array.
-        setupTook[Phase.QUEUE.ordinal()] = queueTook;
-        setupTook[Phase.REQUEST.ordinal()] = requestTook;
-        return new PhaseTimings(setupTook);
+        if (requestTook >= 0) {
+            timings.put(Phase.REQUEST, requestTook);
+        }
+        if (setupTook != null) {
+            for (Phase phase : PHASES) {
+                long took = setupTook[phase.ordinal()];
+                if (took >= 0 && phase != Phase.QUEUE && phase != Phase.REQUEST) {
+                    timings.put(phase, took);
+                }
+            }
+        }
+        return timings.build();
     }
 
     private static int bit(Phase phase) {

@@ -1,6 +1,6 @@
 package io.proxybench.client.internal.exchange;
 
-import io.netty.handler.codec.http.HttpHeaders;
+import io.proxybench.client.Headers;
 import io.proxybench.client.event.CloseReason;
 import java.io.IOException;
 
@@ -21,7 +21,7 @@ public interface ExchangeCallback {
      * @return where the body goes
      * @throws IOException to fail the exchange, e.g. a body announced over a limit
      */
-    BodySink head(int status, HttpHeaders headers, ReadControl reads) throws IOException;
+    BodySink head(int status, Headers headers, ReadControl reads) throws IOException;
 
     /**
      * The whole response arrived.

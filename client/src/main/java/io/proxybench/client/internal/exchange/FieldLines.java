@@ -5,7 +5,7 @@ import java.nio.charset.StandardCharsets;
 /**
  * The bytes of an HTTP/1.1 head (RFC 9112, ISO-8859-1): where a line ends (LF, a CR before it cut), optional
  * whitespace trimmed, a name compared in any ASCII case. What {@link ResponseParser} frames a response by and
- * {@link RawHeaders} reads fields from, written once. Ranges are {@code [start, end)}.
+ * {@link HeaderLines} reads fields from, written once. Ranges are {@code [start, end)}.
  */
 final class FieldLines {
 

@@ -5,11 +5,11 @@ import io.netty.channel.Channel;
 import io.netty.channel.ChannelHandlerContext;
 import io.netty.channel.ChannelInboundHandlerAdapter;
 import io.netty.handler.codec.http.FullHttpRequest;
-import io.netty.handler.codec.http.HttpHeaders;
 import io.netty.handler.codec.http.HttpMethod;
 import io.netty.handler.codec.http.HttpUtil;
 import io.netty.util.ReferenceCountUtil;
 import io.netty.util.concurrent.ScheduledFuture;
+import io.proxybench.client.Headers;
 import io.proxybench.client.event.CloseReason;
 import io.proxybench.client.event.ConnectionInfo;
 import io.proxybench.client.internal.connect.Route;
@@ -183,7 +183,7 @@ public final class Http1Connection extends ClientConnection {
         }
 
         @Override
-        public void head(int status, HttpHeaders headers) {
+        public void head(int status, Headers headers) {
             if (done == null) {
                 return;
             }

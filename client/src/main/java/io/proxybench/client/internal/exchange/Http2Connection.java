@@ -22,6 +22,7 @@ import io.netty.handler.codec.http2.Http2StreamChannelBootstrap;
 import io.netty.handler.codec.http2.Http2StreamFrameToHttpObjectCodec;
 import io.netty.util.ReferenceCountUtil;
 import io.netty.util.concurrent.ScheduledFuture;
+import io.proxybench.client.Headers;
 import io.proxybench.client.event.CloseReason;
 import io.proxybench.client.event.ConnectionInfo;
 import io.proxybench.client.internal.connect.ReceiveWindows;
@@ -29,6 +30,9 @@ import io.proxybench.client.internal.connect.Route;
 import io.proxybench.client.internal.event.CallTrace;
 import io.proxybench.client.internal.metrics.WireMeter;
 import java.io.IOException;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Map;
 import java.util.concurrent.CancellationException;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.TimeoutException;
@@ -213,7 +217,7 @@ public final class Http2Connection extends ClientConnection {
                 }
                 if (msg instanceof HttpResponse response) {
                     trace.responseHeadersEnd(response.status().code());
-                    sink = done.head(response.status().code(), response.headers(), this);
+                    sink = done.head(response.status().code(), headers(response.headers()), this);
                 }
                 if (msg instanceof HttpContent content && sink != null) {
                     ByteBuf bytes = content.content();
@@ -362,5 +366,20 @@ public final class Http2Connection extends ClientConnection {
             ReferenceCountUtil.release(msg);
             ctx.close();
         }
+    }
+
+    /**
+     * An HTTP/2 response's fields, as Netty's adapter made them into HTTP/1.1 headers (its codec checked them), without
+     * the {@code x-http2-} fields the adapter adds of its own.
+     */
+    private static Headers headers(HttpHeaders netty) {
+        List<String> pairs = new ArrayList<>(netty.size() * 2);
+        for (Map.Entry<String, String> field : netty) {
+            if (!field.getKey().regionMatches(true, 0, "x-http2-", 0, 8)) {
+                pairs.add(field.getKey());
+                pairs.add(field.getValue());
+            }
+        }
+        return HeaderLines.headers(pairs.toArray(String[]::new));
     }
 }

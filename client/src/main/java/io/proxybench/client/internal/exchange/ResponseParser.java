@@ -1,7 +1,7 @@
 package io.proxybench.client.internal.exchange;
 
 import io.netty.buffer.ByteBuf;
-import io.netty.handler.codec.http.HttpHeaders;
+import io.proxybench.client.Headers;
 import io.proxybench.client.event.CloseReason;
 import java.io.IOException;
 import java.util.Arrays;
@@ -12,7 +12,7 @@ import java.util.Arrays;
  * {@code Content-Length} or the connection's close. Interim (1xx) responses are read and skipped.
  *
  * <p>It makes no object per header field, which is why it is not Netty's {@code HttpResponseDecoder}: the head's
- * field lines are kept as the bytes that came ({@link RawHeaders} reads them when asked), and the body goes to the
+ * field lines are kept as the bytes that came ({@link HeaderLines} reads them when asked), and the body goes to the
  * listener as ranges of the buffers read. Only the fields that frame the message ({@code Content-Length},
  * {@code Transfer-Encoding}, {@code Connection}) are read here.
  *
@@ -36,7 +36,7 @@ final class ResponseParser {
     /** Hears a response: its head once, its body in order, then its end. */
     interface Listener {
         /** The final response's status code and fields. */
-        void head(int status, HttpHeaders headers);
+        void head(int status, Headers headers);
 
         /** {@code length} body bytes at {@code index} of {@code buf}, valid during the call only. */
         void content(ByteBuf buf, int index, int length);
@@ -259,7 +259,7 @@ final class ResponseParser {
         }
         boolean keepAlive = http10 ? keepAliveToken && !close : !close;
         closeReason = keepAlive ? null : CloseReason.SERVER_CLOSE;
-        listener.head(status, new RawHeaders(Arrays.copyOfRange(head, statusEnd, fieldsEnd)));
+        listener.head(status, HeaderLines.headers(Arrays.copyOfRange(head, statusEnd, fieldsEnd)));
         if (headRequest || status == 204 || status == 304 || status == 101) {
             if (status == 101) {
                 // Switching protocols: what follows is not HTTP/1.1.

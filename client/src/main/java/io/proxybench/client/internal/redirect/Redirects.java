@@ -1,5 +1,6 @@
 package io.proxybench.client.internal.redirect;
 
+import io.proxybench.client.Headers;
 import io.proxybench.client.ProxyRequest;
 import io.proxybench.client.Redirect;
 import io.proxybench.client.RedirectPolicy;
@@ -125,20 +126,22 @@ public final class Redirects {
                 || (status == 301 || status == 302) && method.equalsIgnoreCase("POST");
         boolean dropBody = toGet || status == 303;
         boolean crossOrigin = !sameOrigin(request.uri(), to);
-        List<Map.Entry<String, String>> headers = new ArrayList<>();
+        Headers.Builder headers = Headers.builder();
         for (Map.Entry<String, String> h : request.headers()) {
             String name = h.getKey().toLowerCase(Locale.ROOT);
             boolean drop = name.equals("proxy-authorization") || dropBody && BODY_HEADERS.contains(name)
                     || crossOrigin && ORIGIN_HEADERS.contains(name);
             if (!drop) {
-                headers.add(h);
+                headers.add(h.getKey(), h.getValue());
             }
         }
         String nextMethod = toGet ? "GET" : method;
-        ProxyRequest next = new ProxyRequest(nextMethod, to, headers, dropBody ? null : request.body(),
-                dropBody ? null : request.bodyFile(), request.proxy(), request.sessionKey(), false, request.timeouts(),
-                dropBody ? null : request.bodySource());
-        return new FollowUp(next, Redirect.of(status, request.uri(), to, nextMethod));
+        ProxyRequest.Builder next = request.toBuilder().method(nextMethod).url(to).headers(headers.build())
+                .newConnection(false);
+        if (dropBody) {
+            next.body((byte[]) null);
+        }
+        return new FollowUp(next.build(), Redirect.of(status, request.uri(), to, nextMethod));
     }
 
     private static boolean isRedirect(int status) {
