@@ -1,8 +1,7 @@
 package io.proxybench.cli;
 
-import io.netty.handler.codec.http.HttpHeaderNames;
-import io.netty.handler.codec.http.HttpHeaders;
 import io.proxybench.client.CallException;
+import io.proxybench.client.Headers;
 import io.proxybench.client.ProxyClient;
 import io.proxybench.client.ProxyResponse;
 import io.proxybench.client.ResponseStream;
@@ -79,7 +78,7 @@ final class Fetch {
             return failed(0, null, 0, ReportedExit.NONE, callFailure(e.getCause()));
         }
         try (stream) {
-            HttpHeaders headers = stream.headers();
+            Headers headers = stream.headers();
             int status = stream.status();
             if (plan.failOnError() && status >= 400) {
                 return failed(status, headers, 0, ReportedExit.NONE, FetchFailure.own(
@@ -88,7 +87,7 @@ final class Fetch {
             }
             long announced = contentLength(headers);
             if (plan.maxFilesize() > 0 && announced > plan.maxFilesize()
-                    && (plan.raw() || !headers.contains(HttpHeaderNames.CONTENT_ENCODING))) {
+                    && (plan.raw() || !headers.contains("Content-Encoding"))) {
                 return failed(status, headers, 0, ReportedExit.NONE, overLimit("announces " + announced));
             }
             return copy(stream, status, headers);
@@ -96,7 +95,7 @@ final class Fetch {
     }
 
     /** Copies the body to the output as it arrives; the output is committed only when the whole body came. */
-    private FetchOutcome copy(ResponseStream stream, int status, HttpHeaders headers) throws InterruptedException {
+    private FetchOutcome copy(ResponseStream stream, int status, Headers headers) throws InterruptedException {
         BodyOutput output;
         try {
             output = plan.output() == null ? BodyOutput.toStream(stdout) : BodyOutput.toFile(plan.output());
@@ -184,8 +183,8 @@ final class Fetch {
     }
 
     /** The announced body length, or -1 when none (or not a number). */
-    private static long contentLength(HttpHeaders headers) {
-        String value = headers.get(HttpHeaderNames.CONTENT_LENGTH);
+    private static long contentLength(Headers headers) {
+        String value = headers.get("Content-Length");
         try {
             return value == null ? -1 : Long.parseLong(value.strip());
         } catch (NumberFormatException e) {
@@ -193,7 +192,7 @@ final class Fetch {
         }
     }
 
-    private FetchOutcome failed(int status, HttpHeaders headers, long written, ReportedExit exit,
+    private FetchOutcome failed(int status, Headers headers, long written, ReportedExit exit,
             FetchFailure failure) {
         timer.finish();
         return new FetchOutcome(plan.request().uri(), plan.request().method(), timer, status, headers, null, written,

@@ -166,7 +166,7 @@ final class FetchCommand implements Callable<Integer> {
         return !plan.raw() && outcome.response() != null && outcome.response().bodyBytes() > 0
                 && outcome.response().decodedBytes() < 0 && coding != null
                 && !coding.isBlank() && !"identity".equalsIgnoreCase(coding.trim())
-                && plan.request().headers().stream().noneMatch(h -> "Accept-Encoding".equalsIgnoreCase(h.getKey()));
+                && !plan.request().headers().contains("Accept-Encoding");
     }
 
     /** The -w or --json format; null for none. */

@@ -1,6 +1,6 @@
 package io.proxybench.cli;
 
-import io.netty.handler.codec.http.HttpHeaders;
+import io.proxybench.client.Headers;
 import io.proxybench.client.ProxyResponse;
 import io.proxybench.client.Redirect;
 import java.net.URI;
@@ -21,7 +21,7 @@ import java.util.List;
  * @param file the {@code -o} file; null for stdout
  * @param failure why the fetch failed; null when it did not
  */
-record FetchOutcome(URI url, String method, FetchTimer timer, int status, HttpHeaders headers,
+record FetchOutcome(URI url, String method, FetchTimer timer, int status, Headers headers,
         ProxyResponse response, long written, ReportedExit exit, Path file, FetchFailure failure) {
 
     /** The URL the final request went to: the last redirect's, else the URL given. */

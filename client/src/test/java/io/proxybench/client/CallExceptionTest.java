@@ -125,4 +125,32 @@ class CallExceptionTest {
         assertThatThrownBy(() -> new CallException(Phase.TLS, cause, 10, CallException.UNKNOWN, 0))
                 .isInstanceOf(IllegalArgumentException.class).hasMessageContaining("in -1");
     }
+
+    @Test
+    void eachFailureHasAKindAProgramCanActOn() {
+        HttpProxyHandler.HttpProxyConnectException refused = new HttpProxyHandler.HttpProxyConnectException(
+                "http, none, /127.0.0.1:3128 => 127.0.0.1:443, status: 502 Bad Gateway", EmptyHttpHeaders.INSTANCE);
+
+        assertThat(new CallException(Phase.CONNECT, refused).kind()).isEqualTo(CallException.Kind.PROXY_REFUSED);
+        assertThat(new CallException(Phase.SOCKS, new ProxyConnectException(
+                "socks5, none, /127.0.0.1:1080 => 10.0.0.1:443, status: FORBIDDEN(2)")).kind())
+                .isEqualTo(CallException.Kind.PROXY_REFUSED);
+        assertThat(new CallException(Phase.SOCKS, new ProxyConnectException(
+                "socks5, none, /127.0.0.1:1080 => 10.0.0.1:443, timeout")).kind())
+                .isEqualTo(CallException.Kind.TIMEOUT);
+        assertThat(new CallException(Phase.TCP, new ConnectException("Connection refused")).kind())
+                .isEqualTo(CallException.Kind.CONNECT);
+        assertThat(new CallException(Phase.DNS, new java.net.UnknownHostException("nowhere.invalid")).kind())
+                .isEqualTo(CallException.Kind.DNS);
+        assertThat(new CallException(Phase.TLS, new SSLHandshakeException("bad_certificate")).kind())
+                .isEqualTo(CallException.Kind.TLS);
+        assertThat(new CallException(Phase.QUEUE, new java.util.concurrent.CancellationException()).kind())
+                .isEqualTo(CallException.Kind.CANCELLED);
+        assertThat(new CallException(Phase.QUEUE, new IllegalArgumentException("not http")).kind())
+                .isEqualTo(CallException.Kind.BAD_REQUEST);
+        assertThat(new CallException(Phase.REQUEST, new java.io.IOException("Connection reset")).kind())
+                .isEqualTo(CallException.Kind.IO);
+        assertThat(new CallException(Phase.PROXY_TLS, new java.io.IOException("closed")).kind())
+                .as("an I/O failure during TLS").isEqualTo(CallException.Kind.TLS);
+    }
 }

@@ -18,7 +18,6 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Duration;
 import java.util.concurrent.CompletableFuture;
-import java.util.concurrent.CompletionException;
 
 /**
  * A scraper's traffic through a proxy gateway: three shoppers, each on a sticky session of its own, log in (a 302
@@ -29,7 +28,7 @@ import java.util.concurrent.CompletionException;
  */
 public final class Scrape {
 
-    public static void main(String[] args) throws IOException {
+    public static void main(String[] args) throws IOException, InterruptedException {
         String proxy = args[0];                              // http://user:pass@gateway:8080
         String site = args[1];                               // https://shop.example
         Path download = Path.of(args[2]);
@@ -41,12 +40,12 @@ public final class Scrape {
                 .sessions(SessionTemplate.parse("{pass}_session-{id}"), SessionRouter.stickyPerKey())
                 .redirects(RedirectPolicy.normal())          // the default: as browsers, every hop on the same exit
                 .cookies(CookieJars.perSession())            // the default: one jar per session key
-                .timeouts(Timeouts.defaults().withCall(Duration.ofSeconds(30)))
+                .timeouts(Timeouts.builder().connect(Duration.ofSeconds(10)).call(Duration.ofSeconds(30)).build())
                 .build()) {
             for (int shopper = 1; shopper <= 3; shopper++) {
                 String key = "shopper-" + shopper;
-                ProxyResponse page = client.send(ProxyRequest.get(site + "/login?to=/page/30000")
-                        .withSessionKey(key)).join();
+                ProxyResponse page = client.send(ProxyRequest.builder(site + "/login?to=/page/30000")
+                        .sessionKey(key).header("Accept", "text/html").build()).join();
                 System.out.printf("%s: %d after %d redirect, %,d bytes on the wire, %,d decoded%n", key,
                         page.status(), page.redirects().size(), page.bytesIn(), page.decodedBytes());
                 ProxyResponse again = client.send(ProxyRequest.get(site + "/page/30000").withSessionKey(key)).join();
@@ -61,12 +60,12 @@ public final class Scrape {
                 System.out.printf("download: %d, %,d bytes%n", file.status(), bytes);
             }
 
-            ProxyRequest slow = ProxyRequest.get(site + "/delay/5000")
-                    .withTimeouts(Timeouts.defaults().withResponseHead(Duration.ofMillis(300)));
+            ProxyRequest slow = ProxyRequest.builder(site + "/delay/5000")
+                    .timeouts(Timeouts.builder().responseHead(Duration.ofMillis(300)).build()).build();
             try {
-                client.send(slow).join();
-            } catch (CompletionException e) {
-                System.out.println("slow page: " + label(e.getCause()));
+                client.execute(slow);                        // blocking: fine on a virtual thread
+            } catch (CallException e) {
+                System.out.println("slow page: " + e.label() + ", a " + e.kind() + " to retry later");
             }
 
             CompletableFuture<String> told = new CompletableFuture<>();

@@ -47,7 +47,8 @@ class ScrapeTest {
             assertThat(cookies.foreign()).isZero();
             assertThat(out).contains("download: 200, 20,000,000 bytes");
             assertThat(Files.size(download)).isEqualTo(20_000_000);
-            assertThat(out).contains("slow page: request_HeadTimeout").containsPattern("cancelled call: [a-z]+_Cancelled")
+            assertThat(out).contains("slow page: request_HeadTimeout, a TIMEOUT to retry later")
+                    .containsPattern("cancelled call: [a-z]+_Cancelled")
                     .doesNotContain("pass@");
         }
     }

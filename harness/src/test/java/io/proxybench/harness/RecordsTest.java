@@ -3,10 +3,9 @@ package io.proxybench.harness;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.within;
 
-import io.netty.handler.codec.http.DefaultHttpHeaders;
-import io.netty.handler.codec.http.EmptyHttpHeaders;
 import io.proxybench.analysis.Expect;
 import io.proxybench.client.CallException;
+import io.proxybench.client.Headers;
 import io.proxybench.client.ProxyResponse;
 import io.proxybench.client.Redirect;
 import io.proxybench.client.event.CloseReason;
@@ -110,9 +109,10 @@ class RecordsTest {
 
     @Test
     void theClientsOwnReplayCountsAsASendAndTheSessionComesFromTheResponse() {
-        ProxyResponse replayed = new ProxyResponse(200, EmptyHttpHeaders.INSTANCE, new byte[0], 0,
-                new ConnectionInfo(3, null, "h2", true, null), false, 2, "http://u@127.0.0.1:1 _session-s9", "s9",
-                new PhaseTimings(Map.of(Phase.DNS, 1_000_000L)), 10, 20, 0, CloseReason.SERVER_CLOSE);
+        ProxyResponse replayed = ProxyResponse.builder().connection(new ConnectionInfo(3, null, "h2", true, null))
+                .attempt(2).exit("http://u@127.0.0.1:1 _session-s9").session("s9")
+                .timings(PhaseTimings.of(Map.of(Phase.DNS, 1_000_000L))).bytesOut(10).bytesIn(20)
+                .closeReason(CloseReason.SERVER_CLOSE).build();
 
         RequestRecord r = Records.plain().of(0, 0, MS, replayed, 2, "tls_SSLException");
 
@@ -126,9 +126,10 @@ class RecordsTest {
 
     @Test
     void aConnectionKeptForReuseHasNoCloseReasonAndItsProxySchemeIsRecorded() {
-        ProxyResponse viaSocks = new ProxyResponse(200, EmptyHttpHeaders.INSTANCE, new byte[0], 0,
-                new ConnectionInfo(4, ProxySpec.parse("socks5h://u:secret@127.0.0.1:1080"), "http/1.1", true, null),
-                true, 1, "socks5h://u@127.0.0.1:1080", null, new PhaseTimings(Map.of()), 10, 20, 0, null);
+        ProxyResponse viaSocks = ProxyResponse.builder()
+                .connection(new ConnectionInfo(4, ProxySpec.parse("socks5h://u:secret@127.0.0.1:1080"), "http/1.1",
+                        true, null))
+                .reused(true).exit("socks5h://u@127.0.0.1:1080").bytesOut(10).bytesIn(20).build();
 
         RequestRecord r = Records.plain().of(0, 0, MS, viaSocks, 1, null);
 
@@ -140,11 +141,10 @@ class RecordsTest {
     @Test
     void aTunnelOnAnHttp2ProxyConnectionNamesItAndHasOnlyThePhasesItHad() {
         ProxySpec proxy = ProxySpec.parse("https://u:secret@127.0.0.1:8443");
-        PhaseTimings streamOnly = new PhaseTimings(Map.of(Phase.CONNECT, 4_000_000L, Phase.TLS, 6_000_000L,
+        PhaseTimings streamOnly = PhaseTimings.of(Map.of(Phase.CONNECT, 4_000_000L, Phase.TLS, 6_000_000L,
                 Phase.REQUEST, 2_000_000L));
-        ProxyResponse stream = new ProxyResponse(200, EmptyHttpHeaders.INSTANCE, new byte[0], 0,
-                new ConnectionInfo(9, proxy, "h2", true, null, 3), false, 1, "https://u@127.0.0.1:8443", null,
-                streamOnly, 10, 20, 0, null);
+        ProxyResponse stream = ProxyResponse.builder().connection(new ConnectionInfo(9, proxy, "h2", true, null, 3))
+                .exit("https://u@127.0.0.1:8443").timings(streamOnly).bytesOut(10).bytesIn(20).build();
 
         RequestRecord r = Records.plain().of(0, 0, 20 * MS, stream, 1, null);
 
@@ -158,13 +158,11 @@ class RecordsTest {
     }
 
     private static ProxyResponse response(int status, String body, String... headers) {
-        DefaultHttpHeaders h = new DefaultHttpHeaders();
-        for (int i = 0; i < headers.length; i += 2) {
-            h.add(headers[i], headers[i + 1]);
-        }
+        Headers h = Headers.of(headers);
         byte[] bytes = body.getBytes(StandardCharsets.UTF_8);
-        return new ProxyResponse(status, h, bytes, bytes.length, new ConnectionInfo(1, null, "http/1.1", true, null),
-                true, 1, "direct", null, new PhaseTimings(Map.of()), 10, 20, 0, null);
+        return ProxyResponse.builder().status(status).headers(h).body(bytes).bodyBytes(bytes.length)
+                .connection(new ConnectionInfo(1, null, "http/1.1", true, null)).reused(true)
+                .bytesOut(10).bytesIn(20).build();
     }
 
     @Test
@@ -204,10 +202,12 @@ class RecordsTest {
         ProxyResponse hop = FakeSender.response(302, ""); // 120 out, 340 in, 90 of handshakes, a new connection
         ProxyResponse page = FakeSender.response(200, "ip=198.51.100.23\n");
         // The client's final response counts every hop: its own 120 + 340 (on the same connection) and the hop's.
-        ProxyResponse whole = new ProxyResponse(200, EmptyHttpHeaders.INSTANCE, page.body(), page.bodyBytes(),
-                page.connection(), true, 1, "direct", "s1", page.timings(), 240, 680, 90, null,
-                List.of(Redirect.of(302, URI.create("https://a.example/login"), URI.create("https://a.example/p"),
-                        "GET").withResponse(hop)), -1);
+        ProxyResponse whole = ProxyResponse.builder().body(page.body()).bodyBytes(page.bodyBytes())
+                .connection(page.connection()).reused(true).session("s1").timings(page.timings()).bytesOut(240)
+                .bytesIn(680).handshakeBytes(90)
+                .redirects(List.of(Redirect.of(302, URI.create("https://a.example/login"),
+                        URI.create("https://a.example/p"), "GET").withResponse(hop)))
+                .build();
         Records records = Records.plain();
 
         List<RequestRecord> redirects = records.redirects(1_000 * MS, 1_001 * MS, 1_090 * MS, whole);

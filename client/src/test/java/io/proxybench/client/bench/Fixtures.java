@@ -1,7 +1,6 @@
 package io.proxybench.client.bench;
 
-import io.netty.handler.codec.http.DefaultHttpHeaders;
-import io.netty.handler.codec.http.HttpHeaders;
+import io.proxybench.client.Headers;
 import io.proxybench.client.ProxyResponse;
 import io.proxybench.client.event.ConnectionInfo;
 import io.proxybench.client.event.Phase;
@@ -40,19 +39,16 @@ public final class Fixtures {
     }
 
     /** The lab target's response headers. */
-    public static HttpHeaders headers() {
-        return new DefaultHttpHeaders()
-                .add("content-type", "text/plain; charset=utf-8")
-                .add("content-length", TRACE_BODY.length)
-                .add("date", "Mon, 30 Nov 2026 07:00:00 GMT");
+    public static Headers headers() {
+        return Headers.of("content-type", "text/plain; charset=utf-8",
+                "content-length", String.valueOf(TRACE_BODY.length), "date", "Mon, 30 Nov 2026 07:00:00 GMT");
     }
 
     /** A 200 on a reused tunnel: only the request phase, no handshake bytes. */
     public static ProxyResponse reusedResponse() {
         Map<Phase, Long> nanos = new EnumMap<>(Phase.class);
         nanos.put(Phase.REQUEST, 412_000L);
-        return new ProxyResponse(200, headers(), TRACE_BODY, TRACE_BODY.length, CONNECTION, true, 1, EXIT, SESSION,
-                new PhaseTimings(nanos), 92, 401, 0, null);
+        return response().reused(true).timings(PhaseTimings.of(nanos)).bytesOut(92).bytesIn(401).build();
     }
 
     /** A 200 on a tunnel this call opened: TCP, CONNECT, TLS and request phases, handshake bytes counted. */
@@ -62,7 +58,12 @@ public final class Fixtures {
         nanos.put(Phase.CONNECT, 640_000L);
         nanos.put(Phase.TLS, 2_300_000L);
         nanos.put(Phase.REQUEST, 412_000L);
-        return new ProxyResponse(200, headers(), TRACE_BODY, TRACE_BODY.length, CONNECTION, false, 1, EXIT, SESSION,
-                new PhaseTimings(nanos), 1_210, 3_980, 4_700, null);
+        return response().timings(PhaseTimings.of(nanos)).bytesOut(1_210).bytesIn(3_980).handshakeBytes(4_700)
+                .build();
+    }
+
+    private static ProxyResponse.Builder response() {
+        return ProxyResponse.builder().status(200).headers(headers()).body(TRACE_BODY).bodyBytes(TRACE_BODY.length)
+                .connection(CONNECTION).exit(EXIT).session(SESSION);
     }
 }

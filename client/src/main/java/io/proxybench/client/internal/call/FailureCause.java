@@ -1,5 +1,6 @@
 package io.proxybench.client.internal.call;
 
+import io.netty.handler.proxy.ProxyConnectException;
 import io.proxybench.client.CallException.Kind;
 import io.proxybench.client.event.Phase;
 import io.proxybench.client.internal.connect.SocksRefusal;
@@ -127,8 +128,15 @@ public final class FailureCause {
         return cause.getClass().getName().startsWith("io.netty.handler.codec.");
     }
 
-    /** Netty's timeouts that are not {@link TimeoutException}s: a connect's, a TLS handshake's. */
+    /**
+     * Netty's timeouts that are not {@link TimeoutException}s: a connect's, a TLS handshake's, a proxy handler's
+     * (whose message ends in {@code timeout}).
+     */
     private static boolean isTimeout(Throwable cause) {
+        if (cause instanceof ProxyConnectException && cause.getMessage() != null
+                && cause.getMessage().endsWith("timeout")) {
+            return true;
+        }
         for (Class<?> type = cause.getClass(); type != null; type = type.getSuperclass()) {
             String name = type.getName();
             if (name.equals("io.netty.channel.ConnectTimeoutException")

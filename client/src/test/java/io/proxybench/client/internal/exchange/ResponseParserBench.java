@@ -2,7 +2,7 @@ package io.proxybench.client.internal.exchange;
 
 import io.netty.buffer.ByteBuf;
 import io.netty.buffer.PooledByteBufAllocator;
-import io.netty.handler.codec.http.HttpHeaders;
+import io.proxybench.client.Headers;
 import io.proxybench.client.event.CloseReason;
 import java.io.IOException;
 import java.nio.charset.StandardCharsets;
@@ -33,12 +33,12 @@ public class ResponseParserBench {
     /** Keeps what a connection keeps of a response: its status, its headers, its end. */
     private static final class Kept implements ResponseParser.Listener {
         int status;
-        HttpHeaders headers;
+        Headers headers;
         int bodyBytes;
         CloseReason reason;
 
         @Override
-        public void head(int status, HttpHeaders headers) {
+        public void head(int status, Headers headers) {
             this.status = status;
             this.headers = headers;
         }

@@ -13,7 +13,6 @@ import java.nio.charset.StandardCharsets;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
-import java.util.Map;
 import java.util.Optional;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.params.ParameterizedTest;
@@ -34,7 +33,9 @@ class RedirectsTest {
     }
 
     private static List<String> headerNames(ProxyRequest request) {
-        return request.headers().stream().map(Map.Entry::getKey).toList();
+        List<String> names = new ArrayList<>();
+        request.headers().forEach(h -> names.add(h.getKey()));
+        return names;
     }
 
     @ParameterizedTest(name = "{0} after {1}: {2}, body kept {3}")
