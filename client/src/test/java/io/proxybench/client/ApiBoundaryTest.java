@@ -46,7 +46,8 @@ class ApiBoundaryTest {
             "event.EventListener", "event.EventListener$Factory", "event.GatewayStats", "event.Phase",
             "event.PhaseTimings", "event.PoolGauges",
             "proxy.Dialect", "proxy.ParsedCredentials", "proxy.ProxyCredentials", "proxy.ProxyProtocol", "proxy.ProxyScheme",
-            "proxy.ProxyBypass", "proxy.ProxySelection", "proxy.ProxySpec", "proxy.SessionKind", "proxy.SessionParams", "proxy.SessionRouter",
+            "proxy.ProxyBypass", "proxy.ProxySelection",
+            "proxy.ProxySpec", "proxy.SessionKind", "proxy.SessionParams", "proxy.SessionRouter",
             "proxy.SessionRules", "proxy.SessionTemplate");
     private static final Pattern INTERNAL_REFERENCE = Pattern.compile("\\bio\\.proxybench\\.client\\.internal\\b");
 

@@ -108,7 +108,8 @@ public final class ProxyBypass {
                 rules.add(new BypassRule.Wildcard(text, before, after));
             } else {
                 throw new IllegalArgumentException("http.nonProxyHosts entry \"" + raw.strip() + "\" is not a host"
-                        + " or IP address with * at most at its start or end; write e.g. *.example.com|localhost|127.*");
+                        + " or IP address with * at most at its start or end;"
+                        + " write e.g. *.example.com|localhost|127.*");
             }
         }
         return new ProxyBypass("http.nonProxyHosts " + list.strip(), rules);

@@ -111,9 +111,10 @@ class ProxySelectionTest {
         "ftp://u:hunter2@gw.example:21"})
     void anUnsupportedSchemeNamesTheVariableAndTheSchemesWithoutThePassword(String url) {
         String scheme = url.substring(0, url.indexOf("://"));
+        String port = url.substring(url.lastIndexOf(':') + 1);
         assertThatThrownBy(() -> ProxySelection.fromEnvironment(Map.of("https_proxy", url)))
                 .isInstanceOf(IllegalArgumentException.class)
-                .hasMessage("https_proxy is " + scheme + "://u:****@gw.example:" + url.substring(url.lastIndexOf(':') + 1)
+                .hasMessage("https_proxy is " + scheme + "://u:****@gw.example:" + port
                         + ", whose scheme \"" + scheme + "\" the client does not support;"
                         + " use http://, https://, socks5://, socks5h://")
                 .hasMessageNotContaining("hunter2");
