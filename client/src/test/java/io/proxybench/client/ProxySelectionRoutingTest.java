@@ -1,6 +1,7 @@
 package io.proxybench.client;
 
 import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 import io.proxybench.client.event.ClientCounts;
 import io.proxybench.client.proxy.ProxyBypass;
@@ -9,6 +10,7 @@ import io.proxybench.client.proxy.ProxySpec;
 import io.proxybench.client.testing.CountingPeer;
 import java.util.List;
 import java.util.concurrent.CopyOnWriteArrayList;
+import java.util.concurrent.ExecutionException;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicInteger;
 import org.junit.jupiter.api.Test;
@@ -124,6 +126,19 @@ class ProxySelectionRoutingTest {
                 assertThat(seenByB).containsExactly("GET http://own.example/ HTTP/1.1");
                 assertThat(seenByA).isEmpty();
             }
+        }
+    }
+
+    @Test
+    void aSelectionThatThrowsFailsItsCallBeforeItConnects() {
+        ProxySelection broken = uri -> {
+            throw new IllegalStateException("no gateway for " + uri.getHost());
+        };
+        try (ProxyClient client = ProxyClient.builder().proxySelection(broken).build()) {
+            assertThatThrownBy(() -> client.send(ProxyRequest.get("http://nowhere.example/")).get(20, TimeUnit.SECONDS))
+                    .isInstanceOf(ExecutionException.class).cause().isInstanceOf(CallException.class)
+                    .hasMessageContaining("no gateway for nowhere.example");
+            assertThat(client.counters().total().created()).isZero();
         }
     }
 }

@@ -11,7 +11,8 @@ import java.util.Objects;
  * different proxies never share a connection: the pool's key holds the proxy and its account.
  *
  * <p>Implementations must be thread-safe and quick (they run on the thread that sends, once per request) and may
- * return a different proxy for each call, e.g. to spread requests over several gateways.
+ * return a different proxy for each call, e.g. to spread requests over several gateways. An exception {@link
+ * #select} throws fails that call before it connects.
  *
  * <pre>{@code
  * ProxySelection proxies = ProxySelection.of(ProxySpec.parse("http://user:pass@gateway:8080"))

@@ -17,10 +17,9 @@ import java.util.concurrent.ConcurrentHashMap;
 
 /**
  * Works out where a request goes: its proxy (its own, else the one the client's selection picks for its URL, null
- * for direct), its session (the router's id for its session
- * key, written into the credentials by the template's dialect; for a rotating request, the dialect's rotating form
- * with the template's targeting),
- * the pool key with its keep-alive, and the exit label. The session is the value the dialect wrote, never the
+ * for direct), its session (the router's id for its session key, written into the credentials by the template's
+ * dialect; for a rotating request, the dialect's rotating form with the template's targeting), the pool key with
+ * its keep-alive, and the exit label. The session is the value the dialect wrote, never the
  * credentials parsed back; only credentials the user wrote are read, with the template's dialect (else the lab's),
  * for the label. Routes are kept worked out, so a sticky session's requests do not write it again.
  */
