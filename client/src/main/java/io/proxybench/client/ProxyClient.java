@@ -12,6 +12,7 @@ import io.proxybench.client.internal.connect.TlsContexts;
 import io.proxybench.client.internal.decode.DecodeLimits;
 import io.proxybench.client.proxy.ProxyProtocol;
 import io.proxybench.client.proxy.ProxyScheme;
+import io.proxybench.client.proxy.ProxySelection;
 import io.proxybench.client.proxy.ProxySpec;
 import io.proxybench.client.proxy.SessionRouter;
 import io.proxybench.client.proxy.SessionTemplate;
@@ -244,6 +245,8 @@ public final class ProxyClient implements AutoCloseable {
 
     /** How a client is built; every setting has a default, and each is set by name. Not thread-safe. */
     public static final class Builder {
+        private ProxySelection proxies = ProxySelection.direct();
+        /** The proxy {@link #proxy(ProxySpec)} gave, checked against {@code proxyProtocol}; null after a selection. */
         private ProxySpec proxy;
         private SessionTemplate template;
         private SessionRouter router;
@@ -270,13 +273,31 @@ public final class ProxyClient implements AutoCloseable {
         private Builder() {}
 
         /**
-         * The proxy for requests that name none.
+         * The proxy for requests that name none: {@code proxySelection(ProxySelection.of(proxy))}, or
+         * {@link ProxySelection#direct()} for null.
          *
          * @param proxy the proxy, or null (the default) for direct
          * @return this builder
          */
         public Builder proxy(ProxySpec proxy) {
+            this.proxies = proxy == null ? ProxySelection.direct() : ProxySelection.of(proxy);
             this.proxy = proxy;
+            return this;
+        }
+
+        /**
+         * Which proxy each request that names none takes, chosen per URL (a redirect's hop by its own URL), e.g.
+         * {@code ProxySelection.fromEnvironment()} or a proxy {@linkplain ProxySelection#bypassing bypassing} some
+         * hosts. Replaces what {@link #proxy(ProxySpec)} set; the last call wins. A proxy selected while
+         * {@link #proxyProtocol} is {@link ProxyProtocol#H2_PREFERRED} is spoken to over HTTP/2 only when it is
+         * {@code https://}.
+         *
+         * @param proxies the selection; {@link ProxySelection#direct()} is the default
+         * @return this builder
+         */
+        public Builder proxySelection(ProxySelection proxies) {
+            this.proxies = Objects.requireNonNull(proxies, "proxies");
+            this.proxy = null;
             return this;
         }
 
@@ -577,7 +598,7 @@ public final class ProxyClient implements AutoCloseable {
             TlsContexts tlsContexts = new TlsContexts();
             tlsContexts.origin(tls);
             tlsContexts.proxy(tls, proxyProtocol);
-            return new ProxyClient(new ClientSettings(proxy, template, router, tls, forceConnect, limits,
+            return new ProxyClient(new ClientSettings(proxies, template, router, tls, forceConnect, limits,
                     sessionLifetimeKeepAlive, timeouts, maxBodyBytes, bodyPrefixOnly, maxStreamsPerConnection, proxyProtocol,
                     maxStreamsPerProxyConnection, userAgent, listeners, tlsContexts, redirects, cookies, retries, decompression,
                     new DecodeLimits(maxDecodedBytes, maxDecodeRatio)), ioThreads);

@@ -10,14 +10,14 @@ import io.proxybench.client.event.EventListener;
 import io.proxybench.client.internal.decode.DecodeLimits;
 import io.proxybench.client.internal.connect.TlsContexts;
 import io.proxybench.client.proxy.ProxyProtocol;
-import io.proxybench.client.proxy.ProxySpec;
+import io.proxybench.client.proxy.ProxySelection;
 import io.proxybench.client.proxy.SessionRouter;
 import io.proxybench.client.proxy.SessionTemplate;
 
 /**
  * What a client was built with, checked by its builder, as the call path reads it.
  *
- * @param proxy for requests that name none; null for direct
+ * @param proxies the proxy for each request that names none; never null ({@link ProxySelection#direct()})
  * @param template how sessions and targeting are written into proxy credentials; null for credentials as given
  * @param router the session id per session key; null for rotation only, and always without {@code template}
  * @param sessionLifetimeKeepAlive keep a sticky session's idle connections for the lifetime its credentials ask for,
@@ -33,7 +33,7 @@ import io.proxybench.client.proxy.SessionTemplate;
  *     decodes, and their bodies are decoded
  * @param decodeLimits how far a decoded body may grow
  */
-public record ClientSettings(ProxySpec proxy, SessionTemplate template, SessionRouter router, TlsSettings tls,
+public record ClientSettings(ProxySelection proxies, SessionTemplate template, SessionRouter router, TlsSettings tls,
         boolean forceConnect, PoolLimits limits, boolean sessionLifetimeKeepAlive, Timeouts timeouts,
         int maxBodyBytes, boolean bodyPrefixOnly, int maxStreamsPerConnection, ProxyProtocol proxyProtocol, int maxStreamsPerProxyConnection,
         String userAgent, EventListener.Factory listeners, TlsContexts tlsContexts, RedirectPolicy redirects,

@@ -16,10 +16,10 @@ import java.util.Map;
 import java.util.concurrent.ConcurrentHashMap;
 
 /**
- * Works out where a request goes: its proxy (its own or the client's), its session (the router's id for its session
- * key, written into the credentials by the template's dialect; for a rotating request, the dialect's rotating form
- * with the template's targeting),
- * the pool key with its keep-alive, and the exit label. The session is the value the dialect wrote, never the
+ * Works out where a request goes: its proxy (its own, else the one the client's selection picks for its URL, null
+ * for direct), its session (the router's id for its session key, written into the credentials by the template's
+ * dialect; for a rotating request, the dialect's rotating form with the template's targeting), the pool key with
+ * its keep-alive, and the exit label. The session is the value the dialect wrote, never the
  * credentials parsed back; only credentials the user wrote are read, with the template's dialect (else the lab's),
  * for the label. Routes are kept worked out, so a sticky session's requests do not write it again.
  */
@@ -34,7 +34,8 @@ final class Routes {
     private final Map<Inputs, Routed> cache = new ConcurrentHashMap<>();
     /**
      * The last route worked out for a request without a session, by its URI and proxy objects: a run sends the same
-     * request over and over, and this skips parsing its origin and hashing the inputs each time.
+     * request over and over, and this skips parsing its origin and hashing the inputs each time. The proxy is the
+     * one picked for this request, so a selection that picks another proxy each time gets a route for each.
      */
     private volatile Last last;
 
@@ -50,7 +51,7 @@ final class Routes {
 
     /** @throws IllegalArgumentException for a URL the client cannot send to */
     Routed route(ProxyRequest request) {
-        ProxySpec proxy = request.proxy() != null ? request.proxy() : settings.proxy();
+        ProxySpec proxy = request.proxy() != null ? request.proxy() : settings.proxies().select(request.uri());
         boolean routed = proxy != null && request.sessionKey() != null && settings.router() != null;
         Last seen = last;
         if (!routed && seen != null && seen.uri == request.uri() && seen.proxy == proxy) {
