@@ -10,17 +10,17 @@ import java.util.List;
  * timing needs no shared maps. Every method is a no-op here: override the ones you need.
  *
  * <p>A first call on a new tunnel sees {@code callStart, proxySelected, [dnsStart, dnsEnd,] connectStart,
- * [connectFailed, connectStart, ...] connectEnd, [proxyTlsStart, proxyTlsEnd,] [tunnelStart, tunnelEnd,] [originTlsStart, originTlsEnd,]
- * connectionAcquired(reused=false), requestHeadersStart, requestHeadersEnd, requestBodyEnd, responseHeadersEnd,
- * responseBodyEnd, connectionReleased, callEnd}. A call on a reused connection goes from {@code proxySelected}
- * straight to {@code connectionAcquired(reused=true)}: acquired without a connect is reuse. A call that waited
- * for a pool slot sees {@code queueStart, queueEnd} after {@code proxySelected}. A failed call stops at the phase
- * that failed and ends with {@code callFailed} instead of {@code callEnd}. A call the client sends again itself (a
- * reused connection that failed before any response byte) sees {@code connectionReleased}, then the events of its
- * second attempt on a new connection, each with {@link CallInfo#attempt()} 2; {@code callStart} and
- * {@code proxySelected} are not repeated. An attempt of the {@code RetryPolicy}'s is told whole, from its own
- * {@code callStart} to its {@code callEnd} or {@code callFailed}, with the next attempt number; a call cancelled while
- * it waits out a backoff sees the next attempt's {@code callStart} and its {@code callFailed} in {@code QUEUE}.
+ * [connectFailed, connectStart, ...] connectEnd, [proxyTlsStart, proxyTlsEnd,] [tunnelStart, tunnelEnd,]
+ * [originTlsStart, originTlsEnd,] connectionAcquired(reused=false), requestHeadersStart, requestHeadersEnd,
+ * requestBodyEnd, responseHeadersEnd, responseBodyEnd, connectionReleased, callEnd}. A call on a reused connection goes
+ * from {@code proxySelected} straight to {@code connectionAcquired(reused=true)}: acquired without a connect is reuse.
+ * A call that waited for a pool slot sees {@code queueStart, queueEnd} after {@code proxySelected}. A failed call stops
+ * at the phase that failed and ends with {@code callFailed} instead of {@code callEnd}. A call the client sends again
+ * itself (a reused connection that failed before any response byte) sees {@code connectionReleased}, then the events of
+ * its second attempt on a new connection, each with {@link CallInfo#attempt()} 2; {@code callStart} and {@code
+ * proxySelected} are not repeated. An attempt of the {@code RetryPolicy}'s is told whole, from its own {@code
+ * callStart} to its {@code callEnd} or {@code callFailed}, with the next attempt number; a call cancelled while it
+ * waits out a backoff sees the next attempt's {@code callStart} and its {@code callFailed} in {@code QUEUE}.
  *
  * <p>With HTTP/2 to the proxy, a tunnel is a stream: the call that opens the gateway connection sees {@code
  * connectStart, connectEnd, proxyTlsStart, proxyTlsEnd, gatewayConnectionOpened}, the calls whose tunnels ride
