@@ -111,8 +111,12 @@ public final class TinyDns implements AutoCloseable {
     }
 
     @Override
-    public void close() throws InterruptedException {
+    public void close() {
         socket.close();
-        server.join(5000);
+        try {
+            server.join(5000);
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+        }
     }
 }
