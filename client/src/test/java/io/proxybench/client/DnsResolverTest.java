@@ -13,8 +13,10 @@ import java.net.InetAddress;
 import java.net.InetSocketAddress;
 import java.net.ServerSocket;
 import java.net.Socket;
+import java.net.SocketTimeoutException;
 import java.net.UnknownHostException;
 import java.nio.charset.StandardCharsets;
+import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
 import java.util.concurrent.CopyOnWriteArrayList;
@@ -71,6 +73,66 @@ class DnsResolverTest {
                     new Heard("connectStart", refuses4), new Heard("connectFailed", refuses4),
                     new Heard("connectStart", refuses6), new Heard("connectFailed", refuses6),
                     new Heard("connectStart", serves), new Heard("connectEnd", serves));
+        }
+    }
+
+    @Test
+    void anAddressWhoseConnectHangsHasTheNextOneDialledAfterTheStagger() throws Exception {
+        List<Socket> queued = new ArrayList<>();
+        try (ServerSocket hangs = new ServerSocket(0, 1, V4_REFUSES);
+                ServerSocket origin = new ServerSocket(hangs.getLocalPort(), 50, V4_SERVES);
+                TinyDns dns = new TinyDns(Map.of("slow.test", new TinyDns.Name(List.of(V4_REFUSES, V4_SERVES), 60)));
+                DnsResolver resolver = DnsResolver.netty(List.of(dns.address()))) {
+            int port = hangs.getLocalPort();
+            // A listener that never accepts, its queue filled: a further connect hangs, its SYN unanswered.
+            while (true) {
+                Socket s = new Socket();
+                try {
+                    s.connect(new InetSocketAddress(V4_REFUSES, port), 200);
+                    queued.add(s);
+                } catch (SocketTimeoutException full) {
+                    s.close();
+                    break;
+                }
+            }
+            Thread server = serveOnce(origin);
+            List<Heard> heard = new CopyOnWriteArrayList<>();
+            List<Long> startedAt = new CopyOnWriteArrayList<>();
+            try (ProxyClient client = ProxyClient.builder().dns(resolver).eventListenerFactory(info -> {
+                EventListener recorder = recording(heard, new CopyOnWriteArrayList<>());
+                return new EventListener() {
+                    @Override
+                    public void connectStart(CallInfo call, InetSocketAddress address) {
+                        startedAt.add(System.nanoTime());
+                        recorder.connectStart(call, address);
+                    }
+
+                    @Override
+                    public void connectFailed(CallInfo call, InetSocketAddress address, Throwable cause) {
+                        recorder.connectFailed(call, address, cause);
+                    }
+
+                    @Override
+                    public void connectEnd(CallInfo call, InetSocketAddress address) {
+                        recorder.connectEnd(call, address);
+                    }
+                };
+            }).build()) {
+                ProxyResponse r = client.send(ProxyRequest.get("http://slow.test:" + port + "/"))
+                        .get(20, TimeUnit.SECONDS);
+                assertThat(r.bodyText()).isEqualTo("ok");
+            }
+            server.join(5000);
+            InetSocketAddress slow = new InetSocketAddress(V4_REFUSES, port);
+            InetSocketAddress serves = new InetSocketAddress(V4_SERVES, port);
+            assertThat(heard).as("the hanging attempt neither failed nor won").containsExactly(
+                    new Heard("connectStart", slow), new Heard("connectStart", serves), new Heard("connectEnd", serves));
+            assertThat(startedAt.get(1) - startedAt.get(0)).as("the second attempt waited 250 ms for the first")
+                    .isGreaterThanOrEqualTo(TimeUnit.MILLISECONDS.toNanos(250));
+        } finally {
+            for (Socket s : queued) {
+                s.close();
+            }
         }
     }
 
