@@ -17,6 +17,7 @@ module io.proxybench.client {
     requires io.netty.handler;
     requires io.netty.handler.proxy;
     requires io.netty.resolver;
+    requires io.netty.resolver.dns; // DnsResolver.netty()
     requires io.netty.transport;
     requires io.proxybench.net;
     requires com.google.common; // the Public Suffix List, for cookies

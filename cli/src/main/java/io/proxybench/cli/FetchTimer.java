@@ -36,8 +36,11 @@ final class FetchTimer extends EventListener {
     private volatile String lookedUp;
     /** The request body's length on the last hop that sent one, in bytes. */
     private volatile long uploaded;
-    /** The address being dialled, until its connection is acquired. */
-    private volatile InetSocketAddress dialling;
+    /**
+     * The address that connected (of those a name's race dialled: the client tries them all), until its connection
+     * is acquired.
+     */
+    private volatile InetSocketAddress connectedTo;
     /** The address each connection of the call went to, by the client's connection number. */
     private final Map<Long, InetSocketAddress> addresses = new ConcurrentHashMap<>();
     /** Nanoseconds from the start to the fetch's end; 0 until it ended, or when the call never started. */
@@ -69,12 +72,8 @@ final class FetchTimer extends EventListener {
     }
 
     @Override
-    public void connectStart(CallInfo call, InetSocketAddress address) {
-        dialling = address;
-    }
-
-    @Override
     public void connectEnd(CallInfo call, InetSocketAddress address) {
+        connectedTo = address;
         connect = now();
         connects++;
     }
@@ -86,8 +85,8 @@ final class FetchTimer extends EventListener {
 
     @Override
     public void connectionAcquired(CallInfo call, ConnectionInfo connection, boolean reused) {
-        if (!reused && dialling != null) {
-            addresses.put(connection.id(), dialling);
+        if (!reused && connectedTo != null) {
+            addresses.put(connection.id(), connectedTo);
         }
         remote = addresses.get(connection.id());
     }

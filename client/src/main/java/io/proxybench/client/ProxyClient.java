@@ -269,6 +269,7 @@ public final class ProxyClient implements AutoCloseable {
         private boolean decompression = true;
         private long maxDecodedBytes = 1L << 30;
         private int maxDecodeRatio = 1000;
+        private DnsResolver dns = DnsResolver.jdk();
 
         private Builder() {}
 
@@ -551,6 +552,21 @@ public final class ProxyClient implements AutoCloseable {
         }
 
         /**
+         * How the client looks up host names: the proxy's, and the origin's when direct or through a
+         * {@code socks5://} proxy ({@code socks5h://} leaves it to the proxy). Default {@link DnsResolver#jdk()},
+         * the system's resolver on a few threads of its own; {@link DnsResolver#netty()} queries name servers
+         * without blocking a thread and caches answers for their TTL. Whatever the resolver, every address of a name
+         * is dialled, IPv6 ones too, raced as RFC 8305's happy eyeballs do. The client does not close the resolver.
+         *
+         * @param resolver the resolver, shared by every call of the client
+         * @return this builder
+         */
+        public Builder dns(DnsResolver resolver) {
+            this.dns = Objects.requireNonNull(resolver, "resolver");
+            return this;
+        }
+
+        /**
          * Where each call's events go: the factory makes a listener per call (default none).
          *
          * @param factory called once per call, on the caller's thread
@@ -601,7 +617,7 @@ public final class ProxyClient implements AutoCloseable {
             return new ProxyClient(new ClientSettings(proxies, template, router, tls, forceConnect, limits,
                     sessionLifetimeKeepAlive, timeouts, maxBodyBytes, bodyPrefixOnly, maxStreamsPerConnection, proxyProtocol,
                     maxStreamsPerProxyConnection, userAgent, listeners, tlsContexts, redirects, cookies, retries, decompression,
-                    new DecodeLimits(maxDecodedBytes, maxDecodeRatio)), ioThreads);
+                    new DecodeLimits(maxDecodedBytes, maxDecodeRatio), dns), ioThreads);
         }
     }
 }

@@ -37,7 +37,8 @@ class ApiBoundaryTest {
     private static final String INTERNAL = "io.proxybench.client.internal";
     /** Public types of the API, nested ones included. Adding one is a decision: this list says it was made. */
     private static final Set<String> API = Set.of(
-            "BodySource", "Call", "CallException", "CallException$Kind", "Headers", "Headers$Builder",
+            "BodySource", "Call", "CallException", "CallException$Kind", "DnsResolver", "Headers",
+            "Headers$Builder",
             "PoolLimits", "PoolLimits$Builder", "ProxyClient",
             "RetryPolicy", "RetryPolicy$Builder",
             "ProxyClient$Builder", "ProxyRequest", "ProxyRequest$Builder", "ProxyResponse", "ProxyResponse$Builder",
@@ -60,8 +61,8 @@ class ApiBoundaryTest {
             found.add(type.getName().substring("io.proxybench.client.".length()));
         }
         assertThat(found).as("public types of the API packages").containsExactlyInAnyOrderElementsOf(API);
-        // Builders and nested enums count: 53 types, of which 10 are builders of the type around them.
-        assertThat(found).as("a small API: 53 types, 58 at most").hasSizeLessThanOrEqualTo(58);
+        // Builders and nested enums count: 54 types, of which 10 are builders of the type around them.
+        assertThat(found).as("a small API: 54 types, 59 at most").hasSizeLessThanOrEqualTo(59);
     }
 
     @Test

@@ -10,17 +10,17 @@ import java.util.List;
  * timing needs no shared maps. Every method is a no-op here: override the ones you need.
  *
  * <p>A first call on a new tunnel sees {@code callStart, proxySelected, [dnsStart, dnsEnd,] connectStart,
- * connectEnd, [proxyTlsStart, proxyTlsEnd,] [tunnelStart, tunnelEnd,] [originTlsStart, originTlsEnd,]
- * connectionAcquired(reused=false), requestHeadersStart, requestHeadersEnd, requestBodyEnd, responseHeadersEnd,
- * responseBodyEnd, connectionReleased, callEnd}. A call on a reused connection goes from {@code proxySelected}
- * straight to {@code connectionAcquired(reused=true)}: acquired without a connect is reuse. A call that waited
- * for a pool slot sees {@code queueStart, queueEnd} after {@code proxySelected}. A failed call stops at the phase
- * that failed and ends with {@code callFailed} instead of {@code callEnd}. A call the client sends again itself (a
- * reused connection that failed before any response byte) sees {@code connectionReleased}, then the events of its
- * second attempt on a new connection, each with {@link CallInfo#attempt()} 2; {@code callStart} and
- * {@code proxySelected} are not repeated. An attempt of the {@code RetryPolicy}'s is told whole, from its own
- * {@code callStart} to its {@code callEnd} or {@code callFailed}, with the next attempt number; a call cancelled while
- * it waits out a backoff sees the next attempt's {@code callStart} and its {@code callFailed} in {@code QUEUE}.
+ * [connectFailed, connectStart, ...] connectEnd, [proxyTlsStart, proxyTlsEnd,] [tunnelStart, tunnelEnd,]
+ * [originTlsStart, originTlsEnd,] connectionAcquired(reused=false), requestHeadersStart, requestHeadersEnd,
+ * requestBodyEnd, responseHeadersEnd, responseBodyEnd, connectionReleased, callEnd}. A call on a reused connection goes
+ * from {@code proxySelected} straight to {@code connectionAcquired(reused=true)}: acquired without a connect is reuse.
+ * A call that waited for a pool slot sees {@code queueStart, queueEnd} after {@code proxySelected}. A failed call stops
+ * at the phase that failed and ends with {@code callFailed} instead of {@code callEnd}. A call the client sends again
+ * itself (a reused connection that failed before any response byte) sees {@code connectionReleased}, then the events of
+ * its second attempt on a new connection, each with {@link CallInfo#attempt()} 2; {@code callStart} and {@code
+ * proxySelected} are not repeated. An attempt of the {@code RetryPolicy}'s is told whole, from its own {@code
+ * callStart} to its {@code callEnd} or {@code callFailed}, with the next attempt number; a call cancelled while it
+ * waits out a backoff sees the next attempt's {@code callStart} and its {@code callFailed} in {@code QUEUE}.
  *
  * <p>With HTTP/2 to the proxy, a tunnel is a stream: the call that opens the gateway connection sees {@code
  * connectStart, connectEnd, proxyTlsStart, proxyTlsEnd, gatewayConnectionOpened}, the calls whose tunnels ride
@@ -103,12 +103,16 @@ public abstract class EventListener {
      *
      * @param call the call
      * @param host the name that was looked up
-     * @param addresses every address found, never empty; the first IPv4 one is dialled, else the first
+     * @param addresses every address found, never empty, in the resolver's order; the client dials them in RFC 8305
+     *     order (families interleaved, this list's first family first), racing them ({@code connectStart})
      */
     public void dnsEnd(CallInfo call, String host, List<InetAddress> addresses) { }
 
     /**
-     * TCP to the proxy (or to the origin when direct) starts.
+     * TCP to one address of the proxy (or of the origin when direct) starts. A name with several addresses has them
+     * raced (happy eyeballs, RFC 8305): the next address is dialled 250 ms after this one if it has not connected
+     * yet, or at once when it fails ({@code connectFailed}), so a call may see several {@code connectStart}s before
+     * its {@code connectEnd}. {@link Phase#TCP} spans the whole race.
      *
      * @param call the call
      * @param address the resolved address being dialled
@@ -116,10 +120,23 @@ public abstract class EventListener {
     public void connectStart(CallInfo call, InetSocketAddress address) { }
 
     /**
-     * TCP is connected; a refused or timed-out connect goes to {@code callFailed} with {@link Phase#TCP} instead.
+     * The attempt to connect to {@code address} failed (refused, unreachable, timed out) while no other attempt of
+     * the race had connected; the race goes on with the addresses left. When every address has failed, the call
+     * goes on to {@code callFailed} with {@link Phase#TCP} and the first address's cause. An attempt abandoned
+     * because another one connected first is closed and told nothing more.
      *
      * @param call the call
-     * @param address the address dialled, as in {@code connectStart}
+     * @param address the address dialled, as in its {@code connectStart}
+     * @param cause why it failed, e.g. a {@link java.net.ConnectException}
+     */
+    public void connectFailed(CallInfo call, InetSocketAddress address, Throwable cause) { }
+
+    /**
+     * TCP is connected: the winner of the race; when every attempt fails, the call goes to {@code callFailed} with
+     * {@link Phase#TCP} instead.
+     *
+     * @param call the call
+     * @param address the address that connected, as in its {@code connectStart}
      */
     public void connectEnd(CallInfo call, InetSocketAddress address) { }
 

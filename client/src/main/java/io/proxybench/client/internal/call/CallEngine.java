@@ -53,7 +53,8 @@ public final class CallEngine implements AutoCloseable {
         this.group = transport.newGroup(ioThreads);
         this.timerLoop = group.next();
         this.connector = new Connector(transport, group, settings.tlsContexts(), settings.timeouts(),
-                settings.proxyProtocol(), settings.maxStreamsPerProxyConnection(), gatewayIdle(settings.limits()));
+                settings.proxyProtocol(), settings.maxStreamsPerProxyConnection(), gatewayIdle(settings.limits()),
+                settings.dns());
         this.pool = new ConnectionPool<>(settings.limits(), r -> r.exit() == null ? ExitLabel.DIRECT : r.exit(),
                 Route::keepAlive);
         this.parts = new RealCall.ClientParts(new Routes(settings), new RequestEncoder(settings.userAgent(),

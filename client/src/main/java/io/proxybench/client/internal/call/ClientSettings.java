@@ -1,5 +1,6 @@
 package io.proxybench.client.internal.call;
 
+import io.proxybench.client.DnsResolver;
 import io.proxybench.client.PoolLimits;
 import io.proxybench.client.RedirectPolicy;
 import io.proxybench.client.RetryPolicy;
@@ -32,9 +33,11 @@ import io.proxybench.client.proxy.SessionTemplate;
  * @param decompression whether requests without an Accept-Encoding of their own ask for the codings the client
  *     decodes, and their bodies are decoded
  * @param decodeLimits how far a decoded body may grow
+ * @param dns looks up the proxy's name, and the origin's when the client resolves it
  */
 public record ClientSettings(ProxySelection proxies, SessionTemplate template, SessionRouter router, TlsSettings tls,
         boolean forceConnect, PoolLimits limits, boolean sessionLifetimeKeepAlive, Timeouts timeouts,
         int maxBodyBytes, boolean bodyPrefixOnly, int maxStreamsPerConnection, ProxyProtocol proxyProtocol, int maxStreamsPerProxyConnection,
         String userAgent, EventListener.Factory listeners, TlsContexts tlsContexts, RedirectPolicy redirects,
-        CookieJars cookies, RetryPolicy retries, boolean decompression, DecodeLimits decodeLimits) {}
+        CookieJars cookies, RetryPolicy retries, boolean decompression, DecodeLimits decodeLimits,
+        DnsResolver dns) {}

@@ -1,6 +1,7 @@
 package io.proxybench.client.internal.connect;
 
 import io.netty.channel.EventLoopGroup;
+import io.proxybench.client.DnsResolver;
 import io.proxybench.client.Timeouts;
 import io.proxybench.client.event.GatewayStats;
 import io.proxybench.client.internal.event.CallTrace;
@@ -9,16 +10,22 @@ import io.proxybench.client.proxy.ProxyScheme;
 import io.proxybench.client.proxy.ProxySpec;
 import io.proxybench.net.Dns;
 import io.proxybench.net.Transport;
+import java.net.Inet4Address;
+import java.net.InetAddress;
 import java.net.InetSocketAddress;
+import java.net.UnknownHostException;
 import java.time.Duration;
+import java.util.List;
 import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.CompletionException;
 import java.util.concurrent.atomic.AtomicLong;
 
 /**
  * Opens connections for routes: resolves what the client resolves (the proxy, or the origin when direct or through
- * SOCKS5), then picks the plan. A tunnel through an {@code https://} proxy that was asked for HTTP/2 is a stream on a
- * shared connection ({@link StreamConnectPlan}) unless the proxy chose HTTP/1.1; everything else is a connection of
- * its own ({@link SocketConnectPlan}).
+ * {@code socks5://}; {@code socks5h://} leaves the origin's name to the proxy) with the client's {@link DnsResolver},
+ * then picks the plan, which races the addresses ({@link ConnectRace}). A tunnel through an {@code https://} proxy
+ * that was asked for HTTP/2 is a stream on a shared connection ({@link StreamConnectPlan}) unless the proxy chose
+ * HTTP/1.1; everything else is a connection of its own ({@link SocketConnectPlan}).
  */
 public final class Connector implements AutoCloseable {
 
@@ -26,7 +33,7 @@ public final class Connector implements AutoCloseable {
     private static final Duration CLOSE_WAIT = Duration.ofSeconds(5);
 
     private final ProxyProtocol proxyProtocol;
-    private final Dns dns = new Dns();
+    private final DnsResolver dns;
     private final GatewayConnections gateways;
     private final GatewayDialer dialer;
     private final SocketConnectPlan sockets;
@@ -37,10 +44,12 @@ public final class Connector implements AutoCloseable {
      * @param proxyProtocol what to ask {@code https://} proxies for by ALPN
      * @param maxStreamsPerGateway tunnels at most on one HTTP/2 connection to a proxy (the proxy may allow fewer)
      * @param gatewayIdle how long an HTTP/2 connection to a proxy stays open without tunnels
+     * @param dns looks up the names the client resolves; the caller's, never closed here
      */
     public Connector(Transport transport, EventLoopGroup group, TlsContexts tls, Timeouts timeouts,
-            ProxyProtocol proxyProtocol, int maxStreamsPerGateway, Duration gatewayIdle) {
-        Sockets dial = new Sockets(transport, group, tls, timeouts);
+            ProxyProtocol proxyProtocol, int maxStreamsPerGateway, Duration gatewayIdle, DnsResolver dns) {
+        Sockets dial = new Sockets(transport, group, tls, timeouts, ConnectRace.STAGGER_NANOS);
+        this.dns = dns;
         this.proxyProtocol = proxyProtocol;
         this.gateways = new GatewayConnections(gatewayIdle);
         this.dialer = new GatewayDialer(dial, gateways, maxStreamsPerGateway);
@@ -73,11 +82,12 @@ public final class Connector implements AutoCloseable {
         int firstPort = proxy == null ? origin.port() : proxy.port();
         return resolve(firstHost, firstPort, trace).thenCompose(first -> {
             if (proxy != null && proxy.scheme() == ProxyScheme.SOCKS5) {
-                return resolve(origin.host(), origin.port(), trace)
-                        .thenCompose(target -> sockets.connect(route, first, target, trace, meters));
+                // The proxy dials the one address it is given, so there is no race to run: the first IPv4 one.
+                return resolve(origin.host(), origin.port(), trace).thenCompose(target -> sockets.connect(route,
+                        first, socksTarget(target), trace, meters));
             }
             InetSocketAddress target = route.mode() == Route.Mode.TUNNEL
-                    ? InetSocketAddress.createUnresolved(origin.host(), origin.port()) : first;
+                    ? InetSocketAddress.createUnresolved(origin.host(), origin.port()) : null;
             if (!wantsStream(route)) {
                 return sockets.connect(route, first, target, trace, meters);
             }
@@ -95,15 +105,34 @@ public final class Connector implements AutoCloseable {
         });
     }
 
-    private CompletableFuture<InetSocketAddress> resolve(String host, int port, CallTrace trace) {
+    /**
+     * {@code host}'s addresses in dialling order ({@link AddressOrder}); an IP literal as it is, without a lookup
+     * (nor DNS events).
+     */
+    private CompletableFuture<List<InetSocketAddress>> resolve(String host, int port, CallTrace trace) {
         if (Dns.isLiteral(host)) {
-            return CompletableFuture.completedFuture(new InetSocketAddress(host, port));
+            return CompletableFuture.completedFuture(List.of(new InetSocketAddress(host, port)));
         }
         trace.dnsStart(host);
-        return dns.lookup(host).thenApply(addresses -> {
+        CompletableFuture<List<InetAddress>> lookup;
+        try {
+            lookup = dns.resolve(host);
+        } catch (RuntimeException e) {
+            lookup = CompletableFuture.failedFuture(e);
+        }
+        return lookup.thenApply(addresses -> {
+            if (addresses == null || addresses.isEmpty()) {
+                throw new CompletionException(new UnknownHostException(host + ": the resolver found no address"));
+            }
             trace.dnsEnd(host, addresses);
-            return new InetSocketAddress(Dns.preferred(addresses), port);
+            return AddressOrder.interleave(addresses).stream().map(a -> new InetSocketAddress(a, port)).toList();
         });
+    }
+
+    /** What a {@code socks5://} proxy is asked to connect to: the first IPv4 address, else the first. */
+    private static InetSocketAddress socksTarget(List<InetSocketAddress> addresses) {
+        return addresses.stream().filter(a -> a.getAddress() instanceof Inet4Address).findFirst()
+                .orElse(addresses.get(0));
     }
 
     /** A CONNECT tunnel through an {@code https://} proxy, with HTTP/2 asked for. */
@@ -115,6 +144,5 @@ public final class Connector implements AutoCloseable {
     @Override
     public void close() {
         gateways.closeAll(CLOSE_WAIT);
-        dns.close();
     }
 }

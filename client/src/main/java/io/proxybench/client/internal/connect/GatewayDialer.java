@@ -1,8 +1,6 @@
 package io.proxybench.client.internal.connect;
 
-import io.netty.bootstrap.Bootstrap;
 import io.netty.channel.Channel;
-import io.netty.channel.ChannelFuture;
 import io.netty.channel.ChannelHandlerContext;
 import io.netty.channel.ChannelInboundHandlerAdapter;
 import io.netty.channel.ChannelInitializer;
@@ -20,11 +18,13 @@ import io.proxybench.client.internal.metrics.WireMeter;
 import io.proxybench.client.proxy.ProxyProtocol;
 import io.proxybench.client.proxy.ProxySpec;
 import java.net.InetSocketAddress;
+import java.util.List;
 import java.util.Set;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicLong;
+import java.util.concurrent.atomic.AtomicReference;
 
 /**
  * Opens HTTP/2 connections to {@code https://} proxies for {@link StreamConnectPlan}: TCP, TLS offering h2, the
@@ -67,35 +67,33 @@ final class GatewayDialer {
      * connection that found the proxy choosing HTTP/1.1 are no call's, whether the tunnel that follows opens or not.
      */
     CompletableFuture<GatewayConnection> open(Route route, GatewayConnections.Key key,
-            InetSocketAddress proxyAddress, CallTrace trace, SetupMeters meters) {
+            List<InetSocketAddress> proxyAddresses, CallTrace trace, SetupMeters meters) {
         if (http1Only.contains(key)) {
             return CompletableFuture.failedFuture(new Http1Chosen(null, false));
         }
         CompletableFuture<GatewayConnection> result = new CompletableFuture<>();
         ProxySpec proxy = route.proxy();
-        WireMeter meter = new WireMeter();
-        meters.add(meter);
-        Bootstrap b = sockets.bootstrap().handler(new ChannelInitializer<Channel>() {
+        // The winning attempt's meter, once TCP is up: the setup pays for its bytes unless the gateway opens.
+        AtomicReference<WireMeter> meter = new AtomicReference<>();
+        sockets.race(proxyAddresses, trace, address -> new ChannelInitializer<Channel>() {
             @Override
             protected void initChannel(Channel ch) {
                 SslHandler proxyTls = sockets.tls().proxy(route.tls(), ProxyProtocol.H2_PREFERRED)
                         .newHandler(ch.alloc(), proxy.host(), proxy.port());
                 proxyTls.setHandshakeTimeoutMillis(sockets.timeouts().tunnel().toMillis());
-                ch.pipeline().addLast(WireMeter.NAME, meter).addLast("proxy-tls", proxyTls)
+                ch.pipeline().addLast(WireMeter.NAME, new WireMeter()).addLast("proxy-tls", proxyTls)
                         .addLast(SetupGuard.NAME, new SetupGuard());
             }
-        });
-        trace.connectStart(proxyAddress);
-        ChannelFuture connected = b.connect(proxyAddress);
-        Channel ch = connected.channel();
-        connected.addListener(f -> {
-            if (!f.isSuccess()) {
-                ch.close();
-                result.completeExceptionally(f.cause());
+        }, address -> address).whenComplete((winner, error) -> {
+            if (error != null) {
+                result.completeExceptionally(error);
                 return;
             }
-            meters.connected(meter);
-            trace.connectEnd(proxyAddress);
+            Channel ch = winner.channel();
+            meter.set(ch.pipeline().get(WireMeter.class));
+            meters.add(meter.get());
+            meters.connected(meter.get());
+            trace.connectEnd(winner.address());
             trace.proxyTlsStart();
             SslHandler proxyTls = ch.pipeline().get(SslHandler.class);
             proxyTls.handshakeFuture().addListener(done -> {
@@ -134,8 +132,8 @@ final class GatewayDialer {
             });
         });
         return result.whenComplete((gateway, error) -> {
-            if (gateway != null || Steps.unwrap(error) instanceof Http1Chosen) {
-                meters.remove(meter);
+            if (meter.get() != null && (gateway != null || Steps.unwrap(error) instanceof Http1Chosen)) {
+                meters.remove(meter.get());
             }
             if (Steps.unwrap(error) instanceof Http1Chosen chosen && chosen.justNow()) {
                 trace.proxyProtocolFallback(proxy, chosen.alpn());

@@ -1,8 +1,6 @@
 package io.proxybench.client.internal.connect;
 
-import io.netty.bootstrap.Bootstrap;
 import io.netty.channel.Channel;
-import io.netty.channel.ChannelFuture;
 import io.netty.channel.ChannelInitializer;
 import io.netty.channel.ChannelPipeline;
 import io.netty.handler.proxy.HttpProxyHandler;
@@ -16,6 +14,7 @@ import io.proxybench.client.internal.metrics.WireMeter;
 import io.proxybench.client.proxy.ProxyCredentials;
 import io.proxybench.client.proxy.ProxySpec;
 import java.net.InetSocketAddress;
+import java.util.List;
 import java.util.concurrent.CompletableFuture;
 
 /**
@@ -23,9 +22,13 @@ import java.util.concurrent.CompletableFuture;
  * tunnel (Netty's {@link HttpProxyHandler}, with a {@link RefusalRecorder} for the proxy's reasons, or
  * {@link Socks5ProxyHandler}), then {@link OriginTls}. Each step is reported to the call's trace as it starts and
  * ends, so a failure carries its phase; a certificate the client does not trust fails it with an
- * {@link UntrustedCertificateException}. Addresses come resolved, except the origin's when the proxy resolves it.
+ * {@link UntrustedCertificateException}. Addresses come resolved, except the origin's when the proxy resolves it;
+ * TCP races a name's addresses ({@link Sockets#race}), each attempt with a pipeline of its own.
  */
 final class SocketConnectPlan {
+
+    /** The tunnel handler's name in a pipeline. */
+    private static final String TUNNEL = "tunnel";
 
     private final Sockets sockets;
 
@@ -34,23 +37,53 @@ final class SocketConnectPlan {
     }
 
     /**
-     * @param first where TCP goes: the proxy, or the origin when direct
-     * @param target what the tunnel asks for (unresolved when the proxy resolves), or {@code first} otherwise
+     * @param addresses where TCP goes, in dialling order: the proxy's, or the origin's when direct
+     * @param target what the tunnel asks for (unresolved when the proxy resolves); null without a tunnel
      * @param meters where this plan's meter goes, so a failed setup knows what it cost
      */
-    CompletableFuture<Established> connect(Route route, InetSocketAddress first, InetSocketAddress target,
+    CompletableFuture<Established> connect(Route route, List<InetSocketAddress> addresses, InetSocketAddress target,
             CallTrace trace, SetupMeters meters) {
+        boolean tunnelled = route.mode() == Route.Mode.TUNNEL;
         CompletableFuture<Established> result = new CompletableFuture<>();
-        WireMeter meter = new WireMeter();
+        sockets.race(addresses, trace,
+                address -> initializer(route, tunnelled ? tunnelHandler(route.proxy(), address) : null),
+                address -> tunnelled ? target : address)
+                .whenComplete((winner, error) -> {
+                    if (error != null) {
+                        result.completeExceptionally(error);
+                    } else {
+                        connected(route, winner, trace, meters, result);
+                    }
+                });
+        return result;
+    }
+
+    /** TCP is up on the winner of the race: its meter is the setup's, and the steps after TCP follow. */
+    private void connected(Route route, ConnectRace.Winner winner, CallTrace trace, SetupMeters meters,
+            CompletableFuture<Established> result) {
+        Channel ch = winner.channel();
+        WireMeter meter = ch.pipeline().get(WireMeter.class);
         meters.add(meter);
+        meters.connected(meter);
+        trace.connectEnd(winner.address());
+        ProxyHandler tunnel = (ProxyHandler) ch.pipeline().get(TUNNEL);
+        RefusalRecorder refusals = ch.pipeline().get(RefusalRecorder.class);
+        Steps.guarded(result, ch, () -> afterTcp(route, ch, tunnel, refusals, meter, trace, result));
+    }
+
+    /**
+     * The pipeline of one attempt: its own meter, TLS to an {@code https://} proxy, the tunnel (and, for an HTTP
+     * proxy, a {@link RefusalRecorder}) and a {@link SetupGuard}.
+     *
+     * @param tunnel null without a tunnel
+     */
+    private ChannelInitializer<Channel> initializer(Route route, ProxyHandler tunnel) {
         ProxySpec proxy = route.proxy();
-        ProxyHandler tunnel = route.mode() == Route.Mode.TUNNEL ? tunnelHandler(proxy, first) : null;
-        RefusalRecorder refusals = tunnel instanceof HttpProxyHandler ? new RefusalRecorder() : null;
-        Bootstrap b = sockets.bootstrap().handler(new ChannelInitializer<Channel>() {
+        return new ChannelInitializer<Channel>() {
             @Override
             protected void initChannel(Channel ch) {
                 ChannelPipeline p = ch.pipeline();
-                p.addLast(WireMeter.NAME, meter);
+                p.addLast(WireMeter.NAME, new WireMeter());
                 if (route.proxyTls()) {
                     SslHandler proxyTls = sockets.tls().proxy(route.tls()).newHandler(ch.alloc(), proxy.host(),
                             proxy.port());
@@ -58,28 +91,15 @@ final class SocketConnectPlan {
                     p.addLast("proxy-tls", proxyTls);
                 }
                 if (tunnel != null) {
-                    p.addLast("tunnel", tunnel);
-                }
-                if (refusals != null) {
-                    // The tunnel added its codec before itself: this goes between the two.
-                    p.addBefore("tunnel", RefusalRecorder.NAME, refusals);
+                    p.addLast(TUNNEL, tunnel);
+                    if (tunnel instanceof HttpProxyHandler) {
+                        // The tunnel added its codec before itself: this goes between the two.
+                        p.addBefore(TUNNEL, RefusalRecorder.NAME, new RefusalRecorder());
+                    }
                 }
                 p.addLast(SetupGuard.NAME, new SetupGuard());
             }
-        });
-        trace.connectStart(first);
-        ChannelFuture connected = b.connect(tunnel != null ? target : first);
-        Channel ch = connected.channel();
-        connected.addListener(f -> {
-            if (!f.isSuccess()) {
-                Steps.fail(result, ch, f.cause());
-                return;
-            }
-            meters.connected(meter);
-            trace.connectEnd(first);
-            Steps.guarded(result, ch, () -> afterTcp(route, ch, tunnel, refusals, meter, trace, result));
-        });
-        return result;
+        };
     }
 
     /** @param refusals what an HTTP proxy answered, null for SOCKS5 and without a tunnel */

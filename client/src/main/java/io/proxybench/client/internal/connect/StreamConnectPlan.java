@@ -9,6 +9,7 @@ import io.proxybench.client.internal.event.CallTrace;
 import io.proxybench.client.internal.metrics.WireMeter;
 import java.io.IOException;
 import java.net.InetSocketAddress;
+import java.util.List;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicLong;
@@ -40,19 +41,19 @@ final class StreamConnectPlan {
      * The tunnel as a stream on a shared HTTP/2 connection to the proxy; fails with {@link Http1Chosen} when the
      * proxy is known to (or now does) choose HTTP/1.1, so the caller dials it the HTTP/1.1 way.
      */
-    CompletableFuture<Established> connect(Route route, InetSocketAddress proxyAddress, CallTrace trace,
+    CompletableFuture<Established> connect(Route route, List<InetSocketAddress> proxyAddresses, CallTrace trace,
             SetupMeters meters) {
         GatewayConnections.Key key = GatewayConnections.Key.of(route);
         // Once more for a stream the proxy did not act on: the connection it was sent on no longer takes streams.
-        return stream(route, key, proxyAddress, trace, meters).exceptionallyCompose(error ->
-                Steps.unwrap(error) instanceof NotProcessed ? stream(route, key, proxyAddress, trace, meters)
+        return stream(route, key, proxyAddresses, trace, meters).exceptionallyCompose(error ->
+                Steps.unwrap(error) instanceof NotProcessed ? stream(route, key, proxyAddresses, trace, meters)
                 : CompletableFuture.failedFuture(error)).exceptionallyCompose(error -> CompletableFuture.failedFuture(
                         Steps.unwrap(error) instanceof NotProcessed n ? n.getCause() : error));
     }
 
     private CompletableFuture<Established> stream(Route route, GatewayConnections.Key key,
-            InetSocketAddress proxyAddress, CallTrace trace, SetupMeters meters) {
-        return gateways.reserve(key, () -> dialer.open(route, key, proxyAddress, trace, meters))
+            List<InetSocketAddress> proxyAddresses, CallTrace trace, SetupMeters meters) {
+        return gateways.reserve(key, () -> dialer.open(route, key, proxyAddresses, trace, meters))
                 .thenCompose(gateway -> openStream(route, gateway, trace, meters));
     }
 

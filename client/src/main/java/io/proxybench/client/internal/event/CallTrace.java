@@ -145,9 +145,20 @@ public final class CallTrace {
         listener.dnsEnd(call, host, addresses);
     }
 
+    /**
+     * An attempt to connect to {@code address} starts; {@link Phase#TCP} begins with a connection's first attempt
+     * and spans the race of its addresses until one connects.
+     */
     public void connectStart(InetSocketAddress address) {
-        begin(Phase.TCP);
+        if ((started & bit(Phase.TCP)) == 0) {
+            begin(Phase.TCP);
+        }
         listener.connectStart(call, address);
+    }
+
+    /** The attempt to connect to {@code address} failed; {@link Phase#TCP} goes on while other attempts do. */
+    public void connectFailed(InetSocketAddress address, Throwable cause) {
+        listener.connectFailed(call, address, cause);
     }
 
     public void connectEnd(InetSocketAddress address) {

@@ -118,6 +118,15 @@ final class GuardedListener extends EventListener {
     }
 
     @Override
+    public void connectFailed(CallInfo call, InetSocketAddress address, Throwable cause) {
+        try {
+            listener.connectFailed(call, address, cause);
+        } catch (RuntimeException e) {
+            threw(e);
+        }
+    }
+
+    @Override
     public void proxyTlsStart(CallInfo call) {
         try {
             listener.proxyTlsStart(call);

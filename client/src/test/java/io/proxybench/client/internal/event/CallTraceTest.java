@@ -6,6 +6,7 @@ import io.proxybench.client.event.CallInfo;
 import io.proxybench.client.event.EventListener;
 import io.proxybench.client.event.Phase;
 import io.proxybench.client.event.PhaseTimings;
+import java.net.ConnectException;
 import java.net.InetSocketAddress;
 import java.net.URI;
 import java.util.List;
@@ -34,6 +35,24 @@ class CallTraceTest {
         assertThat(timings.get(Phase.DNS)).isGreaterThan(once.get(Phase.DNS)).isGreaterThanOrEqualTo(4_000_000);
         assertThat(timings.has(Phase.TCP)).as("begun, not ended").isFalse();
         assertThat(timings.has(Phase.REQUEST)).isFalse();
+    }
+
+    @Test
+    void theTcpPhaseSpansARaceFromItsFirstAttemptToTheOneThatConnected() throws Exception {
+        InetSocketAddress refused = new InetSocketAddress("127.0.0.2", 80);
+        InetSocketAddress served = new InetSocketAddress("::1", 80);
+        long before = System.nanoTime();
+        trace.connectStart(refused);
+        Thread.sleep(3);
+        trace.connectFailed(refused, new ConnectException("refused"));
+        trace.connectStart(served);
+        Thread.sleep(3);
+        trace.connectEnd(served);
+        long after = System.nanoTime();
+
+        assertThat(trace.current()).isEqualTo(Phase.TCP);
+        assertThat(trace.timings().get(Phase.TCP)).as("both attempts, counted once")
+                .isBetween(6_000_000L, after - before);
     }
 
     @Test
