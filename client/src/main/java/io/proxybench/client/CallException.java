@@ -28,7 +28,7 @@ public final class CallException extends Exception {
     public enum Kind {
         /** The call was cancelled: {@link Call#cancel()}, a cancelled future, or an interrupted {@code execute}. */
         CANCELLED,
-        /** A time limit ran out: a connection-setup phase's, the response head's, read-idle, the call's or the pool's. */
+        /** A time limit ran out: a setup phase's, the response head's, read-idle, the call's or the pool's wait. */
         TIMEOUT,
         /** A host name did not resolve (the proxy's, or the origin's when the client resolves it). */
         DNS,
