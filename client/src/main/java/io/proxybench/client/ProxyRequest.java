@@ -27,7 +27,7 @@ public final class ProxyRequest {
     private ProxyRequest(Builder b) {
         this.method = b.method;
         this.uri = b.uri;
-        this.headers = b.headers.build();
+        this.headers = b.added == null ? b.headers : b.added.build();
         this.body = b.body;
         this.bodyFile = b.bodyFile;
         this.bodySource = b.bodySource;
@@ -291,7 +291,9 @@ public final class ProxyRequest {
 
         private String method = "GET";
         private URI uri;
-        private Headers.Builder headers = Headers.builder();
+        /** The headers as given; {@link #added} holds them once a header was added, so unchanged ones are shared. */
+        private Headers headers = Headers.empty();
+        private Headers.Builder added;
         private byte[] body = new byte[0];
         private Path bodyFile;
         private BodySource bodySource;
@@ -335,7 +337,10 @@ public final class ProxyRequest {
          * @throws IllegalArgumentException if the name or value is not one HTTP allows
          */
         public Builder header(String name, String value) {
-            headers.add(name, value);
+            if (added == null) {
+                added = headers.toBuilder();
+            }
+            added.add(name, value);
             return this;
         }
 
@@ -346,7 +351,8 @@ public final class ProxyRequest {
          * @return this builder
          */
         public Builder headers(Headers headers) {
-            this.headers = headers.toBuilder();
+            this.headers = Objects.requireNonNull(headers, "headers");
+            this.added = null;
             return this;
         }
 

@@ -35,6 +35,8 @@ class ProxyRequestTest {
         assertThat(copy.body()).isSameAs(r.body());
         assertThat(copy.sessionKey()).isEqualTo("worker-3");
         assertThat(r.headers().values("x-tag")).as("the original unchanged").containsExactly("1");
+        assertThat(r.withSessionKey("worker-4").headers()).as("unchanged headers are shared, not copied")
+                .isSameAs(r.headers());
     }
 
     @Test
