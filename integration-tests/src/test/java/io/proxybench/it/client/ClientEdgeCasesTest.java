@@ -53,14 +53,19 @@ class ClientEdgeCasesTest {
 
 
     @Test
-    void aBadHeaderFailsInTheRequestPhaseAndLeavesThePoolWhole() throws Exception {
+    void anUnreadableBodyFileFailsInTheRequestPhaseAndLeavesThePoolWholeAndABadHeaderIsRefusedUnsent()
+            throws Exception {
         PoolLimits one = PoolLimits.builder().maxPerKey(1).maxPerExit(1).maxTotal(1).keepAlive(Duration.ofSeconds(30))
                 .acquireTimeout(Duration.ofSeconds(2)).build();
         String url = "http://127.0.0.1:" + lab.targetHttpPort() + "/cdn-cgi/trace";
         try (ProxyClient client = ProxyClient.builder().limits(one).build()) {
             assertThat(client.send(ProxyRequest.get(url)).get(10, TimeUnit.SECONDS).status()).isEqualTo(200);
-            CallException e = Calls.failure(client.send(ProxyRequest.get(url).withHeader("X Bad", "v")));
+            assertThatThrownBy(() -> ProxyRequest.get(url).withHeader("X Bad", "v"))
+                    .isInstanceOf(IllegalArgumentException.class).hasMessageContaining("not an HTTP token");
+            CallException e = Calls.failure(client.send(ProxyRequest.get(url).withMethod("POST")
+                    .withBodyFile(home.resolve("missing.bin"))));
             assertThat(e.phase()).isEqualTo(Phase.REQUEST);
+            assertThat(e.kind()).isEqualTo(CallException.Kind.BAD_REQUEST);
             assertThat(client.poolGauges().acquired()).isZero();
             assertThat(client.send(ProxyRequest.get(url)).get(10, TimeUnit.SECONDS).reused()).isTrue();
         }
