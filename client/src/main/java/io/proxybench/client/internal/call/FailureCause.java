@@ -3,6 +3,7 @@ package io.proxybench.client.internal.call;
 import io.netty.handler.proxy.ProxyConnectException;
 import io.proxybench.client.CallException.Kind;
 import io.proxybench.client.event.Phase;
+import io.proxybench.client.internal.connect.PinMismatchException;
 import io.proxybench.client.internal.connect.SocksRefusal;
 import io.proxybench.client.internal.connect.StreamResetException;
 import io.proxybench.client.internal.connect.TunnelRefusedException;
@@ -32,7 +33,8 @@ public final class FailureCause {
 
     /**
      * The reason part of a label: a refused CONNECT's status ({@code 407}), a SOCKS5 refusal's name
-     * ({@code AuthFailed}, {@code ConnectionRefused}), {@code UntrustedCertificate}, {@code Cancelled} for a cancelled
+     * ({@code AuthFailed}, {@code ConnectionRefused}), {@code UntrustedCertificate}, {@code PinMismatch} for a
+     * chain without a pinned key, {@code Cancelled} for a cancelled
      * call, {@code HeadTimeout}, {@code IdleTimeout} or {@code CallTimeout} for a limit that ran out, {@code
      * BadLocation}, {@code TooManyRedirects}, {@code RedirectLoop} or {@code RedirectToHttp} for a redirect refused,
      * else the
@@ -51,6 +53,9 @@ public final class FailureCause {
         }
         if (UntrustedCertificate.test(cause)) {
             return "UntrustedCertificate";
+        }
+        if (cause instanceof PinMismatchException) {
+            return "PinMismatch";
         }
         if (cause instanceof CancellationException) {
             return "Cancelled";

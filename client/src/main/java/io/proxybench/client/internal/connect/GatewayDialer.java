@@ -78,7 +78,7 @@ final class GatewayDialer {
         Bootstrap b = sockets.bootstrap().handler(new ChannelInitializer<Channel>() {
             @Override
             protected void initChannel(Channel ch) {
-                SslHandler proxyTls = sockets.tls().proxy(route.tls(), ProxyProtocol.H2_PREFERRED)
+                SslHandler proxyTls = sockets.tls().proxy(route.proxyTls(), ProxyProtocol.H2_PREFERRED)
                         .newHandler(ch.alloc(), proxy.host(), proxy.port());
                 proxyTls.setHandshakeTimeoutMillis(sockets.timeouts().tunnel().toMillis());
                 ch.pipeline().addLast(WireMeter.NAME, meter).addLast("proxy-tls", proxyTls)
@@ -103,6 +103,13 @@ final class GatewayDialer {
                     ch.close();
                     result.completeExceptionally(UntrustedCertificate.explain(done.cause(),
                             UntrustedCertificate.Side.PROXY, proxy.host()));
+                    return;
+                }
+                PinMismatchException pinFailure = CertificatePins.check(route.proxyTls(), proxy.host(),
+                        proxyTls.engine().getSession());
+                if (pinFailure != null) {
+                    ch.close();
+                    result.completeExceptionally(pinFailure);
                     return;
                 }
                 trace.proxyTlsEnd(proxyTls.engine().getSession().getProtocol());
