@@ -154,8 +154,9 @@ public final class FailureCause {
     }
 
     /**
-     * Why the proxy or TLS refused the call, in words: the proxy's own (a refused CONNECT's), a SOCKS5 refusal's, or
-     * the certificate's problem, naming the side by {@code phase} ({@link Phase#PROXY_TLS}: the proxy's).
+     * Why the proxy or TLS refused the call, in words: the proxy's own (a refused CONNECT's), a SOCKS5 refusal's, a
+     * pin mismatch's, or the certificate's problem, naming the side by {@code phase} ({@link Phase#PROXY_TLS}: the
+     * proxy's).
      *
      * @return the reason, or null when the cause has none
      */
@@ -167,6 +168,9 @@ public final class FailureCause {
         SocksRefusal socks = SocksRefusal.of(cause);
         if (socks != null) {
             return socks.reason();
+        }
+        if (cause instanceof PinMismatchException pins) {
+            return pins.reason();
         }
         return UntrustedCertificate.reason(cause, phase == Phase.PROXY_TLS ? UntrustedCertificate.Side.PROXY
                 : UntrustedCertificate.Side.ORIGIN, null);

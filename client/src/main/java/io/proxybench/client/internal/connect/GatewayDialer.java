@@ -78,8 +78,8 @@ final class GatewayDialer {
         Bootstrap b = sockets.bootstrap().handler(new ChannelInitializer<Channel>() {
             @Override
             protected void initChannel(Channel ch) {
-                SslHandler proxyTls = sockets.tls().proxy(route.proxyTls(), ProxyProtocol.H2_PREFERRED)
-                        .newHandler(ch.alloc(), proxy.host(), proxy.port());
+                SslHandler proxyTls = Sni.handler(sockets.tls().proxy(route.proxyTls(), ProxyProtocol.H2_PREFERRED),
+                        ch.alloc(), proxy.host(), proxy.port());
                 proxyTls.setHandshakeTimeoutMillis(sockets.timeouts().tunnel().toMillis());
                 ch.pipeline().addLast(WireMeter.NAME, meter).addLast("proxy-tls", proxyTls)
                         .addLast(SetupGuard.NAME, new SetupGuard());

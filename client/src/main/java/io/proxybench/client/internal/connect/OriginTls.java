@@ -36,7 +36,8 @@ final class OriginTls {
             Steps.fail(result, ch, new ClosedChannelException());
             return;
         }
-        SslHandler originTls = sockets.tls().origin(route.tls()).newHandler(ch.alloc(), origin.host(), origin.port());
+        SslHandler originTls = Sni.handler(sockets.tls().origin(route.tls()), ch.alloc(), origin.host(),
+                origin.port());
         originTls.setHandshakeTimeoutMillis(sockets.timeouts().tls().toMillis());
         ch.pipeline().addBefore(SetupGuard.NAME, "origin-tls", originTls);
         originTls.handshakeFuture().addListener(f -> {

@@ -53,7 +53,7 @@ final class SocketConnectPlan {
                 ChannelPipeline p = ch.pipeline();
                 p.addLast(WireMeter.NAME, meter);
                 if (route.tlsToProxy()) {
-                    SslHandler proxyTls = sockets.tls().proxy(route.proxyTls()).newHandler(ch.alloc(), proxy.host(),
+                    SslHandler proxyTls = Sni.handler(sockets.tls().proxy(route.proxyTls()), ch.alloc(), proxy.host(),
                             proxy.port());
                     proxyTls.setHandshakeTimeoutMillis(sockets.timeouts().tunnel().toMillis());
                     p.addLast("proxy-tls", proxyTls);

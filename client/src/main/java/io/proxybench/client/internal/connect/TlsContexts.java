@@ -21,8 +21,7 @@ import javax.net.ssl.SSLException;
  * them (groups through {@link OpenSslContextOption#GROUPS}, which only the OpenSSL engine has). Pins are not the
  * context's: {@link CertificatePins} checks them after the handshake.
  *
- * <p>SNI is what {@code SslContext.newHandler(alloc, host, port)} sends on both engines: the host name, and none for
- * an IP literal (the OpenSSL engine skips IP literals, and the JDK's makes no SNI name of one), as curl does.
+ * <p>Handlers come from {@link Sni#handler}, which sends SNI as curl does.
  */
 public final class TlsContexts {
 
