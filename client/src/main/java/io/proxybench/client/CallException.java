@@ -207,7 +207,8 @@ public final class CallException extends Exception {
      * ({@code socks_AuthFailed} for a rejected user name and password, {@code socks_AuthRequired} when the proxy
      * wants one the client did not give, the CONNECT reply otherwise: {@code socks_ConnectionRefused},
      * {@code socks_HostUnreachable}, {@code socks_GeneralFailure}, ...); a certificate the client does not trust is
-     * {@code tls_UntrustedCertificate} (the origin's) or {@code proxy_tls_UntrustedCertificate}; anything else is
+     * {@code tls_UntrustedCertificate} (the origin's) or {@code proxy_tls_UntrustedCertificate}, a chain without a
+     * pinned key {@code tls_PinMismatch} or {@code proxy_tls_PinMismatch}; anything else is
      * the exception's name, Netty's stackless and annotated variants under their JDK names
      * ({@code tcp_ConnectException}, not {@code tcp_AnnotatedConnectException}).
      *

@@ -251,6 +251,8 @@ public final class ProxyClient implements AutoCloseable {
         private SessionTemplate template;
         private SessionRouter router;
         private TlsSettings tls = TlsSettings.system();
+        /** TLS to {@code https://} proxies; null for {@link #tls}'s. */
+        private TlsSettings proxyTls;
         private boolean forceConnect;
         private PoolLimits limits = PoolLimits.defaults();
         private boolean sessionLifetimeKeepAlive;
@@ -333,14 +335,29 @@ public final class ProxyClient implements AutoCloseable {
         }
 
         /**
-         * How origins' (and {@code https://} proxies') certificates are checked and what ALPN offers; default
+         * TLS to origins (and to {@code https://} proxies, unless {@link #proxyTls} says otherwise): how their
+         * certificates are checked and pinned, which certificate the client presents, what ALPN offers; default
          * {@link TlsSettings#system()}.
          *
          * @param tls the settings
          * @return this builder
          */
         public Builder tls(TlsSettings tls) {
-            this.tls = tls;
+            this.tls = Objects.requireNonNull(tls, "tls");
+            return this;
+        }
+
+        /**
+         * TLS to {@code https://} proxies, when it differs from the origins': e.g. trust in a corporate CA file and a
+         * client certificate for the proxy while origins use the system's trust. Its ALPN is the client's choice
+         * ({@link #proxyProtocol}); its pins are checked against the proxy's host. Connections made with different
+         * proxy TLS are never shared. Default: the settings given to {@link #tls}.
+         *
+         * @param proxyTls the settings, or null for those of {@link #tls}
+         * @return this builder
+         */
+        public Builder proxyTls(TlsSettings proxyTls) {
+            this.proxyTls = proxyTls;
             return this;
         }
 
@@ -611,13 +628,14 @@ public final class ProxyClient implements AutoCloseable {
                 throw new IllegalArgumentException("proxyProtocol H2_PREFERRED needs an https:// proxy (HTTP/2 is"
                         + " negotiated by TLS ALPN), not " + proxy);
             }
+            TlsSettings toProxy = proxyTls != null ? proxyTls : tls;
             TlsContexts tlsContexts = new TlsContexts();
             tlsContexts.origin(tls);
-            tlsContexts.proxy(tls, proxyProtocol);
-            return new ProxyClient(new ClientSettings(proxies, template, router, tls, forceConnect, limits,
-                    sessionLifetimeKeepAlive, timeouts, maxBodyBytes, bodyPrefixOnly, maxStreamsPerConnection, proxyProtocol,
-                    maxStreamsPerProxyConnection, userAgent, listeners, tlsContexts, redirects, cookies, retries, decompression,
-                    new DecodeLimits(maxDecodedBytes, maxDecodeRatio), dns), ioThreads);
+            tlsContexts.proxy(toProxy, proxyProtocol);
+            return new ProxyClient(new ClientSettings(proxies, template, router, tls, toProxy, forceConnect, limits,
+                    sessionLifetimeKeepAlive, timeouts, maxBodyBytes, bodyPrefixOnly, maxStreamsPerConnection,
+                    proxyProtocol, maxStreamsPerProxyConnection, userAgent, listeners, tlsContexts, redirects, cookies,
+                    retries, decompression, new DecodeLimits(maxDecodedBytes, maxDecodeRatio), dns), ioThreads);
         }
     }
 }

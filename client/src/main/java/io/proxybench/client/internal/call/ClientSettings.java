@@ -21,12 +21,14 @@ import io.proxybench.client.proxy.SessionTemplate;
  * @param proxies the proxy for each request that names none; never null ({@link ProxySelection#direct()})
  * @param template how sessions and targeting are written into proxy credentials; null for credentials as given
  * @param router the session id per session key; null for rotation only, and always without {@code template}
+ * @param tls the settings of TLS to origins
+ * @param proxyTls the settings of TLS to {@code https://} proxies; {@code tls} unless the client was given its own
  * @param sessionLifetimeKeepAlive keep a sticky session's idle connections for the lifetime its credentials ask for,
  *     instead of {@code limits}' keep-alive
  * @param maxBodyBytes response bytes a buffered body holds at most
  * @param bodyPrefixOnly true to keep a buffered body's first {@code maxBodyBytes} and count the rest; false to fail a
  *     longer body
- * @param tlsContexts made once from {@code tls} and {@code proxyProtocol}
+ * @param tlsContexts made once from {@code tls}, {@code proxyTls} and {@code proxyProtocol}
  * @param redirects which redirects calls follow
  * @param cookies the jars cookies are kept in, per session key; null to keep none
  * @param retries when calls are sent again
@@ -36,8 +38,8 @@ import io.proxybench.client.proxy.SessionTemplate;
  * @param dns looks up the proxy's name, and the origin's when the client resolves it
  */
 public record ClientSettings(ProxySelection proxies, SessionTemplate template, SessionRouter router, TlsSettings tls,
-        boolean forceConnect, PoolLimits limits, boolean sessionLifetimeKeepAlive, Timeouts timeouts,
-        int maxBodyBytes, boolean bodyPrefixOnly, int maxStreamsPerConnection, ProxyProtocol proxyProtocol, int maxStreamsPerProxyConnection,
-        String userAgent, EventListener.Factory listeners, TlsContexts tlsContexts, RedirectPolicy redirects,
-        CookieJars cookies, RetryPolicy retries, boolean decompression, DecodeLimits decodeLimits,
-        DnsResolver dns) {}
+        TlsSettings proxyTls, boolean forceConnect, PoolLimits limits, boolean sessionLifetimeKeepAlive,
+        Timeouts timeouts, int maxBodyBytes, boolean bodyPrefixOnly, int maxStreamsPerConnection,
+        ProxyProtocol proxyProtocol, int maxStreamsPerProxyConnection, String userAgent,
+        EventListener.Factory listeners, TlsContexts tlsContexts, RedirectPolicy redirects, CookieJars cookies,
+        RetryPolicy retries, boolean decompression, DecodeLimits decodeLimits, DnsResolver dns) {}

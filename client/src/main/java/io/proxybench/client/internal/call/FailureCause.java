@@ -3,6 +3,8 @@ package io.proxybench.client.internal.call;
 import io.netty.handler.proxy.ProxyConnectException;
 import io.proxybench.client.CallException.Kind;
 import io.proxybench.client.event.Phase;
+import io.proxybench.client.internal.connect.PinMismatchException;
+import io.proxybench.client.internal.connect.RefusedClientCertificate;
 import io.proxybench.client.internal.connect.SocksRefusal;
 import io.proxybench.client.internal.connect.StreamResetException;
 import io.proxybench.client.internal.connect.TunnelRefusedException;
@@ -32,12 +34,12 @@ public final class FailureCause {
 
     /**
      * The reason part of a label: a refused CONNECT's status ({@code 407}), a SOCKS5 refusal's name
-     * ({@code AuthFailed}, {@code ConnectionRefused}), {@code UntrustedCertificate}, {@code Cancelled} for a cancelled
-     * call, {@code HeadTimeout}, {@code IdleTimeout} or {@code CallTimeout} for a limit that ran out, {@code
-     * BadLocation}, {@code TooManyRedirects}, {@code RedirectLoop} or {@code RedirectToHttp} for a redirect refused,
-     * else the
-     * exception's simple
-     * name, Netty's stackless and annotated variants under their JDK names ({@code ConnectException}, not
+     * ({@code AuthFailed}, {@code ConnectionRefused}), {@code UntrustedCertificate}, {@code PinMismatch} for a
+     * chain without a pinned key, {@code ClientCertificateRefused} for a peer's alert about the client's
+     * certificate, {@code Cancelled} for a cancelled call, {@code HeadTimeout}, {@code IdleTimeout} or
+     * {@code CallTimeout} for a limit that ran out, {@code BadLocation}, {@code TooManyRedirects},
+     * {@code RedirectLoop} or {@code RedirectToHttp} for a redirect refused, else the exception's simple name, Netty's
+     * stackless and annotated variants under their JDK names ({@code ConnectException}, not
      * {@code AnnotatedConnectException}).
      */
     public static String label(Throwable cause) {
@@ -51,6 +53,12 @@ public final class FailureCause {
         }
         if (UntrustedCertificate.test(cause)) {
             return "UntrustedCertificate";
+        }
+        if (cause instanceof PinMismatchException) {
+            return "PinMismatch";
+        }
+        if (RefusedClientCertificate.alert(cause) != null) {
+            return "ClientCertificateRefused";
         }
         if (cause instanceof CancellationException) {
             return "Cancelled";
@@ -93,7 +101,8 @@ public final class FailureCause {
                 || cause instanceof TunnelRefusedException) {
             return Kind.PROXY_REFUSED;
         }
-        if (UntrustedCertificate.test(cause) || cause instanceof SSLException) {
+        if (UntrustedCertificate.test(cause) || cause instanceof SSLException
+                || RefusedClientCertificate.alert(cause) != null) {
             return Kind.TLS;
         }
         if (cause instanceof UnknownHostException) {
@@ -149,8 +158,10 @@ public final class FailureCause {
     }
 
     /**
-     * Why the proxy or TLS refused the call, in words: the proxy's own (a refused CONNECT's), a SOCKS5 refusal's, or
-     * the certificate's problem, naming the side by {@code phase} ({@link Phase#PROXY_TLS}: the proxy's).
+     * Why the proxy or TLS refused the call, in words: the proxy's own (a refused CONNECT's), a SOCKS5 refusal's, a
+     * pin mismatch's, a refused client certificate's, or the certificate's problem, naming the side by
+     * {@code phase} ({@link Phase#PROXY_TLS}: the proxy's; a refused client certificate in {@link Phase#CONNECT}
+     * too, where TLS 1.3 reports it).
      *
      * @return the reason, or null when the cause has none
      */
@@ -162,6 +173,13 @@ public final class FailureCause {
         SocksRefusal socks = SocksRefusal.of(cause);
         if (socks != null) {
             return socks.reason();
+        }
+        if (cause instanceof PinMismatchException pins) {
+            return pins.reason();
+        }
+        String alert = RefusedClientCertificate.alert(cause);
+        if (alert != null) {
+            return RefusedClientCertificate.reason(alert, phase == Phase.PROXY_TLS || phase == Phase.CONNECT);
         }
         return UntrustedCertificate.reason(cause, phase == Phase.PROXY_TLS ? UntrustedCertificate.Side.PROXY
                 : UntrustedCertificate.Side.ORIGIN, null);

@@ -110,7 +110,7 @@ final class Routes {
         }
         Duration lifetime = session == null || session.kind() != SessionKind.SESSION ? null
                 : session.lifetime() != null ? session.lifetime() : defaultLifetime;
-        Route route = Route.of(in.origin, proxy, settings.tls(), settings.forceConnect())
+        Route route = Route.of(in.origin, proxy, settings.tls(), settings.proxyTls(), settings.forceConnect())
                 .withKeepAlive(settings.sessionLifetimeKeepAlive() ? lifetime : null);
         return new Routed(route, ExitLabel.of(proxy, account, session), session == null ? null : session.id(),
                 route.origin().hostHeader());

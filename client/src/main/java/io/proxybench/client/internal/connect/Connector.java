@@ -137,7 +137,7 @@ public final class Connector implements AutoCloseable {
 
     /** A CONNECT tunnel through an {@code https://} proxy, with HTTP/2 asked for. */
     private boolean wantsStream(Route route) {
-        return proxyProtocol == ProxyProtocol.H2_PREFERRED && route.mode() == Route.Mode.TUNNEL && route.proxyTls();
+        return proxyProtocol == ProxyProtocol.H2_PREFERRED && route.mode() == Route.Mode.TUNNEL && route.tlsToProxy();
     }
 
     /** Closes the HTTP/2 connections to proxies, returning once their sockets are closed. */

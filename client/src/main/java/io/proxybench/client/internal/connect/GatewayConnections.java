@@ -29,9 +29,9 @@ final class GatewayConnections {
     /** What may share a gateway connection: the proxy's host and port, and the TLS settings used to reach it. */
     record Key(String host, int port, TlsSettings tls) {
 
-        /** The proxy endpoint of a route through an {@code https://} proxy, with the route's TLS settings. */
+        /** The proxy endpoint of a route through an {@code https://} proxy, with the route's proxy TLS settings. */
         static Key of(Route route) {
-            return new Key(route.proxy().host(), route.proxy().port(), route.tls());
+            return new Key(route.proxy().host(), route.proxy().port(), route.proxyTls());
         }
     }
 

@@ -78,8 +78,8 @@ final class GatewayDialer {
         sockets.race(proxyAddresses, trace, address -> new ChannelInitializer<Channel>() {
             @Override
             protected void initChannel(Channel ch) {
-                SslHandler proxyTls = sockets.tls().proxy(route.tls(), ProxyProtocol.H2_PREFERRED)
-                        .newHandler(ch.alloc(), proxy.host(), proxy.port());
+                SslHandler proxyTls = Sni.handler(sockets.tls().proxy(route.proxyTls(), ProxyProtocol.H2_PREFERRED),
+                        ch.alloc(), proxy.host(), proxy.port());
                 proxyTls.setHandshakeTimeoutMillis(sockets.timeouts().tunnel().toMillis());
                 ch.pipeline().addLast(WireMeter.NAME, new WireMeter()).addLast("proxy-tls", proxyTls)
                         .addLast(SetupGuard.NAME, new SetupGuard());
@@ -101,6 +101,13 @@ final class GatewayDialer {
                     ch.close();
                     result.completeExceptionally(UntrustedCertificate.explain(done.cause(),
                             UntrustedCertificate.Side.PROXY, proxy.host()));
+                    return;
+                }
+                PinMismatchException pinFailure = CertificatePins.check(route.proxyTls(), proxy.host(),
+                        proxyTls.engine().getSession());
+                if (pinFailure != null) {
+                    ch.close();
+                    result.completeExceptionally(pinFailure);
                     return;
                 }
                 trace.proxyTlsEnd(proxyTls.engine().getSession().getProtocol());

@@ -13,7 +13,8 @@ import javax.net.ssl.SSLSession;
 /**
  * The last step of every plan, once bytes reach the origin (a socket, a tunnel or a CONNECT stream): TLS to the
  * origin with SNI and ALPN when it is {@code https://} and not forwarded, then the connection is established. A
- * certificate the client does not trust fails it with an {@link UntrustedCertificateException}.
+ * certificate the client does not trust fails it with an {@link UntrustedCertificateException}, a chain without a
+ * key pinned for the origin's host with a {@link PinMismatchException}, both in the TLS phase.
  */
 final class OriginTls {
 
@@ -35,7 +36,8 @@ final class OriginTls {
             Steps.fail(result, ch, new ClosedChannelException());
             return;
         }
-        SslHandler originTls = sockets.tls().origin(route.tls()).newHandler(ch.alloc(), origin.host(), origin.port());
+        SslHandler originTls = Sni.handler(sockets.tls().origin(route.tls()), ch.alloc(), origin.host(),
+                origin.port());
         originTls.setHandshakeTimeoutMillis(sockets.timeouts().tls().toMillis());
         ch.pipeline().addBefore(SetupGuard.NAME, "origin-tls", originTls);
         originTls.handshakeFuture().addListener(f -> {
@@ -44,9 +46,14 @@ final class OriginTls {
                         origin.host()));
                 return;
             }
+            SSLSession session = originTls.engine().getSession();
+            PinMismatchException pinFailure = CertificatePins.check(route.tls(), origin.host(), session);
+            if (pinFailure != null) {
+                Steps.fail(result, ch, pinFailure);
+                return;
+            }
             String alpn = originTls.applicationProtocol();
             String protocol = ApplicationProtocolNames.HTTP_2.equals(alpn) ? alpn : ApplicationProtocolNames.HTTP_1_1;
-            SSLSession session = originTls.engine().getSession();
             trace.originTlsEnd(session.getProtocol(), protocol);
             String group = session instanceof OpenSslSession openSsl ? openSsl.getNamedGroup() : null;
             result.complete(new Established(ch, meter, protocol, wire(meter), group, gatewayConnectionId));

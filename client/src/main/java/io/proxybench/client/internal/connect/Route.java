@@ -9,15 +9,19 @@ import java.util.Objects;
 /**
  * Everything that decides whether two requests may share a connection: the origin, the proxy with its
  * credentials (so two sessions on one gateway host:port never share), how the proxy is used, and the TLS
- * settings. This is the pool key, and it carries the key's pool policy.
+ * settings for the origin and for the proxy. This is the pool key, and it carries the key's pool policy.
  *
  * @param proxy null when direct
+ * @param tls the settings of TLS to the origin
+ * @param proxyTls the settings of TLS to an {@code https://} proxy; part of the key even where no proxy TLS is
+ *     spoken, which costs nothing (one client has one value)
  * @param keepAlive how long the route's idle connections are kept: a sticky session's lifetime when the client keeps
  *     sessions for their lifetime, zero for a session used by one request only; null for the pool's keep-alive. It is
  *     part of the key: both come from the session in the credentials, so connections that differ in it would not be
  *     shared anyway (a router that repeated its one-request ids would get a key of each, under one exit's cap).
  */
-public record Route(Origin origin, ProxySpec proxy, Mode mode, TlsSettings tls, Duration keepAlive) {
+public record Route(Origin origin, ProxySpec proxy, Mode mode, TlsSettings tls, TlsSettings proxyTls,
+        Duration keepAlive) {
 
     /** How a request reaches its origin. */
     public enum Mode {
@@ -36,6 +40,7 @@ public record Route(Origin origin, ProxySpec proxy, Mode mode, TlsSettings tls, 
         Objects.requireNonNull(origin, "origin");
         Objects.requireNonNull(mode, "mode");
         Objects.requireNonNull(tls, "tls");
+        Objects.requireNonNull(proxyTls, "proxyTls");
         if (keepAlive != null && keepAlive.isNegative()) {
             throw new IllegalArgumentException("keepAlive must be zero or positive, got " + keepAlive);
         }
@@ -49,19 +54,25 @@ public record Route(Origin origin, ProxySpec proxy, Mode mode, TlsSettings tls, 
 
     /**
      * The default route: https origins (and any origin through SOCKS5) tunnel; http origins through an HTTP(S)
-     * proxy are forwarded unless {@code forceConnect}.
+     * proxy are forwarded unless {@code forceConnect}. TLS to the proxy uses {@code tls} too.
      */
     public static Route of(Origin origin, ProxySpec proxy, TlsSettings tls, boolean forceConnect) {
+        return of(origin, proxy, tls, tls, forceConnect);
+    }
+
+    /** The default route, with {@code proxyTls} for TLS to an {@code https://} proxy. */
+    public static Route of(Origin origin, ProxySpec proxy, TlsSettings tls, TlsSettings proxyTls,
+            boolean forceConnect) {
         if (proxy == null) {
-            return new Route(origin, null, Mode.DIRECT, tls, null);
+            return new Route(origin, null, Mode.DIRECT, tls, proxyTls, null);
         }
         boolean forward = !origin.secure() && !proxy.scheme().socks() && !forceConnect;
-        return new Route(origin, proxy, forward ? Mode.FORWARD : Mode.TUNNEL, tls, null);
+        return new Route(origin, proxy, forward ? Mode.FORWARD : Mode.TUNNEL, tls, proxyTls, null);
     }
 
     /** This route with its idle connections kept {@code keepAlive} (null: the pool's keep-alive). */
     public Route withKeepAlive(Duration keepAlive) {
-        return new Route(origin, proxy, mode, tls, keepAlive);
+        return new Route(origin, proxy, mode, tls, proxyTls, keepAlive);
     }
 
     /** The exit this route leaves through: the proxy and its account (the session), or null when direct. */
@@ -69,7 +80,8 @@ public record Route(Origin origin, ProxySpec proxy, Mode mode, TlsSettings tls, 
         return proxy;
     }
 
-    public boolean proxyTls() {
+    /** Whether the client speaks TLS to the proxy: an {@code https://} one. */
+    public boolean tlsToProxy() {
         return proxy != null && proxy.scheme() == ProxyScheme.HTTPS;
     }
 

@@ -8,6 +8,7 @@ import io.netty.handler.proxy.ProxyHandler;
 import io.netty.handler.proxy.Socks5ProxyHandler;
 import io.netty.handler.ssl.SslHandler;
 import io.netty.util.concurrent.Future;
+import io.netty.util.concurrent.Promise;
 import io.proxybench.client.event.Phase;
 import io.proxybench.client.internal.event.CallTrace;
 import io.proxybench.client.internal.metrics.WireMeter;
@@ -84,8 +85,8 @@ final class SocketConnectPlan {
             protected void initChannel(Channel ch) {
                 ChannelPipeline p = ch.pipeline();
                 p.addLast(WireMeter.NAME, new WireMeter());
-                if (route.proxyTls()) {
-                    SslHandler proxyTls = sockets.tls().proxy(route.tls()).newHandler(ch.alloc(), proxy.host(),
+                if (route.tlsToProxy()) {
+                    SslHandler proxyTls = Sni.handler(sockets.tls().proxy(route.proxyTls()), ch.alloc(), proxy.host(),
                             proxy.port());
                     proxyTls.setHandshakeTimeoutMillis(sockets.timeouts().tunnel().toMillis());
                     p.addLast("proxy-tls", proxyTls);
@@ -106,14 +107,25 @@ final class SocketConnectPlan {
     private void afterTcp(Route route, Channel ch, ProxyHandler tunnel, RefusalRecorder refusals, WireMeter meter,
             CallTrace trace, CompletableFuture<Established> result) {
         Future<?> proxyTlsDone = ch.newSucceededFuture();
-        if (route.proxyTls()) {
+        if (route.tlsToProxy()) {
             trace.proxyTlsStart();
             SslHandler proxyTls = ch.pipeline().get(SslHandler.class);
-            proxyTlsDone = proxyTls.handshakeFuture().addListener(f -> {
-                if (f.isSuccess()) {
-                    trace.proxyTlsEnd(proxyTls.engine().getSession().getProtocol());
+            Promise<Void> checked = ch.eventLoop().newPromise();
+            proxyTls.handshakeFuture().addListener(f -> {
+                if (!f.isSuccess()) {
+                    checked.setFailure(f.cause());
+                    return;
                 }
+                PinMismatchException pinFailure = CertificatePins.check(route.proxyTls(), route.proxy().host(),
+                        proxyTls.engine().getSession());
+                if (pinFailure != null) {
+                    checked.setFailure(pinFailure);
+                    return;
+                }
+                trace.proxyTlsEnd(proxyTls.engine().getSession().getProtocol());
+                checked.setSuccess(null);
             });
+            proxyTlsDone = checked;
         }
         proxyTlsDone.addListener(tlsDone -> {
             if (!tlsDone.isSuccess()) {

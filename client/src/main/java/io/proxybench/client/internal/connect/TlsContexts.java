@@ -15,8 +15,13 @@ import javax.net.ssl.SSLException;
 
 /**
  * Client TLS contexts, one per {@link TlsSettings} and built once: BoringSSL when it loads, the JDK otherwise;
- * hostname verification on unless the settings are insecure; ALPN and key-exchange groups as the settings list
- * them (groups through {@link OpenSslContextOption#GROUPS}, which only the OpenSSL engine has).
+ * trust from the system, a CA file or a trust manager factory; the client's certificate from a key store (read here,
+ * when a client is built) or a key manager factory; hostname verification ({@code HTTPS} endpoint identification) on
+ * unless the settings are insecure, whatever the trust's source; ALPN and key-exchange groups as the settings list
+ * them (groups through {@link OpenSslContextOption#GROUPS}, which only the OpenSSL engine has). Pins are not the
+ * context's: {@link CertificatePins} checks them after the handshake.
+ *
+ * <p>Handlers come from {@link Sni#handler}, which sends SNI as curl does.
  */
 public final class TlsContexts {
 
@@ -27,12 +32,15 @@ public final class TlsContexts {
         return contexts.computeIfAbsent(settings, TlsContexts::build);
     }
 
-    /** The context for TLS to an {@code https://} proxy: the same trust, HTTP/1.1 only. */
+    /** The context for TLS to an {@code https://} proxy with its own {@code settings}, HTTP/1.1 only. */
     public SslContext proxy(TlsSettings settings) {
         return proxy(settings, ProxyProtocol.HTTP1);
     }
 
-    /** The context for TLS to an {@code https://} proxy: the same trust, offering {@code h2} first if asked to. */
+    /**
+     * The context for TLS to an {@code https://} proxy with its own {@code settings} (the client's proxy TLS), offering
+     * {@code h2} first if asked to.
+     */
     public SslContext proxy(TlsSettings settings, ProxyProtocol protocol) {
         return origin(settings.withAlpn(protocol == ProxyProtocol.H2_PREFERRED ? TlsSettings.H2_AND_HTTP11
                 : TlsSettings.HTTP11_ONLY));
@@ -42,8 +50,14 @@ public final class TlsContexts {
         SslContextBuilder b = TlsEngine.current().clientContext(settings.groups());
         switch (settings.trust()) {
             case CA_FILE -> b.trustManager(settings.caFile().toFile());
+            case CUSTOM -> b.trustManager(settings.trustManager());
             case INSECURE -> b.trustManager(InsecureTrustManagerFactory.INSTANCE);
             case SYSTEM -> { }
+        }
+        if (settings.keyStore() != null) {
+            b.keyManager(ClientKeyStore.load(settings.keyStore(), settings.keyStorePassword()));
+        } else if (settings.keyManager() != null) {
+            b.keyManager(settings.keyManager());
         }
         b.endpointIdentificationAlgorithm(settings.trust() == TlsSettings.Trust.INSECURE ? null : "HTTPS");
         List<String> alpn = settings.alpn();
