@@ -39,8 +39,8 @@ public final class ScraperLoad {
 
     public static void main(String[] args) throws Exception {
         if (args.length != 9) {
-            System.err.println("usage: ScraperLoad proxybench|okhttp|jetty|jdk|apache|reactor-netty GATEWAY_HOST:PORT URL"
-                    + " CA_PEM SESSIONS CONCURRENCY WARMUP REQUESTS PAGE_BYTES");
+            System.err.println("usage: ScraperLoad proxybench|okhttp|jetty|jdk|apache|reactor-netty"
+                    + " GATEWAY_HOST:PORT URL CA_PEM SESSIONS CONCURRENCY WARMUP REQUESTS PAGE_BYTES");
             System.exit(2);
         }
         String gateway = args[1];
