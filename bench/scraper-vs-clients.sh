@@ -81,7 +81,7 @@ echo "$me: $REQUESTS requests (after $WARMUP) at C=$C over $SESSIONS sessions, $
   "lab PID $lab_pid ($lab_transport); load average $(cut -d' ' -f1-3 /proc/loadavg)"
 
 broken=0
-# scrape CLIENT PROXY: one run; sets s_cpu (ms), s_p99, s_hs, s_heap (bytes or "-"), s_failures, s_cookies.
+# scrape CLIENT PROXY: one run; sets s_cpu (ms), s_p99, s_hs, s_heap (bytes or "-"), s_idle, s_failures, s_cookies.
 scrape() {
   local out stats field
   curl -sSf --max-time 10 --cacert "$ca" -X DELETE "$target/stats" >/dev/null
@@ -89,10 +89,10 @@ scrape() {
   out="$(timeout "$per_run" java ${JAVA_OPTS:-} -cp "$jmh_jar" io.proxybench.jmh.sidebyside.ScraperLoad "$1" \
     "${via[$2]}" "$page_url" "$ca" "$SESSIONS" "$C" "$WARMUP" "$REQUESTS" "$PAGE" 2>"$tmp/$1.err")" \
     || { echo "$me: $1's run through $2 failed: $out $(tail -5 "$tmp/$1.err")" >&2; broken=1; s_cpu="-"
-         s_p99="-" s_hs="-" s_heap="-" s_failures="run" s_cookies="- - -"; return; }
+         s_p99="-" s_hs="-" s_heap="-" s_idle="-" s_failures="run" s_cookies="- - -"; return; }
   field() { sed -n "s/.*[ ^]$1=\([^ ]*\).*/\1/p" <<<" $out"; }
   s_cpu="$(field cpu_ms_per_request)" s_p99="$(field p99_ms)" s_hs="$(field handshakes)"
-  s_heap="$(field heap_per_idle_connection_bytes)" s_failures="$(field failures)"
+  s_heap="$(field heap_per_idle_connection_bytes)" s_idle="$(field idle_connections)" s_failures="$(field failures)"
   stats="$(curl -sSf --max-time 10 --cacert "$ca" "$target/stats")"
   s_cookies="$(jq -r '.page_cookies | "\(.returned) \(.missing) \(.foreign)"' <<<"$stats")"
   local returned missing foreign
@@ -115,7 +115,7 @@ for round in $(seq 1 "$ROUNDS"); do
     for client in "${order[@]}"; do
       scrape "$client" "$proxy"
       echo "$me: round $round, $proxy, $client: CPU ${s_cpu} ms/req, p99 ${s_p99} ms, handshakes $s_hs," \
-        "heap/idle conn $s_heap B, failures $s_failures, cookies ${s_cookies// //}" >&2
+        "heap/idle conn $s_heap B over $s_idle idle, failures $s_failures, cookies ${s_cookies// //}" >&2
       cpu[$proxy.$client]+="$(per "$s_cpu" 1 1000) " p99[$proxy.$client]+="$s_p99 "
       hs[$proxy.$client]+="$(per "$s_hs" "$REQUESTS" 1000) " heap[$proxy.$client]+="$(per "$s_heap" 1024 1) "
     done
