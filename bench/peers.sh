@@ -8,8 +8,8 @@
 #                                 with NGINX_FILE_BYTES set, it also serves /file: that many zero bytes (a sparse file)
 #   nginx_counts                  "ACCEPTS REQUESTS": connections nginx has accepted and requests it has answered so
 #                                 far (stub_status, on a plain port of its own; the reading itself counts one of each)
-#   squid_start SECONDS           CONNECT proxy (to nginx's ports only), no auth, no cache, no access log;
-#                                 sets squid_pid, squid_url. Needs nginx_start first.
+#   squid_start SECONDS [PORT...] CONNECT proxy (to the PORTs only, by default nginx's), no auth, no cache, no
+#                                 access log; sets squid_pid, squid_url. Without PORTs it needs nginx_start first.
 #   tinyproxy_start SECONDS       HTTP proxy with CONNECT to any port, no auth; sets tinyproxy_pid, tinyproxy_url
 #   dante_start SECONDS           SOCKS5 (socksmethod none); sets dante_pid, dante_url (socks5://)
 #   tree_ticks PID                CPU time of PID and all its descendants so far, in clock ticks, waited-for exited
@@ -142,7 +142,11 @@ nginx_counts() {
 
 squid_start() {
   peer_require squid squid
-  [ -n "${nginx_port:-}" ] || { echo "$me: squid_start needs nginx_start first (it allows CONNECT to nginx only)" >&2; exit 1; }
+  local secs="$1" allowed
+  shift
+  allowed="${*:-${nginx_port:-} ${nginx_h1_port:-}}"
+  [ -n "${allowed// /}" ] \
+    || { echo "$me: squid_start needs nginx_start first (it allows CONNECT to nginx only) or PORTs" >&2; exit 1; }
   local dir="$tmp/squid" port
   mkdir -p "$dir"
   port="$(_free_port)"
@@ -163,14 +167,14 @@ dns_nameservers 127.0.0.1
 shutdown_lifetime 0 seconds
 # the built-in localhost ACL is only 127.0.0.1
 acl loopnet src 127.0.0.0/8
-acl nginx_ports port $nginx_port $nginx_h1_port
-http_access deny CONNECT !nginx_ports
+acl allowed_ports port $allowed
+http_access deny CONNECT !allowed_ports
 http_access allow loopnet
 http_access deny all
 EOF
   # As root squid drops to user proxy, which must write its pid file and log.
   [ "$(id -u)" != 0 ] || chown -R proxy "$dir"
-  _peer_launch squid "$1" "$port" squid -N -f "$dir/squid.conf"
+  _peer_launch squid "$secs" "$port" squid -N -f "$dir/squid.conf"
   squid_pid="$_launched"
   squid_url="http://127.0.0.1:$port"
 }

@@ -1,20 +1,15 @@
 package io.proxybench.jmh.sidebyside;
 
 import java.io.IOException;
-import java.io.InputStream;
 import java.net.InetSocketAddress;
 import java.net.Proxy;
-import java.nio.file.Files;
 import java.nio.file.Path;
 import java.security.GeneralSecurityException;
-import java.security.KeyStore;
-import java.security.cert.CertificateFactory;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.TimeUnit;
 import javax.net.ssl.SSLContext;
-import javax.net.ssl.TrustManagerFactory;
 import javax.net.ssl.X509TrustManager;
 import okhttp3.Call;
 import okhttp3.Callback;
@@ -46,13 +41,11 @@ final class OkHttpScraper implements Scraper {
         Dispatcher dispatcher = new Dispatcher();
         dispatcher.setMaxRequests(concurrency);
         dispatcher.setMaxRequestsPerHost(concurrency);
-        X509TrustManager trust = trust(caFile);
-        SSLContext tls = SSLContext.getInstance("TLS");
-        tls.init(null, new X509TrustManager[] {trust}, null);
-        int colon = gateway.lastIndexOf(':');
+        X509TrustManager trust = CaTrust.manager(caFile);
+        SSLContext tls = CaTrust.context(caFile);
+        HostPort proxy = HostPort.parse(gateway);
         base = new OkHttpClient.Builder()
-                .proxy(new Proxy(Proxy.Type.HTTP, new InetSocketAddress(gateway.substring(0, colon),
-                        Integer.parseInt(gateway.substring(colon + 1)))))
+                .proxy(new Proxy(Proxy.Type.HTTP, new InetSocketAddress(proxy.host(), proxy.port())))
                 .sslSocketFactory(tls.getSocketFactory(), trust)
                 .dispatcher(dispatcher)
                 .connectionPool(new ConnectionPool(concurrency + sessionCount, 5, TimeUnit.MINUTES))
@@ -97,18 +90,6 @@ final class OkHttpScraper implements Scraper {
     public void close() {
         base.dispatcher().executorService().shutdown();
         base.connectionPool().evictAll();
-    }
-
-    /** The trust manager of the JDK's default algorithm, trusting only the PEM certificate in {@code caFile}. */
-    private static X509TrustManager trust(Path caFile) throws IOException, GeneralSecurityException {
-        KeyStore store = KeyStore.getInstance(KeyStore.getDefaultType());
-        store.load(null, null);
-        try (InputStream pem = Files.newInputStream(caFile)) {
-            store.setCertificateEntry("ca", CertificateFactory.getInstance("X.509").generateCertificate(pem));
-        }
-        TrustManagerFactory factory = TrustManagerFactory.getInstance(TrustManagerFactory.getDefaultAlgorithm());
-        factory.init(store);
-        return (X509TrustManager) factory.getTrustManagers()[0];
     }
 
     /** One session's cookies: replaced by name as they are set, all sent back (one host, path {@code /}). */

@@ -2,20 +2,36 @@ package io.proxybench.jmh.sidebyside;
 
 import java.lang.management.CompilationMXBean;
 import java.lang.management.ManagementFactory;
+import java.lang.management.MemoryMXBean;
 import java.nio.file.Path;
+import java.util.Arrays;
 import java.util.concurrent.Semaphore;
 import java.util.concurrent.atomic.AtomicLong;
+import javax.net.ssl.SSLContext;
 
 /**
- * One side of {@code bench/scraper-vs-okhttp.sh}: the scraper workload ({@link Scraper}) at a fixed concurrency,
- * sessions taken in turn, first {@code WARMUP} requests (the JIT's, not counted), then {@code REQUESTS} measured.
+ * One side of {@code bench/scraper-vs-okhttp.sh} and {@code bench/scraper-vs-clients.sh}: the scraper workload
+ * ({@link Scraper}) at a fixed concurrency, sessions taken in turn, first {@code WARMUP} requests (the JIT's, not
+ * counted), then {@code REQUESTS} measured.
  *
- * <p>Usage: {@code ScraperLoad proxybench|okhttp GATEWAY_HOST:PORT URL CA_PEM SESSIONS CONCURRENCY WARMUP REQUESTS
- * PAGE_BYTES}. Prints {@code requests=N failures=F cpu_ms_per_request=X seconds=S jit_ms=J}: the measured requests,
- * those that failed or whose decoded page was not {@code PAGE_BYTES} long, the process's CPU time (user and system,
- * every thread: I/O, GC, JIT) over the measured requests per request, their wall time, and the time the JIT's
- * compilers spent while they ran (the JVM's own count): well under the wall time when the warm-up was long enough for
- * the JIT to finish, about the wall time when a compiler thread was busy throughout.
+ * <p>Usage: {@code ScraperLoad CLIENT GATEWAY_HOST:PORT URL CA_PEM SESSIONS CONCURRENCY WARMUP REQUESTS PAGE_BYTES},
+ * CLIENT one of proxybench, okhttp, jetty, jdk, apache, reactor-netty. Prints one line:
+ * {@code requests=N failures=F cpu_ms_per_request=X seconds=S jit_ms=J p99_ms=P handshakes=H idle_connections=I
+ * heap_per_idle_connection_bytes=B}:
+ * <ul>
+ *   <li>failures: measured requests that failed or whose decoded page was not {@code PAGE_BYTES} long;
+ *   <li>cpu_ms_per_request: the process's CPU time (user and system, every thread: I/O, GC, JIT) over the measured
+ *       requests, per successful one;
+ *   <li>jit_ms: the time the JIT's compilers spent while they ran (the JVM's own count): well under the wall time
+ *       when the warm-up was long enough;
+ *   <li>p99_ms: of the measured requests' times from the call to the decoded page (closed loop, redirect included);
+ *   <li>handshakes: TCP connections the lab target accepted during the measured requests, its own counter (one per
+ *       tunnel, whichever proxy is in front), the same count for every client;
+ *   <li>heap_per_idle_connection_bytes: (heap used after a full GC once the measured requests are done, the
+ *       connections idle in the client's pool - heap used after a full GC with the client built and no request sent)
+ *       / the connections open at the target then (idle_connections). It charges the client's per-session state
+ *       (cookies, contexts) to its connections too; "-" with no connection open.
+ * </ul>
  */
 public final class ScraperLoad {
 
@@ -23,43 +39,82 @@ public final class ScraperLoad {
 
     public static void main(String[] args) throws Exception {
         if (args.length != 9) {
-            System.err.println("usage: ScraperLoad proxybench|okhttp GATEWAY_HOST:PORT URL CA_PEM SESSIONS CONCURRENCY"
-                    + " WARMUP REQUESTS PAGE_BYTES");
+            System.err.println("usage: ScraperLoad proxybench|okhttp|jetty|jdk|apache|reactor-netty"
+                    + " GATEWAY_HOST:PORT URL CA_PEM SESSIONS CONCURRENCY WARMUP REQUESTS PAGE_BYTES");
             System.exit(2);
         }
+        String gateway = args[1];
+        String url = args[2];
+        Path ca = Path.of(args[3]);
         int sessions = Integer.parseInt(args[4]);
         int concurrency = Integer.parseInt(args[5]);
         int warmup = Integer.parseInt(args[6]);
         int requests = Integer.parseInt(args[7]);
         int pageBytes = Integer.parseInt(args[8]);
+        SSLContext statsTls = CaTrust.context(ca);
         try (Scraper scraper = switch (args[0]) {
-            case "proxybench" -> new ProxybenchScraper(args[1], args[2], Path.of(args[3]));
-            case "okhttp" -> new OkHttpScraper(args[1], args[2], Path.of(args[3]), sessions, concurrency);
-            default -> throw new IllegalArgumentException("client must be proxybench or okhttp, not " + args[0]);
+            case "proxybench" -> new ProxybenchScraper(gateway, url, ca);
+            case "okhttp" -> new OkHttpScraper(gateway, url, ca, sessions, concurrency);
+            case "jetty" -> new JettyScraper(gateway, url, ca, sessions, concurrency);
+            case "jdk" -> new JdkScraper(gateway, url, ca, sessions);
+            case "apache" -> new ApacheScraper(gateway, url, ca, sessions, concurrency);
+            case "reactor-netty" -> new ReactorNettyScraper(gateway, url, ca, sessions, concurrency);
+            default -> throw new IllegalArgumentException("client must be proxybench, okhttp, jetty, jdk, apache or"
+                    + " reactor-netty, not " + args[0]);
         }) {
-            run(scraper, warmup, sessions, concurrency, pageBytes);
+            TargetStats none = TargetStats.read(url, statsTls);
+            long heapNone = heapAfterGc();
+            run(scraper, warmup, sessions, concurrency, pageBytes, new long[warmup]);
+            TargetStats warm = TargetStats.read(url, statsTls);
             com.sun.management.OperatingSystemMXBean os =
                     (com.sun.management.OperatingSystemMXBean) ManagementFactory.getOperatingSystemMXBean();
             CompilationMXBean jit = ManagementFactory.getCompilationMXBean();
+            long[] latencyNs = new long[requests];
             long cpuBefore = os.getProcessCpuTime();
             long jitBefore = jit.getTotalCompilationTime();
             long start = System.nanoTime();
-            long failures = run(scraper, requests, sessions, concurrency, pageBytes);
+            long failures = run(scraper, requests, sessions, concurrency, pageBytes, latencyNs);
             double seconds = (System.nanoTime() - start) / 1e9;
             double cpuMs = (os.getProcessCpuTime() - cpuBefore) / 1e6;
-            System.out.printf("requests=%d failures=%d cpu_ms_per_request=%.4f seconds=%.3f jit_ms=%d%n", requests,
-                    failures, cpuMs / requests, seconds, jit.getTotalCompilationTime() - jitBefore);
+            long jitMs = jit.getTotalCompilationTime() - jitBefore;
+            TargetStats done = TargetStats.read(url, statsTls);
+            long heapIdle = heapAfterGc();
+            // Each reading counts its own connection: done's in the total, and one open in every reading.
+            long handshakes = done.connectionsTotal() - warm.connectionsTotal() - 1;
+            long idle = done.openConnections() - none.openConnections();
+            Arrays.sort(latencyNs);
+            System.out.printf("requests=%d failures=%d cpu_ms_per_request=%.4f seconds=%.3f jit_ms=%d p99_ms=%.2f"
+                            + " handshakes=%d idle_connections=%d heap_per_idle_connection_bytes=%s%n",
+                    requests, failures, cpuMs / Math.max(1, requests - failures), seconds, jitMs,
+                    latencyNs[(int) Math.ceil(requests * 0.99) - 1] / 1e6, handshakes, idle,
+                    idle > 0 ? Long.toString((heapIdle - heapNone) / idle) : "-");
         }
     }
 
-    /** Runs {@code count} fetches, at most {@code concurrency} at once; returns how many failed. */
-    private static long run(Scraper scraper, int count, int sessions, int concurrency, int pageBytes)
-            throws InterruptedException {
+    /** Heap bytes in use after two full collections (the JVM's own count). */
+    private static long heapAfterGc() throws InterruptedException {
+        MemoryMXBean memory = ManagementFactory.getMemoryMXBean();
+        for (int i = 0; i < 2; i++) {
+            memory.gc();
+            Thread.sleep(100);
+        }
+        return memory.getHeapMemoryUsage().getUsed();
+    }
+
+    /**
+     * Runs {@code count} fetches, at most {@code concurrency} at once, each one's time from the call to its end in
+     * {@code latencyNs}; returns how many failed.
+     */
+    private static long run(Scraper scraper, int count, int sessions, int concurrency, int pageBytes,
+            long[] latencyNs) throws InterruptedException {
         Semaphore slots = new Semaphore(concurrency);
         AtomicLong failures = new AtomicLong();
         for (int i = 0; i < count; i++) {
             slots.acquire();
+            int index = i;
+            long startNs = System.nanoTime();
             scraper.fetch(i % sessions).whenComplete((length, failure) -> {
+                latencyNs[index] = System.nanoTime() - startNs;
                 if (failure != null || length != pageBytes) {
                     if (failures.getAndIncrement() == 0) {
                         System.err.println("ScraperLoad: first failure: " + (failure != null ? failure
