@@ -4,7 +4,9 @@
 # allocation buffers off (-XX:-UseTLAB), so that every allocation is one of JFR's jdk.ObjectAllocationOutsideTLAB
 # events. The JIT still removes what does not escape, so what is counted is what the run really makes; it runs
 # several times slower, so the figures are per response (objects and bytes of each class at each place, divided by
-# the number of ProxyResponse objects), and start-up's own objects (class loading, JFR) show up as small fractions.
+# the number of responses the run recorded; the warm-up's objects are counted too, so the figures are upper bounds),
+# and start-up's own objects (class loading, JFR) show up as small fractions. (The denominator was the number of
+# ProxyResponse objects until the JIT learnt to scalar-replace a response that no callback keeps.)
 # Use it to see where bench/alloc-per-request.sh's bytes go; that script's figure is the one the goal is held to.
 #
 #   bench/alloc-objects.sh                  # C=50 DURATION=8 WARMUP=3, the 40 largest
@@ -51,9 +53,10 @@ fi
 echo "$me: C=$C, ${DURATION}s after a ${WARMUP}s warm-up, TLABs off; to $nginx_h1_url"
 # One event is a block of `name = value` lines; the first two frames of its stack trace say where the object was
 # made (the second names the caller of a helper such as Arrays.copyOf).
-"$jfr_bin" print --events "$events" --stack-depth 2 "$tmp/o.jfr" | awk -v top="$TOP" '
+responses="$(grep -c '"status"' "$tmp/records.jsonl" || true)"
+"$jfr_bin" print --events "$events" --stack-depth 2 "$tmp/o.jfr" | awk -v top="$TOP" -v responses="${responses:-0}" '
   function flush() {
-    if (cls != "") { key = cls "  " site; n[key]++; b[key] += size; if (cls == "io.proxybench.client.ProxyResponse") responses++ }
+    if (cls != "") { key = cls "  " site; n[key]++; b[key] += size }
     cls = ""; site = ""; size = 0
   }
   /^jdk\.ObjectAllocationOutsideTLAB/ { flush() }
@@ -66,7 +69,7 @@ echo "$me: C=$C, ${DURATION}s after a ${WARMUP}s warm-up, TLABs off; to $nginx_h
   /^ *stackTrace = \[/ { site = frame(); next_frame = frame(); if (next_frame !~ /^[].]/) site = site " < " next_frame }
   END {
     flush()
-    if (responses == 0) { print "alloc-objects: no ProxyResponse was made: did the run get answers?" > "/dev/stderr"; exit 1 }
+    if (responses == 0) { print "alloc-objects: the run recorded no response: did it get answers?" > "/dev/stderr"; exit 1 }
     for (k in b) { total += b[k] }
     printf "%d responses; %.0f B allocated per response in all (start-up included)\n", responses, total / responses
     printf "%9s %9s  %s\n", "B/resp", "obj/resp", "class  where"
