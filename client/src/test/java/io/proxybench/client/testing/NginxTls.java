@@ -1,9 +1,5 @@
 package io.proxybench.client.testing;
 
-import java.io.IOException;
-import java.io.UncheckedIOException;
-import java.nio.charset.StandardCharsets;
-import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.List;
 import java.util.stream.Collectors;
@@ -35,15 +31,7 @@ public final class NginxTls implements AutoCloseable {
 
     /** nginx serving {@code sites}, from {@code folder} (deleted when it stops). */
     public static NginxTls start(Path folder, List<Site> sites) {
-        Path nginx = ExternalPeer.require("nginx", PACKAGES);
-        Path config = folder.resolve("nginx.conf");
-        try {
-            Files.writeString(config, config(folder, sites), StandardCharsets.UTF_8);
-        } catch (IOException e) {
-            throw new UncheckedIOException(e);
-        }
-        return new NginxTls(ExternalPeer.start("nginx", folder,
-                List.of(nginx.toString(), "-p", folder.toString(), "-c", config.toString()), sites.get(0).port()));
+        return new NginxTls(Nginx.start(folder, "TLS interop", servers(sites), sites.get(0).port(), PACKAGES));
     }
 
     /** nginx's output so far, for failure messages. */
@@ -56,8 +44,9 @@ public final class NginxTls implements AutoCloseable {
         peer.close();
     }
 
-    private static String config(Path folder, List<Site> sites) {
-        String servers = sites.stream().map(site -> """
+    /** One {@code server} block per site, inside nginx's {@code http} block. */
+    private static String servers(List<Site> sites) {
+        return sites.stream().map(site -> """
                     server {
                         listen 127.0.0.1:%d ssl;
                         ssl_certificate %s;
@@ -69,25 +58,5 @@ public final class NginxTls implements AutoCloseable {
                 """.formatted(site.port(), site.chain(), site.key(), site.clientCa() == null ? ""
                 : "        ssl_client_certificate " + site.clientCa() + ";\n        ssl_verify_client on;\n"))
                 .collect(Collectors.joining());
-        return """
-                # proxybench TLS interop: loopback only, one foreground process, files in %1$s
-                daemon off;
-                master_process off;
-                worker_processes 1;
-                pid %1$s/nginx.pid;
-                error_log %1$s/error.log notice;
-                events {
-                    worker_connections 64;
-                }
-                http {
-                    client_body_temp_path %1$s/body;
-                    proxy_temp_path %1$s/proxy;
-                    fastcgi_temp_path %1$s/fastcgi;
-                    uwsgi_temp_path %1$s/uwsgi;
-                    scgi_temp_path %1$s/scgi;
-                    access_log %1$s/access.log;
-                    default_type text/plain;
-                %2$s}
-                """.formatted(folder, servers);
     }
 }

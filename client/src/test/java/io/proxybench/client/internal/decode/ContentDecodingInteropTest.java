@@ -5,6 +5,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 import io.netty.buffer.ByteBuf;
 import io.netty.buffer.PooledByteBufAllocator;
 import io.proxybench.client.testing.ExternalPeer;
+import io.proxybench.client.testing.Nginx;
 import java.io.ByteArrayOutputStream;
 import java.io.IOException;
 import java.io.InputStream;
@@ -58,13 +59,9 @@ class ContentDecodingInteropTest {
 
     @Test
     void whatNginxGzipsDecodesToTheFile() throws Exception {
-        Path nginx = ExternalPeer.require("nginx", PACKAGES);
-        Path folder = ExternalPeer.newFolder("nginx-gzip");
         int port = ExternalPeer.freePort();
-        Path config = folder.resolve("nginx.conf");
-        Files.writeString(config, nginxConfig(folder, port), StandardCharsets.UTF_8);
-        try (ExternalPeer peer = ExternalPeer.start("nginx", folder,
-                List.of(nginx.toString(), "-p", folder.toString(), "-c", config.toString()), port)) {
+        try (ExternalPeer peer = Nginx.start(ExternalPeer.newFolder("nginx-gzip"), "content-decoding interop",
+                gzipServer(port), port, PACKAGES)) {
             Fetched fetched = fetch(port, "/" + FILE, "gzip");
             assertThat(fetched.contentEncoding).as("nginx's answer; its output:\n%s", peer.output())
                     .isEqualTo("gzip");
@@ -168,34 +165,17 @@ class ContentDecodingInteropTest {
         throw new IllegalStateException("unreachable: requireThat skips or fails the test");
     }
 
-    private static String nginxConfig(Path folder, int port) {
+    /** nginx's {@code http} block: {@link #root} served on {@code port}, gzip'd whatever the size and type. */
+    private static String gzipServer(int port) {
         return """
-                # proxybench content-decoding interop: loopback only, one foreground process, files in %1$s
-                daemon off;
-                master_process off;
-                worker_processes 1;
-                pid %1$s/nginx.pid;
-                error_log %1$s/error.log notice;
-                events {
-                    worker_connections 64;
-                }
-                http {
-                    client_body_temp_path %1$s/body;
-                    proxy_temp_path %1$s/proxy;
-                    fastcgi_temp_path %1$s/fastcgi;
-                    uwsgi_temp_path %1$s/uwsgi;
-                    scgi_temp_path %1$s/scgi;
-                    access_log %1$s/access.log;
-                    default_type text/plain;
                     gzip on;
                     gzip_types *;
                     gzip_min_length 0;
                     gzip_http_version 1.0;
                     server {
-                        listen 127.0.0.1:%2$d;
-                        root %3$s;
+                        listen 127.0.0.1:%d;
+                        root %s;
                     }
-                }
-                """.formatted(folder, port, root);
+                """.formatted(port, root);
     }
 }
