@@ -9,6 +9,7 @@ import io.proxybench.client.ProxyResponse;
 import io.proxybench.client.event.CloseReason;
 import io.proxybench.client.internal.connect.Route;
 import io.proxybench.client.internal.decode.ContentEncoding;
+import io.proxybench.client.internal.decode.DecodeBuffers;
 import io.proxybench.client.internal.event.CallTrace;
 import io.proxybench.client.internal.exchange.BodyBuffer;
 import io.proxybench.client.internal.exchange.BodySink;
@@ -180,7 +181,7 @@ final class Exchange {
                 sink = buffer;
             }
             if (decoded) {
-                decoding = new DecodingSink(coding, settings.decodeLimits(), connection.channel().alloc(), sink);
+                decoding = new DecodingSink(coding, settings.decodeLimits(), DecodeBuffers.ALLOCATOR, sink);
                 return decoding;
             }
             return sink;

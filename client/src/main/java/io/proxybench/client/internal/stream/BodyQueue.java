@@ -9,8 +9,6 @@ import java.io.InputStream;
 import java.io.InterruptedIOException;
 import java.io.OutputStream;
 import java.util.ArrayDeque;
-import java.util.ArrayList;
-import java.util.List;
 import java.util.Objects;
 import java.util.concurrent.CancellationException;
 import java.util.concurrent.locks.Condition;
@@ -23,6 +21,11 @@ import java.util.function.Consumer;
  * resume once the reader has taken the queue down to {@link #LOW}, so the peer is held back by TCP (or HTTP/2 flow
  * control) instead. Closing the stream before its end aborts the exchange. Reads block, on a lock rather than a
  * monitor, so virtual threads unmount while they wait.
+ *
+ * <p>Chunks are kept as Netty buffers, not copied to arrays: a chunk that is most of its buffer is kept as a retained
+ * slice of it (no copy, no garbage); a small part of a large buffer is copied into a pooled buffer of its own size, so
+ * the memory held stays within 4 times the bytes queued. Every buffer is released once: when read to its end, or when
+ * the stream is closed.
  */
 public final class BodyQueue extends InputStream implements BodySink {
 
@@ -35,9 +38,8 @@ public final class BodyQueue extends InputStream implements BodySink {
     private final Condition changed = lock.newCondition();
     private final ReadControl reads;
     private final Consumer<Throwable> abort;
-    /** Copies of the body's chunks, in order; the first is read from {@link #offset}. */
-    private final ArrayDeque<byte[]> chunks = new ArrayDeque<>();
-    private int offset;
+    /** The body's chunks, in order, each owned by the queue (one reference); the first is read from its reader index. */
+    private final ArrayDeque<ByteBuf> chunks = new ArrayDeque<>();
     /** Bytes in {@link #chunks} not yet read. */
     private long queued;
     private boolean paused;
@@ -60,19 +62,20 @@ public final class BodyQueue extends InputStream implements BodySink {
         if (length == 0) {
             return;
         }
-        byte[] copy = new byte[length];
-        buf.getBytes(index, copy);
+        ByteBuf chunk = 4L * length >= buf.capacity() ? buf.retainedSlice(index, length)
+                : buf.alloc().buffer(length).writeBytes(buf, index, length);
         boolean pause = false;
         lock.lock();
         try {
             if (closed) {
+                chunk.release();
                 return;
             }
             // A reader waits only for an empty queue.
             if (chunks.isEmpty()) {
                 changed.signalAll();
             }
-            chunks.add(copy);
+            chunks.add(chunk);
             queued += length;
             if (queued > HIGH && !paused) {
                 paused = pause = true;
@@ -132,14 +135,12 @@ public final class BodyQueue extends InputStream implements BodySink {
                 return -1;
             }
             while (n < len && !chunks.isEmpty()) {
-                byte[] first = chunks.peekFirst();
-                int take = Math.min(len - n, first.length - offset);
-                System.arraycopy(first, offset, into, off + n, take);
+                ByteBuf first = chunks.peekFirst();
+                int take = Math.min(len - n, first.readableBytes());
+                first.readBytes(into, off + n, take);
                 n += take;
-                offset += take;
-                if (offset == first.length) {
-                    chunks.removeFirst();
-                    offset = 0;
+                if (!first.isReadable()) {
+                    chunks.removeFirst().release();
                 }
             }
             resume = taken(n);
@@ -152,42 +153,34 @@ public final class BodyQueue extends InputStream implements BodySink {
         return n;
     }
 
-    /** Writes the rest of the body to {@code out}, every queued chunk at once, without copying it again. */
+    /** Writes the rest of the body to {@code out}, each queued chunk from its own buffer, outside the lock. */
     @Override
     public long transferTo(OutputStream out) throws IOException {
         Objects.requireNonNull(out, "out");
         checkThread();
         long total = 0;
-        List<byte[]> batch = new ArrayList<>();
         while (true) {
-            int firstOffset;
+            ByteBuf first;
             boolean resume;
             lock.lock();
             try {
                 if (!awaitChunks()) {
                     return total;
                 }
-                firstOffset = offset;
-                long n = -offset;
-                for (byte[] chunk; (chunk = chunks.pollFirst()) != null; ) {
-                    batch.add(chunk);
-                    n += chunk.length;
-                }
-                offset = 0;
-                resume = taken(n);
-                total += n;
+                first = chunks.pollFirst();
+                resume = taken(first.readableBytes());
             } finally {
                 lock.unlock();
             }
             if (resume) {
                 reads.resume();
             }
-            for (int i = 0; i < batch.size(); i++) {
-                byte[] chunk = batch.get(i);
-                int from = i == 0 ? firstOffset : 0;
-                out.write(chunk, from, chunk.length - from);
+            try {
+                total += first.readableBytes();
+                first.readBytes(out, first.readableBytes());
+            } finally {
+                first.release();
             }
-            batch.clear();
         }
     }
 
@@ -256,7 +249,9 @@ public final class BodyQueue extends InputStream implements BodySink {
             }
             closed = true;
             early = !ended && failure == null;
-            chunks.clear();
+            for (ByteBuf chunk; (chunk = chunks.pollFirst()) != null; ) {
+                chunk.release();
+            }
             queued = 0;
             changed.signalAll();
         } finally {

@@ -121,4 +121,57 @@ class BodyQueueTest {
         early.close();
         assertThat(aborts).singleElement().satisfies(t -> assertThat(t).hasMessageContaining("closed before its end"));
     }
+
+    @Test
+    void aChunkThatIsMostOfItsBufferIsKeptWithoutACopyAndReleasedOnceRead() throws IOException {
+        ByteBuf buf = Unpooled.buffer(8).writeBytes(pattern(0, 8));
+        queue.content(buf, 1, 6);
+        buf.release(); // the connection's reference: the queue holds its own
+        assertThat(buf.refCnt()).isEqualTo(1);
+        buf.setByte(1, 99); // the same memory, so the change shows: no copy was made
+        byte[] into = new byte[6];
+        assertThat(queue.read(into, 0, 6)).isEqualTo(6);
+        assertThat(into).containsExactly(99, 2, 3, 4, 5, 6);
+        assertThat(buf.refCnt()).isZero();
+    }
+
+    @Test
+    void aSmallPartOfALargeBufferIsCopiedSoTheLargeOneIsFreedAtOnce() throws IOException {
+        ByteBuf large = Unpooled.buffer(64 * 1024).writeBytes(pattern(0, 100));
+        queue.content(large, 10, 5);
+        large.release();
+        assertThat(large.refCnt()).isZero();
+        byte[] into = new byte[5];
+        assertThat(queue.read(into, 0, 5)).isEqualTo(5);
+        assertThat(into).isEqualTo(pattern(10, 5));
+    }
+
+    @Test
+    void closingReleasesEveryQueuedBufferAndOneAddedAfterwards() {
+        List<ByteBuf> bufs = new ArrayList<>();
+        for (int i = 0; i < 3; i++) {
+            ByteBuf buf = Unpooled.buffer(4).writeBytes(pattern(i, 4));
+            queue.content(buf, 0, 4);
+            buf.release();
+            bufs.add(buf);
+        }
+        queue.close();
+        ByteBuf late = Unpooled.buffer(4).writeBytes(pattern(0, 4));
+        queue.content(late, 0, 4);
+        late.release();
+        bufs.add(late);
+        assertThat(bufs).allSatisfy(buf -> assertThat(buf.refCnt()).isZero());
+    }
+
+    @Test
+    void transferToReleasesEachBufferItWrote() throws IOException {
+        ByteBuf buf = Unpooled.buffer(4).writeBytes(pattern(0, 4));
+        queue.content(buf, 0, 4);
+        buf.release();
+        queue.end();
+        ByteArrayOutputStream out = new ByteArrayOutputStream();
+        assertThat(queue.transferTo(out)).isEqualTo(4);
+        assertThat(out.toByteArray()).isEqualTo(pattern(0, 4));
+        assertThat(buf.refCnt()).isZero();
+    }
 }
