@@ -31,6 +31,9 @@ public final class ProxyResponse {
     private final List<Redirect> redirects;
     private final long decodedBytes;
 
+    /** The body of a response that has none; a zero-length array, so sharing it is safe. */
+    private static final byte[] NO_BODY = new byte[0];
+
     private ProxyResponse(Builder b) {
         this.status = b.status;
         this.headers = b.headers;
@@ -272,7 +275,7 @@ public final class ProxyResponse {
 
         private int status = 200;
         private Headers headers = Headers.empty();
-        private byte[] body = new byte[0];
+        private byte[] body = NO_BODY;
         private long bodyBytes;
         private ConnectionInfo connection;
         private boolean reused;

@@ -19,9 +19,10 @@ import java.util.concurrent.CompletableFuture;
  * }</pre>
  *
  * <p>Read the body on a thread of your own (the future completes on one), never on the client's I/O threads: a read
- * there would wait for itself, and throws {@link IllegalStateException} instead. Close the stream when done with it:
- * closing before the body's end aborts the exchange (its connection is not reused), as an unread body must not hold a
- * connection.
+ * there would wait for itself, and throws {@link IllegalStateException} instead, and on one thread at a time. Close the
+ * stream when done with it: closing before the body's end aborts the exchange (its connection is not reused), as an
+ * unread body must not hold a connection; and the bytes that came and were not read are kept in the client's pooled
+ * buffers (off the heap) until it is closed, so a stream dropped unread and unclosed holds that memory for good.
  */
 public final class ResponseStream implements AutoCloseable {
 

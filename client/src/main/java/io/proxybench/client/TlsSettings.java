@@ -60,6 +60,8 @@ public final class TlsSettings {
     private final Map<String, List<String>> pins;
     private final List<String> alpn;
     private final List<String> groups;
+    /** {@link #hashCode()}, computed once: the settings are part of every request's pool key. */
+    private final int hash;
 
     private TlsSettings(Builder b) {
         this.trust = b.trust;
@@ -73,6 +75,8 @@ public final class TlsSettings {
         this.pins = Map.copyOf(copy);
         this.alpn = b.alpn;
         this.groups = b.groups;
+        this.hash = Objects.hash(trust, caFile, System.identityHashCode(trustManager), keyStore,
+                Arrays.hashCode(keyStorePassword), System.identityHashCode(keyManager), pins, alpn, groups);
     }
 
     /**
@@ -246,8 +250,7 @@ public final class TlsSettings {
 
     @Override
     public int hashCode() {
-        return Objects.hash(trust, caFile, System.identityHashCode(trustManager), keyStore,
-                Arrays.hashCode(keyStorePassword), System.identityHashCode(keyManager), pins, alpn, groups);
+        return hash;
     }
 
     /**

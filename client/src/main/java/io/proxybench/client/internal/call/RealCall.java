@@ -30,7 +30,6 @@ import java.time.Duration;
 import java.time.Instant;
 import java.util.ArrayList;
 import java.util.List;
-import java.util.Map;
 import java.util.concurrent.CancellationException;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.ScheduledExecutorService;
@@ -271,7 +270,7 @@ final class RealCall implements Exchange.Ended, Call {
             return;
         }
         parts.exchange().send(http, routed, connection, reused, trace, earlier, stream, limits,
-                parts.decompression() && !has(request, "accept-encoding"), this);
+                parts.decompression() && !request.headers().contains("accept-encoding"), this);
     }
 
     @Override
@@ -317,7 +316,7 @@ final class RealCall implements Exchange.Ended, Call {
         if (jars == null) {
             return request;
         }
-        if (has(request, "cookie")) {
+        if (request.headers().contains("cookie")) {
             return request;
         }
         return jars.forSession(request.sessionKey()).cookieHeader(request.uri())
@@ -458,15 +457,6 @@ final class RealCall implements Exchange.Ended, Call {
     }
 
     /** Whether the caller set a header named {@code name} (lower case). */
-    private static boolean has(ProxyRequest request, String name) {
-        for (Map.Entry<String, String> h : request.headers()) {
-            if (h.getKey().equalsIgnoreCase(name)) {
-                return true;
-            }
-        }
-        return false;
-    }
-
     /** @param reused whether the failing attempt's connection was open before it; null when it had none */
     private static CallException failure(Phase phase, Throwable cause, WireBytes spent, Boolean reused) {
         return new CallException(phase, cause, spent.out(), spent.in(), spent.handshake(), reused);

@@ -1,6 +1,7 @@
 package io.proxybench.client.internal.stream;
 
 import io.netty.buffer.ByteBuf;
+import io.netty.buffer.Unpooled;
 import io.netty.util.concurrent.FastThreadLocalThread;
 import io.proxybench.client.internal.exchange.BodySink;
 import io.proxybench.client.internal.exchange.ReadControl;
@@ -11,21 +12,22 @@ import java.io.OutputStream;
 import java.util.ArrayDeque;
 import java.util.Objects;
 import java.util.concurrent.CancellationException;
-import java.util.concurrent.locks.Condition;
-import java.util.concurrent.locks.ReentrantLock;
+import java.util.concurrent.locks.LockSupport;
 import java.util.function.Consumer;
 
 /**
  * A streamed response body between the connection's event loop, which adds chunks, and the thread that reads it as an
  * {@link InputStream}. Memory is bounded: above {@link #HIGH} queued bytes the connection's reads pause, and they
  * resume once the reader has taken the queue down to {@link #LOW}, so the peer is held back by TCP (or HTTP/2 flow
- * control) instead. Closing the stream before its end aborts the exchange. Reads block, on a lock rather than a
- * monitor, so virtual threads unmount while they wait.
+ * control) instead. Closing the stream before its end aborts the exchange. One thread reads at a time; it waits
+ * parked ({@link LockSupport}), not in a monitor, so a virtual thread unmounts while it waits, and the monitor guards
+ * only short updates.
  *
  * <p>Chunks are kept as Netty buffers, not copied to arrays: a chunk that is most of its buffer is kept as a retained
  * slice of it (no copy, no garbage); a small part of a large buffer is copied into a pooled buffer of its own size, so
- * the memory held stays within 4 times the bytes queued. Every buffer is released once: when read to its end, or when
- * the stream is closed.
+ * the memory held stays within 4 times the bytes queued. Every buffer is released once: when read to its end, when the
+ * stream is closed, or when the body fails ({@link #failed}). A stream dropped unread and unclosed after a whole body
+ * keeps its buffers: a {@code ResponseStream} must be closed, as its documentation says.
  */
 public final class BodyQueue extends InputStream implements BodySink {
 
@@ -34,12 +36,13 @@ public final class BodyQueue extends InputStream implements BodySink {
     /** Queued bytes at or below which paused reads resume. */
     static final int LOW = 256 << 10;
 
-    private final ReentrantLock lock = new ReentrantLock();
-    private final Condition changed = lock.newCondition();
     private final ReadControl reads;
     private final Consumer<Throwable> abort;
-    /** The body's chunks, in order, each owned by the queue (one reference); the first is read from its reader index. */
-    private final ArrayDeque<ByteBuf> chunks = new ArrayDeque<>();
+    /**
+     * The body's chunks, in order, each owned by the queue (one reference); the first is read from its reader index.
+     * Guarded by {@code this}, as is every field below but {@link #waiter}.
+     */
+    private final ArrayDeque<ByteBuf> chunks = new ArrayDeque<>(4);
     /** Bytes in {@link #chunks} not yet read. */
     private long queued;
     private boolean paused;
@@ -47,6 +50,8 @@ public final class BodyQueue extends InputStream implements BodySink {
     private boolean closed;
     /** Why the body cannot be read whole; null while none. */
     private IOException failure;
+    /** The reader parked until something changes, or null; set and cleared under {@code this}. */
+    private Thread waiter;
 
     /**
      * @param reads pauses and resumes the connection's reads
@@ -65,24 +70,20 @@ public final class BodyQueue extends InputStream implements BodySink {
         ByteBuf chunk = 4L * length >= buf.capacity() ? buf.retainedSlice(index, length)
                 : buf.alloc().buffer(length).writeBytes(buf, index, length);
         boolean pause = false;
-        lock.lock();
-        try {
+        Thread wake;
+        synchronized (this) {
             if (closed) {
                 chunk.release();
                 return;
-            }
-            // A reader waits only for an empty queue.
-            if (chunks.isEmpty()) {
-                changed.signalAll();
             }
             chunks.add(chunk);
             queued += length;
             if (queued > HIGH && !paused) {
                 paused = pause = true;
             }
-        } finally {
-            lock.unlock();
+            wake = takeWaiter();
         }
+        LockSupport.unpark(wake);
         if (pause) {
             reads.pause();
         }
@@ -90,27 +91,34 @@ public final class BodyQueue extends InputStream implements BodySink {
 
     /** The body arrived whole: a read past its last byte returns -1. */
     public void end() {
-        lock.lock();
-        try {
+        Thread wake;
+        synchronized (this) {
             ended = true;
-            changed.signalAll();
-        } finally {
-            lock.unlock();
+            wake = takeWaiter();
         }
+        LockSupport.unpark(wake);
     }
 
-    /** The body cannot be read whole: a read past the bytes that came throws an IOException caused by {@code why}. */
+    /**
+     * The body cannot be read whole: a read past the bytes that came throws an IOException caused by {@code why}. The
+     * bytes that came move to the heap, so a stream its caller drops after the failure without closing it holds no
+     * pooled buffer.
+     */
     public void failed(Throwable why) {
-        lock.lock();
-        try {
+        Thread wake = null;
+        synchronized (this) {
             if (!ended && failure == null) {
                 failure = why instanceof IOException io ? io
                         : new IOException("the response body failed: " + why.getMessage(), why);
-                changed.signalAll();
+                for (int i = chunks.size(); i > 0; i--) {
+                    ByteBuf pooled = chunks.pollFirst();
+                    chunks.addLast(Unpooled.copiedBuffer(pooled));
+                    pooled.release();
+                }
+                wake = takeWaiter();
             }
-        } finally {
-            lock.unlock();
         }
+        LockSupport.unpark(wake);
     }
 
     @Override
@@ -129,23 +137,26 @@ public final class BodyQueue extends InputStream implements BodySink {
         checkThread();
         boolean resume;
         int n = 0;
-        lock.lock();
-        try {
-            if (!awaitChunks()) {
-                return -1;
-            }
-            while (n < len && !chunks.isEmpty()) {
-                ByteBuf first = chunks.peekFirst();
-                int take = Math.min(len - n, first.readableBytes());
-                first.readBytes(into, off + n, take);
-                n += take;
-                if (!first.isReadable()) {
-                    chunks.removeFirst().release();
+        while (true) {
+            synchronized (this) {
+                if (hasChunks()) {
+                    while (n < len && !chunks.isEmpty()) {
+                        ByteBuf first = chunks.peekFirst();
+                        int take = Math.min(len - n, first.readableBytes());
+                        first.readBytes(into, off + n, take);
+                        n += take;
+                        if (!first.isReadable()) {
+                            chunks.removeFirst().release();
+                        }
+                    }
+                    resume = taken(n);
+                    break;
+                }
+                if (ended) {
+                    return -1;
                 }
             }
-            resume = taken(n);
-        } finally {
-            lock.unlock();
+            await();
         }
         if (resume) {
             reads.resume();
@@ -162,15 +173,20 @@ public final class BodyQueue extends InputStream implements BodySink {
         while (true) {
             ByteBuf first;
             boolean resume;
-            lock.lock();
-            try {
-                if (!awaitChunks()) {
+            synchronized (this) {
+                if (hasChunks()) {
+                    first = chunks.pollFirst();
+                    resume = taken(first.readableBytes());
+                } else if (ended) {
                     return total;
+                } else {
+                    first = null;
+                    resume = false;
                 }
-                first = chunks.pollFirst();
-                resume = taken(first.readableBytes());
-            } finally {
-                lock.unlock();
+            }
+            if (first == null) {
+                await();
+                continue;
             }
             if (resume) {
                 reads.resume();
@@ -185,30 +201,49 @@ public final class BodyQueue extends InputStream implements BodySink {
     }
 
     /**
-     * Under the lock: waits until a chunk is queued or the body is over.
+     * Under the lock: whether a chunk is queued; false at the body's end and while the reader has to wait for one.
      *
-     * @return true with a chunk queued; false at the body's end
      * @throws IOException when the stream was closed, or the body failed and all that came was read
      */
-    private boolean awaitChunks() throws IOException {
-        try {
-            while (chunks.isEmpty() && !ended && failure == null && !closed) {
-                changed.await();
-            }
-        } catch (InterruptedException e) {
-            Thread.currentThread().interrupt();
-            throw new InterruptedIOException("interrupted while waiting for the response body");
-        }
+    private boolean hasChunks() throws IOException {
         if (closed) {
             throw new IOException("the response body stream is closed");
         }
-        if (chunks.isEmpty()) {
-            if (failure != null) {
-                throw new IOException(failure.getMessage(), failure);
-            }
-            return false;
+        if (!chunks.isEmpty()) {
+            return true;
         }
-        return true;
+        if (failure != null) {
+            throw new IOException(failure.getMessage(), failure);
+        }
+        if (!ended) {
+            if (waiter != null && waiter != Thread.currentThread()) {
+                throw new IllegalStateException("a streamed body is read by two threads at once: read it on one");
+            }
+            waiter = Thread.currentThread();
+        }
+        return false;
+    }
+
+    /**
+     * Parks the reader, outside the lock, until a chunk, the end, a failure or a close wakes it (or spuriously: the
+     * caller looks again); parking rather than waiting on a monitor, so a virtual thread unmounts meanwhile.
+     */
+    private void await() throws InterruptedIOException {
+        LockSupport.park(this);
+        if (Thread.interrupted()) {
+            synchronized (this) {
+                waiter = null;
+            }
+            Thread.currentThread().interrupt();
+            throw new InterruptedIOException("interrupted while waiting for the response body");
+        }
+    }
+
+    /** Under the lock: the parked reader to wake once the lock is left, or null; it is no longer the waiter. */
+    private Thread takeWaiter() {
+        Thread t = waiter;
+        waiter = null;
+        return t;
     }
 
     /** Under the lock: {@code n} bytes were taken; whether the paused reads resume now. */
@@ -229,21 +264,16 @@ public final class BodyQueue extends InputStream implements BodySink {
     }
 
     @Override
-    public int available() {
-        lock.lock();
-        try {
-            return (int) Math.min(Integer.MAX_VALUE, queued);
-        } finally {
-            lock.unlock();
-        }
+    public synchronized int available() {
+        return (int) Math.min(Integer.MAX_VALUE, queued);
     }
 
     /** Drops what is queued; before the body's end, aborts the exchange (its connection is not reused). */
     @Override
     public void close() {
         boolean early;
-        lock.lock();
-        try {
+        Thread wake;
+        synchronized (this) {
             if (closed) {
                 return;
             }
@@ -253,13 +283,11 @@ public final class BodyQueue extends InputStream implements BodySink {
                 chunk.release();
             }
             queued = 0;
-            changed.signalAll();
-        } finally {
-            lock.unlock();
+            wake = takeWaiter();
         }
+        LockSupport.unpark(wake);
         if (early) {
-            abort.accept(new CancellationException("the response body was closed before its"
-                    + " end"));
+            abort.accept(new CancellationException("the response body was closed before its end"));
         }
     }
 }

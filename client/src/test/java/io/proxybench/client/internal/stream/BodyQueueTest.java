@@ -9,6 +9,7 @@ import io.proxybench.client.internal.exchange.ReadControl;
 import java.io.ByteArrayOutputStream;
 import java.io.IOException;
 import java.util.ArrayList;
+import java.util.Arrays;
 import java.util.List;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.TimeUnit;
@@ -173,5 +174,18 @@ class BodyQueueTest {
         assertThat(queue.transferTo(out)).isEqualTo(4);
         assertThat(out.toByteArray()).isEqualTo(pattern(0, 4));
         assertThat(buf.refCnt()).isZero();
+    }
+
+    @Test
+    void aFailedBodyKeepsItsBytesForTheReaderButNoneOfTheConnectionsBuffers() throws IOException {
+        ByteBuf buf = Unpooled.buffer(4).writeBytes(pattern(0, 4));
+        queue.content(buf, 0, 4);
+        buf.release();
+        queue.failed(new IOException("cut"));
+        assertThat(buf.refCnt()).isZero();
+        byte[] into = new byte[8];
+        assertThat(queue.read(into, 0, 8)).isEqualTo(4);
+        assertThat(Arrays.copyOf(into, 4)).isEqualTo(pattern(0, 4));
+        assertThatThrownBy(() -> queue.read(into, 0, 8)).isInstanceOf(IOException.class).hasMessage("cut");
     }
 }
