@@ -125,6 +125,8 @@ final class Exchange {
         private final Ended ended;
         private final long outBefore;
         private final long inBefore;
+        /** Builds this exchange's responses: a streamed one's head and its end share it (every field is set each time). */
+        private ProxyResponse.Builder responses;
         /** Whether the exchange has ended, and whether {@code ended} was told: each happens once. */
         private boolean entered;
         private boolean told;
@@ -296,7 +298,10 @@ final class Exchange {
 
         private ProxyResponse response(int status, Headers headers, byte[] body, long bodyBytes,
                 CloseReason retired, long out, long in, long handshake) {
-            return ProxyResponse.builder().status(status).headers(headers).body(body).bodyBytes(bodyBytes)
+            if (responses == null) {
+                responses = ProxyResponse.builder();
+            }
+            return responses.status(status).headers(headers).body(body).bodyBytes(bodyBytes)
                     .connection(connection.info()).reused(reused).attempt(trace.call().attempt())
                     .exit(routed.exit()).session(routed.session()).timings(trace.timings()).bytesOut(out)
                     .bytesIn(in).handshakeBytes(handshake).closeReason(retired)

@@ -42,7 +42,7 @@ public final class BodyQueue extends InputStream implements BodySink {
      * The body's chunks, in order, each owned by the queue (one reference); the first is read from its reader index.
      * Guarded by {@code this}, as is every field below but {@link #waiter}.
      */
-    private final ArrayDeque<ByteBuf> chunks = new ArrayDeque<>(4);
+    private final ArrayDeque<ByteBuf> chunks = new ArrayDeque<>(2);
     /** Bytes in {@link #chunks} not yet read. */
     private long queued;
     private boolean paused;
