@@ -630,8 +630,17 @@ public final class ProxyClient implements AutoCloseable {
             }
             TlsSettings toProxy = proxyTls != null ? proxyTls : tls;
             TlsContexts tlsContexts = new TlsContexts();
-            tlsContexts.origin(tls);
-            tlsContexts.proxy(toProxy, proxyProtocol);
+            try {
+                tlsContexts.origin(tls);
+            } catch (IllegalArgumentException e) {
+                throw new IllegalArgumentException("tls: " + e.getMessage(), e);
+            }
+            try {
+                tlsContexts.proxy(toProxy, proxyProtocol);
+            } catch (IllegalArgumentException e) {
+                throw new IllegalArgumentException((proxyTls != null ? "proxyTls: " : "tls (also the proxy's): ")
+                        + e.getMessage(), e);
+            }
             return new ProxyClient(new ClientSettings(proxies, template, router, tls, toProxy, forceConnect, limits,
                     sessionLifetimeKeepAlive, timeouts, maxBodyBytes, bodyPrefixOnly, maxStreamsPerConnection,
                     proxyProtocol, maxStreamsPerProxyConnection, userAgent, listeners, tlsContexts, redirects, cookies,

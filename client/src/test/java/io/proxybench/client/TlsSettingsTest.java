@@ -59,7 +59,11 @@ class TlsSettingsTest {
         TlsSettings tls = TlsSettings.builder().keyStore(missing, PASSWORD.toCharArray()).build();
 
         assertThatThrownBy(() -> ProxyClient.builder().tls(tls).build()).isInstanceOf(IllegalArgumentException.class)
-                .hasMessageContaining("TLS key store " + missing + " cannot be read: no such file")
+                .hasMessageStartingWith("tls: TLS key store " + missing + " cannot be read: no such file")
+                .hasMessageNotContaining(PASSWORD);
+        assertThatThrownBy(() -> ProxyClient.builder().proxy("https://127.0.0.1:8443").proxyTls(tls).build())
+                .isInstanceOf(IllegalArgumentException.class)
+                .hasMessageStartingWith("proxyTls: TLS key store " + missing + " cannot be read")
                 .hasMessageNotContaining(PASSWORD);
     }
 

@@ -20,6 +20,15 @@ public enum ProxyScheme {
     }
 
     /**
+     * The port a proxy URL without one means, as curl assumes: 443 for {@code https}, 1080 for the others.
+     *
+     * @return the port
+     */
+    public int defaultPort() {
+        return this == HTTPS ? 443 : 1080;
+    }
+
+    /**
      * The scheme as written in a proxy URL.
      *
      * @return {@code http}, {@code https}, {@code socks5} or {@code socks5h}

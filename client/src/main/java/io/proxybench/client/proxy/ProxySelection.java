@@ -84,8 +84,9 @@ public interface ProxySelection {
      *   <li>a proxy URL without a scheme is {@code http://}; the schemes are {@code http}, {@code https},
      *       {@code socks5} and {@code socks5h} ({@link ProxyScheme}).
      * </ul>
-     * Where this differs from curl: a proxy URL must give its port (curl assumes 1080, or 443 for {@code https}),
-     * curl's {@code socks4://} and {@code socks4a://} proxies are refused, and {@code NO_PROXY} takes the
+     * A proxy URL without a port means the scheme's {@linkplain ProxyScheme#defaultPort() default}, as curl assumes
+     * (443 for {@code https}, else 1080). Where this differs from curl: its {@code socks4://} and {@code socks4a://}
+     * proxies are refused, and {@code NO_PROXY} takes the
      * extensions {@link ProxyBypass} lists (ports, {@code *.} prefixes, {@code *} among other entries).
      *
      * @param env variable names to values, e.g. {@code System.getenv()}

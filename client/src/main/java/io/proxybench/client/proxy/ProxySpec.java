@@ -50,7 +50,8 @@ public record ProxySpec(ProxyScheme scheme, String host, int port, ProxyCredenti
      * Reads a proxy URL. The user and password are percent-decoded (UTF-8); a path, if any, is ignored.
      *
      * @param url e.g. {@code http://user:pass@host:port}, {@code https://host:port}, {@code socks5://host:port} or
-     *     {@code socks5h://[::1]:1080}; a user without a password has an empty one
+     *     {@code socks5h://[::1]:1080}; a user without a password has an empty one; without a port, the scheme's
+     *     {@linkplain ProxyScheme#defaultPort() default} as curl has it (443 for {@code https}, else 1080)
      * @return the proxy
      * @throws IllegalArgumentException naming the part that is wrong and the accepted forms; the password is
      *     never quoted
@@ -107,8 +108,11 @@ public record ProxySpec(ProxyScheme scheme, String host, int port, ProxyCredenti
         if (bracketed ? !NetUtil.isValidIpV6Address(host) : !HOST_NAME.matcher(host).matches()) {
             throw bad(shown, "host '" + host + "' is not a host name, IPv4 address or [IPv6] address");
         }
-        if (portText == null || portText.isEmpty()) {
-            throw bad(shown, "no port");
+        if (portText == null) {
+            return new ProxySpec(scheme, host, scheme.defaultPort(), credentials);
+        }
+        if (portText.isEmpty()) {
+            throw bad(shown, "no port after ':'");
         }
         int port;
         try {

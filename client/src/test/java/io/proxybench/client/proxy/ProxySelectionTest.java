@@ -122,9 +122,9 @@ class ProxySelectionTest {
 
     @Test
     void aBadProxyUrlNamesTheVariableWithoutThePassword() {
-        assertThatThrownBy(() -> ProxySelection.fromEnvironment(Map.of("ALL_PROXY", "socks5h://u:hunter2@gw.example")))
+        assertThatThrownBy(() -> ProxySelection.fromEnvironment(Map.of("ALL_PROXY", "socks5h://u:hunter2@gw.example:0")))
                 .isInstanceOf(IllegalArgumentException.class)
-                .hasMessageStartingWith("ALL_PROXY: proxy URL socks5h://u:****@gw.example: no port")
+                .hasMessageStartingWith("ALL_PROXY: proxy URL socks5h://u:****@gw.example:0: port 0 is outside")
                 .hasMessageNotContaining("hunter2");
         assertThatThrownBy(() -> ProxySelection.fromEnvironment(Map.of("http_proxy", "u:hunter2@gw example:1")))
                 .hasMessageStartingWith("http_proxy: proxy URL http://u:****@gw example:1: host 'gw example'")

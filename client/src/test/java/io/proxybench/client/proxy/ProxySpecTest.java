@@ -39,6 +39,14 @@ class ProxySpecTest {
     }
 
     @Test
+    void aUrlWithoutAPortMeansCurlsDefaultForItsScheme() {
+        assertThat(ProxySpec.parse("http://alice:hunter2@gw").port()).isEqualTo(1080);
+        assertThat(ProxySpec.parse("https://gw").port()).isEqualTo(443);
+        assertThat(ProxySpec.parse("socks5h://[::1]/").endpoint()).isEqualTo("[::1]:1080");
+        assertThat(ProxySpec.parse("socks5://gw").port()).isEqualTo(1080);
+    }
+
+    @Test
     void utf8CredentialsSurviveTheRoundTrip() {
         assertThat(ProxySpec.parse("http://j%C3%BCrgen:gr%C3%BC%C3%9F@gw:1").credentials())
                 .isEqualTo(new ProxyCredentials("jürgen", "grüß"));
@@ -57,7 +65,7 @@ class ProxySpecTest {
         "''|the proxy URL is empty",
         "127.0.0.1:3128|no scheme",
         "ftp://alice:hunter2@h:21|unknown scheme 'ftp'",
-        "http://alice:hunter2@gw|no port",
+        "http://alice:hunter2@gw:|no port after ':'",
         "http://alice:hunter2@gw:99999|port 99999 is outside 1..65535",
         "http://alice:hunter2@gw:abc|port 'abc' is not a number",
         "http://alice:hun%zzter2@gw:1|bad percent-encoding in the password",
