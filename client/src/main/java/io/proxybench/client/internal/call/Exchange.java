@@ -2,6 +2,7 @@ package io.proxybench.client.internal.call;
 
 import io.netty.handler.codec.http.FullHttpRequest;
 import io.netty.handler.codec.http.HttpMethod;
+import io.netty.util.concurrent.FastThreadLocal;
 import io.netty.util.internal.logging.InternalLogger;
 import io.netty.util.internal.logging.InternalLoggerFactory;
 import io.proxybench.client.Headers;
@@ -24,6 +25,7 @@ import io.proxybench.client.internal.exchange.StreamedBody;
 import io.proxybench.client.internal.metrics.ClientCounters;
 import io.proxybench.client.internal.pool.ConnectionPool;
 import java.io.IOException;
+import java.util.List;
 import java.util.function.Consumer;
 
 /**
@@ -36,6 +38,17 @@ final class Exchange {
 
     private static final InternalLogger LOG = InternalLoggerFactory.getInstance(Exchange.class);
     private static final byte[] EMPTY = new byte[0];
+    /**
+     * One response builder per thread, reused: the responses are built on the connections' event loops, and every
+     * field is set for each one (see {@code Ending.response}), so nothing of an earlier response carries over; the
+     * body and headers are dropped once built, so the builder holds no body between responses.
+     */
+    private static final FastThreadLocal<ProxyResponse.Builder> RESPONSES = new FastThreadLocal<>() {
+        @Override
+        protected ProxyResponse.Builder initialValue() {
+            return ProxyResponse.builder();
+        }
+    };
 
     private final ClientSettings settings;
     private final ConnectionPool<Route, Object, ClientConnection> pool;
@@ -125,8 +138,6 @@ final class Exchange {
         private final Ended ended;
         private final long outBefore;
         private final long inBefore;
-        /** Builds this exchange's responses: a streamed one's head and its end share it (every field is set each time). */
-        private ProxyResponse.Builder responses;
         /** Whether the exchange has ended, and whether {@code ended} was told: each happens once. */
         private boolean entered;
         private boolean told;
@@ -298,14 +309,14 @@ final class Exchange {
 
         private ProxyResponse response(int status, Headers headers, byte[] body, long bodyBytes,
                 CloseReason retired, long out, long in, long handshake) {
-            if (responses == null) {
-                responses = ProxyResponse.builder();
-            }
-            return responses.status(status).headers(headers).body(body).bodyBytes(bodyBytes)
+            ProxyResponse.Builder b = RESPONSES.get();
+            ProxyResponse response = b.status(status).headers(headers).body(body).bodyBytes(bodyBytes)
                     .connection(connection.info()).reused(reused).attempt(trace.call().attempt())
                     .exit(routed.exit()).session(routed.session()).timings(trace.timings()).bytesOut(out)
                     .bytesIn(in).handshakeBytes(handshake).closeReason(retired)
-                    .decodedBytes(decoding == null ? -1 : decoding.decodedBytes()).build();
+                    .decodedBytes(decoding == null ? -1 : decoding.decodedBytes()).redirects(List.of()).build();
+            b.body(EMPTY).headers(Headers.empty()); // the thread's builder keeps no body past its response
+            return response;
         }
     }
 }

@@ -17,7 +17,7 @@ import java.util.function.Consumer;
  * the body has arrived whole. A call that fails before its head fails both; after it, the body's reads and the
  * completion.
  */
-public final class ResponseBodyStream implements BiConsumer<ProxyResponse, Throwable> {
+public final class ResponseBodyStream implements BiConsumer<ProxyResponse, Throwable>, Runnable {
 
     private static final Executor HANDOFF = ForkJoinPool.commonPool();
 
@@ -25,6 +25,8 @@ public final class ResponseBodyStream implements BiConsumer<ProxyResponse, Throw
     private final CompletableFuture<ProxyResponse> completion = new CompletableFuture<>();
     /** The body, from the head on; null before. Written on the event loop, read there too. */
     private volatile BodyQueue queue;
+    /** The stream the head completes with, handed to {@link #run} off the event loop; null before the head. */
+    private ResponseStream stream;
 
     /** @param head completed with the stream at the head, or failed with the call */
     public ResponseBodyStream(CompletableFuture<ResponseStream> head) {
@@ -35,13 +37,17 @@ public final class ResponseBodyStream implements BiConsumer<ProxyResponse, Throw
     BodySink head(ProxyResponse response, ReadControl reads, Consumer<Throwable> abort) {
         BodyQueue body = new BodyQueue(reads, abort);
         queue = body;
-        ResponseStream stream = new ResponseStream(response, body, completion);
-        HANDOFF.execute(() -> {
-            if (!head.complete(stream)) {
-                body.close(); // the caller gave up on the head (cancelled): nobody will read the body
-            }
-        });
+        stream = new ResponseStream(response, body, completion);
+        HANDOFF.execute(this); // run(), on a thread of the pool: the executor's queue orders it after the writes above
         return body;
+    }
+
+    /** Completes the head with the stream, off the event loop. */
+    @Override
+    public void run() {
+        if (!head.complete(stream)) {
+            stream.close(); // the caller gave up on the head (cancelled): nobody will read the body
+        }
     }
 
     /** The body arrived whole. */

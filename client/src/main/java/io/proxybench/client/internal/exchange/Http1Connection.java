@@ -52,7 +52,7 @@ public final class Http1Connection extends ClientConnection {
             // The usual case in a closed loop: the previous call on this connection completed on its event loop.
             reader.start(request, trace, done, clientClose, limits);
         } else {
-            channel().eventLoop().execute(() -> reader.start(request, trace, done, clientClose, limits));
+            reader.handOver(request, trace, done, clientClose, limits);
         }
     }
 
@@ -67,8 +67,18 @@ public final class Http1Connection extends ClientConnection {
      * a timer is scheduled to fire no later than {@link #deadlineNanos()}.
      */
     private final class Reader extends ChannelInboundHandlerAdapter
-            implements ResponseParser.Listener, ReadControl, ExchangeAbort {
+            implements ResponseParser.Listener, ReadControl, ExchangeAbort, Runnable {
         private final ResponseParser parser = new ResponseParser(this);
+        /**
+         * An exchange handed over from another thread, which {@link #run} starts on the event loop: the connection
+         * carries one exchange at a time, so one set of fields does, and no task is made per request. Written before
+         * the event loop's queue takes the reader, read after it runs it.
+         */
+        private FullHttpRequest handedRequest;
+        private CallTrace handedTrace;
+        private ExchangeCallback handedDone;
+        private boolean handedClientClose;
+        private ExchangeLimits handedLimits;
         /** Told the end of the exchange in progress; null between exchanges. */
         private ExchangeCallback done;
         private CallTrace trace;
@@ -86,6 +96,27 @@ public final class Http1Connection extends ClientConnection {
         private ScheduledFuture<?> timer;
         /** {@link System#nanoTime()} at which {@link #timer} fires; meaningful while it is not null. */
         private long timerAtNanos;
+
+        void handOver(FullHttpRequest request, CallTrace trace, ExchangeCallback done, boolean clientClose,
+                ExchangeLimits limits) {
+            handedRequest = request;
+            handedTrace = trace;
+            handedDone = done;
+            handedClientClose = clientClose;
+            handedLimits = limits;
+            channel().eventLoop().execute(this);
+        }
+
+        @Override
+        public void run() {
+            FullHttpRequest request = handedRequest;
+            CallTrace trace = handedTrace;
+            ExchangeCallback done = handedDone;
+            handedRequest = null;
+            handedTrace = null;
+            handedDone = null;
+            start(request, trace, done, handedClientClose, handedLimits);
+        }
 
         void start(FullHttpRequest request, CallTrace trace, ExchangeCallback done, boolean clientClose,
                 ExchangeLimits limits) {

@@ -39,11 +39,14 @@ public final class BodyQueue extends InputStream implements BodySink {
     private final ReadControl reads;
     private final Consumer<Throwable> abort;
     /**
-     * The body's chunks, in order, each owned by the queue (one reference); the first is read from its reader index.
-     * Guarded by {@code this}, as is every field below but {@link #waiter}.
+     * The body's chunks, in order, each owned by the queue (one reference), each read from its reader index: the
+     * first in {@code first} (null when none is queued), the others in {@code rest}, made when a second chunk waits
+     * (most bodies a reader keeps up with never need it). Invariant: {@code first == null} implies {@code rest} is
+     * null or empty. Guarded by {@code this}, as is every field below.
      */
-    private final ArrayDeque<ByteBuf> chunks = new ArrayDeque<>(2);
-    /** Bytes in {@link #chunks} not yet read. */
+    private ByteBuf first;
+    private ArrayDeque<ByteBuf> rest;
+    /** Bytes queued and not yet read. */
     private long queued;
     private boolean paused;
     private boolean ended;
@@ -76,7 +79,7 @@ public final class BodyQueue extends InputStream implements BodySink {
                 chunk.release();
                 return;
             }
-            chunks.add(chunk);
+            enqueue(chunk);
             queued += length;
             if (queued > HIGH && !paused) {
                 paused = pause = true;
@@ -110,9 +113,9 @@ public final class BodyQueue extends InputStream implements BodySink {
             if (!ended && failure == null) {
                 failure = why instanceof IOException io ? io
                         : new IOException("the response body failed: " + why.getMessage(), why);
-                for (int i = chunks.size(); i > 0; i--) {
-                    ByteBuf pooled = chunks.pollFirst();
-                    chunks.addLast(Unpooled.copiedBuffer(pooled));
+                for (int i = (first == null ? 0 : 1) + (rest == null ? 0 : rest.size()); i > 0; i--) {
+                    ByteBuf pooled = dequeue();
+                    enqueue(Unpooled.copiedBuffer(pooled));
                     pooled.release();
                 }
                 wake = takeWaiter();
@@ -140,13 +143,12 @@ public final class BodyQueue extends InputStream implements BodySink {
         while (true) {
             synchronized (this) {
                 if (hasChunks()) {
-                    while (n < len && !chunks.isEmpty()) {
-                        ByteBuf first = chunks.peekFirst();
+                    while (n < len && first != null) {
                         int take = Math.min(len - n, first.readableBytes());
                         first.readBytes(into, off + n, take);
                         n += take;
                         if (!first.isReadable()) {
-                            chunks.removeFirst().release();
+                            dequeue().release();
                         }
                     }
                     resume = taken(n);
@@ -171,20 +173,20 @@ public final class BodyQueue extends InputStream implements BodySink {
         checkThread();
         long total = 0;
         while (true) {
-            ByteBuf first;
+            ByteBuf chunk;
             boolean resume;
             synchronized (this) {
                 if (hasChunks()) {
-                    first = chunks.pollFirst();
-                    resume = taken(first.readableBytes());
+                    chunk = dequeue();
+                    resume = taken(chunk.readableBytes());
                 } else if (ended) {
                     return total;
                 } else {
-                    first = null;
+                    chunk = null;
                     resume = false;
                 }
             }
-            if (first == null) {
+            if (chunk == null) {
                 await();
                 continue;
             }
@@ -192,10 +194,10 @@ public final class BodyQueue extends InputStream implements BodySink {
                 reads.resume();
             }
             try {
-                total += first.readableBytes();
-                first.readBytes(out, first.readableBytes());
+                total += chunk.readableBytes();
+                chunk.readBytes(out, chunk.readableBytes());
             } finally {
-                first.release();
+                chunk.release();
             }
         }
     }
@@ -209,7 +211,7 @@ public final class BodyQueue extends InputStream implements BodySink {
         if (closed) {
             throw new IOException("the response body stream is closed");
         }
-        if (!chunks.isEmpty()) {
+        if (first != null) {
             return true;
         }
         if (failure != null) {
@@ -237,6 +239,25 @@ public final class BodyQueue extends InputStream implements BodySink {
             Thread.currentThread().interrupt();
             throw new InterruptedIOException("interrupted while waiting for the response body");
         }
+    }
+
+    /** Under the lock: queues {@code chunk} last. */
+    private void enqueue(ByteBuf chunk) {
+        if (first == null) {
+            first = chunk;
+        } else {
+            if (rest == null) {
+                rest = new ArrayDeque<>(2);
+            }
+            rest.addLast(chunk);
+        }
+    }
+
+    /** Under the lock: takes the first chunk off the queue; null when none is queued. */
+    private ByteBuf dequeue() {
+        ByteBuf taken = first;
+        first = rest == null ? null : rest.pollFirst();
+        return taken;
     }
 
     /** Under the lock: the parked reader to wake once the lock is left, or null; it is no longer the waiter. */
@@ -279,7 +300,7 @@ public final class BodyQueue extends InputStream implements BodySink {
             }
             closed = true;
             early = !ended && failure == null;
-            for (ByteBuf chunk; (chunk = chunks.pollFirst()) != null; ) {
+            for (ByteBuf chunk; (chunk = dequeue()) != null; ) {
                 chunk.release();
             }
             queued = 0;
