@@ -5,6 +5,7 @@ import io.proxybench.client.Headers;
 import io.proxybench.client.ProxyClient;
 import io.proxybench.client.ProxyResponse;
 import io.proxybench.client.ResponseStream;
+import io.proxybench.client.proxy.ProxySelection;
 import io.proxybench.client.proxy.SessionRouter;
 import java.io.IOException;
 import java.io.InputStream;
@@ -64,6 +65,12 @@ final class Fetch {
         ProxyClient.Builder b = ProxyClient.builder().proxy(plan.proxy()).tls(plan.tls()).timeouts(plan.timeouts())
                 .redirects(plan.redirects()).cookies(plan.cookies()).decompression(!plan.raw())
                 .decodeLimits(Long.MAX_VALUE, BOMB_RATIO).ioThreads(1).eventListenerFactory(call -> timer);
+        if (plan.proxyTls() != null) {
+            b.proxyTls(plan.proxyTls());
+        }
+        if (plan.bypass() != null) {
+            b.proxySelection(ProxySelection.of(plan.proxy()).bypassing(plan.bypass()));
+        }
         if (plan.sessions() != null) {
             b.sessions(plan.sessions(), plan.request().sessionKey() != null ? SessionRouter.stickyPerKey() : null);
         }

@@ -3,8 +3,11 @@ package io.proxybench.cli;
 import io.proxybench.client.ProxyRequest;
 import io.proxybench.client.RedirectPolicy;
 import io.proxybench.client.Timeouts;
+import io.proxybench.client.TlsSettings;
 import io.proxybench.client.cookie.CookieJars;
+import io.proxybench.client.proxy.ProxyBypass;
 import io.proxybench.client.proxy.ProxyCredentials;
+import io.proxybench.client.proxy.ProxyScheme;
 import io.proxybench.client.proxy.ProxySpec;
 import io.proxybench.client.proxy.SessionTemplate;
 import io.proxybench.harness.Durations;
@@ -111,6 +114,27 @@ final class FetchCommand implements Callable<Integer> {
 
     @Option(names = {"-k", "--insecure"}, description = "Check no certificate.")
     boolean insecure;
+
+    @Option(names = "--proxy-cacert", paramLabel = "FILE",
+            description = "Trust only this CA file for the https:// proxy's certificate, as curl's --proxy-cacert;"
+                    + " the origin's trust stays --ca's (or the system's).")
+    Path proxyCa;
+
+    @Option(names = {"-E", "--cert"}, paramLabel = "FILE[:PASSWORD]",
+            description = "Show the origin this client certificate: a PKCS#12 key store and its password after the"
+                    + " first ':', as curl's --cert with --cert-type P12.")
+    String cert;
+
+    @Option(names = "--pinnedpubkey", paramLabel = "HASHES",
+            description = "Fail unless a certificate of the origin's chain has one of these public-key hashes:"
+                    + " sha256//BASE64, several separated by ';', as curl's --pinnedpubkey (curl checks the"
+                    + " server's own certificate only).")
+    String pinnedPubKey;
+
+    @Option(names = "--noproxy", paramLabel = "HOSTS",
+            description = "Hosts fetched directly, not through --proxy, in curl's NO_PROXY syntax: hosts, .domains,"
+                    + " addresses and CIDR ranges separated by commas; '*' for all (docs/client.md).")
+    String noProxy;
 
     @Option(names = {"-f", "--fail"}, description = "Fail with exit code 22, writing no body, when the status is 400"
             + " or more, as curl -f.")
@@ -241,9 +265,66 @@ final class FetchCommand implements Callable<Integer> {
             throw new IllegalArgumentException("-o " + file + " is a folder; give a file's path");
         }
         return new FetchPlan(request, withAccount, proxy != null && proxy.credentials() != null ? "--proxy"
-                : "PROXY_USER and PROXY_PASS", sessions, TrustOption.tls(ca, insecure), timeouts(),
+                : "PROXY_USER and PROXY_PASS", sessions, originTls(), proxyTls(), bypass(), timeouts(),
                 location ? RedirectPolicy.normal().withMaxHops(maxRedirs) : RedirectPolicy.none(), maxRedirs, raw,
                 jars, cookieJar, file, size(), fail);
+    }
+
+    /** The origin's TLS: {@code --ca} or {@code -k}, with {@code --cert} and {@code --pinnedpubkey}. */
+    private TlsSettings originTls() {
+        TlsSettings trust = TrustOption.tls(ca, insecure);
+        if (cert == null && pinnedPubKey == null) {
+            return trust;
+        }
+        TlsSettings.Builder b = trust.toBuilder();
+        if (cert != null) {
+            int colon = cert.indexOf(':');
+            Path store = Path.of(colon < 0 ? cert : cert.substring(0, colon));
+            if (!Files.isReadable(store)) {
+                throw new IllegalArgumentException("-E/--cert " + store + " cannot be read: give a PKCS#12 key store"
+                        + " as FILE:PASSWORD");
+            }
+            b.keyStore(store, colon < 0 ? new char[0] : cert.substring(colon + 1).toCharArray());
+        }
+        if (pinnedPubKey != null) {
+            try {
+                b.pin(url.getHost(), pinnedPubKey.split(";"));
+            } catch (IllegalArgumentException e) {
+                throw new IllegalArgumentException("--pinnedpubkey: " + e.getMessage(), e);
+            }
+        }
+        return b.build();
+    }
+
+    /** The https:// proxy's TLS from {@code --proxy-cacert}; null when it is the origin's. */
+    private TlsSettings proxyTls() {
+        if (proxyCa == null) {
+            return null;
+        }
+        if (proxy == null || proxy.scheme() != ProxyScheme.HTTPS) {
+            throw new IllegalArgumentException("--proxy-cacert is the trust for an https:// proxy; give --proxy"
+                    + " https://HOST:PORT" + (proxy == null ? "" : " (not " + proxy.scheme().text() + "://)"));
+        }
+        if (!Files.isReadable(proxyCa)) {
+            throw new IllegalArgumentException("--proxy-cacert " + proxyCa + " cannot be read: give a PEM file of"
+                    + " the CA certificates the proxy's certificate is checked against");
+        }
+        return TlsSettings.caFile(proxyCa);
+    }
+
+    /** The hosts {@code --noproxy} sends direct; null for none. */
+    private ProxyBypass bypass() {
+        if (noProxy == null) {
+            return null;
+        }
+        if (proxy == null) {
+            throw new IllegalArgumentException("--noproxy lists hosts that skip --proxy; give --proxy too");
+        }
+        try {
+            return ProxyBypass.noProxy(noProxy);
+        } catch (IllegalArgumentException e) {
+            throw new IllegalArgumentException("--noproxy: " + e.getMessage(), e);
+        }
     }
 
     /** {@code proxy} as given, or with PROXY_USER / PROXY_PASS when it has no account and both are set. */

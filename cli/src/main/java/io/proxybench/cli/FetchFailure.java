@@ -34,6 +34,7 @@ record FetchFailure(int exitCode, String label, String reason, String line) {
     static final int PEER_FAILED_VERIFICATION = 60;
     static final int BAD_CONTENT_ENCODING = 61;
     static final int FILESIZE_EXCEEDED = 63;
+    static final int PINNED_KEY_MISMATCH = 90;
     static final int HTTP2_STREAM = 92;
     static final int PROXY = 97;
 
@@ -44,7 +45,8 @@ record FetchFailure(int exitCode, String label, String reason, String line) {
             + " early; 22 HTTP status 400 or more with -f/--fail; 23 the body cannot be written; 28 a timeout; 35 a"
             + " TLS handshake failed; 47 too many redirects or a redirect loop; 52 no response at all; 56 the proxy"
             + " refused the tunnel, or receiving failed; 60 an untrusted certificate; 61 a body that does not decode"
-            + " (corrupt, cut short, or a decompression bomb); 63 over --max-filesize; 92 an HTTP/2 stream reset;"
+            + " (corrupt, cut short, or a decompression bomb); 63 over --max-filesize; 90 no certificate has a"
+            + " --pinnedpubkey key; 92 an HTTP/2 stream reset;"
             + " 97 the SOCKS5 proxy refused.";
 
     /**
@@ -86,6 +88,13 @@ record FetchFailure(int exitCode, String label, String reason, String line) {
             return new FetchFailure(PEER_FAILED_VERIFICATION, label, reason, (reason != null ? reason
                     : "the " + (ofProxy ? "proxy's" : "origin's") + " certificate is not trusted") + " (" + label
                     + "); give the CA that signed it with --ca FILE, or -k/--insecure to check no certificate");
+        }
+        if (what.equals("PinMismatch")) {
+            // The whole message: the chain's keys and the pinned ones are the point of it.
+            String why = e.getCause() == null || e.getCause().getMessage() == null
+                    ? "no certificate of the origin's chain has a pinned key" : e.getCause().getMessage();
+            return new FetchFailure(PINNED_KEY_MISMATCH, label, reason, why + " (" + label + "); check"
+                    + " --pinnedpubkey");
         }
         int code;
         String line;

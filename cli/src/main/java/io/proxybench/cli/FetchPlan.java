@@ -5,6 +5,7 @@ import io.proxybench.client.RedirectPolicy;
 import io.proxybench.client.Timeouts;
 import io.proxybench.client.TlsSettings;
 import io.proxybench.client.cookie.CookieJars;
+import io.proxybench.client.proxy.ProxyBypass;
 import io.proxybench.client.proxy.ProxySpec;
 import io.proxybench.client.proxy.SessionTemplate;
 import java.nio.file.Path;
@@ -18,7 +19,9 @@ import java.nio.file.Path;
  * @param accountFrom where the proxy's account was given, for error lines ({@code --proxy} or {@code PROXY_USER and
  *     PROXY_PASS})
  * @param sessions how sessions are written into the proxy's credentials; null for none
- * @param tls which certificates are trusted
+ * @param tls the origin's TLS: which certificates are trusted, the client certificate, pins
+ * @param proxyTls an {@code https://} proxy's TLS when it is not {@code tls}; null when it is
+ * @param bypass the hosts fetched directly, not through {@code proxy}; null for none
  * @param timeouts the call's limits
  * @param redirects which redirects are followed
  * @param maxRedirs the redirect cap, for error lines
@@ -30,5 +33,5 @@ import java.nio.file.Path;
  * @param failOnError whether a status of 400 or more fails the fetch ({@code -f})
  */
 record FetchPlan(ProxyRequest request, ProxySpec proxy, String accountFrom, SessionTemplate sessions,
-        TlsSettings tls, Timeouts timeouts, RedirectPolicy redirects, int maxRedirs, boolean raw, CookieJars cookies,
+        TlsSettings tls, TlsSettings proxyTls, ProxyBypass bypass, Timeouts timeouts, RedirectPolicy redirects, int maxRedirs, boolean raw, CookieJars cookies,
         Path saveCookies, Path output, long maxFilesize, boolean failOnError) {}

@@ -208,6 +208,16 @@ class FetchCommandTest {
         assertThat(r.err()).contains("tls_UntrustedCertificate").contains("--ca FILE, or -k/--insecure");
     }
 
+    @Test
+    void aPinThatMatchesNoKeyOfTheChainExits90NamingTheHostAndThePins() {
+        String pin = "sha256//" + "A".repeat(43) + "=";
+        FetchRun r = FetchRun.of("--proxy", gateway, "--ca", ca, "--pinnedpubkey", pin, https("/cdn-cgi/trace"));
+        assertThat(r.exitCode()).as(r.describe()).isEqualTo(90);
+        assertThat(r.err()).contains("tls_PinMismatch").contains("127.0.0.1").contains(pin)
+                .contains("check --pinnedpubkey");
+        assertThat(r.body()).as("nothing written").isEmpty();
+    }
+
     private void assertNothingLeft(Path file) throws IOException {
         assertThat(file).doesNotExist();
         try (Stream<Path> files = Files.list(file.getParent())) {
