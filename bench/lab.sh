@@ -4,8 +4,9 @@
 #   bench_tmp                 makes $tmp and the trap that stops the lab and every PID in peer_pids (bench/peers.sh)
 #                             and deletes $tmp
 #   lab_start SECONDS [NAME]  starts the lab for at most SECONDS; sets lab_pid, gateway, target, ca, admin, url and
-#                             lab_transport (io_uring, epoll or nio). A
-#                             second lab needs a NAME (its banner's file) and its PID in peer_pids to be stopped
+#                             lab_transport (io_uring, epoll or nio); LAB_ARGS, when set, are more of the lab's
+#                             options. A second lab needs a NAME (its banner's file) and its PID in peer_pids to be
+#                             stopped
 #   lab_ticks                 the lab's CPU time so far, in clock ticks (exits if the lab has died)
 #   build_jmh_jar             builds jmh/target/benchmarks.jar (the JMH benchmarks and NettyFloor); sets jmh_jar
 #   floor_command URL CERT    after build_jmh_jar: sets floor_cmd, the command of NettyFloor's closed loop to URL
@@ -37,7 +38,8 @@ _bench_cleanup() {
 lab_start() {
   local banner="$tmp/lab${2:+-$2}"
   mkdir -p "$tmp/home"
-  PROXYBENCH_HOME="$tmp/home" ./proxybench lab --json --for "${1}s" >"$banner.json" 2>"$banner.err" &
+  # shellcheck disable=SC2086 # LAB_ARGS is a list of the lab's options
+  PROXYBENCH_HOME="$tmp/home" ./proxybench lab --json --for "${1}s" ${LAB_ARGS:-} >"$banner.json" 2>"$banner.err" &
   lab_pid=$!
   for _ in $(seq 1 120); do
     [ -s "$banner.json" ] && break
@@ -54,7 +56,8 @@ lab_start() {
     exit 1
   fi
   url="$target/cdn-cgi/trace"
-  curl -sSf --max-time 10 --cacert "$ca" -x "$gateway" "$url" >/dev/null \
+  # The lab's own account: accepted when the lab asks for none, required when LAB_ARGS has --auth lab:lab.
+  curl -sSf --max-time 10 --cacert "$ca" -x "$gateway" -U lab:lab "$url" >/dev/null \
     || { echo "$me: the lab does not answer through $gateway" >&2; exit 1; }
 }
 

@@ -67,7 +67,12 @@ echo "$me: building the launcher's jar if it is stale..." >&2
 # Each run gets 60 s plus 10 ms per request (a 10 ms request would be a problem, not a figure).
 per_run=$((60 + (WARMUP + REQUESTS) / 100))
 runs=$((ROUNDS * ${#clients[@]} * 2))
-lab_start $((runs * per_run + 120))
+# The lab requires the account (--auth), as a provider does: without it, a tunnel opened with no credentials (the
+# JDK's and OkHttp's first CONNECT, which send them only when asked by a 407) gets a rotating exit, so a session's
+# second tunnel lands on another exit and its cookie comes back foreign. A session keeps its exit for the whole
+# script (the lab's default lifetime is 10 minutes), so a tunnel a client opens late meets the exit that set the
+# session's cookie.
+LAB_ARGS="--auth lab:lab --session-lifetime $((runs * per_run + 120))s" lab_start $((runs * per_run + 120))
 target_port="${target##*:}"
 target_port="${target_port%%/*}"
 declare -A via=([lab]="${gateway#http://}")

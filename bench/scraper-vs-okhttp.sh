@@ -48,7 +48,8 @@ echo "$me: building the launcher's jar if it is stale..." >&2
 ./proxybench --help >/dev/null
 # Each run gets 60 s plus 10 ms per request (a 10 ms request would be a problem, not a figure).
 per_run=$((60 + (WARMUP + REQUESTS) / 100))
-lab_start $((ROUNDS * 2 * per_run + 120))
+# The lab requires the account, and a session keeps its exit for the whole script (see scraper-vs-clients.sh).
+LAB_ARGS="--auth lab:lab --session-lifetime $((ROUNDS * 2 * per_run + 120))s" lab_start $((ROUNDS * 2 * per_run + 120))
 page_url="$target/login?to=/page/$PAGE"
 echo "$me: $REQUESTS requests (after $WARMUP) at C=$C over $SESSIONS sessions, $ROUNDS rounds; $page_url through the" \
   "lab's gateway $gateway (PID $lab_pid, $lab_transport); load average $(cut -d' ' -f1-3 /proc/loadavg)"
