@@ -359,7 +359,7 @@ class RunCommandTest {
                 new String[] {"run", "--url", "ftp://x/", "--rate", "10", "--duration", "1s"},
                 new String[] {"run", "--url", "https://x/", "--ramp", "10/s:oops"},
                 new String[] {"run", "--url", "https://x/", "--rate", "10", "--duration", "1s", "--proxy",
-                    "http://u:hunter2@h"},
+                    "http://u:hunter2@h:"},
                 new String[] {"run", "--url", "https://x/", "--rate", "10", "--duration", "1s", "--proxy-file",
                     "/nonexistent/proxies.txt"},
                 new String[] {"run", "--url", "https://x/", "--burst", "5", "--duration", "1s"},
