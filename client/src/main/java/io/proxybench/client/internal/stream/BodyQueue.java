@@ -40,11 +40,13 @@ public final class BodyQueue extends InputStream implements BodySink {
     private final Consumer<Throwable> abort;
     /**
      * The body's chunks, in order, each owned by the queue (one reference), each read from its reader index: the
-     * first in {@code first} (null when none is queued), the others in {@code rest}, made when a second chunk waits
-     * (most bodies a reader keeps up with never need it). Invariant: {@code first == null} implies {@code rest} is
-     * null or empty. Guarded by {@code this}, as is every field below.
+     * first two in {@code first} and {@code second}, the others in {@code rest}, made when a third chunk waits (most
+     * bodies a reader keeps up with never need it). Invariant: {@code first == null} implies {@code second == null},
+     * and {@code second == null} implies {@code rest} is null or empty. Guarded by {@code this}, as is every field
+     * below.
      */
     private ByteBuf first;
+    private ByteBuf second;
     private ArrayDeque<ByteBuf> rest;
     /** Bytes queued and not yet read. */
     private long queued;
@@ -113,7 +115,8 @@ public final class BodyQueue extends InputStream implements BodySink {
             if (!ended && failure == null) {
                 failure = why instanceof IOException io ? io
                         : new IOException("the response body failed: " + why.getMessage(), why);
-                for (int i = (first == null ? 0 : 1) + (rest == null ? 0 : rest.size()); i > 0; i--) {
+                int n = (first == null ? 0 : 1) + (second == null ? 0 : 1) + (rest == null ? 0 : rest.size());
+                for (int i = n; i > 0; i--) {
                     ByteBuf pooled = dequeue();
                     enqueue(Unpooled.copiedBuffer(pooled));
                     pooled.release();
@@ -245,6 +248,8 @@ public final class BodyQueue extends InputStream implements BodySink {
     private void enqueue(ByteBuf chunk) {
         if (first == null) {
             first = chunk;
+        } else if (second == null) {
+            second = chunk;
         } else {
             if (rest == null) {
                 rest = new ArrayDeque<>(2);
@@ -256,7 +261,8 @@ public final class BodyQueue extends InputStream implements BodySink {
     /** Under the lock: takes the first chunk off the queue; null when none is queued. */
     private ByteBuf dequeue() {
         ByteBuf taken = first;
-        first = rest == null ? null : rest.pollFirst();
+        first = second;
+        second = rest == null ? null : rest.pollFirst();
         return taken;
     }
 

@@ -177,15 +177,19 @@ class BodyQueueTest {
     }
 
     @Test
-    void aFailedBodyKeepsItsBytesForTheReaderButNoneOfTheConnectionsBuffers() throws IOException {
-        ByteBuf buf = Unpooled.buffer(4).writeBytes(pattern(0, 4));
-        queue.content(buf, 0, 4);
-        buf.release();
+    void aFailedBodyKeepsItsBytesInOrderForTheReaderButNoneOfTheConnectionsBuffers() throws IOException {
+        List<ByteBuf> bufs = new ArrayList<>();
+        for (int i = 0; i < 4; i++) {
+            ByteBuf buf = Unpooled.buffer(4).writeBytes(pattern(4 * i, 4));
+            queue.content(buf, 0, 4);
+            buf.release();
+            bufs.add(buf);
+        }
         queue.failed(new IOException("cut"));
-        assertThat(buf.refCnt()).isZero();
-        byte[] into = new byte[8];
-        assertThat(queue.read(into, 0, 8)).isEqualTo(4);
-        assertThat(Arrays.copyOf(into, 4)).isEqualTo(pattern(0, 4));
+        assertThat(bufs).allSatisfy(buf -> assertThat(buf.refCnt()).isZero());
+        byte[] into = new byte[32];
+        assertThat(queue.read(into, 0, 32)).isEqualTo(16);
+        assertThat(Arrays.copyOf(into, 16)).isEqualTo(pattern(0, 16));
         assertThatThrownBy(() -> queue.read(into, 0, 8)).isInstanceOf(IOException.class).hasMessage("cut");
     }
 }
