@@ -33,5 +33,6 @@ import java.nio.file.Path;
  * @param failOnError whether a status of 400 or more fails the fetch ({@code -f})
  */
 record FetchPlan(ProxyRequest request, ProxySpec proxy, String accountFrom, SessionTemplate sessions,
-        TlsSettings tls, TlsSettings proxyTls, ProxyBypass bypass, Timeouts timeouts, RedirectPolicy redirects, int maxRedirs, boolean raw, CookieJars cookies,
-        Path saveCookies, Path output, long maxFilesize, boolean failOnError) {}
+        TlsSettings tls, TlsSettings proxyTls, ProxyBypass bypass, Timeouts timeouts, RedirectPolicy redirects,
+        int maxRedirs, boolean raw, CookieJars cookies, Path saveCookies, Path output, long maxFilesize,
+        boolean failOnError) {}

@@ -3,15 +3,15 @@ package io.proxybench.client.internal.metrics;
 import io.proxybench.client.event.ClientCounts;
 import io.proxybench.client.event.CloseReason;
 import io.proxybench.client.event.Counts;
-import java.util.List;
 import java.util.Map;
 import java.util.TreeMap;
 import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.atomic.LongAdder;
 
 /**
- * Connection and request counters of one client, in total and per exit ({@link ExitLabel}). Updated from any
- * I/O thread; read through {@link #snapshot()}.
+ * Connection and request counters of one client, in total and per exit ({@link ExitLabel}): each event counts in
+ * both tallies, by a call on each (no array or list per event: {@link #request} is on every call's path). Updated
+ * from any I/O thread; read through {@link #snapshot()}.
  */
 public final class ClientCounters {
 
@@ -37,11 +37,8 @@ public final class ClientCounters {
      * with {@link CloseReason#ERROR}, and its bytes as handshake bytes and as bytes out and in.
      */
     public void setupFailed(String exit, long bytesOut, long bytesIn) {
-        for (Tally t : List.of(total, exit(exit))) {
-            t.created(bytesOut + bytesIn);
-            t.moved(bytesOut, bytesIn);
-            t.closed(CloseReason.ERROR);
-        }
+        total.setupFailed(bytesOut, bytesIn);
+        exit(exit).setupFailed(bytesOut, bytesIn);
     }
 
     /** A call got a connection; reused when it did not create it. */
@@ -54,12 +51,8 @@ public final class ClientCounters {
 
     /** A call finished (with a response or not), having moved these wire bytes. */
     public void request(String exit, long bytesOut, long bytesIn) {
-        // Once per call: two plain calls, no array to loop over.
-        total.requests.increment();
-        total.moved(bytesOut, bytesIn);
-        Tally t = exit(exit);
-        t.requests.increment();
-        t.moved(bytesOut, bytesIn);
+        total.request(bytesOut, bytesIn);
+        exit(exit).request(bytesOut, bytesIn);
     }
 
     /** Wire bytes no call was charged with: shared HTTP/2 frames, TLS alerts, bytes between calls. */
@@ -97,6 +90,17 @@ public final class ClientCounters {
         void created(long handshake) {
             created.increment();
             handshakeBytes.add(handshake);
+        }
+
+        void setupFailed(long out, long in) {
+            created(out + in);
+            moved(out, in);
+            closed(CloseReason.ERROR);
+        }
+
+        void request(long out, long in) {
+            requests.increment();
+            moved(out, in);
         }
 
         void moved(long out, long in) {
