@@ -10,9 +10,17 @@
 # round. Twice: through the lab's gateway (a session per password), and through squid (CONNECT, no auth) in front of
 # the same lab target; without squid that part is skipped with a note (under CI=true the script fails instead).
 #
+# Two more rows are not other clients, and neither is ever "the best other": proxybench-http1, proxybench's client
+# offering the origin HTTP/1.1 only (by default it offers h2 first, and the lab target takes it: this row shows what
+# HTTP/2 inside the tunnel costs), and netty-floor, Netty's own handlers doing the same workload with nothing else
+# (io.proxybench.jmh.sidebyside.NettyFloorScraper), the floor under any client built on Netty (proxybench's, Reactor
+# Netty's); the closing lines say where the goal falls against it.
+#
 # Per client and proxy (medians over the rounds):
 #   CPU us/req   the client's whole process's CPU time (every thread: I/O, GC, JIT) over the measured requests, per
 #                successful one, from the JVM's own count; "x pb" is that over proxybench's
+#   ALPN         what the client offered the target in its TLS handshakes (from the JA4 fingerprints the target
+#                counts): h2 (the target speaks HTTP/2 then) or http/1.1 (offered, or no ALPN at all)
 #   hs/1k        handshakes per 1,000 measured requests: TCP connections the lab target accepted meanwhile (its own
 #                counter, one per tunnel, the same count whichever client and proxy)
 #   p99 ms       of the measured requests, from the call to the decoded page (closed loop, the redirect included)
@@ -27,7 +35,8 @@
 #   REQUESTS=200 WARMUP=100 ROUNDS=1 bench/scraper-vs-clients.sh       # CI-sized smoke
 #
 # Env: REQUESTS, WARMUP (requests), C (at once), SESSIONS (50), PAGE (bytes of the page, 30000), ROUNDS, CLIENTS
-# (a subset, space-separated; proxybench always runs), PROXIES ("lab squid"), JAVA_OPTS (JVM flags of every client).
+# (a subset, space-separated, of the rows; proxybench always runs), PROXIES ("lab squid"), JAVA_OPTS (JVM
+# flags of every client).
 # Goal (issue 40): proxybench's CPU per request <= 0.6x the best other client's at equal handshakes.
 set -euo pipefail
 
@@ -49,9 +58,11 @@ for v in REQUESTS C SESSIONS PAGE ROUNDS; do
   [[ "${!v}" =~ ^[1-9][0-9]*$ ]] || { echo "$me: $v must be a positive integer, got '${!v}'" >&2; exit 2; }
 done
 [[ "$WARMUP" =~ ^[0-9]+$ ]] || { echo "$me: WARMUP must be a whole number of requests, got '$WARMUP'" >&2; exit 2; }
-others=(${CLIENTS:-okhttp jetty jdk apache reactor-netty})
-others=("${others[@]/proxybench}")
-clients=(proxybench ${others[@]})
+others=(${CLIENTS:-proxybench-http1 okhttp jetty jdk apache reactor-netty netty-floor})
+clients=(proxybench)
+for c in "${others[@]}"; do
+  [ "$c" = proxybench ] || clients+=("$c")
+done
 peer_require curl curl
 peer_require jq jq
 if [[ " $PROXIES " = *" squid "* ]] && ! command -v squid >/dev/null; then
@@ -86,7 +97,8 @@ echo "$me: $REQUESTS requests (after $WARMUP) at C=$C over $SESSIONS sessions, $
   "lab PID $lab_pid ($lab_transport); load average $(cut -d' ' -f1-3 /proc/loadavg)"
 
 broken=0
-# scrape CLIENT PROXY: one run; sets s_cpu (ms), s_p99, s_hs, s_heap (bytes or "-"), s_idle, s_failures, s_cookies.
+# scrape CLIENT PROXY: one run; sets s_cpu (ms), s_p99, s_hs, s_heap (bytes or "-"), s_idle, s_failures, s_cookies,
+# s_alpn.
 scrape() {
   local out stats field
   curl -sSf --max-time 10 --cacert "$ca" -X DELETE "$target/stats" >/dev/null
@@ -94,12 +106,16 @@ scrape() {
   out="$(timeout "$per_run" java ${JAVA_OPTS:-} -cp "$jmh_jar" io.proxybench.jmh.sidebyside.ScraperLoad "$1" \
     "${via[$2]}" "$page_url" "$ca" "$SESSIONS" "$C" "$WARMUP" "$REQUESTS" "$PAGE" 2>"$tmp/$1.err")" \
     || { echo "$me: $1's run through $2 failed: $out $(tail -5 "$tmp/$1.err")" >&2; broken=1; s_cpu="-"
-         s_p99="-" s_hs="-" s_heap="-" s_idle="-" s_failures="run" s_cookies="- - -"; return; }
+         s_p99="-" s_hs="-" s_heap="-" s_idle="-" s_failures="run" s_cookies="- - -" s_alpn="-"; return; }
   field() { sed -n "s/.*[ ^]$1=\([^ ]*\).*/\1/p" <<<" $out"; }
   s_cpu="$(field cpu_ms_per_request)" s_p99="$(field p99_ms)" s_hs="$(field handshakes)"
   s_heap="$(field heap_per_idle_connection_bytes)" s_idle="$(field idle_connections)" s_failures="$(field failures)"
   stats="$(curl -sSf --max-time 10 --cacert "$ca" "$target/stats")"
   s_cookies="$(jq -r '.page_cookies | "\(.returned) \(.missing) \(.foreign)"' <<<"$stats")"
+  # The fingerprint of most handshakes is the client's (the readings of /stats add a few of their own); a JA4's
+  # characters 9-10 are the first and last of the first ALPN value offered: h2, h1, or 00 for none.
+  s_alpn="$(jq -r '.ja4 | to_entries | max_by(.value).key[8:10] | if . == "h2" then "h2" else "http/1.1" end' \
+    <<<"$stats")"
   local returned missing foreign
   read -r returned missing foreign <<<"$s_cookies"
   if [ "$s_failures" != 0 ] || [ "$missing" != 0 ] || [ "$foreign" != 0 ]; then
@@ -109,7 +125,7 @@ scrape() {
   fi
 }
 
-declare -A cpu p99 hs heap
+declare -A cpu p99 hs heap alpn
 for round in $(seq 1 "$ROUNDS"); do
   order=("${clients[@]}")
   if [ $((round % 2)) = 0 ]; then
@@ -119,7 +135,8 @@ for round in $(seq 1 "$ROUNDS"); do
   for proxy in $PROXIES; do
     for client in "${order[@]}"; do
       scrape "$client" "$proxy"
-      echo "$me: round $round, $proxy, $client: CPU ${s_cpu} ms/req, p99 ${s_p99} ms, handshakes $s_hs," \
+      alpn[$proxy.$client]="$s_alpn"
+      echo "$me: round $round, $proxy, $client: CPU ${s_cpu} ms/req, $s_alpn, p99 ${s_p99} ms, handshakes $s_hs," \
         "heap/idle conn $s_heap B over $s_idle idle, failures $s_failures, cookies ${s_cookies// //}" >&2
       cpu[$proxy.$client]+="$(per "$s_cpu" 1 1000) " p99[$proxy.$client]+="$s_p99 "
       hs[$proxy.$client]+="$(per "$s_hs" "$REQUESTS" 1000) " heap[$proxy.$client]+="$(per "$s_heap" 1024 1) "
@@ -127,27 +144,34 @@ for round in $(seq 1 "$ROUNDS"); do
   done
 done
 
-fmt='%-14s %12s %8s %8s %9s %15s\n'
+fmt='%-17s %12s %8s %9s %8s %9s %15s\n'
 for proxy in $PROXIES; do
   echo
   echo "through $proxy ($REQUESTS requests after $WARMUP, C=$C, $SESSIONS sessions, medians of $(rounds "$ROUNDS"))"
   # shellcheck disable=SC2059 # the format is the table's layout
-  printf "$fmt" client "CPU us/req" "x pb" "hs/1k" "p99 ms" "heap KiB/conn"
+  printf "$fmt" client "CPU us/req" "x pb" ALPN "hs/1k" "p99 ms" "heap KiB/conn"
   # shellcheck disable=SC2086 # the accumulated strings are lists
   pb="$(median ${cpu[$proxy.proxybench]})"
-  best="-" best_name="-"
+  best="-" best_name="-" floor="-"
   for client in "${clients[@]}"; do
     # shellcheck disable=SC2086
     c="$(median ${cpu[$proxy.$client]})"
     # shellcheck disable=SC2059,SC2086
-    printf "$fmt" "$client" "$(two "$c")" "$(two "$(per "$c" "$pb" 1)")" "$(two "$(median ${hs[$proxy.$client]})")" \
+    printf "$fmt" "$client" "$(two "$c")" "$(two "$(per "$c" "$pb" 1)")" "${alpn[$proxy.$client]}" \
+      "$(two "$(median ${hs[$proxy.$client]})")" \
       "$(two "$(median ${p99[$proxy.$client]})")" "$(two "$(median ${heap[$proxy.$client]})")"
-    if [ "$client" != proxybench ] && [ "$c" != "-" ] \
+    if [ "$client" = netty-floor ]; then
+      floor="$c"
+    elif [ "${client#proxybench}" = "$client" ] && [ "$c" != "-" ] \
         && { [ "$best" = "-" ] || awk -v a="$c" -v b="$best" 'BEGIN { exit !(a < b) }'; }; then
       best="$c" best_name="$client"
     fi
   done
   echo "proxybench/best other ($best_name) CPU per request through $proxy: $(two "$(per "$pb" "$best" 1)")" \
     "(proxybench $(two "$pb") us, $best_name $(two "$best") us; goal <= 0.60)"
+  if [ "$floor" != "-" ] && [ "$best" != "-" ]; then
+    echo "Netty's floor through $proxy: $(two "$floor") us, $(two "$(per "$floor" "$best" 1)") of $best_name's;" \
+      "proxybench spends $(two "$(per "$pb" "$floor" 1)")x the floor"
+  fi
 done
 [ "$broken" = 0 ] || { echo "$me: a client's run was broken (see above)" >&2; exit 1; }

@@ -1,10 +1,12 @@
 package io.proxybench.jmh.sidebyside;
 
+import io.proxybench.client.TlsSettings;
 import java.lang.management.CompilationMXBean;
 import java.lang.management.ManagementFactory;
 import java.lang.management.MemoryMXBean;
 import java.nio.file.Path;
 import java.util.Arrays;
+import java.util.List;
 import java.util.concurrent.Semaphore;
 import java.util.concurrent.atomic.AtomicLong;
 import javax.net.ssl.SSLContext;
@@ -15,7 +17,8 @@ import javax.net.ssl.SSLContext;
  * counted), then {@code REQUESTS} measured.
  *
  * <p>Usage: {@code ScraperLoad CLIENT GATEWAY_HOST:PORT URL CA_PEM SESSIONS CONCURRENCY WARMUP REQUESTS PAGE_BYTES},
- * CLIENT one of proxybench, okhttp, jetty, jdk, apache, reactor-netty. Prints one line:
+ * CLIENT one of proxybench, proxybench-http1 (offering the origin HTTP/1.1 only), okhttp, jetty, jdk, apache,
+ * reactor-netty, netty-floor (not a client: the floor under any Netty client, {@link NettyFloorScraper}). Prints one line:
  * {@code requests=N failures=F cpu_ms_per_request=X seconds=S jit_ms=J p99_ms=P handshakes=H idle_connections=I
  * heap_per_idle_connection_bytes=B}:
  * <ul>
@@ -39,7 +42,8 @@ public final class ScraperLoad {
 
     public static void main(String[] args) throws Exception {
         if (args.length != 9) {
-            System.err.println("usage: ScraperLoad proxybench|okhttp|jetty|jdk|apache|reactor-netty"
+            System.err.println("usage: ScraperLoad proxybench|proxybench-http1|okhttp|jetty|jdk|apache"
+                    + "|reactor-netty|netty-floor"
                     + " GATEWAY_HOST:PORT URL CA_PEM SESSIONS CONCURRENCY WARMUP REQUESTS PAGE_BYTES");
             System.exit(2);
         }
@@ -53,14 +57,16 @@ public final class ScraperLoad {
         int pageBytes = Integer.parseInt(args[8]);
         SSLContext statsTls = CaTrust.context(ca);
         try (Scraper scraper = switch (args[0]) {
-            case "proxybench" -> new ProxybenchScraper(gateway, url, ca);
+            case "proxybench" -> new ProxybenchScraper(gateway, url, ca, TlsSettings.H2_AND_HTTP11);
+            case "proxybench-http1" -> new ProxybenchScraper(gateway, url, ca, List.of("http/1.1"));
             case "okhttp" -> new OkHttpScraper(gateway, url, ca, sessions, concurrency);
             case "jetty" -> new JettyScraper(gateway, url, ca, sessions, concurrency);
             case "jdk" -> new JdkScraper(gateway, url, ca, sessions);
             case "apache" -> new ApacheScraper(gateway, url, ca, sessions, concurrency);
             case "reactor-netty" -> new ReactorNettyScraper(gateway, url, ca, sessions, concurrency);
-            default -> throw new IllegalArgumentException("client must be proxybench, okhttp, jetty, jdk, apache or"
-                    + " reactor-netty, not " + args[0]);
+            case "netty-floor" -> new NettyFloorScraper(gateway, url, ca, sessions);
+            default -> throw new IllegalArgumentException("client must be proxybench, proxybench-http1, okhttp, jetty,"
+                    + " jdk, apache, reactor-netty or netty-floor, not " + args[0]);
         }) {
             TargetStats none = TargetStats.read(url, statsTls);
             long heapNone = heapAfterGc();
