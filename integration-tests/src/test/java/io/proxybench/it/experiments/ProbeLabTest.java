@@ -72,7 +72,7 @@ class ProbeLabTest {
                     "protocol_https", "protocol_h2")) {
                 assertThat(figure(card, protocol)).as(protocol).isEqualTo(1.0);
             }
-            assertThat(figure(card, "auth")).as("407 without credentials").isEqualTo(1.0);
+            assertThat(figure(card, "auth")).as(line(card, "auth").value()).isEqualTo(1.0);
             assertThat(figure(card, "rotation_tunnel")).isEqualTo(10.0);
             assertThat(figure(card, "rotation_forward")).isEqualTo(10.0);
             assertThat(line(card, "diversity").value()).contains("ASNs").doesNotContain("not measured");
@@ -127,7 +127,7 @@ class ProbeLabTest {
             String country = lab.exits().countries().get(0);
             ProbeCard card = probe(lab, SessionTemplate.of(dialect).withCountry(country), 0, Duration.ofSeconds(2));
             assertThat(card.dialect()).isEqualTo(dialect.name());
-            assertThat(figure(card, "auth")).isEqualTo(1.0);
+            assertThat(figure(card, "auth")).as(line(card, "auth").value()).isEqualTo(1.0);
             assertThat(figure(card, "rotation_tunnel")).isEqualTo(10.0);
             assertThat(line(card, "sticky_hold").value()).startsWith("kept one exit for the whole 2 s");
             assertThat(figure(card, "country_targeting")).as("percent in " + country).isEqualTo(100.0);

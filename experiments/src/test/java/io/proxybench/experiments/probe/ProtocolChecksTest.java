@@ -1,0 +1,103 @@
+package io.proxybench.experiments.probe;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import io.proxybench.client.TlsSettings;
+import io.proxybench.client.proxy.ProxySpec;
+import java.io.IOException;
+import java.io.InputStream;
+import java.io.OutputStream;
+import java.net.InetAddress;
+import java.net.ServerSocket;
+import java.net.Socket;
+import java.net.URI;
+import java.nio.charset.StandardCharsets;
+import java.time.Duration;
+import java.util.concurrent.atomic.AtomicInteger;
+import org.junit.jupiter.api.Test;
+
+/** The authentication check reads a 407 as "required", and a dropped connection as no answer either way. */
+class ProtocolChecksTest {
+
+    /**
+     * A proxy on 127.0.0.1 that closes its first {@code drops} connections without a word and answers 407 to each
+     * request head after that, counting the connections it accepted.
+     */
+    private static final class RefusingProxy implements AutoCloseable {
+        final ServerSocket server;
+        final AtomicInteger accepted = new AtomicInteger();
+        final Thread loop;
+
+        RefusingProxy(int drops) throws IOException {
+            server = new ServerSocket(0, 8, InetAddress.getLoopbackAddress());
+            loop = new Thread(() -> {
+                while (!server.isClosed()) {
+                    try (Socket s = server.accept()) {
+                        if (accepted.incrementAndGet() > drops) {
+                            readHead(s.getInputStream());
+                            OutputStream out = s.getOutputStream();
+                            out.write(("HTTP/1.1 407 Proxy Authentication Required\r\nProxy-Authenticate: Basic"
+                                    + " realm=\"t\"\r\nContent-Length: 0\r\nConnection: close\r\n\r\n")
+                                    .getBytes(StandardCharsets.US_ASCII));
+                            out.flush();
+                        }
+                    } catch (IOException e) {
+                        // closed by the test, or the client went away: the next accept decides
+                    }
+                }
+            });
+            loop.setDaemon(true);
+            loop.start();
+        }
+
+        private static void readHead(InputStream in) throws IOException {
+            int matched = 0;
+            byte[] end = {'\r', '\n', '\r', '\n'};
+            for (int b; matched < 4 && (b = in.read()) >= 0; ) {
+                matched = b == end[matched] ? matched + 1 : (b == '\r' ? 1 : 0);
+            }
+        }
+
+        ProbeSetup setup(int budget) {
+            ProxySpec proxy = ProxySpec.parse("http://acct:s3cret@127.0.0.1:" + server.getLocalPort());
+            return new ProbeSetup(proxy, null, null, URI.create("https://127.0.0.1:9/cdn-cgi/trace"), null,
+                    TlsSettings.system(), null, budget, 0, Duration.ofSeconds(2), Duration.ofSeconds(5));
+        }
+
+        @Override
+        public void close() throws Exception {
+            server.close();
+            loop.join(5_000);
+        }
+    }
+
+    @Test
+    void a407IsRequiredAuthenticationAfterOneRequest() throws Exception {
+        try (RefusingProxy proxy = new RefusingProxy(0)) {
+            Prober prober = new Prober(proxy.setup(ProbeSetup.MIN_BUDGET));
+            ProbeLine line = ProtocolChecks.auth(prober, proxy.setup(ProbeSetup.MIN_BUDGET));
+            assertThat(line.figure()).as(line.value()).isEqualTo(1.0);
+            assertThat(line.value()).startsWith("required: 407");
+            assertThat(prober.sent()).isEqualTo(1);
+            assertThat(line.toString()).doesNotContain("s3cret");
+        }
+    }
+
+    @Test
+    void aDroppedConnectionIsAskedAgainBeforeItIsCalledUnclear() throws Exception {
+        try (RefusingProxy proxy = new RefusingProxy(1)) {
+            Prober prober = new Prober(proxy.setup(ProbeSetup.MIN_BUDGET));
+            ProbeLine line = ProtocolChecks.auth(prober, proxy.setup(ProbeSetup.MIN_BUDGET));
+            assertThat(line.figure()).as(line.value()).isEqualTo(1.0);
+            assertThat(prober.sent()).isEqualTo(2);
+            assertThat(proxy.accepted.get()).isEqualTo(2);
+        }
+        try (RefusingProxy proxy = new RefusingProxy(2)) {
+            Prober prober = new Prober(proxy.setup(ProbeSetup.MIN_BUDGET));
+            ProbeLine line = ProtocolChecks.auth(prober, proxy.setup(ProbeSetup.MIN_BUDGET));
+            assertThat(line.figure()).isEqualTo(0.0);
+            assertThat(line.value()).startsWith("unclear: ");
+            assertThat(prober.sent()).as("one retry, no more").isEqualTo(2);
+        }
+    }
+}
