@@ -9,6 +9,7 @@ import java.util.ArrayList;
 import java.util.List;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.TimeUnit;
+import java.util.function.BiConsumer;
 import java.util.function.Function;
 
 /**
@@ -65,17 +66,21 @@ final class ConnectRace {
      * @param addresses in dialling order, at least one
      * @param staggerNanos how long an attempt has to connect before the next one starts, in nanoseconds
      * @param dial connects a new channel, registered with {@code loop}, to an address
-     * @return the winner; its future's dependents added before it completes run on {@code loop}, inside the
-     *     winner's connect listener (before its pipeline hears that it is active)
+     * @param then told the winner, or the first failure once every attempt failed, exactly once and always on
+     *     {@code loop}: a winner inside its connect listener, before its pipeline hears that it is active, so the
+     *     winner's pipeline is whole (a peer's close is handled after {@code then} returns, never before). It must
+     *     not throw: what it throws is lost
      */
-    static CompletableFuture<Winner> run(EventLoop loop, List<InetSocketAddress> addresses, long staggerNanos,
-            Function<InetSocketAddress, ChannelFuture> dial, Attempts attempts) {
+    static void run(EventLoop loop, List<InetSocketAddress> addresses, long staggerNanos,
+            Function<InetSocketAddress, ChannelFuture> dial, Attempts attempts, BiConsumer<Winner, Throwable> then) {
         if (addresses.isEmpty()) {
             throw new IllegalArgumentException("no address to connect to");
         }
         ConnectRace race = new ConnectRace(loop, addresses, staggerNanos, dial, attempts);
+        // Attached before the race starts: a dependent added after a race already won would run on the thread that
+        // added it, after the winner's pipeline may have seen the peer close and been emptied.
+        race.won.whenComplete(then);
         loop.execute(race::startNext);
-        return race.won;
     }
 
     private void startNext() {

@@ -84,59 +84,13 @@ final class GatewayDialer {
                 ch.pipeline().addLast(WireMeter.NAME, new WireMeter()).addLast("proxy-tls", proxyTls)
                         .addLast(SetupGuard.NAME, new SetupGuard());
             }
-        }, address -> address).whenComplete((winner, error) -> {
+        }, address -> address, (winner, error) -> {
             if (error != null) {
                 result.completeExceptionally(error);
-                return;
+            } else {
+                Steps.guarded(result, winner.channel(), () -> connected(route, key, winner, trace, meters, meter,
+                        result));
             }
-            Channel ch = winner.channel();
-            meter.set(ch.pipeline().get(WireMeter.class));
-            meters.add(meter.get());
-            meters.connected(meter.get());
-            trace.connectEnd(winner.address());
-            trace.proxyTlsStart();
-            SslHandler proxyTls = ch.pipeline().get(SslHandler.class);
-            proxyTls.handshakeFuture().addListener(done -> {
-                if (!done.isSuccess()) {
-                    ch.close();
-                    result.completeExceptionally(UntrustedCertificate.explain(done.cause(),
-                            UntrustedCertificate.Side.PROXY, proxy.host()));
-                    return;
-                }
-                PinMismatchException pinFailure = CertificatePins.check(route.proxyTls(), proxy.host(),
-                        proxyTls.engine().getSession());
-                if (pinFailure != null) {
-                    ch.close();
-                    result.completeExceptionally(pinFailure);
-                    return;
-                }
-                trace.proxyTlsEnd(proxyTls.engine().getSession().getProtocol());
-                String alpn = proxyTls.applicationProtocol();
-                if (!ApplicationProtocolNames.HTTP_2.equals(alpn)) {
-                    http1Only.add(key);
-                    ch.close();
-                    result.completeExceptionally(new Http1Chosen(alpn, true));
-                    return;
-                }
-                try {
-                    GatewayConnection gateway = gatewayOn(ch, key);
-                    ScheduledFuture<?> timer = ch.eventLoop().schedule(() -> {
-                        result.completeExceptionally(new ProxyConnectException("the proxy sent no HTTP/2 SETTINGS"
-                                + " within " + sockets.timeouts().tunnel().toMillis() + " ms"));
-                        ch.close();
-                    }, sockets.timeouts().tunnel().toNanos(), TimeUnit.NANOSECONDS);
-                    ch.closeFuture().addListener(closed -> result.completeExceptionally(new ProxyConnectException(
-                            "the proxy closed its HTTP/2 connection before its SETTINGS")));
-                    gateway.settled().thenRun(() -> {
-                        timer.cancel(false);
-                        trace.gatewayConnectionOpened(gateway.id());
-                        result.complete(gateway);
-                    });
-                } catch (RuntimeException e) {
-                    ch.close();
-                    result.completeExceptionally(e);
-                }
-            });
         });
         return result.whenComplete((gateway, error) -> {
             if (meter.get() != null && (gateway != null || Steps.unwrap(error) instanceof Http1Chosen)) {
@@ -144,6 +98,63 @@ final class GatewayDialer {
             }
             if (Steps.unwrap(error) instanceof Http1Chosen chosen && chosen.justNow()) {
                 trace.proxyProtocolFallback(proxy, chosen.alpn());
+            }
+        });
+    }
+
+    /**
+     * TCP is up on the winner of the race, on its I/O thread before its pipeline hears that it is active: TLS to the
+     * proxy, then the h2 connection once the proxy's SETTINGS came.
+     */
+    private void connected(Route route, GatewayConnections.Key key, ConnectRace.Winner winner, CallTrace trace,
+            SetupMeters meters, AtomicReference<WireMeter> meter, CompletableFuture<GatewayConnection> result) {
+        ProxySpec proxy = route.proxy();
+        Channel ch = winner.channel();
+        meter.set(ch.pipeline().get(WireMeter.class));
+        meters.add(meter.get());
+        meters.connected(meter.get());
+        trace.connectEnd(winner.address());
+        trace.proxyTlsStart();
+        SslHandler proxyTls = ch.pipeline().get(SslHandler.class);
+        proxyTls.handshakeFuture().addListener(done -> {
+            if (!done.isSuccess()) {
+                ch.close();
+                result.completeExceptionally(UntrustedCertificate.explain(done.cause(),
+                        UntrustedCertificate.Side.PROXY, proxy.host()));
+                return;
+            }
+            PinMismatchException pinFailure = CertificatePins.check(route.proxyTls(), proxy.host(),
+                    proxyTls.engine().getSession());
+            if (pinFailure != null) {
+                ch.close();
+                result.completeExceptionally(pinFailure);
+                return;
+            }
+            trace.proxyTlsEnd(proxyTls.engine().getSession().getProtocol());
+            String alpn = proxyTls.applicationProtocol();
+            if (!ApplicationProtocolNames.HTTP_2.equals(alpn)) {
+                http1Only.add(key);
+                ch.close();
+                result.completeExceptionally(new Http1Chosen(alpn, true));
+                return;
+            }
+            try {
+                GatewayConnection gateway = gatewayOn(ch, key);
+                ScheduledFuture<?> timer = ch.eventLoop().schedule(() -> {
+                    result.completeExceptionally(new ProxyConnectException("the proxy sent no HTTP/2 SETTINGS"
+                            + " within " + sockets.timeouts().tunnel().toMillis() + " ms"));
+                    ch.close();
+                }, sockets.timeouts().tunnel().toNanos(), TimeUnit.NANOSECONDS);
+                ch.closeFuture().addListener(closed -> result.completeExceptionally(new ProxyConnectException(
+                        "the proxy closed its HTTP/2 connection before its SETTINGS")));
+                gateway.settled().thenRun(() -> {
+                    timer.cancel(false);
+                    trace.gatewayConnectionOpened(gateway.id());
+                    result.complete(gateway);
+                });
+            } catch (RuntimeException e) {
+                ch.close();
+                result.completeExceptionally(e);
             }
         });
     }

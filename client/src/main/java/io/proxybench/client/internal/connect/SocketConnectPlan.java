@@ -48,18 +48,21 @@ final class SocketConnectPlan {
         CompletableFuture<Established> result = new CompletableFuture<>();
         sockets.race(addresses, trace,
                 address -> initializer(route, tunnelled ? tunnelHandler(route.proxy(), address) : null),
-                address -> tunnelled ? target : address)
-                .whenComplete((winner, error) -> {
+                address -> tunnelled ? target : address, (winner, error) -> {
                     if (error != null) {
                         result.completeExceptionally(error);
                     } else {
-                        connected(route, winner, trace, meters, result);
+                        Steps.guarded(result, winner.channel(), () -> connected(route, winner, trace, meters,
+                                result));
                     }
                 });
         return result;
     }
 
-    /** TCP is up on the winner of the race: its meter is the setup's, and the steps after TCP follow. */
+    /**
+     * TCP is up on the winner of the race: its meter is the setup's, and the steps after TCP follow. On the winner's
+     * I/O thread, before its pipeline hears that it is active, so every handler of {@link #initializer} is there.
+     */
     private void connected(Route route, ConnectRace.Winner winner, CallTrace trace, SetupMeters meters,
             CompletableFuture<Established> result) {
         Channel ch = winner.channel();
@@ -69,7 +72,7 @@ final class SocketConnectPlan {
         trace.connectEnd(winner.address());
         ProxyHandler tunnel = (ProxyHandler) ch.pipeline().get(TUNNEL);
         RefusalRecorder refusals = ch.pipeline().get(RefusalRecorder.class);
-        Steps.guarded(result, ch, () -> afterTcp(route, ch, tunnel, refusals, meter, trace, result));
+        afterTcp(route, ch, tunnel, refusals, meter, trace, result);
     }
 
     /**

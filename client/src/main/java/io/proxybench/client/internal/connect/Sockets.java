@@ -13,7 +13,7 @@ import io.proxybench.net.Transport;
 import java.net.InetSocketAddress;
 import java.net.SocketAddress;
 import java.util.List;
-import java.util.concurrent.CompletableFuture;
+import java.util.function.BiConsumer;
 import java.util.function.Function;
 
 /**
@@ -33,12 +33,12 @@ record Sockets(Transport transport, EventLoopGroup group, TlsContexts tls, Timeo
      * @param handler makes the handler of an attempt's channel, given the address it dials
      * @param connectTo where an attempt's channel connects to, given the address it dials: that address, or what
      *     a tunnel handler in its pipeline asks the proxy at that address for
+     * @param then told the winner or the failure on the winner's I/O thread, as {@link ConnectRace#run} tells it
      */
-    CompletableFuture<ConnectRace.Winner> race(List<InetSocketAddress> addresses, CallTrace trace,
-            Function<InetSocketAddress, ChannelHandler> handler,
-            Function<InetSocketAddress, SocketAddress> connectTo) {
+    void race(List<InetSocketAddress> addresses, CallTrace trace, Function<InetSocketAddress, ChannelHandler> handler,
+            Function<InetSocketAddress, SocketAddress> connectTo, BiConsumer<ConnectRace.Winner, Throwable> then) {
         EventLoop loop = group.next();
-        return ConnectRace.run(loop, addresses, staggerNanos,
+        ConnectRace.run(loop, addresses, staggerNanos,
                 address -> bootstrap(loop).handler(handler.apply(address)).connect(connectTo.apply(address)),
                 new ConnectRace.Attempts() {
                     @Override
@@ -50,7 +50,7 @@ record Sockets(Transport transport, EventLoopGroup group, TlsContexts tls, Timeo
                     public void failed(InetSocketAddress address, Throwable cause) {
                         trace.connectFailed(address, cause);
                     }
-                });
+                }, then);
     }
 
     /** A TCP connection to dial on {@code loop}, addresses already resolved; the caller adds the handler. */

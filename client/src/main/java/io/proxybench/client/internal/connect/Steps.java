@@ -13,7 +13,7 @@ final class Steps {
      * Runs a setup step from a Netty listener, where an exception would only be logged: it fails the setup
      * instead, so no call waits forever and no socket stays open.
      */
-    static void guarded(CompletableFuture<Established> result, Channel ch, Runnable step) {
+    static void guarded(CompletableFuture<?> result, Channel ch, Runnable step) {
         try {
             step.run();
         } catch (RuntimeException e) {

@@ -47,7 +47,8 @@ class ConnectRaceTest {
     }
 
     private CompletableFuture<ConnectRace.Winner> race(long staggerNanos, InetSocketAddress... addresses) {
-        return ConnectRace.run(loop, List.of(addresses), staggerNanos, this::dial, new ConnectRace.Attempts() {
+        CompletableFuture<ConnectRace.Winner> won = new CompletableFuture<>();
+        ConnectRace.run(loop, List.of(addresses), staggerNanos, this::dial, new ConnectRace.Attempts() {
             @Override
             public void started(InetSocketAddress address) {
                 told.add(new Told("started", address, System.nanoTime()));
@@ -57,7 +58,16 @@ class ConnectRaceTest {
             public void failed(InetSocketAddress address, Throwable cause) {
                 told.add(new Told("failed", address, System.nanoTime()));
             }
+        }, (winner, error) -> {
+            if (!loop.inEventLoop()) {
+                won.completeExceptionally(new AssertionError("the race told its end off its loop"));
+            } else if (error != null) {
+                won.completeExceptionally(error);
+            } else {
+                won.complete(winner);
+            }
         });
+        return won;
     }
 
     private ChannelFuture dial(InetSocketAddress address) {
@@ -101,6 +111,23 @@ class ConnectRaceTest {
         assertThat(a.channel().isOpen()).as("the loser's channel").isFalse();
         assertThat(told.poll(2 * stagger, TimeUnit.NANOSECONDS)).as("C is never dialled once B has won").isNull();
         assertThat(connects).doesNotContainKey(C);
+    }
+
+    /**
+     * A connect that completes at once, started from a thread other than the loop: the end is told on the loop all
+     * the same, inside the winner's connect listener (told on the starting thread once the race had won, a setup
+     * found its pipeline emptied by a proxy's close that came in between, and waited for its timeout).
+     */
+    @Test
+    void aRaceWonAtOnceIsToldOnItsLoop() throws Exception {
+        for (int i = 0; i < 100; i++) {
+            CompletableFuture<ConnectRace.Winner> won = race(TimeUnit.SECONDS.toNanos(30), A);
+            ChannelPromise connect = connectOf(A);
+            loop.execute(connect::setSuccess);
+            assertThat(won.get(10, TimeUnit.SECONDS).channel()).isSameAs(connect.channel());
+            connects.clear();
+            told.clear();
+        }
     }
 
     @Test
