@@ -2,9 +2,9 @@ package io.proxybench.cli;
 
 import io.netty.handler.ssl.SslProvider;
 import io.proxybench.client.TlsSettings;
-import io.proxybench.experiments.BytesExperiment;
-import io.proxybench.experiments.BytesResult;
-import io.proxybench.experiments.BytesTable;
+import io.proxybench.experiments.bytes.BytesExperiment;
+import io.proxybench.experiments.bytes.BytesResult;
+import io.proxybench.experiments.bytes.BytesTable;
 import io.proxybench.lab.Lab;
 import io.proxybench.lab.LabConfig;
 import io.proxybench.net.TlsEngine;
@@ -12,9 +12,9 @@ import java.time.Duration;
 import java.util.Arrays;
 import java.util.List;
 import java.util.concurrent.Callable;
+import picocli.CommandLine;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Option;
-import picocli.CommandLine;
 
 /**
  * {@code proxybench bytes}: seed 002's wire bytes per request on a new tunnel and on a reused one, per TLS

@@ -2,19 +2,19 @@ package io.proxybench.cli;
 
 import io.proxybench.client.TlsSettings;
 import io.proxybench.client.proxy.ProxySpec;
-import io.proxybench.experiments.FingerprintExperiment.Mode;
-import io.proxybench.experiments.FingerprintExperiment;
-import io.proxybench.experiments.FingerprintResult;
-import io.proxybench.experiments.FingerprintTable;
+import io.proxybench.experiments.fingerprint.FingerprintExperiment;
+import io.proxybench.experiments.fingerprint.FingerprintExperiment.Mode;
+import io.proxybench.experiments.fingerprint.FingerprintResult;
+import io.proxybench.experiments.fingerprint.FingerprintTable;
 import io.proxybench.lab.Lab;
 import io.proxybench.lab.LabConfig;
 import java.net.URI;
 import java.time.Duration;
 import java.util.List;
 import java.util.concurrent.Callable;
+import picocli.CommandLine;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Option;
-import picocli.CommandLine;
 
 /**
  * {@code proxybench fingerprint}: the client's JA4 as the target sees it, direct and through each proxy mode; a

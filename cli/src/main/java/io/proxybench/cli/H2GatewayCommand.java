@@ -6,9 +6,9 @@ import io.proxybench.client.proxy.ProxyScheme;
 import io.proxybench.client.proxy.ProxySpec;
 import io.proxybench.client.proxy.SessionTemplate;
 import io.proxybench.experiments.GatewaySide;
-import io.proxybench.experiments.H2GatewayExperiment;
-import io.proxybench.experiments.H2GatewayResult;
-import io.proxybench.experiments.H2GatewayTable;
+import io.proxybench.experiments.h2gateway.H2GatewayExperiment;
+import io.proxybench.experiments.h2gateway.H2GatewayResult;
+import io.proxybench.experiments.h2gateway.H2GatewayTable;
 import io.proxybench.harness.Durations;
 import io.proxybench.harness.OpenFiles;
 import io.proxybench.lab.Lab;
@@ -19,9 +19,9 @@ import io.proxybench.lab.gateway.GatewayConfig;
 import java.time.Duration;
 import java.util.Locale;
 import java.util.concurrent.Callable;
+import picocli.CommandLine;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Option;
-import picocli.CommandLine;
 
 /**
  * {@code proxybench h2-gateway}: seed 002's "carry many rotating tunnels on 1 gateway connection". The same open loop,

@@ -3,18 +3,18 @@ package io.proxybench.cli;
 import io.proxybench.client.TlsSettings;
 import io.proxybench.client.proxy.ProxySpec;
 import io.proxybench.client.proxy.SessionTemplate;
-import io.proxybench.experiments.KeepAliveExperiment;
-import io.proxybench.experiments.KeepAliveResult;
-import io.proxybench.experiments.KeepAliveTable;
-import io.proxybench.experiments.ReuseExperiment;
+import io.proxybench.experiments.keepalive.KeepAliveExperiment;
+import io.proxybench.experiments.keepalive.KeepAliveResult;
+import io.proxybench.experiments.keepalive.KeepAliveTable;
+import io.proxybench.experiments.reuse.ReuseExperiment;
 import io.proxybench.lab.Lab;
 import io.proxybench.lab.LabConfig;
 import java.time.Duration;
 import java.util.List;
 import java.util.concurrent.Callable;
+import picocli.CommandLine;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Option;
-import picocli.CommandLine;
 
 /**
  * {@code proxybench keepalive}: seed 001's cold-share table {@code exp(-T/gap)}, and next to it the same measured at

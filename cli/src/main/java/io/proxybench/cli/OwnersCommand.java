@@ -3,11 +3,11 @@ package io.proxybench.cli;
 import io.proxybench.client.TlsSettings;
 import io.proxybench.client.proxy.ProxySpec;
 import io.proxybench.client.proxy.SessionTemplate;
-import io.proxybench.experiments.OwnersExperiment;
-import io.proxybench.experiments.OwnersResult;
-import io.proxybench.experiments.OwnersTable;
-import io.proxybench.experiments.ReuseExperiment;
 import io.proxybench.experiments.ServerSide;
+import io.proxybench.experiments.owners.OwnersExperiment;
+import io.proxybench.experiments.owners.OwnersResult;
+import io.proxybench.experiments.owners.OwnersTable;
+import io.proxybench.experiments.reuse.ReuseExperiment;
 import io.proxybench.harness.Durations;
 import io.proxybench.lab.Lab;
 import io.proxybench.lab.LabConfig;
@@ -17,9 +17,9 @@ import io.proxybench.lab.target.StatsSnapshot;
 import java.time.Duration;
 import java.util.List;
 import java.util.concurrent.Callable;
+import picocli.CommandLine;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Option;
-import picocli.CommandLine;
 
 /**
  * {@code proxybench owners}: seed 001's two lanes. One request stream to a plain-HTTP origin through the gateway as

@@ -3,10 +3,10 @@ package io.proxybench.cli;
 import io.proxybench.client.Timeouts;
 import io.proxybench.client.TlsSettings;
 import io.proxybench.client.proxy.ProxySpec;
-import io.proxybench.experiments.RampExperiment;
-import io.proxybench.experiments.RampResult;
-import io.proxybench.experiments.RampTable;
-import io.proxybench.experiments.RampThresholds;
+import io.proxybench.experiments.ramp.RampExperiment;
+import io.proxybench.experiments.ramp.RampResult;
+import io.proxybench.experiments.ramp.RampTable;
+import io.proxybench.experiments.ramp.RampThresholds;
 import io.proxybench.harness.TimeoutOption;
 import io.proxybench.lab.Lab;
 import io.proxybench.lab.LabConfig;
@@ -14,9 +14,9 @@ import java.nio.file.Path;
 import java.time.Duration;
 import java.util.List;
 import java.util.concurrent.Callable;
+import picocli.CommandLine;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Option;
-import picocli.CommandLine;
 
 /**
  * {@code proxybench ramp}: raises concurrency in steps against a proxy until errors or latency cross a threshold, and

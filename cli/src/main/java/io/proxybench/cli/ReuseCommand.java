@@ -3,19 +3,19 @@ package io.proxybench.cli;
 import io.proxybench.client.TlsSettings;
 import io.proxybench.client.proxy.ProxySpec;
 import io.proxybench.client.proxy.SessionTemplate;
-import io.proxybench.experiments.InFlight;
-import io.proxybench.experiments.ReuseExperiment;
-import io.proxybench.experiments.ReuseRow;
-import io.proxybench.experiments.ReuseTable;
+import io.proxybench.experiments.load.InFlight;
+import io.proxybench.experiments.reuse.ReuseExperiment;
+import io.proxybench.experiments.reuse.ReuseRow;
+import io.proxybench.experiments.reuse.ReuseTable;
 import io.proxybench.lab.Lab;
 import io.proxybench.lab.LabConfig;
 import io.proxybench.lab.faults.LatencyPlan;
 import java.time.Duration;
 import java.util.List;
 import java.util.concurrent.Callable;
+import picocli.CommandLine;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Option;
-import picocli.CommandLine;
 
 /**
  * {@code proxybench reuse}: seed 000's table. The same crawl of one origin through the four configurations and the

@@ -2,17 +2,17 @@ package io.proxybench.cli;
 
 import io.proxybench.client.TlsSettings;
 import io.proxybench.client.proxy.SessionTemplate;
-import io.proxybench.experiments.SessionsExperiment;
-import io.proxybench.experiments.SessionsResult;
-import io.proxybench.experiments.SessionsTable;
+import io.proxybench.experiments.sessions.SessionsExperiment;
+import io.proxybench.experiments.sessions.SessionsResult;
+import io.proxybench.experiments.sessions.SessionsTable;
 import io.proxybench.lab.Lab;
 import io.proxybench.lab.LabConfig;
 import io.proxybench.lab.faults.LatencyPlan;
 import java.time.Duration;
 import java.util.concurrent.Callable;
+import picocli.CommandLine;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Option;
-import picocli.CommandLine;
 
 /**
  * {@code proxybench sessions}: seed 002's rotation-vs-sticky comparison at fixed concurrency, and a sticky session

@@ -2,13 +2,13 @@ package io.proxybench.cli;
 
 import io.proxybench.client.TlsSettings;
 import io.proxybench.client.proxy.SessionTemplate;
-import io.proxybench.experiments.Arrivals;
-import io.proxybench.experiments.Assignment;
-import io.proxybench.experiments.BucketLimit;
-import io.proxybench.experiments.PerIpBucket;
-import io.proxybench.experiments.SizePoolExperiment;
-import io.proxybench.experiments.SizePoolResult;
-import io.proxybench.experiments.SizePoolTable;
+import io.proxybench.experiments.sizepool.Arrivals;
+import io.proxybench.experiments.sizepool.Assignment;
+import io.proxybench.experiments.sizepool.BucketLimit;
+import io.proxybench.experiments.sizepool.PerIpBucket;
+import io.proxybench.experiments.sizepool.SizePoolExperiment;
+import io.proxybench.experiments.sizepool.SizePoolResult;
+import io.proxybench.experiments.sizepool.SizePoolTable;
 import io.proxybench.lab.Lab;
 import io.proxybench.lab.LabConfig;
 import io.proxybench.lab.target.TokenBucket;
@@ -17,9 +17,9 @@ import java.time.Duration;
 import java.util.List;
 import java.util.concurrent.Callable;
 import java.util.function.Supplier;
+import picocli.CommandLine;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Option;
-import picocli.CommandLine;
 
 /**
  * {@code proxybench size-pool}: seed 002's pool sizing. A request stream (generated at {@code --rate}, or a run's

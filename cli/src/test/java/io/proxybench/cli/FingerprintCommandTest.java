@@ -4,9 +4,9 @@ import static org.assertj.core.api.Assertions.assertThat;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
-import io.proxybench.experiments.FingerprintResult;
-import io.proxybench.experiments.FingerprintRow;
-import io.proxybench.experiments.FingerprintTable;
+import io.proxybench.experiments.fingerprint.FingerprintResult;
+import io.proxybench.experiments.fingerprint.FingerprintRow;
+import io.proxybench.experiments.fingerprint.FingerprintTable;
 import java.net.ServerSocket;
 import java.util.List;
 import org.junit.jupiter.api.Test;

@@ -3,10 +3,10 @@ package io.proxybench.cli;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
-import io.proxybench.experiments.Arrivals;
-import io.proxybench.experiments.Assignment;
-import io.proxybench.experiments.BucketLimit;
-import io.proxybench.experiments.PoolSimulation;
+import io.proxybench.experiments.sizepool.Arrivals;
+import io.proxybench.experiments.sizepool.Assignment;
+import io.proxybench.experiments.sizepool.BucketLimit;
+import io.proxybench.experiments.sizepool.PoolSimulation;
 import java.time.Duration;
 import org.junit.jupiter.api.Test;
 
