@@ -56,7 +56,6 @@ import io.proxybench.harness.JsonlSink;
 import io.proxybench.harness.RunPlan;
 import io.proxybench.harness.RunResult;
 import io.proxybench.harness.Runner;
-import io.proxybench.harness.TimeoutOption;
 import io.proxybench.harness.schedule.ArrivalSchedule;
 import io.proxybench.harness.schedule.Stage;
 import io.proxybench.lab.Lab;

@@ -11,8 +11,6 @@ import io.proxybench.client.proxy.ProxyScheme;
 import io.proxybench.client.proxy.ProxySpec;
 import io.proxybench.client.proxy.SessionTemplate;
 import io.proxybench.harness.Durations;
-import io.proxybench.harness.TimeoutOption;
-import io.proxybench.harness.TrustOption;
 import java.io.FileDescriptor;
 import java.io.FileOutputStream;
 import java.io.IOException;

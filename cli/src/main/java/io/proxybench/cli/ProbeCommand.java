@@ -8,7 +8,6 @@ import io.proxybench.experiments.probe.ProbeSection;
 import io.proxybench.experiments.probe.ProbeSetup;
 import io.proxybench.experiments.probe.ProbeTable;
 import io.proxybench.harness.RunPlan;
-import io.proxybench.harness.TrustOption;
 import java.io.PrintWriter;
 import java.net.URI;
 import java.nio.file.Path;

@@ -3,7 +3,6 @@ package io.proxybench.cli;
 import io.proxybench.client.TlsSettings;
 import io.proxybench.client.proxy.ProxyCredentials;
 import io.proxybench.client.proxy.ProxySpec;
-import io.proxybench.harness.TrustOption;
 import io.proxybench.lab.Lab;
 import java.net.URI;
 import java.nio.file.Path;

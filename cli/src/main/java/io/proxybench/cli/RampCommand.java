@@ -7,7 +7,6 @@ import io.proxybench.experiments.ramp.RampExperiment;
 import io.proxybench.experiments.ramp.RampResult;
 import io.proxybench.experiments.ramp.RampTable;
 import io.proxybench.experiments.ramp.RampThresholds;
-import io.proxybench.harness.TimeoutOption;
 import io.proxybench.lab.Lab;
 import io.proxybench.lab.LabConfig;
 import java.nio.file.Path;

@@ -23,8 +23,6 @@ import io.proxybench.harness.RecordSink;
 import io.proxybench.harness.RunPlan;
 import io.proxybench.harness.RunResult;
 import io.proxybench.harness.Runner;
-import io.proxybench.harness.TimeoutOption;
-import io.proxybench.harness.TrustOption;
 import io.proxybench.harness.metrics.RunMetrics;
 import io.proxybench.harness.schedule.ArrivalSchedule;
 import io.proxybench.harness.schedule.Stage;

@@ -112,6 +112,16 @@ public final class Timeouts {
     }
 
     /**
+     * The longest one call can take under these limits: its {@link #call()} timeout, or without one, every phase run
+     * to its limit (TCP, tunnel, TLS, the response head and one wait between body bytes).
+     *
+     * @return a positive duration
+     */
+    public Duration longestCall() {
+        return !call.isZero() ? call : tcp.plus(tunnel).plus(tls).plus(responseHead).plus(readIdle);
+    }
+
+    /**
      * These limits with another call timeout.
      *
      * @param call the whole call's limit; zero for none

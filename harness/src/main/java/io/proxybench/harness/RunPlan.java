@@ -149,7 +149,7 @@ public record RunPlan(ArrivalSchedule schedule, ClosedLoop closedLoop, List<Prox
 
     /** How long requests may wait for replies after the last start: a pool wait, then every send to its timeout. */
     public long drainNanos() {
-        return timeouts.responseHead().toNanos() + TimeoutOption.longestCall(timeouts).toNanos() * (1 + retries);
+        return timeouts.responseHead().toNanos() + timeouts.longestCall().toNanos() * (1 + retries);
     }
 
     /** The origin of {@code uri}, e.g. {@code https://127.0.0.1:8443}: what a diagnosis names as the target. */

@@ -183,14 +183,14 @@ public final class Runner {
 
     /** The stop's grace: the longest call's timeout, at most {@link #STOP_GRACE}, nanoseconds. */
     private long graceNanos() {
-        return Math.min(STOP_GRACE.toNanos(), TimeoutOption.longestCall(plan.timeouts()).toNanos());
+        return Math.min(STOP_GRACE.toNanos(), plan.timeouts().longestCall().toNanos());
     }
 
     private void warmUp(ProxyClient client) throws InterruptedException {
         if (plan.warmUpSessions() && !plan.sessionKeys().isEmpty() && stopReason == null) {
             try {
                 client.warmUp(plan.sessionKeys(), plan.targets().get(0).uri().toString())
-                        .get(TimeoutOption.longestCall(plan.timeouts()).toMillis(), TimeUnit.MILLISECONDS);
+                        .get(plan.timeouts().longestCall().toMillis(), TimeUnit.MILLISECONDS);
             } catch (ExecutionException | TimeoutException e) {
                 throw new IllegalStateException("the warm-up of the sessions failed: " + e.getMessage(), e);
             }

@@ -9,7 +9,6 @@ import io.proxybench.client.proxy.ProxySpec;
 import io.proxybench.experiments.load.FixedConcurrency;
 import io.proxybench.experiments.load.InFlight;
 import io.proxybench.harness.LatencySoFar;
-import io.proxybench.harness.TimeoutOption;
 import io.proxybench.records.RequestRecord;
 import java.net.URI;
 import java.time.Duration;
@@ -120,7 +119,7 @@ public final class RampExperiment {
         ProxyRequest base = ProxyRequest.get(s.url().toString());
         IntFunction<ProxyRequest> request = s.proxies().size() == 1 ? w -> base
                 : w -> base.withProxy(s.proxies().get(w % s.proxies().size()));
-        Duration limit = s.stepFor().plus(TimeoutOption.longestCall(s.timeouts())).plusSeconds(5);
+        Duration limit = s.stepFor().plus(s.timeouts().longestCall()).plusSeconds(5);
         List<RampStep> steps = new ArrayList<>();
         try (ProxyClient client = ProxyClient.builder().proxy(s.proxies().get(0)).timeouts(s.timeouts())
                 .tls(s.tls().withAlpn(TlsSettings.HTTP11_ONLY))

@@ -1,4 +1,4 @@
-package io.proxybench.harness;
+package io.proxybench.cli;
 
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
@@ -14,7 +14,7 @@ class TimeoutOptionTest {
         Duration s30 = Duration.ofSeconds(30);
         assertThat(TimeoutOption.parse("30s")).isEqualTo(Timeouts.builder().connect(s30)
                 .responseHead(s30).readIdle(s30).call(Duration.ofMinutes(2)).build());
-        assertThat(TimeoutOption.longestCall(TimeoutOption.parse("30s"))).isEqualTo(Duration.ofMinutes(2));
+        assertThat(TimeoutOption.parse("30s").longestCall()).isEqualTo(Duration.ofMinutes(2));
     }
 
     @Test
@@ -35,7 +35,7 @@ class TimeoutOptionTest {
         assertThat(t.responseHead()).isEqualTo(Duration.ofSeconds(2));
         assertThat(t.readIdle()).isEqualTo(Duration.ofSeconds(3));
         assertThat(t.call()).isEqualTo(Duration.ofMinutes(1));
-        assertThat(TimeoutOption.longestCall(t)).isEqualTo(Duration.ofMinutes(1));
+        assertThat(t.longestCall()).isEqualTo(Duration.ofMinutes(1));
     }
 
     @Test

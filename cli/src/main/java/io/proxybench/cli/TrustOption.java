@@ -1,10 +1,10 @@
-package io.proxybench.harness;
+package io.proxybench.cli;
 
 import io.proxybench.client.TlsSettings;
 import java.nio.file.Path;
 
 /** The {@code --ca FILE} / {@code --insecure} pair of options: which certificates a command trusts. */
-public final class TrustOption {
+final class TrustOption {
 
     private TrustOption() {}
 
@@ -13,7 +13,7 @@ public final class TrustOption {
      *
      * @throws IllegalArgumentException when both are given
      */
-    public static TlsSettings tls(Path ca, boolean insecure) {
+    static TlsSettings tls(Path ca, boolean insecure) {
         if (ca != null && insecure) {
             throw new IllegalArgumentException("--ca and --insecure exclude each other");
         }

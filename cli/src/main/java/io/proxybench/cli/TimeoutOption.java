@@ -1,6 +1,7 @@
-package io.proxybench.harness;
+package io.proxybench.cli;
 
 import io.proxybench.client.Timeouts;
+import io.proxybench.harness.Durations;
 import java.time.Duration;
 import java.util.EnumMap;
 import java.util.Locale;
@@ -14,19 +15,19 @@ import java.util.Map;
  * and {@code head}, so that a call ends within the time its phases may take (a response that trickles in too). Phases
  * left out of all of them keep the client's defaults.
  */
-public final class TimeoutOption {
+final class TimeoutOption {
 
     /** The phases a timeout can be given for, in the order of a call. */
     private enum Part { TCP, TUNNEL, TLS, REQUEST, HEAD, IDLE, CALL }
 
     /** The accepted form, for help and error messages. */
-    public static final String FORM = "DURATION, PHASE=DURATION,... or both (phases: tcp, tunnel, tls, request, or"
+    static final String FORM = "DURATION, PHASE=DURATION,... or both (phases: tcp, tunnel, tls, request, or"
             + " request's parts head and idle, and call)";
 
     private TimeoutOption() {}
 
     /** @throws IllegalArgumentException naming the bad part and the accepted form */
-    public static Timeouts parse(String text) {
+    static Timeouts parse(String text) {
         Map<Part, Duration> given = new EnumMap<>(Part.class);
         String[] items = text.split(",", -1);
         for (int i = 0; i < items.length; i++) {
@@ -68,14 +69,6 @@ public final class TimeoutOption {
                 .call(given.getOrDefault(Part.CALL, tcp.plus(tunnel).plus(tls).plus(head))).build();
     }
 
-    /**
-     * The longest one call can take: its call timeout, or, without one, every phase run to its timeout (one wait
-     * between body bytes).
-     */
-    public static Duration longestCall(Timeouts t) {
-        return !t.call().isZero() ? t.call()
-                : t.tcp().plus(t.tunnel()).plus(t.tls()).plus(t.responseHead()).plus(t.readIdle());
-    }
     private static Duration positive(String item, String text) {
         Duration d;
         try {
