@@ -1,7 +1,7 @@
 package io.proxybench.audit;
 
-import io.proxybench.harness.Durations;
 import io.proxybench.client.proxy.ProxyCredentials;
+import io.proxybench.harness.Durations;
 import java.net.URI;
 import java.time.Duration;
 import java.util.concurrent.CompletableFuture;

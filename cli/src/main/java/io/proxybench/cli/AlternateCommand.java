@@ -1,9 +1,9 @@
 package io.proxybench.cli;
 
-import io.proxybench.harness.Durations;
-import io.proxybench.harness.RunResult;
-import io.proxybench.harness.StopReason;
 import io.proxybench.analysis.report.ReportJson;
+import io.proxybench.harness.Durations;
+import io.proxybench.harness.engine.RunResult;
+import io.proxybench.harness.engine.StopReason;
 import java.io.IOException;
 import java.io.PrintWriter;
 import java.nio.charset.StandardCharsets;

@@ -10,7 +10,7 @@ import io.proxybench.experiments.h2gateway.H2GatewayExperiment;
 import io.proxybench.experiments.h2gateway.H2GatewayResult;
 import io.proxybench.experiments.h2gateway.H2GatewayTable;
 import io.proxybench.harness.Durations;
-import io.proxybench.harness.OpenFiles;
+import io.proxybench.harness.engine.OpenFiles;
 import io.proxybench.lab.Lab;
 import io.proxybench.lab.LabConfig;
 import io.proxybench.lab.exits.ExitPool;

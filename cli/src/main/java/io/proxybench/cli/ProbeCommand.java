@@ -7,7 +7,7 @@ import io.proxybench.experiments.probe.ProbeExperiment;
 import io.proxybench.experiments.probe.ProbeSection;
 import io.proxybench.experiments.probe.ProbeSetup;
 import io.proxybench.experiments.probe.ProbeTable;
-import io.proxybench.harness.RunPlan;
+import io.proxybench.harness.plan.RunPlan;
 import java.io.PrintWriter;
 import java.net.URI;
 import java.nio.file.Path;
@@ -15,9 +15,9 @@ import java.time.Duration;
 import java.time.Instant;
 import java.util.List;
 import java.util.concurrent.Callable;
+import picocli.CommandLine;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Option;
-import picocli.CommandLine;
 
 @Command(name = "probe", mixinStandardHelpOptions = true,
         description = {"What a proxy really does, measured in a few minutes: protocols and auth, rotation per tunnel and"

@@ -1,7 +1,7 @@
 package io.proxybench.cli;
 
-import io.proxybench.harness.Runner;
-import io.proxybench.harness.StopReason;
+import io.proxybench.harness.engine.Runner;
+import io.proxybench.harness.engine.StopReason;
 import java.io.PrintWriter;
 import java.util.concurrent.atomic.AtomicInteger;
 import sun.misc.Signal;

@@ -2,9 +2,9 @@ package io.proxybench.cli;
 
 import io.proxybench.analysis.Percentiles;
 import io.proxybench.analysis.diagnosis.Diagnosis;
-import io.proxybench.harness.RunPlan;
-import io.proxybench.harness.RunResult;
-import io.proxybench.harness.StopReason;
+import io.proxybench.harness.engine.RunResult;
+import io.proxybench.harness.engine.StopReason;
+import io.proxybench.harness.plan.RunPlan;
 import io.proxybench.harness.summary.RunSummary;
 import io.proxybench.records.Phase;
 import java.util.List;

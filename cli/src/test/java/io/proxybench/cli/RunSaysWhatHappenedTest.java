@@ -5,7 +5,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import io.proxybench.client.proxy.Dialect;
-import io.proxybench.harness.RunPlan;
+import io.proxybench.harness.plan.RunPlan;
 import io.proxybench.lab.Lab;
 import io.proxybench.lab.LabConfig;
 import io.proxybench.records.JsonlReader;

@@ -2,7 +2,7 @@ package io.proxybench.cli;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
-import io.proxybench.harness.Records;
+import io.proxybench.harness.engine.Records;
 import io.proxybench.lab.Lab;
 import io.proxybench.lab.LabConfig;
 import io.proxybench.records.JsonlReader;

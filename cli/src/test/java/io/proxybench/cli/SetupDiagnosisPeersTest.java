@@ -4,7 +4,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
-import io.proxybench.harness.RunPlan;
+import io.proxybench.harness.plan.RunPlan;
 import io.proxybench.lab.interop.peers.Microsocks;
 import io.proxybench.lab.interop.peers.Nginx;
 import io.proxybench.lab.interop.peers.Peer;

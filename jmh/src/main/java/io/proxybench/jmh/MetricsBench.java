@@ -1,7 +1,7 @@
 package io.proxybench.jmh;
 
 import io.proxybench.client.bench.Fixtures;
-import io.proxybench.harness.Records;
+import io.proxybench.harness.engine.Records;
 import io.proxybench.harness.metrics.RunMetrics;
 import io.proxybench.records.RequestRecord;
 import java.util.concurrent.TimeUnit;

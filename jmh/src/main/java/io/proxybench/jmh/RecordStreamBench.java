@@ -1,7 +1,7 @@
 package io.proxybench.jmh;
 
 import io.proxybench.client.bench.Fixtures;
-import io.proxybench.harness.Records;
+import io.proxybench.harness.engine.Records;
 import io.proxybench.records.JsonlWriter;
 import io.proxybench.records.RecordStream;
 import io.proxybench.records.RequestRecord;

@@ -3,7 +3,7 @@ package io.proxybench.experiments.load;
 import io.proxybench.client.ProxyClient;
 import io.proxybench.client.ProxyRequest;
 import io.proxybench.client.ProxyResponse;
-import io.proxybench.harness.Records;
+import io.proxybench.harness.engine.Records;
 import io.proxybench.records.RequestRecord;
 import java.time.Duration;
 import java.util.ArrayList;

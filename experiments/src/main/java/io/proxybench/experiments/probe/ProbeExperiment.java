@@ -5,7 +5,7 @@ import io.proxybench.analysis.diagnosis.SetupContext;
 import io.proxybench.analysis.diagnosis.SetupFailures;
 import io.proxybench.client.proxy.ProxyScheme;
 import io.proxybench.client.proxy.ProxySpec;
-import io.proxybench.harness.RunPlan;
+import io.proxybench.harness.plan.RunPlan;
 import java.util.ArrayList;
 import java.util.List;
 

@@ -8,7 +8,7 @@ import io.proxybench.client.TlsSettings;
 import io.proxybench.client.proxy.ProxySpec;
 import io.proxybench.experiments.load.FixedConcurrency;
 import io.proxybench.experiments.load.InFlight;
-import io.proxybench.harness.LatencySoFar;
+import io.proxybench.harness.engine.LatencySoFar;
 import io.proxybench.records.RequestRecord;
 import java.net.URI;
 import java.time.Duration;

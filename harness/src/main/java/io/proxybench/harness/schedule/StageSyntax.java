@@ -1,10 +1,10 @@
 package io.proxybench.harness.schedule;
 
+import io.proxybench.harness.Durations;
 import java.math.BigDecimal;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
-import io.proxybench.harness.Durations;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
 

@@ -4,9 +4,9 @@ import static org.assertj.core.api.Assertions.assertThat;
 
 import io.prometheus.metrics.expositionformats.PrometheusTextFormatWriter;
 import io.proxybench.analysis.stats.RunStatistics;
-import io.proxybench.harness.LiveRun;
-import io.proxybench.harness.RunStats;
-import io.proxybench.harness.StopReason;
+import io.proxybench.harness.engine.LiveRun;
+import io.proxybench.harness.engine.RunStats;
+import io.proxybench.harness.engine.StopReason;
 import io.proxybench.records.Outcome;
 import io.proxybench.records.RequestRecord;
 import java.io.ByteArrayOutputStream;

@@ -3,8 +3,8 @@ package io.proxybench.harness.summary;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import io.proxybench.analysis.Stats;
+import io.proxybench.harness.engine.CpuSampler;
 import io.proxybench.records.RequestRecord;
-import io.proxybench.harness.CpuSampler;
 import java.util.ArrayList;
 import java.util.List;
 import org.junit.jupiter.api.Test;
