@@ -3,7 +3,7 @@ package io.proxybench.cli;
 import io.proxybench.analysis.compare.CompareSection;
 import io.proxybench.analysis.compare.ComparedRun;
 import io.proxybench.analysis.compare.Comparison;
-import io.proxybench.analysis.compare.RunFigures;
+import io.proxybench.analysis.compare.ColumnFigures;
 import io.proxybench.analysis.stats.RunStatistics;
 import io.proxybench.analysis.threshold.Thresholds;
 import io.proxybench.analysis.threshold.Verdict;
@@ -106,7 +106,7 @@ final class CompareCommand implements Callable<Integer> {
     /** The comparison of {@code named} with their prices, AS table and country, and what reading left out. */
     private Comparison figures(List<ComparedRun> named, String countryCode, List<String> readNotes) {
         Map<String, Double> price = prices(named);
-        List<RunFigures> figures = reading.withAsns(asns -> named.stream().map(run -> RunFigures.of(run, asns,
+        List<ColumnFigures> figures = reading.withAsns(asns -> named.stream().map(run -> ColumnFigures.of(run, asns,
                 countryCode, price.get(run.label()))).toList());
         return Comparison.of(figures, readNotes);
     }

@@ -4,7 +4,7 @@ import io.proxybench.analysis.asn.Ip2Asn;
 import io.proxybench.analysis.compare.CompareSection;
 import io.proxybench.analysis.compare.ComparedRun;
 import io.proxybench.analysis.compare.Comparison;
-import io.proxybench.analysis.compare.RunFigures;
+import io.proxybench.analysis.compare.ColumnFigures;
 import io.proxybench.analysis.doctor.DoctorReport;
 import io.proxybench.analysis.doctor.DoctorTable;
 import io.proxybench.analysis.report.ReportJson;
@@ -498,7 +498,7 @@ final class DemoCommand implements Callable<Integer> {
             }
         }
         Ip2Asn table = FileReading.read(asns, () -> Ip2Asn.load(asns));
-        Comparison comparison = Comparison.of(runs.stream().map(run -> RunFigures.of(run, table, country, 3.0))
+        Comparison comparison = Comparison.of(runs.stream().map(run -> ColumnFigures.of(run, table, country, 3.0))
                 .toList());
         return new DemoStep("compare", comparison.text(), comparison, CompareSection.of(comparison, runs));
     }

@@ -3,7 +3,7 @@ package io.proxybench.cli;
 import io.proxybench.analysis.doctor.Doctor;
 import io.proxybench.analysis.doctor.DoctorReport;
 import io.proxybench.analysis.doctor.DoctorTable;
-import io.proxybench.analysis.doctor.RunCounters;
+import io.proxybench.analysis.doctor.SummaryCounters;
 import io.proxybench.analysis.doctor.Source;
 import java.nio.file.Path;
 import java.time.Duration;
@@ -56,7 +56,8 @@ final class DoctorCommand implements Callable<Integer> {
         }
         files.forEach(RecordFile::requireRecords);
         List<Source> sources = files.stream().map(f -> new Source(f.getFileName().toString(), f)).toList();
-        RunCounters counters = summary == null ? null : FileReading.read(summary, () -> RunCounters.read(summary));
+        SummaryCounters counters = summary == null ? null
+                : FileReading.read(summary, () -> SummaryCounters.read(summary));
         DoctorReport report = FileReading.read(files, () -> Doctor.diagnose(sources, counters, keepAlive,
                 minPer1000));
         return Main.print(spec, json, report, DoctorTable::text);

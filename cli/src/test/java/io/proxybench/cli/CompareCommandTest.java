@@ -19,7 +19,7 @@ import org.junit.jupiter.api.io.TempDir;
 /**
  * {@code proxybench compare}: which runs its arguments name (files, shard folders, window folders, an alternation's
  * index), their labels and prices, the JSON and HTML outputs, the named errors, and two real lab runs side by side.
- * The figures themselves are checked against hand-computed ones in bench's {@code RunFiguresTest}.
+ * The figures themselves are checked against hand-computed ones in bench's {@code ColumnFiguresTest}.
  */
 class CompareCommandTest {
 

@@ -31,7 +31,7 @@ public final class CompareCharts {
     private CompareCharts() {}
 
     /** One run as the charts read it: its figures, and the statistics of all its windows together. */
-    private record Run(RunFigures figures, RunStatistics all) {}
+    private record Run(ColumnFigures figures, RunStatistics all) {}
 
     /**
      * What one chart would show.
@@ -53,7 +53,7 @@ public final class CompareCharts {
      */
     public static List<BarChart> of(Comparison comparison, List<ComparedRun> runs) {
         List<String> labels = runs.stream().map(ComparedRun::label).toList();
-        if (!labels.equals(comparison.runs().stream().map(RunFigures::label).toList())) {
+        if (!labels.equals(comparison.runs().stream().map(ColumnFigures::label).toList())) {
             throw new IllegalArgumentException("the comparison is of other runs than " + labels);
         }
         List<Run> pooled = new ArrayList<>();
@@ -129,7 +129,7 @@ public final class CompareCharts {
     }
 
     /** A measure of one figure, titled as its row of the table. */
-    private static Measure one(String kind, CompareRow row, String unit, Function<RunFigures, Double> figure) {
+    private static Measure one(String kind, CompareRow row, String unit, Function<ColumnFigures, Double> figure) {
         return new Measure(kind, row.title(), unit, List.of(row.title()), false,
                 r -> values(figure.apply(r.figures())));
     }

@@ -80,9 +80,9 @@ public enum CompareRow {
     private final String key;
     private final String title;
     private final Better better;
-    private final Function<RunFigures, Cell> cell;
+    private final Function<ColumnFigures, Cell> cell;
 
-    CompareRow(String key, String title, Better better, Function<RunFigures, Cell> cell) {
+    CompareRow(String key, String title, Better better, Function<ColumnFigures, Cell> cell) {
         this.key = key;
         this.title = title;
         this.better = better;
@@ -102,7 +102,7 @@ public enum CompareRow {
         return better;
     }
 
-    public Cell cell(RunFigures figures) {
+    public Cell cell(ColumnFigures figures) {
         return cell.apply(figures);
     }
 
@@ -125,7 +125,7 @@ public enum CompareRow {
     }
 
     /** {@code >= } before a figure of bytes that is a lower bound. */
-    private static String atLeast(RunFigures f) {
+    private static String atLeast(ColumnFigures f) {
         return f.bytesLowerBound() ? ">= " : "";
     }
 }

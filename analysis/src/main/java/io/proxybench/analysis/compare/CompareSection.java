@@ -20,7 +20,7 @@ public final class CompareSection {
 
     /** The section of {@code comparison}, whose runs are {@code runs} in the same order. */
     public static Section of(Comparison comparison, List<ComparedRun> runs) {
-        List<RunFigures> figures = comparison.runs();
+        List<ColumnFigures> figures = comparison.runs();
         List<String> notes = new ArrayList<>(List.of("* best in its row"));
         comparison.notes().forEach(n -> notes.add("note: " + n));
         comparison.thresholds().forEach((label, verdicts) -> verdicts.forEach(v -> notes.add("threshold, " + label
@@ -28,7 +28,7 @@ public final class CompareSection {
         List<Table> tables = new ArrayList<>();
         for (int from = 0; from < figures.size(); from += RUNS_PER_TABLE) {
             int to = Math.min(figures.size(), from + RUNS_PER_TABLE);
-            List<RunFigures> shown = figures.subList(from, to);
+            List<ColumnFigures> shown = figures.subList(from, to);
             List<Table.Row> rows = new ArrayList<>();
             for (Comparison.Row row : comparison.rows()) {
                 List<String> cells = row.cells().subList(from, to);

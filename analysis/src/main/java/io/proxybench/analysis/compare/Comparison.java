@@ -21,7 +21,7 @@ import java.util.function.Predicate;
  * @param notes what a reader must know to trust the comparison, e.g. runs scheduled at different rates
  */
 public record Comparison(
-        @JsonProperty("runs") List<RunFigures> runs,
+        @JsonProperty("runs") List<ColumnFigures> runs,
         @JsonProperty("rows") List<Row> rows,
         @JsonProperty("notes") List<String> notes,
         @JsonProperty("thresholds") Map<String, List<Verdict>> thresholds) {
@@ -46,12 +46,12 @@ public record Comparison(
             @JsonProperty("cells") List<String> cells,
             @JsonProperty("best") List<String> best) {}
 
-    public static Comparison of(List<RunFigures> runs) {
+    public static Comparison of(List<ColumnFigures> runs) {
         return of(runs, List.of());
     }
 
     /** As {@link #of(List)}, with what reading the runs left out (e.g. a file's cut last line) among the notes. */
-    public static Comparison of(List<RunFigures> runs, List<String> readNotes) {
+    public static Comparison of(List<ColumnFigures> runs, List<String> readNotes) {
         List<String> notes = new ArrayList<>(readNotes);
         List<Row> rows = new ArrayList<>();
         for (CompareRow row : CompareRow.values()) {
@@ -65,7 +65,7 @@ public record Comparison(
             rows.add(new Row(row.key(), row.title(), cells.stream().map(CompareRow.Cell::text).toList(),
                     byBytes ? bestOverBounds(runs, cells) : best(row.better(), runs, cells)));
         }
-        List<Double> rates = runs.stream().map(RunFigures::scheduledPerSecond).filter(Objects::nonNull).toList();
+        List<Double> rates = runs.stream().map(ColumnFigures::scheduledPerSecond).filter(Objects::nonNull).toList();
         if (rates.size() > 1 && rates.stream().mapToDouble(Double::doubleValue).max().orElseThrow()
                 > RATE_TOLERANCE * rates.stream().mapToDouble(Double::doubleValue).min().orElseThrow()) {
             notes.add("the runs were scheduled at different rates (" + String.join(", ", runs.stream()
@@ -74,14 +74,15 @@ public record Comparison(
                     + " req/s): latency and throughput compare fairly only at one fixed rate; rerun them with the"
                     + " same --rate");
         }
-        List<String> lowerBound = runs.stream().filter(RunFigures::bytesLowerBound).map(RunFigures::label).toList();
+        List<String> lowerBound = runs.stream().filter(ColumnFigures::bytesLowerBound).map(ColumnFigures::label)
+                .toList();
         if (!lowerBound.isEmpty()) {
             notes.add("bytes of " + String.join(", ", lowerBound) + " are a lower bound (>=), never marked best: a"
                     + " request on a shared HTTP/2 connection (to the target or to the proxy) is charged its own"
                     + " payload only, not the connection's frames, headers, TLS records or handshake; run with"
                     + " --http1.1 and without --proxy-http2 to price every byte");
         }
-        for (RunFigures f : runs) {
+        for (ColumnFigures f : runs) {
             if (f.uncheckedBodies() > 0) {
                 notes.add(f.label() + ": " + f.uncheckedBodies() + " answered records carry no body, so --expect"
                         + " could not be checked on them (run with --keep-body); they count as run classified them");
@@ -99,7 +100,7 @@ public record Comparison(
     }
 
     /** Why {@code row} is left out, or null to show it. */
-    private static String missing(CompareRow row, List<RunFigures> runs) {
+    private static String missing(CompareRow row, List<ColumnFigures> runs) {
         return switch (row) {
             case ASNS -> none(runs, f -> f.uniqueAsns() != null)
                     ? "no ASN row: give --ip2asn FILE or --asn-db FILE" : null;
@@ -111,11 +112,11 @@ public record Comparison(
         };
     }
 
-    private static boolean none(List<RunFigures> runs, Predicate<RunFigures> has) {
+    private static boolean none(List<ColumnFigures> runs, Predicate<ColumnFigures> has) {
         return runs.stream().noneMatch(has);
     }
 
-    private static List<String> best(CompareRow.Better better, List<RunFigures> runs, List<CompareRow.Cell> cells) {
+    private static List<String> best(CompareRow.Better better, List<ColumnFigures> runs, List<CompareRow.Cell> cells) {
         List<Double> ranks = cells.stream().map(CompareRow.Cell::rank).filter(Objects::nonNull).toList();
         if (better == CompareRow.Better.NONE || ranks.size() < 2 || ranks.stream().distinct().count() == 1) {
             return List.of();
@@ -137,8 +138,8 @@ public record Comparison(
      * value is the lowest of the exact ones and at most every bound, since the bounds' runs cost at least that much. A
      * bound is never marked.
      */
-    private static List<String> bestOverBounds(List<RunFigures> runs, List<CompareRow.Cell> cells) {
-        if (runs.stream().noneMatch(RunFigures::bytesLowerBound)) {
+    private static List<String> bestOverBounds(List<ColumnFigures> runs, List<CompareRow.Cell> cells) {
+        if (runs.stream().noneMatch(ColumnFigures::bytesLowerBound)) {
             return best(CompareRow.Better.LOWER, runs, cells);
         }
         double lowestBound = Double.MAX_VALUE;

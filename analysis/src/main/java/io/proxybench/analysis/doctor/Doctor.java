@@ -54,14 +54,14 @@ public final class Doctor {
      * @throws IOException if a source cannot be read or holds a malformed line (a cut last line is a note); a
      *     {@link io.proxybench.records.SpillException} if the sort cannot use the temp directory
      */
-    public static DoctorReport diagnose(List<Source> sources, RunCounters counters, Duration keepAlive,
+    public static DoctorReport diagnose(List<Source> sources, SummaryCounters counters, Duration keepAlive,
             double minPer1000) throws IOException {
         return diagnose(sources, counters, keepAlive, minPer1000, MAX_SESSIONS,
                 LineSort.defaultBudgetBytes());
     }
 
-    /** {@link #diagnose(List, RunCounters, Duration, double)} with the bounds given. */
-    static DoctorReport diagnose(List<Source> sources, RunCounters counters, Duration keepAlive, double minPer1000,
+    /** {@link #diagnose(List, SummaryCounters, Duration, double)} with the bounds given. */
+    static DoctorReport diagnose(List<Source> sources, SummaryCounters counters, Duration keepAlive, double minPer1000,
             int maxSessions, long sortBudgetBytes) throws IOException {
         Replay replay = NewConnections.replay(sources, maxSessions, sortBudgetBytes,
                 Path.of(System.getProperty("java.io.tmpdir")));
@@ -134,7 +134,7 @@ public final class Doctor {
      * closed by the peer: by the configured keep-alive when known; else by the counters when they count only one
      * kind of idle close; else when the gap is longer than any after which a connection was reused.
      */
-    private static boolean expired(double gap, RunCounters counters, Duration keepAlive, double maxReusedGap) {
+    private static boolean expired(double gap, SummaryCounters counters, Duration keepAlive, double maxReusedGap) {
         if (keepAlive != null) {
             return gap >= KEEP_ALIVE_SHARE * keepAlive.toNanos() / 1e9;
         }
@@ -151,7 +151,7 @@ public final class Doctor {
         return gap > maxReusedGap;
     }
 
-    private static List<String> notes(int sources, Replay replay, RunCounters counters, int maxSessions) {
+    private static List<String> notes(int sources, Replay replay, SummaryCounters counters, int maxSessions) {
         List<String> notes = new ArrayList<>();
         int withoutConnection = replay.records - replay.answered - replay.leftOut;
         if (replay.answered + replay.leftOut == 0 && replay.records > 0) {
@@ -190,7 +190,7 @@ public final class Doctor {
     }
 
     /** Builds each finding's evidence and fix from the replay. */
-    private record Evidence(int sources, Replay replay, RunCounters counters, Duration keepAlive,
+    private record Evidence(int sources, Replay replay, SummaryCounters counters, Duration keepAlive,
             Sample expiredGaps, Sample lostGaps) {
 
         Finding finding(Cause cause, int count) {

@@ -12,7 +12,7 @@ import org.junit.jupiter.api.Test;
 class CompareChartsTest {
 
     private static List<BarChart> charts(List<ComparedRun> runs, String country, Double pricePerGb) {
-        Comparison c = Comparison.of(runs.stream().map(r -> RunFigures.of(r, null, country, pricePerGb)).toList());
+        Comparison c = Comparison.of(runs.stream().map(r -> ColumnFigures.of(r, null, country, pricePerGb)).toList());
         return CompareCharts.of(c, runs);
     }
 
@@ -72,7 +72,7 @@ class CompareChartsTest {
 
     @Test
     void theChartsMustBeOfTheComparedRuns() {
-        Comparison c = Comparison.of(List.of(RunFigures.of(Fixtures.runA(), null, null, null)));
+        Comparison c = Comparison.of(List.of(ColumnFigures.of(Fixtures.runA(), null, null, null)));
         assertThatThrownBy(() -> CompareCharts.of(c, List.of(Fixtures.runB()))).hasMessageContaining("[b]");
     }
 }

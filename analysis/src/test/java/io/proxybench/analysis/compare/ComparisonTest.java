@@ -14,8 +14,8 @@ import org.junit.jupiter.api.Test;
 class ComparisonTest {
 
     private static Comparison fixture() {
-        return Comparison.of(List.of(RunFigures.of(Fixtures.runA(), null, "US", 4.0),
-                RunFigures.of(Fixtures.runB(), null, "US", 2.0)));
+        return Comparison.of(List.of(ColumnFigures.of(Fixtures.runA(), null, "US", 4.0),
+                ColumnFigures.of(Fixtures.runB(), null, "US", 2.0)));
     }
 
     private static Map<String, Comparison.Row> rows(Comparison c) {
@@ -48,9 +48,9 @@ class ComparisonTest {
 
     @Test
     void tiesMarkEveryTiedRunAndEqualValuesMarkNone() {
-        RunFigures a = RunFigures.of(Fixtures.runA(), null, null, null);
-        RunFigures again = RunFigures.of(Fixtures.runA().labelled("c"), null, null, null);
-        RunFigures b = RunFigures.of(Fixtures.runB(), null, null, null);
+        ColumnFigures a = ColumnFigures.of(Fixtures.runA(), null, null, null);
+        ColumnFigures again = ColumnFigures.of(Fixtures.runA().labelled("c"), null, null, null);
+        ColumnFigures b = ColumnFigures.of(Fixtures.runB(), null, null, null);
         Map<String, Comparison.Row> rows = rows(Comparison.of(List.of(a, b, again)));
         assertEquals(List.of("a", "c"), rows.get("unique_subnets").best());
         assertEquals(List.of("b"), rows.get("p99(total,reused)").best());
@@ -78,22 +78,22 @@ class ComparisonTest {
 
     @Test
     void anExactRunIsBestOnlyBelowEveryLowerBoundAndBoundsAreNamed() {
-        RunFigures small = RunFigures.of(Fixtures.exact("small", 4, 1000), null, null, 2.0);
-        RunFigures large = RunFigures.of(Fixtures.exact("large", 4, 3000), null, null, 2.0);
+        ColumnFigures small = ColumnFigures.of(Fixtures.exact("small", 4, 1000), null, null, 2.0);
+        ColumnFigures large = ColumnFigures.of(Fixtures.exact("large", 4, 3000), null, null, 2.0);
         Map<String, Comparison.Row> exact = rows(Comparison.of(List.of(small, large)));
         assertEquals(List.of("small"), exact.get("bytes_per_success").best());
         assertEquals(List.of("small"), exact.get("cost_per_1000_accepted").best());
         assertEquals(List.of("1,000", "3,000"), exact.get("bytes_per_success").cells());
 
         // a: at least 3,100 bytes per success, at least 2.0 x 31,000 / 10^9 per 10 accepted x 1,000 = 0.0062
-        RunFigures shared = RunFigures.of(Fixtures.runA(), null, null, 2.0);
+        ColumnFigures shared = ColumnFigures.of(Fixtures.runA(), null, null, 2.0);
         Comparison below = Comparison.of(List.of(small, shared));
         assertEquals(List.of("small"), rows(below).get("bytes_per_success").best());
         assertEquals(List.of("small"), rows(below).get("cost_per_1000_accepted").best());
         Comparison above = Comparison.of(List.of(large, shared));
         // large's 3,000 is below a's bound of 3,100: the best whatever a's real figure
         assertEquals(List.of("large"), rows(above).get("bytes_per_success").best());
-        RunFigures huge = RunFigures.of(Fixtures.exact("huge", 4, 4000), null, null, 2.0);
+        ColumnFigures huge = ColumnFigures.of(Fixtures.exact("huge", 4, 4000), null, null, 2.0);
         assertEquals(List.of(), rows(Comparison.of(List.of(huge, shared))).get("bytes_per_success").best());
         // large: 2.0 x 12,000 / 10^9 per 4 accepted x 1,000 = 0.006, below a's bound of 0.0062
         assertEquals(List.of("large"), rows(above).get("cost_per_1000_accepted").best());
@@ -103,7 +103,7 @@ class ComparisonTest {
 
     @Test
     void recordsWithoutReusedShowTheirP99OverAllSuccessesAndSaySo() {
-        Comparison c = Comparison.of(List.of(RunFigures.of(Fixtures.exact("seed", 4, 1000), null, null, null)));
+        Comparison c = Comparison.of(List.of(ColumnFigures.of(Fixtures.exact("seed", 4, 1000), null, null, null)));
         assertEquals(List.of("200 ms"), rows(c).get("p99(total)").cells());
         assertEquals(List.of("-"), rows(c).get("p99(total,new)").cells());
         assertTrue(c.notes().stream().anyMatch(n -> n.startsWith("seed's records do not say whether a tunnel was new")),
@@ -112,7 +112,7 @@ class ComparisonTest {
 
     @Test
     void anUncheckedExpectationIsNamed() {
-        Comparison c = Comparison.of(List.of(RunFigures.of(Fixtures.runB(
+        Comparison c = Comparison.of(List.of(ColumnFigures.of(Fixtures.runB(
                 io.proxybench.analysis.Expect.of("price", null)), null, null, null)));
         assertTrue(c.notes().stream().anyMatch(n -> n.startsWith("b: 12 answered records carry no body")),
                 c.notes().toString());
@@ -120,8 +120,8 @@ class ComparisonTest {
 
     @Test
     void rowsNoRunCanFillAreLeftOutAndNamed() {
-        Comparison c = Comparison.of(List.of(RunFigures.of(Fixtures.runA(), null, null, null),
-                RunFigures.of(Fixtures.runB(), null, null, null)));
+        Comparison c = Comparison.of(List.of(ColumnFigures.of(Fixtures.runA(), null, null, null),
+                ColumnFigures.of(Fixtures.runB(), null, null, null)));
         Map<String, Comparison.Row> rows = rows(c);
         assertTrue(!rows.containsKey("unique_asns") && !rows.containsKey("ips_in_country")
                 && !rows.containsKey("cost_per_1000_accepted"), rows.keySet().toString());
@@ -135,7 +135,7 @@ class ComparisonTest {
         Comparison c = fixture();
         assertTrue(c.notes().stream().anyMatch(n -> n.contains("different rates (a 4.3, b 2.0 req/s)")),
                 c.notes().toString());
-        Comparison same = Comparison.of(List.of(RunFigures.of(Fixtures.runB(), null, null, null)));
+        Comparison same = Comparison.of(List.of(ColumnFigures.of(Fixtures.runB(), null, null, null)));
         assertTrue(same.notes().stream().noneMatch(n -> n.contains("different rates")), same.notes().toString());
     }
 

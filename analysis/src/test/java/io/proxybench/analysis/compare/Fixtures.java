@@ -9,7 +9,7 @@ import java.util.ArrayList;
 import java.util.List;
 
 /**
- * Two hand-made runs whose comparison figures are worked out by hand in {@link RunFiguresTest}: run a is one window
+ * Two hand-made runs whose comparison figures are worked out by hand in {@link ColumnFiguresTest}: run a is one window
  * through an HTTP/2 proxy with sessions, retries, failures of every kind and bytes; run b is two windows of plain
  * successes on reused tunnels through an HTTP/1.1 proxy, without bytes.
  */

@@ -126,7 +126,7 @@ class DoctorTest {
 
     @Test
     void theCountersTellEvictionsFromExpiry() throws IOException {
-        RunCounters evicting = new RunCounters(500.0, Map.of("evicted", 96L));
+        SummaryCounters evicting = new SummaryCounters(500.0, Map.of("evicted", 96L));
 
         DoctorReport r = Doctor.diagnose(List.of(source("run.jsonl", pairsAfterIdleGaps())), evicting, null,
                 Doctor.DEFAULT_MIN_PER_1000);

@@ -19,7 +19,7 @@ import io.proxybench.experiments.load.PeakSampler;
 import io.proxybench.harness.Durations;
 import io.proxybench.harness.engine.OpenLoopRunner;
 import io.proxybench.harness.engine.Records;
-import io.proxybench.harness.engine.RunStats;
+import io.proxybench.harness.engine.RunnerCounters;
 import io.proxybench.harness.plan.RunOptions;
 import io.proxybench.harness.schedule.ArrivalSchedule;
 import io.proxybench.harness.summary.ProxyConnections;
@@ -167,7 +167,7 @@ public final class H2GatewayExperiment {
                     : () -> client.gatewayStats().openGatewayConnections();
             List<RequestRecord> records = Collections.synchronizedList(new ArrayList<>());
             PeakSampler sampler = PeakSampler.start(open, SAMPLE_PERIOD);
-            RunStats stats;
+            RunnerCounters stats;
             try {
                 stats = runLoop(s, client, s.ratePerSecond(), s.length(), records::add);
             } finally {
@@ -201,7 +201,7 @@ public final class H2GatewayExperiment {
         }
     }
 
-    private static H2GatewayLane lane(Lane lane, List<RequestRecord> records, RunStats stats, long peak,
+    private static H2GatewayLane lane(Lane lane, List<RequestRecord> records, RunnerCounters stats, long peak,
             String peakFrom, long opened, String openedFrom, long tunnels, String tunnelsFrom,
             ProxyConnections proxyConnections) {
         RunStatistics figures = RunStatistics.of(records);
@@ -216,7 +216,7 @@ public final class H2GatewayExperiment {
     }
 
     /** The open loop at {@code rate} for {@code length}, each request on a session (and tunnel) of its own. */
-    private static RunStats runLoop(Setup s, ProxyClient client, double rate, Duration length,
+    private static RunnerCounters runLoop(Setup s, ProxyClient client, double rate, Duration length,
             Consumer<RequestRecord> sink) {
         ProxyRequest request = ProxyRequest.get(s.target().toString()).withSessionKey("h2-gateway");
         return OpenLoopRunner.on(client, ArrivalSchedule.constant(rate, length), n -> request,

@@ -22,7 +22,7 @@ final class CallBook {
     private final RetryingSender sender;
     private final Records records;
     private final Consumer<RequestRecord> sink;
-    private final RunStats stats;
+    private final RunnerCounters stats;
     private final LongSupplier nanoClock;
     private final Runnable afterReply;
     private final UnrecordedCalls unrecorded = new UnrecordedCalls();
@@ -35,7 +35,7 @@ final class CallBook {
     private volatile long stopDeadlineNanos = Long.MAX_VALUE;
 
     /** @param afterReply runs after each reply was recorded or dropped, on the thread that completed it */
-    CallBook(RetryingSender sender, Records records, Consumer<RequestRecord> sink, RunStats stats,
+    CallBook(RetryingSender sender, Records records, Consumer<RequestRecord> sink, RunnerCounters stats,
             LongSupplier nanoClock, Runnable afterReply) {
         this.sender = sender;
         this.records = records;
@@ -143,7 +143,7 @@ final class CallBook {
      * @return the run's counters, once no record is still being written
      * @throws RuntimeException the first exception making a record or the sink threw
      */
-    RunStats finish(long drainTimeoutNanos, Sleeper sleeper, Runnable stopSending) {
+    RunnerCounters finish(long drainTimeoutNanos, Sleeper sleeper, Runnable stopSending) {
         long drainDeadlineNanos = nanoClock.getAsLong() + drainTimeoutNanos;
         for (long now; !unrecorded.isEmpty()
                 && (now = nanoClock.getAsLong()) < Math.min(drainDeadlineNanos, stopDeadlineNanos); ) {

@@ -59,7 +59,7 @@ public final class ClosedLoopRunner extends LoadRunner {
      *     (every request has its record all the same)
      */
     @Override
-    public RunStats run() {
+    public RunnerCounters run() {
         if (!started.compareAndSet(false, true)) {
             throw new IllegalStateException("a ClosedLoopRunner runs once");
         }

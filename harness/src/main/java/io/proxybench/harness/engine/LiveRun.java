@@ -10,7 +10,7 @@ import java.util.function.Function;
 public interface LiveRun {
 
     /** The runner's live counters: scheduled, sent, in flight, backlog. */
-    RunStats counters();
+    RunnerCounters counters();
 
     /** {@code read} applied to the statistics of the records so far, under their lock. */
     <T> T statistics(Function<RunStatistics, T> read);

@@ -11,7 +11,7 @@ import java.util.function.LongSupplier;
  */
 public abstract sealed class LoadRunner permits OpenLoopRunner, ClosedLoopRunner {
 
-    final RunStats stats = new RunStats();
+    final RunnerCounters stats = new RunnerCounters();
     final CallBook book;
 
     LoadRunner(Sender sender, RunOptions options, Records records,
@@ -27,10 +27,10 @@ public abstract sealed class LoadRunner permits OpenLoopRunner, ClosedLoopRunner
     abstract void replied();
 
     /** Runs to the end; returns once every request started has a record. */
-    public abstract RunStats run();
+    public abstract RunnerCounters run();
 
     /** The live counters, readable from any thread during and after the run. */
-    public RunStats stats() {
+    public RunnerCounters stats() {
         return stats;
     }
 

@@ -109,7 +109,7 @@ public final class OpenLoopRunner extends LoadRunner {
      *     after the run has finished (every request fired has its record all the same)
      */
     @Override
-    public RunStats run() {
+    public RunnerCounters run() {
         if (!started.compareAndSet(false, true)) {
             throw new IllegalStateException("an OpenLoopRunner runs once");
         }
@@ -125,7 +125,7 @@ public final class OpenLoopRunner extends LoadRunner {
             firingClosed = true;
         }
         long sinceLastNanos = Math.max(0, book.elapsedNanos() - lastFiredNanos);
-        RunStats stats = book.finish(Math.max(0, drainTimeoutNanos - sinceLastNanos), sleeper, () -> {
+        RunnerCounters stats = book.finish(Math.max(0, drainTimeoutNanos - sinceLastNanos), sleeper, () -> {
             synchronized (lock) {
                 backlog.clear();
                 this.stats.gauges(inFlight, 0);

@@ -38,7 +38,7 @@ import java.util.List;
  * @param diagnosis what broke, when the first requests to end (the warm-up's included) all failed in setup for one
  *     reason ({@link io.proxybench.analysis.diagnosis.EarlyFailures}); null otherwise
  */
-public record RunResult(String schedule, boolean closedLoop, RunStatistics statistics, RunStats counters,
+public record RunResult(String schedule, boolean closedLoop, RunStatistics statistics, RunnerCounters counters,
         Counts client, GatewayStats gatewaysBefore, GatewayStats gatewaysAfter,
         PoolAfter poolAfter, CpuSampler.CpuLoad cpu, StopReason stop, double stoppedAtSeconds,
         List<Verdict> thresholds, WarmUpDone warmUp, long warmUpConnections, int sessions, boolean proxied,

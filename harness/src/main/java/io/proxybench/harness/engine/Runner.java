@@ -112,7 +112,7 @@ public final class Runner {
                 runner.stop(graceNanos());
             }
             Live live = new Live(runner);
-            RunStats stats;
+            RunnerCounters stats;
             CpuSampler.CpuLoad cpu;
             IOException sinkFailure = null;
             startNanos = System.nanoTime();
@@ -317,7 +317,7 @@ public final class Runner {
         }
 
         @Override
-        public RunStats counters() {
+        public RunnerCounters counters() {
             return runner.stats();
         }
 

@@ -10,7 +10,7 @@ import io.proxybench.analysis.FigureNames;
 import io.proxybench.analysis.stats.RunStatistics;
 import io.proxybench.analysis.threshold.Figure;
 import io.proxybench.harness.engine.LiveRun;
-import io.proxybench.harness.engine.RunStats;
+import io.proxybench.harness.engine.RunnerCounters;
 import io.proxybench.harness.sinks.RecordSink;
 import io.proxybench.records.Outcome;
 import io.proxybench.records.Phase;
@@ -78,10 +78,11 @@ public final class RunMetrics implements RecordSink {
         for (int i = 0; i < PHASES.length; i++) {
             phases[i] = latency.labelValues(PHASES[i].jsonName());
         }
-        fromCounters("proxybench_requests_scheduled", "Requests whose scheduled time has come", RunStats::scheduled);
+        fromCounters("proxybench_requests_scheduled", "Requests whose scheduled time has come",
+                RunnerCounters::scheduled);
         fromCounters("proxybench_requests_sent", "Requests handed to the client for their first try",
-                RunStats::sent);
-        fromCounters("proxybench_retries", "Sends after a failed one, on a new tunnel", RunStats::retries);
+                RunnerCounters::sent);
+        fromCounters("proxybench_retries", "Sends after a failed one, on a new tunnel", RunnerCounters::retries);
         GaugeWithCallback.builder().name("proxybench_requests_in_flight").help("Requests sent and not yet answered")
                 .callback(cb -> cb.call(live == null ? 0 : live.counters().inFlight())).register(registry);
         GaugeWithCallback.builder().name("proxybench_requests_backlog")
@@ -171,7 +172,7 @@ public final class RunMetrics implements RecordSink {
         return finished;
     }
 
-    private void fromCounters(String name, String help, ToDoubleFunction<RunStats> value) {
+    private void fromCounters(String name, String help, ToDoubleFunction<RunnerCounters> value) {
         CounterWithCallback.builder().name(name).help(help)
                 .callback(cb -> cb.call(live == null ? 0 : value.applyAsDouble(live.counters()))).register(registry);
     }

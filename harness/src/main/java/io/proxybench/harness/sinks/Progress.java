@@ -1,7 +1,7 @@
 package io.proxybench.harness.sinks;
 
 import io.proxybench.harness.engine.LiveRun;
-import io.proxybench.harness.engine.RunStats;
+import io.proxybench.harness.engine.RunnerCounters;
 import io.proxybench.records.Phase;
 import io.proxybench.records.RequestRecord;
 import java.io.PrintWriter;
@@ -65,7 +65,7 @@ public final class Progress implements RecordSink {
     }
 
     private ProgressSnapshot snapshot(long nowNanos) {
-        RunStats stats = live.counters();
+        RunnerCounters stats = live.counters();
         return new ProgressSnapshot(nowNanos - startNanos, (long) (live.plannedSeconds() * 1e9),
                 sentRate.perSecond(nowNanos, stats.sent()), stats.inFlight(), stats.ok(), stats.errors(),
                 stats.retries(), stats.backlog(), live.statistics(s -> s.latency(Phase.TOTAL)));

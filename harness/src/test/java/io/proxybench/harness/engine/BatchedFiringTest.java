@@ -87,7 +87,7 @@ class BatchedFiringTest {
         OpenLoopRunner runner = runner(ArrivalSchedule.constant(1000, Duration.ofMillis(60)),
                 timer(d -> d == 10 * MS ? 30 * MS : 0));
 
-        RunStats stats = runner.run();
+        RunnerCounters stats = runner.run();
 
         List<RequestRecord> sorted = bySched();
         assertThat(sorted).hasSize(60).allMatch(RequestRecord::ok);

@@ -28,7 +28,7 @@ class ClosedLoopRunnerTest {
     void eachWorkerSendsItsNextRequestWhenTheLastIsAnswered() {
         FakeSender sender = new FakeSender(clock, 0, (n, sent) -> FakeSender.Reply.ok(100 * MS));
 
-        RunStats stats = runner(1_000 * MS, sender, 2, 0).run();
+        RunnerCounters stats = runner(1_000 * MS, sender, 2, 0).run();
 
         // Two workers, 100 ms a request: sends at 0, 100, ..., 900 ms each.
         assertThat(records).hasSize(20).allMatch(RequestRecord::ok);

@@ -49,7 +49,7 @@ class OpenLoopRunnerTest {
         FakeSender sender = new FakeSender(clock, 0,
                 (n, sent) -> n == 3 || n == 7 ? FakeSender.Reply.none() : FakeSender.Reply.ok(20 * MS));
 
-        RunStats stats = runner(ArrivalSchedule.constant(10, Duration.ofSeconds(1)), sender, 0).run();
+        RunnerCounters stats = runner(ArrivalSchedule.constant(10, Duration.ofSeconds(1)), sender, 0).run();
 
         List<RequestRecord> sorted = bySched();
         assertThat(sorted).hasSize(10);
@@ -113,7 +113,7 @@ class OpenLoopRunnerTest {
         FakeSender sender = new FakeSender(clock, 0, (n, sent) -> FakeSender.Reply.ok(25 * MS));
         OpenLoopRunner runner = runner(ArrivalSchedule.constant(100, Duration.ofMillis(100)), sender, 1);
 
-        RunStats stats = runner.run();
+        RunnerCounters stats = runner.run();
 
         // Request k is scheduled at 10k ms, sent at 25k ms when the single slot frees, done at 25(k+1) ms.
         assertThat(sender.sent()).containsExactly(0L, 1L, 2L, 3L, 4L, 5L, 6L, 7L, 8L, 9L);
@@ -135,7 +135,7 @@ class OpenLoopRunnerTest {
         FakeSender sender = new FakeSender(clock, 0, (n, sent) -> sent >= 1_000 * MS && sent < 2_000 * MS
                 ? FakeSender.Reply.ok(2_010 * MS - sent) : FakeSender.Reply.ok(10 * MS));
 
-        RunStats stats = runner(ArrivalSchedule.constant(100, Duration.ofSeconds(3)), sender, 10).run();
+        RunnerCounters stats = runner(ArrivalSchedule.constant(100, Duration.ofSeconds(3)), sender, 10).run();
 
         List<RequestRecord> sorted = bySched();
         assertThat(sorted).hasSize(300).allMatch(RequestRecord::ok);
@@ -152,7 +152,7 @@ class OpenLoopRunnerTest {
         // Each send costs 3 ms of the firing thread, so request k (due at k ms) starts at 3k ms.
         FakeSender sender = new FakeSender(clock, 3 * MS, (n, sent) -> FakeSender.Reply.ok(10 * MS));
 
-        RunStats stats = runner(ArrivalSchedule.constant(1000, Duration.ofMillis(10)), sender, 0).run();
+        RunnerCounters stats = runner(ArrivalSchedule.constant(1000, Duration.ofMillis(10)), sender, 0).run();
 
         List<RequestRecord> sorted = bySched();
         assertThat(sorted).hasSize(10);
@@ -172,7 +172,7 @@ class OpenLoopRunnerTest {
             default -> FakeSender.Reply.ok(7 * MS);
         });
 
-        RunStats stats = runner(ArrivalSchedule.constant(10, Duration.ofMillis(400)), sender, 0).run();
+        RunnerCounters stats = runner(ArrivalSchedule.constant(10, Duration.ofMillis(400)), sender, 0).run();
 
         List<RequestRecord> sorted = bySched();
         assertThat(sorted).extracting(RequestRecord::error).containsExactly(
@@ -199,7 +199,7 @@ class OpenLoopRunnerTest {
             return reply;
         };
 
-        RunStats stats = runner(ArrivalSchedule.bursts(burst, Duration.ofSeconds(1), Duration.ofSeconds(1)),
+        RunnerCounters stats = runner(ArrivalSchedule.bursts(burst, Duration.ofSeconds(1), Duration.ofSeconds(1)),
                 sender, 1).run();
 
         assertThat(records).hasSize(burst).allMatch(RequestRecord::ok);
@@ -245,7 +245,7 @@ class OpenLoopRunnerTest {
             return n == 3 ? FakeSender.Reply.ok(5 * MS, 503) : FakeSender.Reply.ok(20 * MS);
         });
 
-        RunStats stats = runner(ArrivalSchedule.constant(10, Duration.ofMillis(400)), sender, 1, 2).run();
+        RunnerCounters stats = runner(ArrivalSchedule.constant(10, Duration.ofMillis(400)), sender, 1, 2).run();
 
         List<RequestRecord> sorted = bySched();
         assertThat(sorted).hasSize(4);

@@ -5,7 +5,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 import io.prometheus.metrics.expositionformats.PrometheusTextFormatWriter;
 import io.proxybench.analysis.stats.RunStatistics;
 import io.proxybench.harness.engine.LiveRun;
-import io.proxybench.harness.engine.RunStats;
+import io.proxybench.harness.engine.RunnerCounters;
 import io.proxybench.harness.engine.StopReason;
 import io.proxybench.records.Outcome;
 import io.proxybench.records.RequestRecord;
@@ -30,10 +30,10 @@ class RunMetricsTest {
 
     /** A run as the metrics see it: its statistics and counters. */
     private static LiveRun live(RunStatistics statistics) {
-        RunStats counters = new RunStats();
+        RunnerCounters counters = new RunnerCounters();
         return new LiveRun() {
             @Override
-            public RunStats counters() {
+            public RunnerCounters counters() {
                 return counters;
             }
 

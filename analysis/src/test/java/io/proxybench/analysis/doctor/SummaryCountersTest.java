@@ -9,7 +9,7 @@ import java.util.Map;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
-class RunCountersTest {
+class SummaryCountersTest {
 
     @TempDir
     Path dir;
@@ -19,7 +19,7 @@ class RunCountersTest {
         Path summary = Files.writeString(dir.resolve("s.json"), "{\"schedule\":\"constant 20/s for 2s\","
                 + "\"handshakes_per_1000\":850.0,\"connections_closed\":{\"idle_timeout\":53,\"evicted\":2}}");
 
-        RunCounters c = RunCounters.read(summary);
+        SummaryCounters c = SummaryCounters.read(summary);
 
         assertThat(c.handshakesPer1000()).isEqualTo(850.0);
         assertThat(c.connectionsClosed()).isEqualTo(Map.of("idle_timeout", 53L, "evicted", 2L));
@@ -31,15 +31,15 @@ class RunCountersTest {
         Path named = Files.writeString(dir.resolve("n.json"), "{\"handshakes_per_1k\":40.0}");
         Path undefined = Files.writeString(dir.resolve("u.json"), "{\"handshakes_per_1k\":null}");
 
-        assertThat(RunCounters.read(named).handshakesPer1000()).isEqualTo(40.0);
-        assertThat(RunCounters.read(undefined).handshakesPer1000()).isNull();
+        assertThat(SummaryCounters.read(named).handshakesPer1000()).isEqualTo(40.0);
+        assertThat(SummaryCounters.read(undefined).handshakesPer1000()).isNull();
     }
 
     @Test
     void anOlderSummaryHasNoCloseCounts() throws Exception {
         Path summary = Files.writeString(dir.resolve("s.json"), "{\"handshakes_per_1000\":12.5}");
 
-        assertThat(RunCounters.read(summary).connectionsClosed()).isEmpty();
+        assertThat(SummaryCounters.read(summary).connectionsClosed()).isEmpty();
     }
 
     @Test
@@ -47,7 +47,7 @@ class RunCountersTest {
         Path records = Files.writeString(dir.resolve("r.jsonl"), "{\"sched\":0.0,\"done\":0.1}\n{\"sched\":0.1}\n");
         Path text = Files.writeString(dir.resolve("t.txt"), "rate 20/s for 2s: 40/40 ok");
 
-        assertThatThrownBy(() -> RunCounters.read(records)).hasMessageContaining("r.jsonl is not a run summary");
-        assertThatThrownBy(() -> RunCounters.read(text)).hasMessageContaining("t.txt is not JSON");
+        assertThatThrownBy(() -> SummaryCounters.read(records)).hasMessageContaining("r.jsonl is not a run summary");
+        assertThatThrownBy(() -> SummaryCounters.read(text)).hasMessageContaining("t.txt is not JSON");
     }
 }

@@ -17,9 +17,9 @@ import java.util.TreeMap;
  * @param connectionsClosed connections closed by reason ({@code idle_timeout}, {@code evicted}, ...); empty when the
  *     summary predates the field
  */
-public record RunCounters(Double handshakesPer1000, Map<String, Long> connectionsClosed) {
+public record SummaryCounters(Double handshakesPer1000, Map<String, Long> connectionsClosed) {
 
-    public RunCounters {
+    public SummaryCounters {
         connectionsClosed = Map.copyOf(connectionsClosed);
     }
 
@@ -29,7 +29,7 @@ public record RunCounters(Double handshakesPer1000, Map<String, Long> connection
      * @throws IllegalArgumentException when the file is not a run summary (no {@code handshakes_per_1k}, or the
      *     {@code handshakes_per_1000} of earlier versions)
      */
-    public static RunCounters read(Path summary) throws IOException {
+    public static SummaryCounters read(Path summary) throws IOException {
         JsonNode json;
         try {
             json = new ObjectMapper().readTree(summary.toFile());
@@ -45,7 +45,7 @@ public record RunCounters(Double handshakesPer1000, Map<String, Long> connection
         }
         Map<String, Long> closed = new TreeMap<>();
         json.path("connections_closed").properties().forEach(e -> closed.put(e.getKey(), e.getValue().asLong()));
-        return new RunCounters(perThousand.isNull() ? null : perThousand.asDouble(), closed);
+        return new SummaryCounters(perThousand.isNull() ? null : perThousand.asDouble(), closed);
     }
 
     /** Closes counted for {@code reason}, 0 when none. */

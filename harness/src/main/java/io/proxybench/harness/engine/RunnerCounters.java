@@ -8,7 +8,7 @@ import java.util.concurrent.atomic.LongAdder;
  * Live counters of an open-loop run, safe to read from another thread (a progress line) while the run updates
  * them. Each getter is current on its own; two getters read together may be a few events apart.
  */
-public final class RunStats {
+public final class RunnerCounters {
     private final LongAdder scheduled = new LongAdder();
     private final LongAdder sent = new LongAdder();
     private final LongAdder completed = new LongAdder();

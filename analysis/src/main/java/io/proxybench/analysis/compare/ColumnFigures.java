@@ -78,7 +78,7 @@ import java.util.Optional;
  * @param reuseRate share of those requests on a reused connection; null when none says
  * @param connectionsOpened connections the records' requests opened, failed setups included
  */
-public record RunFigures(
+public record ColumnFigures(
         @JsonProperty("label") String label,
         @JsonProperty("sources") List<String> sources,
         @JsonProperty("windows") int windows,
@@ -134,7 +134,7 @@ public record RunFigures(
      * @param country ISO country code to count exit IPs in; null for none
      * @param pricePerGb price per 10^9 wire bytes; null for no cost
      */
-    public static RunFigures of(ComparedRun run, AsnLookup asns, String country, Double pricePerGb) {
+    public static ColumnFigures of(ComparedRun run, AsnLookup asns, String country, Double pricePerGb) {
         RunStatistics all = new RunStatistics();
         List<long[]> steadySeconds = new ArrayList<>();
         double inFlightSeconds = 0;
@@ -165,7 +165,7 @@ public record RunFigures(
         long accepted = all.accepted();
         Double cost = pricePerGb == null || wireBytes == null || accepted == 0 ? null
                 : pricePerGb * wireBytes / BYTES_PER_GB / accepted * 1000;
-        return new RunFigures(run.label(), run.sources(), run.windows().size(), all.records(), accepted,
+        return new ColumnFigures(run.label(), run.sources(), run.windows().size(), all.records(), accepted,
                 scheduledGaps == 0 ? null : scheduledGaps / scheduledSpan, steadyOk, inFlight,
                 p99(all.latency(Phase.TOTAL)), p99(all.latency(Phase.TOTAL, Reuse.NEW)),
                 p99(all.latency(Phase.TOTAL, Reuse.REUSED)), all.okAfterOneRetry(), all.okAfterMoreRetries(),

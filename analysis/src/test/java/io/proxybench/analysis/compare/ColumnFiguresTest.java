@@ -9,14 +9,14 @@ import java.util.Map;
 import org.junit.jupiter.api.Test;
 
 /** Each figure of the fixture runs against the value worked out by hand in the comments. */
-class RunFiguresTest {
+class ColumnFiguresTest {
 
     private static final double EXACT = 1e-9;
     private static final double HDR = 1e-3;
 
     @Test
     void oneWindowWithEveryKindOfRecord() {
-        RunFigures a = RunFigures.of(Fixtures.runA(), null, "US", 4.0);
+        ColumnFigures a = ColumnFigures.of(Fixtures.runA(), null, "US", 4.0);
         assertEquals("a", a.label());
         assertEquals(1, a.windows());
         assertEquals(14, a.records());
@@ -68,7 +68,7 @@ class RunFiguresTest {
 
     @Test
     void windowsArePooledEachOnItsOwnTimeBase() {
-        RunFigures b = RunFigures.of(Fixtures.runB(), null, null, 2.0);
+        ColumnFigures b = ColumnFigures.of(Fixtures.runB(), null, null, 2.0);
         assertEquals(2, b.windows());
         assertEquals(12, b.records());
         // window 1: seconds 1-2 with 2 and 2; window 2: second 1 with 4; median of 2, 2, 4 (as one window: 6)
@@ -94,7 +94,7 @@ class RunFiguresTest {
 
     @Test
     void anExpectationOnRecordsWithoutABodyIsCountedAsUnchecked() {
-        RunFigures b = RunFigures.of(Fixtures.runB(io.proxybench.analysis.Expect.of("price", null)), null, null,
+        ColumnFigures b = ColumnFigures.of(Fixtures.runB(io.proxybench.analysis.Expect.of("price", null)), null, null,
                 null);
         assertEquals(12, b.uncheckedBodies());
         assertEquals(12, b.accepted());
@@ -102,7 +102,7 @@ class RunFiguresTest {
 
     @Test
     void recordsThatDoNotSayGiveNoHttp2Answer() {
-        RunFigures a = RunFigures.of(Fixtures.run("x", java.util.List.of("x"), java.util.List.of(
+        ColumnFigures a = ColumnFigures.of(Fixtures.run("x", java.util.List.of("x"), java.util.List.of(
                 Fixtures.recordsA().get(0).subList(4, 9)), null), null, null, null);
         assertNull(a.http2ToProxy());
         assertNull(a.costPer1000Accepted());
