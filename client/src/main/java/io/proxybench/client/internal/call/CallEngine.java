@@ -59,7 +59,8 @@ public final class CallEngine implements AutoCloseable {
                 Route::keepAlive);
         this.parts = new RealCall.ClientParts(new Routes(settings), new RequestEncoder(settings.userAgent(),
                 settings.decompression() ? AvailableCodings.acceptEncoding() : null),
-                new ConnectionFinder(settings, pool, connector, counters), new Exchange(settings, pool, counters),
+                new ConnectionFinder(settings, pool, connector, counters),
+                new ExchangeSender(settings, pool, counters),
                 counters, pool, settings.timeouts(), group, new ExchangeLimits(
                         settings.timeouts().responseHead().toNanos(), settings.timeouts().readIdle().toNanos()),
                 settings.redirects(), settings.cookies(), settings.retries(), settings.router(),

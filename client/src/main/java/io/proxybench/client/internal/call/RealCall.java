@@ -42,12 +42,13 @@ import java.util.function.Consumer;
 
 /**
  * One call: its route, then attempts. An attempt encodes the request, finds a connection ({@link ConnectionFinder})
- * and runs the exchange ({@link Exchange}); a reused connection that gave no response on the first attempt is left
- * for a second attempt on a new connection. The call fails with a {@link CallException} naming the phase that failed,
- * the wire bytes every attempt cost and whether the last attempt's connection was reused, opened for it, or none.
+ * and runs the exchange ({@link ExchangeSender}); a reused connection that gave no response on the first attempt is
+ * left for a second attempt on a new connection. The call fails with a {@link CallException} naming the phase that
+ * failed, the wire bytes every attempt cost and whether the last attempt's connection was reused, opened for it, or
+ * none.
  *
- * <p>The call is its exchanges' {@link Exchange.Ended} and tells its end to a callback: no future of its own and no
- * chain of stages when an open connection is at hand (the usual case on a busy key).
+ * <p>The call is its exchanges' {@link ExchangeSender.Ended} and tells its end to a callback: no future of its own and
+ * no chain of stages when an open connection is at hand (the usual case on a busy key).
  *
  * <p>Cancelling ({@link #cancel}, from any thread, and the call timeout) ends the call in the phase it is in: an
  * exchange is aborted (an HTTP/1.1 connection closed, an HTTP/2 stream reset), a wait for a pool slot is given up
@@ -55,7 +56,7 @@ import java.util.function.Consumer;
  * finishes and goes to the pool idle. Invariant: {@code done} is told once, at the cancel when the call cannot be
  * stopped at once, else when its step unwinds.
  */
-final class RealCall implements Exchange.Ended, Call {
+final class RealCall implements ExchangeSender.Ended, Call {
 
     private static final InternalLogger LOG = InternalLoggerFactory.getInstance(RealCall.class);
     private static final AtomicReferenceFieldUpdater<RealCall, Throwable> CANCELLED =
@@ -463,7 +464,7 @@ final class RealCall implements Exchange.Ended, Call {
     }
 
     /** The client's parts every call uses. */
-    record ClientParts(Routes routes, RequestEncoder encoder, ConnectionFinder finder, Exchange exchange,
+    record ClientParts(Routes routes, RequestEncoder encoder, ConnectionFinder finder, ExchangeSender exchange,
             ClientCounters counters, ConnectionPool<Route, Object, ClientConnection> pool, Timeouts timeouts,
             ScheduledExecutorService timers, ExchangeLimits defaultLimits, RedirectPolicy redirects,
             CookieJars cookies, RetryPolicy retries, SessionRouter router, boolean decompression) {

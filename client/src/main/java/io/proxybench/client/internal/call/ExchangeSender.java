@@ -34,9 +34,9 @@ import java.util.function.Consumer;
  * is charged with its payload only. A new connection's setup bytes go to the call that opened it. The connection goes
  * back to the pool whatever happens.
  */
-final class Exchange {
+final class ExchangeSender {
 
-    private static final InternalLogger LOG = InternalLoggerFactory.getInstance(Exchange.class);
+    private static final InternalLogger LOG = InternalLoggerFactory.getInstance(ExchangeSender.class);
     private static final byte[] EMPTY = new byte[0];
     /**
      * One response builder per thread, reused: the responses are built on the connections' event loops, and every
@@ -54,7 +54,8 @@ final class Exchange {
     private final ConnectionPool<Route, Object, ClientConnection> pool;
     private final ClientCounters counters;
 
-    Exchange(ClientSettings settings, ConnectionPool<Route, Object, ClientConnection> pool, ClientCounters counters) {
+    ExchangeSender(ClientSettings settings, ConnectionPool<Route, Object, ClientConnection> pool,
+            ClientCounters counters) {
         this.settings = settings;
         this.pool = pool;
         this.counters = counters;
