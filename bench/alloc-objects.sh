@@ -43,7 +43,7 @@ rc=0
 # shellcheck disable=SC2086 # RUN_ARGS is split into flags on purpose
 PROXYBENCH_JAVA_OPTS="${PROXYBENCH_JAVA_OPTS:-} -XX:-UseTLAB -XX:StartFlightRecording=filename=$tmp/o.jfr,settings=none,+$events#enabled=true,+$events#stackTrace=true" \
   timeout $(( DURATION + WARMUP + 150 )) ./proxybench run --closed-loop "$C" --duration "${DURATION}s" \
-  --url "$nginx_h1_url" --ca "$nginx_cert" --warmup-for "${WARMUP}s" --no-progress --http1.1 \
+  --url "$nginx_h1_url" --ca "$nginx_cert" --warmup "${WARMUP}s" --no-progress --http1.1 \
   --out "$tmp/records.jsonl" ${RUN_ARGS:-} >"$tmp/run.out" 2>"$tmp/run.err" || rc=$?
 if [ "$rc" -ne 0 ] || [ ! -s "$tmp/o.jfr" ]; then
   echo "$me: proxybench run failed (exit $rc): $(tail -5 "$tmp/run.err")" >&2

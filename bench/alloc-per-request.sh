@@ -39,7 +39,7 @@ alloc_run() {
   # shellcheck disable=SC2086 # RUN_ARGS is split into flags on purpose
   PROXYBENCH_JAVA_OPTS="${PROXYBENCH_JAVA_OPTS:-} -XX:StartFlightRecording=filename=$tmp/a.jfr,settings=default,+jdk.ThreadAllocationStatistics#period=100ms" \
     timeout $(( secs + WARMUP + 120 )) ./proxybench run --closed-loop "$C" --duration "${secs}s" \
-    --url "$nginx_h1_url" --ca "$nginx_cert" --warmup-for "${WARMUP}s" --no-progress --out "$out" \
+    --url "$nginx_h1_url" --ca "$nginx_cert" --warmup "${WARMUP}s" --no-progress --out "$out" \
     ${RUN_ARGS:-} >"$tmp/run.out" 2>"$tmp/run.err" || rc=$?
   if [ "$rc" -ne 0 ] || [ ! -s "$tmp/a.jfr" ]; then
     echo "$me: proxybench run failed (exit $rc): $(tail -5 "$tmp/run.err")" >&2

@@ -15,7 +15,7 @@
 #   C=4 SHORT=1 DURATION=2 ROUNDS=1 WARMUP=0 bench/client-vs-hey.sh   # CI-sized smoke
 #
 # Env: C (concurrency: proxybench workers, hey -c), SHORT and DURATION (seconds of the short and the long run),
-# ROUNDS, WARMUP (seconds of `run --warmup-for` before each proxybench run, discarded: each run is a new JVM; 0 for
+# ROUNDS, WARMUP (seconds of `run --warmup` before each proxybench run, discarded: each run is a new JVM; 0 for
 # none), RUN_ARGS (extra `proxybench run` flags), PROXYBENCH_JAVA_OPTS (the client's JVM flags, as for ./proxybench).
 # req/s and p99 are the long run's; cpu_ms/req is the marginal CPU. nginx_conns: connections nginx accepted during
 # the long run's invocation, one per tunnel squid opened for the tool (hey's churn shows there). The last lines are

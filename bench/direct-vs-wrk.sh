@@ -17,7 +17,7 @@
 #   FLOOR=1 bench/direct-vs-wrk.sh                                    # with Netty's floor
 #
 # Env: C (connections: proxybench workers, wrk -c), SHORT and DURATION (seconds of the short and the long run),
-# ROUNDS, WARMUP (seconds of `run --warmup-for` before each proxybench run, discarded: each run is a new JVM; 0 for
+# ROUNDS, WARMUP (seconds of `run --warmup` before each proxybench run, discarded: each run is a new JVM; 0 for
 # none), WRK_THREADS (wrk -t, default 1), RUN_ARGS (extra `proxybench run` flags), PROXYBENCH_JAVA_OPTS (the
 # client's JVM flags, as for ./proxybench), FLOOR (1 for the floor's row). The last lines are the ratios.
 set -euo pipefail

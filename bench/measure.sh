@@ -15,7 +15,7 @@
 #               requests nginx answered during the invocation
 #
 #   pb_run PROXY URL [FLAGS...]   `proxybench run --closed-loop $C` (PROXY "" = direct), after $WARMUP s of
-#                                 --warmup-for (its JIT warm-up, discarded; each run is a new JVM); records and HDR
+#                                 --warmup (its JIT warm-up, discarded; each run is a new JVM); records and HDR
 #                                 log written, no progress line unless PB_PROGRESS=1 (then as a user runs it)
 #   hey_run PROXY URL             `hey -z` (PROXY "" = direct); hey speaks HTTP/1.1
 #   wrk_run URL                   `wrk -t $WRK_THREADS -c $C` direct (1 thread by default); HTTP/1.1
@@ -134,7 +134,7 @@ wrk_run() { _around _wrk_run "$@"; }
 _pb_run() {
   local proxy="$1" url="$2" out="$tmp/records.jsonl" rc=0 warm=()
   shift 2
-  [ "$WARMUP" -eq 0 ] || warm=(--warmup-for "${WARMUP}s")
+  [ "$WARMUP" -eq 0 ] || warm=(--warmup "${WARMUP}s")
   [ "${PB_PROGRESS:-0}" = 1 ] || warm+=(--no-progress)
   rm -f "$out" "$out.hlog"
   : >"$tmp/totals" # a run without a single 200 still gets its row (p99 "-") and its error note

@@ -14,7 +14,7 @@
 # JIT is warm: default 3, 0 for none; each `proxybench run` is a new JVM, so the client starts cold every time),
 # SETTLE (the client's JIT-warm window: a second table leaves out requests scheduled in the first SETTLE seconds;
 # default 2, or DURATION/2 for short runs; 0 for none), RUN_ARGS (extra `proxybench run` flags, e.g. --poisson, or
-# --warmup-for 5s to run each client JVM warm before its schedule),
+# --warmup 5s to run each client JVM warm before its schedule),
 # PROXYBENCH_JAVA_OPTS (JVM flags of the client and the lab, as for ./proxybench).
 # Needs jq (apt-get install -y jq) and curl. The last lines say what the figures mean.
 set -euo pipefail

@@ -14,7 +14,7 @@
 #   C=4 SHORT=1 DURATION=2 ROUNDS=1 WARMUP=0 bench/relay-socks5.sh   # CI-sized smoke
 #
 # Env: C (proxybench workers), SHORT and DURATION (seconds of the short and the long run), ROUNDS (each relay once per round, the order
-# rotating), WARMUP (seconds of `run --warmup-for` before each run, discarded, and of one discarded run through the
+# rotating), WARMUP (seconds of `run --warmup` before each run, discarded, and of one discarded run through the
 # lab before round 1, so that the lab's JIT is warm too; 0 for none), INNER (http1 or h2),
 # RUN_ARGS (extra `proxybench run` flags), PROXYBENCH_JAVA_OPTS (JVM flags of the client and the lab).
 # The last lines are the kernel's part of each relay's marginal CPU (the floor for a relay making the same system

@@ -9,7 +9,7 @@
 #   RATE=200 SHORT=3 LONG=6 SMALL_FOR=3 bench/run-memory.sh   # CI-sized smoke
 #
 # Env: RATE (requests per second), SESSIONS (default 50), SHORT, LONG, SMALL_FOR (seconds of schedule),
-# SMALL_HEAP (default 96m). The run warms up for 5 s first (--warmup-for), which is not counted.
+# SMALL_HEAP (default 96m). The run warms up for 5 s first (--warmup), which is not counted.
 set -euo pipefail
 
 root="$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)"
@@ -43,7 +43,7 @@ measure() {
   local log="$tmp/gc-$name.log"
   PROXYBENCH_JAVA_OPTS="$opts -Xlog:gc:file=$log" ./proxybench run --url "$url" --proxy "$proxy" --ca "$ca" \
     --session-template '{pass}_session-{id}' --sessions "$SESSIONS" --rate "$RATE" --duration "${seconds}s" \
-    --warmup-for 5s --no-progress --out "$tmp/$name.jsonl" >"$tmp/$name.txt"
+    --warmup 5s --no-progress --out "$tmp/$name.jsonl" >"$tmp/$name.txt"
   local records last max full young
   records=$(wc -l <"$tmp/$name.jsonl")
   # "GC(7) Pause Young (Normal) (G1 Evacuation Pause) 530M->21M(2048M) 4.2ms": the heap after each collection.

@@ -7,7 +7,7 @@
 # the user and system parts are apart.
 #
 # Clients, alternating in each round: `wrk -t1 -c C`; `proxybench run --closed-loop C --no-records --no-progress`,
-# which is R2 (as wrk: no records file, no interval log, no progress line; WARMUP s of --warmup-for); the same run with
+# which is R2 (as wrk: no records file, no interval log, no progress line; WARMUP s of --warmup); the same run with
 # its records and interval log written ("records", no progress line); the same as a user runs it, progress line on too
 # (R3: the default run); the Netty floor (io.proxybench.jmh.NettyFloor, built
 # into the JMH jar first: only Netty's TLS handler and HTTP codec, on proxybench's transport and TLS engine, with the
@@ -50,8 +50,8 @@ floor_command "$nginx_h1_url" "$nginx_cert"
 
 # One client in the background for run_secs; sets w_rps, w_user, w_sys, w_cpu (microseconds per request).
 steady() {
-  local tool="$1" pid out="$tmp/$1.out" warm=(--no-warmup)
-  [ "$WARMUP" -eq 0 ] || warm=(--warmup-for "${WARMUP}s")
+  local tool="$1" pid out="$tmp/$1.out" warm=(--warmup none)
+  [ "$WARMUP" -eq 0 ] || warm=(--warmup "${WARMUP}s")
   case "$tool" in
     wrk)
       wrk -t 1 -c "$C" -d "${run_secs}s" "$nginx_h1_url" >"$out" 2>&1 &

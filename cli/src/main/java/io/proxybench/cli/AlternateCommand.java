@@ -190,7 +190,7 @@ final class AlternateCommand implements Callable<Integer> {
      * Checks the run options after {@code --} as each window's run will read them, once per provider, so that a
      * mistake fails now and not hours later.
      *
-     * @return the {@code --warmup-for} phase that precedes each window's schedule, zero without one
+     * @return the warm-up at the peak rate that precedes each window's schedule, zero without one
      */
     private Duration checkRunOptions(List<Provider> providers) {
         if (runOptions == null || runOptions.isEmpty()) {
@@ -214,16 +214,18 @@ final class AlternateCommand implements Callable<Integer> {
                     + " --every DURATION (each window's run lasts --window)");
         }
         Duration warmUp = run.warmupLength();
-        if (run.warmupFor == null && warmUp.plus(WindowGrid.SHORTEST).compareTo(window) > 0) {
-            // The default warm-up is the run's to choose; where a window leaves no room for it, there is none.
+        if (run.warmUp().length() == null && !given.getParseResult().hasMatchedOption("--warmup")
+                && warmUp.plus(WindowGrid.SHORTEST).compareTo(window) > 0) {
+            // The default warm-up is the run's to choose; where a window leaves no room for its timed part, the
+            // request per session is all there is.
             runOptions = new ArrayList<>(runOptions);
-            runOptions.addAll(List.of("--warmup-for", "0"));
+            runOptions.addAll(List.of("--warmup", "sessions"));
             warmUp = Duration.ZERO;
         }
         if (warmUp.plus(WindowGrid.SHORTEST).compareTo(window) > 0) {
-            throw new IllegalArgumentException("--warmup-for " + Durations.format(warmUp) + " after -- leaves less"
-                    + " than 1s of each " + Durations.format(window) + " window; give a shorter --warmup-for (0 for"
-                    + " none) or a longer --window");
+            throw new IllegalArgumentException("--warmup " + Durations.format(warmUp) + " after -- leaves less"
+                    + " than 1s of each " + Durations.format(window) + " window; give a shorter --warmup (sessions"
+                    + " or none for no timed part) or a longer --window");
         }
         for (Provider p : providers) {
             List<String> args = new ArrayList<>(runOptions);
@@ -276,7 +278,7 @@ final class AlternateCommand implements Callable<Integer> {
     /**
      * Runs window {@code w} in its slot of {@code grid} and appends its line to {@code index}.
      *
-     * @param warmUp the run's --warmup-for phase, which comes out of the window
+     * @param warmUp the run's timed warm-up, which comes out of the window
      * @throws IllegalStateException if the run fails; the index then holds the windows before it
      */
     private WindowFigures run(Window w, WindowGrid grid, Duration warmUp, Path index) throws Exception {

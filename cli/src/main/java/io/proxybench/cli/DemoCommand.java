@@ -247,7 +247,7 @@ final class DemoCommand implements Callable<Integer> {
             // As a reader would type it against ./proxybench lab: its printed gateway, target and CA, no credentials.
             String command = "./proxybench run --proxy http://GATEWAY --url https://TARGET/cdn-cgi/trace --ca LAB_CA"
                     + " --session-template " + SessionTemplate.DEFAULT_TEXT + " --sessions 100 --rotation window:5s"
-                    + " --ramp " + ramp + " --warmup-for 2s --out run.jsonl";
+                    + " --ramp " + ramp + " --warmup 2s --out run.jsonl";
             return new DemoStep("run", summary, Map.of("records", records.toString(), "summary", summary),
                     new Section("run", "Open-loop run", List.of("Latency is measured from each request's scheduled"
                             + " start (seed 002's harness), so a slow period shows in the percentiles instead of"

@@ -132,15 +132,21 @@ final class RunCommand implements Callable<Integer> {
                     + " applies too; default 100).")
     Integer proxyMaxStreams;
 
-    @Option(names = "--warmup", negatable = true, defaultValue = "true", fallbackValue = "true",
-            description = "Send one request per session before the run, outside the statistics (default: on).")
-    boolean warmup;
+    @Option(names = "--warmup", paramLabel = "WHAT", defaultValue = "auto",
+            description = "What goes out before the schedule, left out of the records, counters and figures, so that"
+                    + " the client's connections and JIT are warm when it starts: auto (default: one request per"
+                    + " session, then the run's requests at its peak rate for 1 s per 200 req/s of the peak, from"
+                    + " 0.5 s to 5 s; with --closed-loop the request per session only), sessions (the request per"
+                    + " session only), a DURATION (the request per session, then that long at the peak rate), or"
+                    + " none: nothing unrecorded, so the proxy's own counters match the records.")
+    String warmup;
 
-    @Option(names = "--warmup-for", paramLabel = "DURATION",
-            description = "Before the run, send at its peak rate for this long and discard it all (records,"
-                    + " counters), so that the client's JIT is warm when the schedule starts. Default with --rate,"
-                    + " --ramp or --burst: 1 s per 200 req/s of the peak, from 0.5 s to 5 s (the summary says so);"
-                    + " with --closed-loop: none. 0 for none.")
+    /** Before {@code --warmup} took a value: {@code --warmup none}. */
+    @Option(names = "--no-warmup", hidden = true)
+    boolean noWarmup;
+
+    /** Before {@code --warmup} took a value: {@code --warmup DURATION} ({@code 0}: {@code --warmup sessions}). */
+    @Option(names = "--warmup-for", hidden = true, paramLabel = "DURATION")
     Duration warmupFor;
 
     @Option(names = "--poisson", description = "Poisson arrivals at --rate instead of evenly spaced ones.")
@@ -389,7 +395,7 @@ final class RunCommand implements Callable<Integer> {
                 .timeouts(checked.timeouts())
                 .maxInFlight(maxInFlight)
                 .retries(retries)
-                .warmUpSessions(warmup && sessions > 0)
+                .warmUpSessions(warmUp().sessions() && sessions > 0)
                 .expect(checked.expectation())
                 .keepBody(keepBody)
                 .segment(shards.text())
@@ -405,11 +411,12 @@ final class RunCommand implements Callable<Integer> {
         if (requestOptions.random()) {
             plan.randomTargets(seed);
         }
-        if (warmupFor == null && closedLoop == null) {
+        Duration length = warmUp().length();
+        if (length == null && closedLoop == null) {
             plan.warmUpByDefault(warmupRate());
-        } else if (warmupFor != null) {
+        } else if (length != null) {
             // A closed loop warms up with its own workers; a rate is a schedule's.
-            plan.warmUpFor(warmupFor, closedLoop == null ? warmupRate() : 0);
+            plan.warmUpFor(length, closedLoop == null ? warmupRate() : 0);
         }
         return plan.build();
     }
@@ -571,9 +578,7 @@ final class RunCommand implements Callable<Integer> {
         if (maxInFlight < 0 || sessions < 0 || retries < 0) {
             throw new IllegalArgumentException("--max-in-flight, --sessions and --retries must not be negative");
         }
-        if (warmupFor != null && warmupFor.isNegative()) {
-            throw new IllegalArgumentException("--warmup-for must be 0 (none) or more, got " + warmupFor);
-        }
+        warmUp();
         for (URI url : urls) {
             if (!"http".equals(url.getScheme()) && !"https".equals(url.getScheme())) {
                 throw new IllegalArgumentException("--url " + url + " is not http:// or https://");
@@ -660,15 +665,41 @@ final class RunCommand implements Callable<Integer> {
         return share * rate;
     }
 
-    /** How long the warm-up before the schedule lasts: --warmup-for, else the open loop's default, else none. */
-    Duration warmupLength() {
+    /**
+     * The warm-up asked for: {@code --warmup}, or what the options it replaced say.
+     *
+     * @throws IllegalArgumentException for a value {@code --warmup} does not take, or both forms at once
+     */
+    WarmUpOption warmUp() {
+        WarmUpOption asked = WarmUpOption.parse(warmup);
+        if (!noWarmup && warmupFor == null) {
+            return asked;
+        }
+        if (!"auto".equals(warmup)) {
+            throw new IllegalArgumentException("--warmup " + warmup + " and " + (noWarmup ? "--no-warmup"
+                    : "--warmup-for") + " say the same thing twice: give --warmup alone");
+        }
         if (warmupFor != null) {
-            return warmupFor;
+            if (warmupFor.isNegative()) {
+                throw new IllegalArgumentException("--warmup-for " + Durations.format(warmupFor) + " is negative;"
+                        + " give --warmup " + WarmUpOption.FORM);
+            }
+            return warmupFor.isZero() ? (noWarmup ? WarmUpOption.NONE : WarmUpOption.SESSIONS)
+                    : new WarmUpOption(true, warmupFor);
+        }
+        return WarmUpOption.NONE;
+    }
+
+    /** How long the warm-up at the peak rate lasts: the one asked for, else the open loop's default, else none. */
+    Duration warmupLength() {
+        Duration length = warmUp().length();
+        if (length != null) {
+            return length;
         }
         return closedLoop == null ? RunPlan.defaultWarmUp(warmupRate()) : Duration.ZERO;
     }
 
-    /** The rate --warmup-for sends at: the highest stage's, or the bursts' average. */
+    /** The rate the warm-up sends at: the highest stage's, or the bursts' average. */
     private double warmupRate() {
         return burst != null ? shards.share() * burst * 1e9 / every.toNanos() : peakRate();
     }

@@ -141,7 +141,7 @@ final class ShardOptions {
 
     /**
      * Refuses a {@code --start-at} that this shard cannot make: passed more than {@link #LATE_LIMIT_MILLIS} ago,
-     * or too soon for {@code warmUp} (the {@code --warmup-for} phase, zero without one) to end before it.
+     * or too soon for {@code warmUp} (the timed part of {@code --warmup}, zero without one) to end before it.
      */
     void checkStart(Duration warmUp) {
         if (start == null) {
@@ -157,8 +157,9 @@ final class ShardOptions {
         long lateMillis = Duration.between(start, now.plus(warmUp)).toMillis();
         if (lateMillis > LATE_LIMIT_MILLIS) {
             throw new IllegalArgumentException(String.format(Locale.ROOT, "--start-at %s comes before the warm-up"
-                    + " (--warmup-for, %s) could end (%.1f s short); give every shard a later time, or a shorter"
-                    + " --warmup-for (0 for none)", startAt, Durations.format(warmUp), lateMillis / 1e3));
+                    + " (--warmup, %s) could end (%.1f s short); give every shard a later time, or a shorter"
+                    + " --warmup (sessions or none for no timed part)", startAt, Durations.format(warmUp),
+                    lateMillis / 1e3));
         }
     }
 

@@ -34,7 +34,7 @@ record WindowGrid(Instant first, Duration window, Duration gap) {
 
     /**
      * How long the run of slot {@code slot} lasts when launched at {@code now}: until the slot's end, less
-     * {@code warmUp} (a {@code --warmup-for} phase that precedes its schedule), in whole milliseconds; never more
+     * {@code warmUp} (the timed warm-up that precedes its schedule), in whole milliseconds; never more
      * than the window less {@code warmUp}, and at least {@link #SHORTEST}, for a window started so late that less
      * is left.
      */

@@ -158,8 +158,8 @@ class AlternateCommandTest {
                 + " | --rounds 0 must be at least 1",
         "--order aabb -- --url https://127.0.0.1:9/ --rate 5"
                 + " | --order aabb is not abab",
-        "--window 2s -- --url https://127.0.0.1:9/ --rate 5 --warmup-for 2s"
-                + " | --warmup-for 2s after -- leaves less than 1s of each 2s window",
+        "--window 2s -- --url https://127.0.0.1:9/ --rate 5 --warmup 2s"
+                + " | --warmup 2s after -- leaves less than 1s of each 2s window",
         "--start-at 2020-01-01T00:00:00Z -- --url https://127.0.0.1:9/ --rate 5"
                 + " | --start-at 2020-01-01T00:00:00Z passed",
         "--rounds 1"

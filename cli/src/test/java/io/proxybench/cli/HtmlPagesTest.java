@@ -63,7 +63,7 @@ class HtmlPagesTest {
     private static void run(Path out, String... options) {
         String target = "https://127.0.0.1:" + lab.targetHttpsPort() + "/cdn-cgi/trace";
         List<String> args = new ArrayList<>(List.of("run", "--url", target, "--ca", lab.caFile().toString(),
-                "--rate", "30", "--duration", "2s", "--no-warmup", "--no-progress", "--out", out.toString()));
+                "--rate", "30", "--duration", "2s", "--warmup", "none", "--no-progress", "--out", out.toString()));
         args.addAll(List.of(options));
         MainTest.Run r = MainTest.run(args.toArray(String[]::new));
         assertThat(r.exitCode()).as(r.err()).isZero();

@@ -39,7 +39,7 @@ class ProviderOptionsTest {
             MainTest.Run r = MainTest.run("run", "--url", "https://127.0.0.1:" + lab.targetHttpsPort()
                     + "/cdn-cgi/trace", "--proxy", "http://acct:s3cret@127.0.0.1:" + lab.gatewayPort(), "--ca",
                     lab.caFile().toString(), "--out", out.toString(), "--json", "--rate", "40", "--duration", "1s",
-                    "--no-warmup", "--provider", provider, "--sessions", "4", "--country", country);
+                    "--warmup", "none", "--provider", provider, "--sessions", "4", "--country", country);
             assertThat(r.exitCode()).as(r.err()).isZero();
             JsonNode summary = new ObjectMapper().readTree(r.out());
             assertThat(summary.path("ok").asLong()).isEqualTo(40);
@@ -59,7 +59,7 @@ class ProviderOptionsTest {
             MainTest.Run r = MainTest.run("run", "--url", "https://127.0.0.1:" + lab.targetHttpsPort()
                     + "/cdn-cgi/trace", "--proxy", "http://acct:pw@127.0.0.1:" + lab.gatewayPort(), "--ca",
                     lab.caFile().toString(), "--out", home.resolve("rot.jsonl").toString(), "--json", "--rate", "20",
-                    "--duration", "1s", "--no-warmup", "--provider", "netnut", "--country", country,
+                    "--duration", "1s", "--warmup", "none", "--provider", "netnut", "--country", country,
                     "--keep-alive", "0s");
             assertThat(r.exitCode()).as(r.err()).isZero();
             List<RequestRecord> records = JsonlReader.read(home.resolve("rot.jsonl"));

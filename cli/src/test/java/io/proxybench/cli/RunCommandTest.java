@@ -56,7 +56,7 @@ class RunCommandTest {
         lab.resetGatewayCounters();
         Path out = home.resolve("sticky.jsonl");
         JsonNode summary = run(out, "--rate", "100", "--duration", "2s", "--session-template", "{pass}_session-{id}",
-                "--sessions", "10", "--rotation", "sticky", "--no-warmup", "--warmup-for", "0");
+                "--sessions", "10", "--rotation", "sticky", "--warmup", "none");
         List<RequestRecord> records = JsonlReader.read(out);
         assertThat(records).hasSize(200);
         assertThat(summary.path("records").asLong()).isEqualTo(200);
@@ -98,7 +98,7 @@ class RunCommandTest {
     void aWarmUpPhaseAtTheRunsRateLeavesNoTraceInRecordsOrFigures() throws Exception {
         lab.resetTargetStats();
         Path out = home.resolve("warmfor.jsonl");
-        JsonNode summary = run(out, "--rate", "50", "--duration", "1s", "--warmup-for", "1s",
+        JsonNode summary = run(out, "--rate", "50", "--duration", "1s", "--warmup", "1s",
                 "--session-template", "{pass}_session-{id}", "--sessions", "5");
 
         assertThat(JsonlReader.read(out)).hasSize(50).allSatisfy(r -> assertThat(r.reused()).isTrue());
@@ -114,7 +114,7 @@ class RunCommandTest {
             "--sessions", "4"};
         lab.resetTargetStats();
         Path coldOut = home.resolve("cold.jsonl");
-        JsonNode cold = run(coldOut, concat(load, "--warmup-for", "0"));
+        JsonNode cold = run(coldOut, concat(load, "--warmup", "sessions"));
         long coldAtTarget = lab.targetStats().requestsTotal();
         lab.resetTargetStats();
         Path warmOut = home.resolve("warm.jsonl");
@@ -165,9 +165,9 @@ class RunCommandTest {
         Path first = home.resolve("shard-0.jsonl");
         Path second = home.resolve("shard-1.jsonl");
         run(first, "--rate", "40", "--duration", "1s", "--segment", "0:1/4", "--segment-sequence", "0,1/4,1",
-                "--warmup=false");
+                "--warmup=none");
         run(second, "--rate", "40", "--duration", "1s", "--segment", "1/4:1", "--segment-sequence", "0,1/4,1",
-                "--warmup=false");
+                "--warmup=none");
 
         List<RequestRecord> a = JsonlReader.read(first);
         List<RequestRecord> b = JsonlReader.read(second);
@@ -206,7 +206,7 @@ class RunCommandTest {
                     "--out", out.toString(), "--json", "--rate", "50", "--duration", "2s", "--retries", "4",
                     // A new tunnel per request, so that about a quarter of the first tries meet a refusal.
                     "--session-template", "{pass}_session-{id}", "--rotation", "per-request",
-                    "--warmup-for", "0");
+                    "--warmup", "sessions");
             assertThat(r.exitCode()).as(r.err()).isZero();
             JsonNode summary = new ObjectMapper().readTree(r.out());
             List<RequestRecord> records = JsonlReader.read(out);
@@ -247,7 +247,7 @@ class RunCommandTest {
     void aClosedLoopWarmsUpWithItsWorkersAndRecordsOnlyTheMeasuredPart() throws Exception {
         lab.resetTargetStats();
         Path out = home.resolve("closed-warm.jsonl");
-        JsonNode summary = run(out, "--closed-loop", "2", "--duration", "1s", "--warmup-for", "1s");
+        JsonNode summary = run(out, "--closed-loop", "2", "--duration", "1s", "--warmup", "1s");
         List<RequestRecord> records = JsonlReader.read(out);
 
         assertThat(records).isNotEmpty().allSatisfy(r -> assertThat(r.sched()).isNotNegative());
@@ -272,7 +272,7 @@ class RunCommandTest {
     void recordsCarryOutcomeSessionHandshakeBytesAndBodyLength() throws Exception {
         Path out = home.resolve("fields.jsonl");
         run(out, "--rate", "20", "--duration", "1s", "--session-template", "{pass}_session-{id}", "--sessions", "2",
-                "--no-warmup", "--warmup-for", "0", "--expect", "(?m)^ip=", "--keep-body");
+                "--warmup", "none", "--expect", "(?m)^ip=", "--keep-body");
         List<RequestRecord> records = JsonlReader.read(out);
 
         assertThat(records).hasSize(20).allSatisfy(r -> {
@@ -323,7 +323,7 @@ class RunCommandTest {
         String before = java.nio.file.Files.exists(defaultOut) ? java.nio.file.Files.readString(defaultOut) : null;
         MainTest.Run r = MainTest.run("run", "--url", "https://127.0.0.1:" + lab.targetHttpsPort() + "/cdn-cgi/trace",
                 "--proxy", "http://u:p@127.0.0.1:" + lab.gatewayPort(), "--ca", lab.caFile().toString(),
-                "--rate", "50", "--duration", "1s", "--warmup-for", "0", "--no-records", "--no-progress");
+                "--rate", "50", "--duration", "1s", "--warmup", "sessions", "--no-records", "--no-progress");
         assertThat(r.exitCode()).as(r.err()).isZero();
         assertThat(r.out()).contains("records: none (--no-records)").doesNotContain("interval log:");
         assertThat(r.out()).contains("50/50 ok");
@@ -367,7 +367,7 @@ class RunCommandTest {
                 new String[] {"run", "--url", "https://x/", "--closed-loop", "0", "--duration", "1s"},
                 new String[] {"run", "--url", "https://x/", "--closed-loop", "4"},
                 new String[] {"run", "--url", "https://x/", "--rate", "10", "--duration", "1s", "--retries", "-1"},
-                new String[] {"run", "--url", "https://x/", "--rate", "10", "--duration", "1s", "--warmup-for", "-1s"},
+                new String[] {"run", "--url", "https://x/", "--rate", "10", "--duration", "1s", "--warmup", "-1s"},
                 new String[] {"run", "--url", "https://x/", "--rate", "10", "--duration", "1s", "--io-threads", "0"},
                 new String[] {"run", "--url", "https://x/", "--rate", "10", "--duration", "1s", "--timeout",
                     "5s,handshake=1s"},
@@ -399,8 +399,8 @@ class RunCommandTest {
             {"--start-at 2020-01-01T00:00:00Z", "--start-at 2020-01-01T00:00:00Z passed"},
             {"--metrics-linger 5s", "--metrics-linger applies to --metrics-port; give both"},
             {"--metrics-host 0.0.0.0", "--metrics-host applies to --metrics-port; give both"},
-            {"--warmup-for 10s --start-at " + java.time.Instant.now().plusSeconds(3).truncatedTo(
-                    java.time.temporal.ChronoUnit.SECONDS), "comes before the warm-up (--warmup-for, 10s) could end"},
+            {"--warmup 10s --start-at " + java.time.Instant.now().plusSeconds(3).truncatedTo(
+                    java.time.temporal.ChronoUnit.SECONDS), "comes before the warm-up (--warmup, 10s) could end"},
             {"--metrics-port 70000", "--metrics-port 70000 is not a port from 0 to 65535"},
         };
         for (String[] c : cases) {
@@ -417,7 +417,7 @@ class RunCommandTest {
     @Test
     void shardIOfNFiresItsEqualPart() throws Exception {
         Path out = home.resolve("shard-1-of-4.jsonl");
-        run(out, "--rate", "40", "--duration", "1s", "--shard", "1/4", "--warmup=false");
+        run(out, "--rate", "40", "--duration", "1s", "--shard", "1/4", "--warmup=none");
         List<RequestRecord> records = JsonlReader.read(out);
         assertThat(records).hasSize(10)
                 .allSatisfy(r -> assertThat(r.segment()).isEqualTo("1/4:1/2 of 0,1/4,1/2,3/4,1"));

@@ -29,7 +29,7 @@ import org.junit.jupiter.api.io.TempDir;
  * {@code /cdn-cgi/trace}: a target stall shows in the latency figures without costing records, and at 500 req/s
  * the summary's figures agree with the lab's own counters (gateway tunnels, target requests per exit IP).
  *
- * <p>Runs send no warm-up ({@code --no-warmup --warmup-for 0}), so the lab sees exactly the run's requests. Timing assertions
+ * <p>Runs send no warm-up ({@code --warmup none}), so the lab sees exactly the run's requests. Timing assertions
  * are lower bounds that follow from the stall; none bounds speed, as the machine may be loaded. Each run is
  * bounded: 300 or 5,000 requests, 30 s per phase, the runner's drain.
  */
@@ -58,8 +58,8 @@ class RunLabEndToEndTest {
         List<String> args = new ArrayList<>(List.of("run",
                 "--url", "https://127.0.0.1:" + lab.targetHttpsPort() + "/cdn-cgi/trace",
                 "--proxy", "http://u:p@127.0.0.1:" + lab.gatewayPort(),
-                "--ca", lab.caFile().toString(), "--out", out.toString(), "--json", "--no-progress", "--no-warmup",
-                "--warmup-for", "0"));
+                "--ca", lab.caFile().toString(), "--out", out.toString(), "--json", "--no-progress", "--warmup",
+                "none"));
         args.addAll(List.of(extra));
         MainTest.Run r = MainTest.run(args.toArray(String[]::new));
         assertThat(r.exitCode()).as(r.err()).isZero();

@@ -54,8 +54,8 @@ class RunProxyHttp2Test {
         List<String> args = new ArrayList<>(List.of("run",
                 "--url", "https://127.0.0.1:" + on.targetHttpsPort() + "/cdn-cgi/trace",
                 "--proxy", "https://u:p@127.0.0.1:" + on.gatewayTlsPort(),
-                "--ca", on.caFile().toString(), "--out", out.toString(), "--no-progress", "--no-warmup",
-                "--warmup-for", "0"));
+                "--ca", on.caFile().toString(), "--out", out.toString(), "--no-progress", "--warmup",
+                "none"));
         args.addAll(List.of(extra));
         return args;
     }

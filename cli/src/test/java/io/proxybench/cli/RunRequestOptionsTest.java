@@ -48,7 +48,7 @@ class RunRequestOptionsTest {
     /** {@code proxybench run} of 20 requests in 1 s through the lab into {@code out}, with {@code extra} options. */
     private MainTest.Run runInto(Path out, String... extra) {
         List<String> args = new ArrayList<>(List.of("run", "--proxy", "http://u:p@127.0.0.1:" + lab.gatewayPort(),
-                "--ca", lab.caFile().toString(), "--out", out.toString(), "--json", "--no-warmup", "--rate", "20",
+                "--ca", lab.caFile().toString(), "--out", out.toString(), "--json", "--warmup", "none", "--rate", "20",
                 "--duration", "1s"));
         args.addAll(List.of(extra));
         return MainTest.run(args.toArray(String[]::new));
@@ -235,7 +235,7 @@ class RunRequestOptionsTest {
 
     private PageCookies pageCookiesOf(String name, String... extra) throws Exception {
         lab.resetTargetStats();
-        List<String> args = new ArrayList<>(List.of("--warmup-for", "0", "--session-template", "{pass}_session-{id}",
+        List<String> args = new ArrayList<>(List.of("--warmup", "sessions", "--session-template", "{pass}_session-{id}",
                 "--sessions", "3", "-L", "--url",
                 "https://127.0.0.1:" + lab.targetHttpsPort() + "/login?to=/page/3000"));
         args.addAll(List.of(extra));

@@ -99,7 +99,7 @@ class RunSaysWhatHappenedTest {
                     + " refused the credentials (407 Proxy Authentication Required)").doesNotContain("wrong");
 
             MainTest.Run shortRun = MainTest.run(through(locked, "u:wrong", "--rate", "5", "--duration", "1s",
-                    "--warmup-for", "0", "--json", "--out", home.resolve("short.jsonl").toString())
+                    "--warmup", "sessions", "--json", "--out", home.resolve("short.jsonl").toString())
                     .toArray(String[]::new));
             assertThat(shortRun.exitCode()).as("5 requests, all refused: " + shortRun.out())
                     .isEqualTo(RunPlan.SETUP_FAILED_EXIT_CODE);
@@ -109,7 +109,7 @@ class RunSaysWhatHappenedTest {
             assertThat(summary.path("records_file").asText()).isEqualTo(home.resolve("short.jsonl").toString());
 
             MainTest.Run going = MainTest.run(through(locked, "u:wrong", "--rate", "5", "--duration", "1s",
-                    "--warmup-for", "0", "--keep-going", "--out", home.resolve("going.jsonl").toString())
+                    "--warmup", "sessions", "--keep-going", "--out", home.resolve("going.jsonl").toString())
                     .toArray(String[]::new));
             assertThat(going.exitCode()).as("--keep-going: " + going.out()).isZero();
             assertThat(going.out()).startsWith("every early request failed: the proxy at");
@@ -132,7 +132,7 @@ class RunSaysWhatHappenedTest {
                 .dialect(Dialect.named("oxylabs")).auth("acct", "s3cret").build())) {
             Path out = home.resolve("state.jsonl");
             MainTest.Run r = MainTest.run(through(oxylabs, "acct:s3cret", "--provider", "oxylabs", "--state",
-                    "california", "--rate", "20", "--duration", "2s", "--warmup-for", "0", "--keep-going", "--out",
+                    "california", "--rate", "20", "--duration", "2s", "--warmup", "sessions", "--keep-going", "--out",
                     out.toString()).toArray(String[]::new));
             assertThat(r.exitCode()).as(r.err()).isZero();
             assertThat(r.out()).startsWith("every early request failed: the proxy at 127.0.0.1:"

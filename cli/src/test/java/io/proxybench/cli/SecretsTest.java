@@ -173,7 +173,7 @@ class SecretsTest {
                 "--session-template", "{pass}_session-{id}", "--sessions", "4", "--rotation", "per-request",
                 "--retries", "1", "--json");
         run(outputs, dir, "lab-rejects-session", "--proxy", "http://" + account + "@" + gw, "--url", https,
-                "--session-template", "{pass}_colour-{id}", "--sessions", "1", "--no-warmup", "--json");
+                "--session-template", "{pass}_colour-{id}", "--sessions", "1", "--warmup", "none", "--json");
         outputs.put("bad proxy URL", text(MainTest.run("run", "--proxy", "http://" + account + "@" + gw + "x",
                 "--url", https, "--rate", "1", "--duration", "1s")));
         outputs.put("bad proxy URL in a file", text(runWith(dir, "bad-file", badProxyFile(dir, account, gw))));

@@ -62,7 +62,7 @@ class ShardedRunTest {
                 "--url", "https://127.0.0.1:" + lab.targetHttpsPort() + "/cdn-cgi/trace",
                 "--proxy", "http://u:p@127.0.0.1:" + lab.gatewayPort(), "--ca", lab.caFile().toString(),
                 "--session-template", "{pass}_session-{id}", "--sessions", "20",
-                "--rate", "100", "--duration", "4s", "--poisson", "--seed", "7", "--warmup-for", "2s",
+                "--rate", "100", "--duration", "4s", "--poisson", "--seed", "7", "--warmup", "2s",
                 "--no-progress", "--json", "--out", out.toString()));
         command.addAll(List.of(extra));
         return new ProcessBuilder(command).redirectOutput(out.resolveSibling(out.getFileName() + ".out").toFile())

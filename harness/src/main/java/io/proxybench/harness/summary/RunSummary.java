@@ -184,7 +184,7 @@ public record RunSummary(
     /** Said of an open loop that had no warm-up: its first seconds are the client's own cold start. */
     static final String NO_WARM_UP_WARNING = "no warm-up before the schedule: its first seconds include this"
             + " client's own cold start (class loading, the JIT), which shows as start lag and latency; leave out"
-            + " --warmup-for 0 for the default warm-up";
+            + " --warmup for the default warm-up, or give one such as --warmup 5s";
 
     /** What makes the figures the client's rather than the proxy's, in words a user can act on. */
     static List<String> warnings(RunStatistics stats, CpuSampler.CpuLoad cpu, WarmUpDone warmUp) {
@@ -196,8 +196,8 @@ public record RunSummary(
                     ? String.format(Locale.ROOT, "start lag p99 %.1f ms is above %.0f ms, but only in the first"
                             + " %.0f s (%.1f ms after them): the client's JVM was still warming up; %s", p99,
                             START_LAG_P99_LIMIT_MS, RunStatistics.COLD_SECONDS, warmP99, warmUp == null
-                                    ? "leave out --warmup-for 0 for the default warm-up"
-                                    : "give a longer --warmup-for, e.g. 5s")
+                                    ? "leave out --warmup for the default warm-up"
+                                    : "give a longer --warmup, e.g. 10s")
                     : String.format(Locale.ROOT, "start lag p99 %.1f ms is above %.0f ms: this client could"
                             + " not keep the schedule; split the rate over more processes or machines", p99,
                             START_LAG_P99_LIMIT_MS));

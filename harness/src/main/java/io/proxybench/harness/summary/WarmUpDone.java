@@ -10,7 +10,7 @@ import java.util.Locale;
  * @param seconds how long it sent
  * @param ratePerSec at what rate, requests per second; 0 for a closed loop's, which runs its workers
  * @param requests how many it sent
- * @param byDefault whether it was the default for the rate rather than asked for with {@code --warmup-for}
+ * @param byDefault whether it was the default for the rate rather than a length asked for with {@code --warmup}
  */
 public record WarmUpDone(@JsonProperty("seconds") double seconds, @JsonProperty("rate_per_s") double ratePerSec,
         @JsonProperty("requests") long requests, @JsonProperty("by_default") boolean byDefault) {
@@ -20,8 +20,9 @@ public record WarmUpDone(@JsonProperty("seconds") double seconds, @JsonProperty(
         String rate = ratePerSec > 0 ? String.format(Locale.ROOT, " at %,.0f req/s", ratePerSec) : "";
         return String.format(Locale.ROOT, "warm-up: %s s%s before the schedule, %,d requests not in the records or"
                 + " figures (%s)", trim(seconds), rate, requests, byDefault
-                        ? "the default for this rate; --warmup-for sets another length, --warmup-for 0 none"
-                        : "--warmup-for");
+                        ? "the default for this rate; --warmup DURATION sets another length, --warmup none sends"
+                                + " nothing unrecorded"
+                        : "--warmup");
     }
 
     private static String trim(double seconds) {

@@ -41,9 +41,9 @@ class RunSummaryWarningsTest {
 
         assertThat(RunSummary.warnings(Stats.of(records), null, null)).singleElement().asString()
                 .contains("start lag p99 50.0 ms").contains("only in the first 2 s (2.0 ms after them)")
-                .contains("leave out --warmup-for 0");
+                .contains("leave out --warmup for the default");
         assertThat(RunSummary.warnings(Stats.of(records), null, new WarmUpDone(1, 1000, 1000, true)))
-                .singleElement().asString().contains("give a longer --warmup-for");
+                .singleElement().asString().contains("give a longer --warmup,");
     }
 
     @Test

@@ -1,0 +1,60 @@
+package io.proxybench.cli;
+
+import io.proxybench.harness.Durations;
+import java.time.Duration;
+import java.util.Locale;
+
+/**
+ * The {@code --warmup} option: what a run sends before its schedule and leaves out of its records, counters and
+ * figures. {@code auto} (the default): one request per session, then the run's own requests at its peak rate for
+ * the default length for that rate; {@code sessions}: the request per session only; a DURATION: the request per
+ * session, then that long at the peak rate; {@code none} (or {@code 0}): nothing, so the proxy's own counters match
+ * the records.
+ *
+ * @param sessions whether each session sends one request first
+ * @param length how long the run's own requests go out at the peak rate; null for the default for the rate
+ */
+record WarmUpOption(boolean sessions, Duration length) {
+
+    static final WarmUpOption AUTO = new WarmUpOption(true, null);
+    static final WarmUpOption SESSIONS = new WarmUpOption(true, Duration.ZERO);
+    static final WarmUpOption NONE = new WarmUpOption(false, Duration.ZERO);
+
+    /** The accepted form, for help and error messages. */
+    static final String FORM = "auto, sessions, none or a DURATION such as 10s";
+
+    /** @throws IllegalArgumentException naming the value and the accepted form */
+    static WarmUpOption parse(String text) {
+        String value = text.strip().toLowerCase(Locale.ROOT);
+        switch (value) {
+            case "auto":
+                return AUTO;
+            case "sessions":
+                return SESSIONS;
+            case "none":
+            case "0":
+                return NONE;
+            default:
+                Duration length;
+                try {
+                    length = Durations.parse(value);
+                } catch (IllegalArgumentException e) {
+                    throw new IllegalArgumentException("--warmup '" + text + "': give " + FORM, e);
+                }
+                if (length.isNegative()) {
+                    throw new IllegalArgumentException("--warmup '" + text + "' is negative: give " + FORM);
+                }
+                return length.isZero() ? NONE : new WarmUpOption(true, length);
+        }
+    }
+
+    /** Whether nothing at all goes out before the schedule. */
+    boolean none() {
+        return !sessions && length != null && length.isZero();
+    }
+
+    /** The value that gives this option back, as {@code --warmup} takes it. */
+    String text() {
+        return none() ? "none" : length == null ? "auto" : length.isZero() ? "sessions" : Durations.format(length);
+    }
+}
