@@ -7,6 +7,7 @@
 #
 #   bench/open-loop-rate.sh                               # RATES="1000 5000" DURATION=10 SESSIONS=200 ROUNDS=1
 #   RATES="200 500" DURATION=2 bench/open-loop-rate.sh    # CI-sized smoke
+#   DURATION=20 SESSIONS=50 bench/open-loop-rate.sh       # a user's default run: start lag after run's warm-up
 #
 # Env: RATES (requests per second, space-separated), DURATION (seconds of schedule per run), SESSIONS (sticky
 # sessions = tunnels opened by the warm-up), ROUNDS (every rate once per round; each round is printed, and with more
@@ -14,7 +15,7 @@
 # JIT is warm: default 3, 0 for none; each `proxybench run` is a new JVM, so the client starts cold every time),
 # SETTLE (the client's JIT-warm window: a second table leaves out requests scheduled in the first SETTLE seconds;
 # default 2, or DURATION/2 for short runs; 0 for none), RUN_ARGS (extra `proxybench run` flags, e.g. --poisson, or
-# --warmup 5s to run each client JVM warm before its schedule),
+# --warmup none to run each client JVM cold, --warmup 10s for a longer warm-up than the default),
 # PROXYBENCH_JAVA_OPTS (JVM flags of the client and the lab, as for ./proxybench).
 # Needs jq (apt-get install -y jq) and curl. The last lines say what the figures mean.
 set -euo pipefail
@@ -176,6 +177,7 @@ run_rate() {
   c_sampler="$(jq -r '.client_cpu | if . == null or .samples == 0 then "-"
       else "\(.mean * 100 | round)%/\(.max * 100 | round)%" end' "$tmp/run.json")"
   c_tunnels="$(connect_tunnels)"
+  w_used="$(jq -r '.warm_up | if . == null then "none" else "\(.seconds)s/\(.requests)" end' "$tmp/run.json")"
   notes="$(jq -r '(.warnings[]? | "warning: " + .),
       (.errors | to_entries[]? | "error: \(.key) x\(.value)"),
       (if .backlog_peak > 0 then "backlog peak: \(.backlog_peak)" else empty end)' "$tmp/run.json")"
@@ -188,7 +190,7 @@ verdict() { # $1 ok $2 total $3 lag p99 ms
   if [ "$1" = "$2" ] && awk -v l="$3" 'BEGIN { exit !(l != "-" && l <= 10) }'; then echo kept; else echo MISSED; fi
 }
 
-fmt_a='%9s %13s %11s %9s %11s %11s %9s %9s %8s %7s %5s %8s\n'
+fmt_a='%9s %13s %11s %9s %11s %11s %9s %9s %8s %7s %5s %11s %8s\n'
 fmt_b='%9s %13s %11s %11s %9s %9s %8s %8s\n'
 fmt_c='%9s %7s %10s %12s %12s %9s %12s %10s %11s %11s %13s %8s\n'
 
@@ -209,7 +211,7 @@ for round in $(seq 1 "$ROUNDS"); do
     run_rate "$rate" "$DURATION"
     # shellcheck disable=SC2059 # the formats are the tables' layouts
     lines_a+=("$(printf "$fmt_a" "$rate" "$f_ok/$f_total" "$f_achieved" "$f_sent" "$f_lag99" "$f_lagmax" "$f_p50" \
-      "$f_p99" "$f_new" "$f_reuse" "$f_h2" "$(verdict "$f_ok" "$f_total" "$f_lag99")")")
+      "$f_p99" "$f_new" "$f_reuse" "$f_h2" "$w_used" "$(verdict "$f_ok" "$f_total" "$f_lag99")")")
     # shellcheck disable=SC2059
     lines_b+=("$(printf "$fmt_b" "$rate" "$s_ok/$s_total" "$s_achieved" "$s_lag99" "$s_p50" "$s_p99" "$s_new" \
       "$(verdict "$s_ok" "$s_total" "$s_lag99")")")
@@ -225,7 +227,7 @@ for round in $(seq 1 "$ROUNDS"); do
   echo "round $round/$ROUNDS: whole runs (${DURATION}s schedule each)"
   # shellcheck disable=SC2059
   printf "$fmt_a" "target/s" "ok/total" "achieved/s" "sent/s" "lag_p99_ms" "lag_max_ms" "p50_ms" "p99_ms" \
-    "new_tun" "reuse%" "h2%" schedule
+    "new_tun" "reuse%" "h2%" "warmup" schedule
   printf '%s\n' "${lines_a[@]}"
   if [ "$SETTLE" -gt 0 ]; then
     echo "round $round/$ROUNDS: requests scheduled from second $SETTLE on (the client's JIT warmer)"
@@ -270,6 +272,10 @@ what the figures mean
                  bottleneck and the latency figures describe the client, not the proxy; schedule says "kept" when
                  lag p99 <= 10 ms and every request succeeded, "MISSED" otherwise
   p50/p99_ms     total latency of successful requests, from the scheduled start (start lag included)
+  warmup         the run's own warm-up before its schedule, left out of the records: seconds/requests at the peak
+                 rate (run's --warmup; by default 1 s per 200 req/s of the peak, from 0.5 s to 5 s), after one request
+                 per session. Goals for a default 20 s run (DURATION=20 SESSIONS=50): lag_p99_ms under 1 at 1,000 req/s
+                 and under 2 at 5,000
   new_tun        requests that opened a tunnel during the schedule (reused=false); 0 means every request rode a tunnel
                  opened by run's warm-up (one per session); reuse% is the rest, h2% the share that negotiated h2
   cpu_mean/max   the client's own CPU sampler during the schedule, share of all $cores cores (mean over the schedule,
