@@ -44,9 +44,6 @@ import picocli.CommandLine.Parameters;
                 + " --session-template '{pass}_session-{id}'"})
 final class AlternateCommand implements Callable<Integer> {
 
-    /** The index of finished windows in the output folder. */
-    static final String INDEX = "windows.jsonl";
-
     /** A window that starts more than this many milliseconds after its slot is reported as late. */
     static final long LATE_MILLIS = 1_000;
 
@@ -116,7 +113,7 @@ final class AlternateCommand implements Callable<Integer> {
         WindowOrder windowOrder = WindowOrder.of(order);
         Duration warmUp = checkRunOptions(providers);
         WindowGrid grid = new WindowGrid(first(), window, gap);
-        Path index = outDir.resolve(INDEX);
+        Path index = outDir.resolve(WindowEntry.INDEX);
         prepare(index);
         List<Window> windows = windowOrder.windows(providers, rounds);
         PrintWriter out = spec.commandLine().getOut();
@@ -267,8 +264,8 @@ final class AlternateCommand implements Callable<Integer> {
         }
         if (Files.exists(index)) {
             if (!force) {
-                throw new IllegalArgumentException("--out-dir " + outDir + " already holds " + INDEX + " from an"
-                        + " earlier alternate; give another --out-dir, or --force to start over in it");
+                throw new IllegalArgumentException("--out-dir " + outDir + " already holds " + WindowEntry.INDEX
+                        + " from an earlier alternate; give another --out-dir, or --force to start over in it");
             }
             Files.delete(index);
         }

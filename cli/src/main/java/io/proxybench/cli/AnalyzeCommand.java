@@ -1,6 +1,7 @@
 package io.proxybench.cli;
 
 import io.proxybench.analysis.Expect;
+import io.proxybench.analysis.read.RecordFile;
 import io.proxybench.analysis.report.Analysis;
 import io.proxybench.analysis.stats.RunStatistics;
 import io.proxybench.analysis.threshold.Thresholds;

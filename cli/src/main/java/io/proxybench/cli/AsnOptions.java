@@ -3,6 +3,7 @@ package io.proxybench.cli;
 import io.proxybench.analysis.asn.AsnLookup;
 import io.proxybench.analysis.asn.Ip2Asn;
 import io.proxybench.analysis.asn.MaxMindAsn;
+import io.proxybench.analysis.read.FileReading;
 import java.nio.file.Path;
 import java.util.function.Function;
 import picocli.CommandLine.Option;

@@ -1,13 +1,13 @@
 package io.proxybench.cli;
 
+import io.proxybench.analysis.compare.ColumnFigures;
 import io.proxybench.analysis.compare.CompareSection;
 import io.proxybench.analysis.compare.ComparedRun;
 import io.proxybench.analysis.compare.Comparison;
-import io.proxybench.analysis.compare.ColumnFigures;
+import io.proxybench.analysis.report.html.HtmlReport;
 import io.proxybench.analysis.stats.RunStatistics;
 import io.proxybench.analysis.threshold.Thresholds;
 import io.proxybench.analysis.threshold.Verdict;
-import io.proxybench.analysis.report.html.HtmlReport;
 import java.io.IOException;
 import java.io.PrintWriter;
 import java.nio.file.Path;

@@ -1,12 +1,13 @@
 package io.proxybench.cli;
 
 import io.proxybench.analysis.asn.Ip2Asn;
+import io.proxybench.analysis.compare.ColumnFigures;
 import io.proxybench.analysis.compare.CompareSection;
 import io.proxybench.analysis.compare.ComparedRun;
 import io.proxybench.analysis.compare.Comparison;
-import io.proxybench.analysis.compare.ColumnFigures;
 import io.proxybench.analysis.doctor.DoctorReport;
 import io.proxybench.analysis.doctor.DoctorTable;
+import io.proxybench.analysis.read.FileReading;
 import io.proxybench.analysis.report.ReportJson;
 import io.proxybench.analysis.report.RunCharts;
 import io.proxybench.analysis.report.html.Bar;

@@ -1,13 +1,9 @@
 package io.proxybench.cli;
 
-import java.nio.file.AccessDeniedException;
+import io.proxybench.analysis.read.FileReading;
+import java.io.UncheckedIOException;
 import java.nio.file.FileAlreadyExistsException;
 import java.nio.file.FileSystemException;
-import java.nio.file.Files;
-import java.nio.file.NoSuchFileException;
-import java.nio.file.Path;
-import java.io.IOException;
-import java.io.UncheckedIOException;
 import picocli.CommandLine;
 import picocli.CommandLine.Model.ArgSpec;
 import picocli.CommandLine.Model.OptionSpec;
@@ -20,10 +16,6 @@ import picocli.CommandLine.Model.OptionSpec;
  */
 final class ErrorLines {
 
-    /** A dotted Java class name of an exception or error, as {@code Throwable.toString()} starts with. */
-    private static final String CLASS_NAME =
-            "\\b(?:[a-z][a-z0-9_]*\\.)+[A-Z][A-Za-z0-9_$]*(?:Exception|Error)\\b:?\\s*";
-
     private ErrorLines() {}
 
     /** For a bad command line: the value and its problem, or picocli's words and where the help is. */
@@ -31,7 +23,7 @@ final class ErrorLines {
         String help = " (see '" + e.getCommandLine().getCommandSpec().qualifiedName() + " --help')";
         ArgSpec arg = e.getArgSpec();
         if (arg == null || e.getValue() == null || e.getCause() == null) {
-            return withoutClassNames(e.getMessage()) + help;
+            return FileReading.withoutClassNames(e.getMessage()) + help;
         }
         String name = arg instanceof OptionSpec option ? option.longestName() : arg.paramLabel();
         Class<?> type = arg.auxiliaryTypes().length > 0 ? arg.auxiliaryTypes()[0] : arg.type();
@@ -55,33 +47,14 @@ final class ErrorLines {
         if (message == null || message.isBlank()) {
             return "stopped by an internal error that has no message; please report it with the command line";
         }
-        return withoutClassNames(message);
+        return FileReading.withoutClassNames(message);
     }
 
     private static String file(FileSystemException f) {
         if (f instanceof FileAlreadyExistsException) {
             return f.getFile() + " already exists; remove it or give another name";
         }
-        return "cannot open " + f.getFile() + ": " + why(f);
-    }
-
-    /**
-     * Why a file could not be read or written, in words: for a missing one, whether its folder is missing too; never
-     * the exception's class, nor its message when that is only the file's name (as the JDK's often is).
-     */
-    static String why(IOException e) {
-        if (e instanceof NoSuchFileException f && f.getFile() != null) {
-            Path parent = Path.of(f.getFile()).toAbsolutePath().getParent();
-            return parent != null && !Files.isDirectory(parent) ? "its folder " + parent + " does not exist"
-                    : "no such file";
-        }
-        if (e instanceof AccessDeniedException) {
-            return "permission denied";
-        }
-        if (e instanceof FileSystemException f) {
-            return f.getReason() != null ? f.getReason() : "the file system refused it";
-        }
-        return e.getMessage() == null ? "an input/output error" : withoutClassNames(e.getMessage());
+        return "cannot open " + f.getFile() + ": " + FileReading.why(f);
     }
 
     /**
@@ -91,9 +64,5 @@ final class ErrorLines {
     static String shown(String value) {
         return value.isEmpty() || !value.strip().equals(value) || value.chars().anyMatch(Character::isWhitespace)
                 ? "'" + value + "'" : value;
-    }
-
-    private static String withoutClassNames(String message) {
-        return message.replaceAll(CLASS_NAME, "");
     }
 }

@@ -1,5 +1,6 @@
 package io.proxybench.cli;
 
+import io.proxybench.analysis.read.FileReading;
 import io.proxybench.client.CallException;
 import io.proxybench.client.Headers;
 import io.proxybench.client.ProxyClient;
@@ -54,7 +55,7 @@ final class Fetch {
                 plan.cookies().save(plan.request().sessionKey(), plan.saveCookies());
             } catch (IOException e) {
                 FetchFailure failure = FetchFailure.own(FetchFailure.WRITE_ERROR, "--cookie-jar "
-                        + plan.saveCookies() + ": " + ErrorLines.why(e));
+                        + plan.saveCookies() + ": " + FileReading.why(e));
                 return outcome.failure() != null ? outcome : with(outcome, failure);
             }
         }
@@ -186,7 +187,7 @@ final class Fetch {
 
     private FetchFailure cannotWrite(IOException e) {
         return FetchFailure.own(FetchFailure.WRITE_ERROR, "cannot write the body to " + (plan.output() == null
-                ? "stdout" : plan.output()) + ": " + ErrorLines.why(e));
+                ? "stdout" : plan.output()) + ": " + FileReading.why(e));
     }
 
     /** The announced body length, or -1 when none (or not a number). */

@@ -1,5 +1,6 @@
 package io.proxybench.cli;
 
+import io.proxybench.analysis.read.FileReading;
 import io.proxybench.client.ProxyRequest;
 import io.proxybench.client.RedirectPolicy;
 import io.proxybench.client.Timeouts;
@@ -210,7 +211,7 @@ final class FetchCommand implements Callable<Integer> {
                 text = Files.readString(file, StandardCharsets.UTF_8);
             } catch (IOException e) {
                 throw new IllegalArgumentException("-w/--write-out @" + file + " cannot be read: "
-                        + ErrorLines.why(e), e);
+                        + FileReading.why(e), e);
             }
         }
         return WriteOut.parse(text);
@@ -379,7 +380,7 @@ final class FetchCommand implements Callable<Integer> {
             jars.load(session, file);
         } catch (IOException e) {
             throw new IllegalArgumentException(option + " " + (e.getMessage() != null && e.getMessage().contains(
-                    " line ") ? e.getMessage() : file + " cannot be read: " + ErrorLines.why(e)), e);
+                    " line ") ? e.getMessage() : file + " cannot be read: " + FileReading.why(e)), e);
         }
     }
 

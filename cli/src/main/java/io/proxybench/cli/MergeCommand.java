@@ -1,5 +1,7 @@
 package io.proxybench.cli;
 
+import io.proxybench.analysis.read.FileReading;
+import io.proxybench.analysis.read.RecordFile;
 import io.proxybench.harness.schedule.ExecutionSegment;
 import io.proxybench.harness.schedule.ShardSet;
 import io.proxybench.records.CutLine;

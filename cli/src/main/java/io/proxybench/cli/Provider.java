@@ -91,12 +91,12 @@ record Provider(String label, String proxyUrl, Path proxyFile, String dialect) {
             throw new IllegalArgumentException(option + " needs LABEL=" + what + ", e.g. " + option + " a="
                     + (what.equals("FILE") ? "proxies-a.txt" : "http://user:pass@gw.example:8080"));
         }
-        if (!LABEL.matcher(label).matches() || label.equals(AlternateCommand.INDEX)
+        if (!LABEL.matcher(label).matches() || label.equals(WindowEntry.INDEX)
                 || (dialect != null && !DIALECT.matcher(dialect).matches())) {
             // Not quoted: text before a '=' inside a password would be part of the password.
             throw new IllegalArgumentException(option + " needs LABEL=" + what + " with a label of letters, digits,"
                     + " '_', '.' and '-' only, from a letter or digit (it names a folder beside "
-                    + AlternateCommand.INDEX + "), e.g. " + option + " a=" + what + " or, with its session dialect, "
+                    + WindowEntry.INDEX + "), e.g. " + option + " a=" + what + " or, with its session dialect, "
                     + option + " a:oxylabs=" + what);
         }
         if (dialect != null) {

@@ -1,5 +1,6 @@
 package io.proxybench.cli;
 
+import io.proxybench.analysis.read.FileReading;
 import io.proxybench.client.proxy.ProxySpec;
 import java.io.IOException;
 import java.nio.file.Files;
@@ -21,7 +22,7 @@ final class ProxyFile {
         try {
             lines = Files.readAllLines(file);
         } catch (IOException e) {
-            throw new IllegalArgumentException("cannot read --proxy-file " + file + ": " + ErrorLines.why(e), e);
+            throw new IllegalArgumentException("cannot read --proxy-file " + file + ": " + FileReading.why(e), e);
         }
         List<ProxySpec> proxies = new ArrayList<>();
         for (int i = 0; i < lines.size(); i++) {

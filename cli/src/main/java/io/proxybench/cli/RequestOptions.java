@@ -1,5 +1,6 @@
 package io.proxybench.cli;
 
+import io.proxybench.analysis.read.FileReading;
 import io.proxybench.client.ProxyRequest;
 import java.io.IOException;
 import java.net.URI;
@@ -51,7 +52,7 @@ final class RequestOptions {
             try {
                 lines = Files.readAllLines(urlFile, StandardCharsets.UTF_8);
             } catch (IOException e) {
-                throw new IllegalArgumentException("--url-file " + urlFile + " cannot be read: " + ErrorLines.why(e),
+                throw new IllegalArgumentException("--url-file " + urlFile + " cannot be read: " + FileReading.why(e),
                         e);
             }
             for (int i = 0; i < lines.size(); i++) {

@@ -3,6 +3,7 @@ package io.proxybench.cli;
 import io.proxybench.analysis.Expect;
 import io.proxybench.analysis.diagnosis.EarlyFailures;
 import io.proxybench.analysis.diagnosis.SetupContext;
+import io.proxybench.analysis.read.FileReading;
 import io.proxybench.analysis.report.ReportJson;
 import io.proxybench.analysis.threshold.Thresholds;
 import io.proxybench.client.ProxyClient;
@@ -493,7 +494,7 @@ final class RunCommand implements Callable<Integer> {
                 continue;
             } catch (IOException e) {
                 throw new IllegalArgumentException("cannot write " + candidate + " in " + Path.of("").toAbsolutePath()
-                        + ": " + ErrorLines.why(e) + "; give --out FILE where the run may write", e);
+                        + ": " + FileReading.why(e) + "; give --out FILE where the run may write", e);
             }
             reservedOut = true;
             if (n > 1) {

@@ -2,8 +2,10 @@ package io.proxybench.cli;
 
 import com.fasterxml.jackson.core.JsonProcessingException;
 import com.fasterxml.jackson.databind.ObjectMapper;
-import io.proxybench.analysis.compare.ComparedRun;
 import io.proxybench.analysis.Expect;
+import io.proxybench.analysis.compare.ComparedRun;
+import io.proxybench.analysis.read.FileReading;
+import io.proxybench.analysis.read.RecordFile;
 import io.proxybench.analysis.stats.RunStatistics;
 import java.io.IOException;
 import java.nio.file.Files;
@@ -86,7 +88,7 @@ final class RunSources {
     }
 
     private static boolean isAlternation(Path argument) {
-        return Files.isDirectory(argument) && Files.exists(argument.resolve(AlternateCommand.INDEX));
+        return Files.isDirectory(argument) && Files.exists(argument.resolve(WindowEntry.INDEX));
     }
 
     /** One run of the windows of both, {@code first}'s then {@code second}'s. */
@@ -135,7 +137,7 @@ final class RunSources {
 
     /** One run per label of an alternation, each with the windows its index lists, in index order. */
     private static List<ComparedRun> alternation(Path folder, Expect expect, List<String> notes) {
-        Path index = folder.resolve(AlternateCommand.INDEX);
+        Path index = folder.resolve(WindowEntry.INDEX);
         List<String> lines = FileReading.read(index, () -> Files.readAllLines(index));
         Map<String, List<RunStatistics>> windows = new LinkedHashMap<>();
         Map<String, Long> unchecked = new LinkedHashMap<>();

@@ -1,6 +1,7 @@
 package io.proxybench.cli;
 
 import io.proxybench.analysis.Expect;
+import io.proxybench.analysis.read.RecordFile;
 import io.proxybench.analysis.stats.RunStatistics;
 import io.proxybench.harness.schedule.ShardSet;
 import java.nio.file.Path;

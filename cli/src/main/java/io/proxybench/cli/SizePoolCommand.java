@@ -1,5 +1,6 @@
 package io.proxybench.cli;
 
+import io.proxybench.analysis.read.FileReading;
 import io.proxybench.client.TlsSettings;
 import io.proxybench.client.proxy.SessionTemplate;
 import io.proxybench.experiments.sizepool.Arrivals;

@@ -22,4 +22,8 @@ record WindowEntry(
         @JsonProperty("started") String started,
         @JsonProperty("ended") String ended,
         @JsonProperty("records") long records,
-        @JsonProperty("ok") long ok) {}
+        @JsonProperty("ok") long ok) {
+
+    /** The index's file name in the folder {@code alternate} writes. */
+    static final String INDEX = "windows.jsonl";
+}

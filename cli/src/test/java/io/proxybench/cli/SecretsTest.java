@@ -3,6 +3,7 @@ package io.proxybench.cli;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import io.netty.util.internal.logging.InternalLoggerFactory;
+import io.proxybench.analysis.read.RecordFile;
 import io.proxybench.analysis.report.ReportJson;
 import io.proxybench.analysis.report.RunCharts;
 import io.proxybench.analysis.report.html.HtmlReport;

@@ -1,4 +1,4 @@
-package io.proxybench.cli;
+package io.proxybench.analysis.read;
 
 import io.proxybench.analysis.Expect;
 import io.proxybench.analysis.stats.RecordClassifier;
@@ -27,7 +27,7 @@ import java.util.function.Consumer;
  * @param cutLine when the file's last line was cut (a process killed mid-write): what was left out, in words; null
  *     when the file ended cleanly
  */
-record RecordFile(Path file, RunStatistics statistics, Set<String> segments, long uncheckedBodies, String cutLine) {
+public record RecordFile(Path file, RunStatistics statistics, Set<String> segments, long uncheckedBodies, String cutLine) {
 
     /**
      * Threads that parse a file's lines: parsing is nearly all of reading, and the statistics do not depend on the
@@ -41,7 +41,7 @@ record RecordFile(Path file, RunStatistics statistics, Set<String> segments, lon
      * read or a malformed line before the first record (naming the line). What {@code analyze}, {@code doctor},
      * {@code compare} and {@code merge} ask of each file they are given.
      */
-    static void requireRecords(Path file) {
+    public static void requireRecords(Path file) {
         String none = FileReading.read(file, () -> {
             try (RecordStream records = RecordStream.open(file)) {
                 if (records.next() != null) {
@@ -66,7 +66,7 @@ record RecordFile(Path file, RunStatistics statistics, Set<String> segments, lon
      *
      * @param expect what a 2xx body must hold to be data, checked on kept bodies; null for none
      */
-    static RecordFile read(Path file, Expect expect) {
+    public static RecordFile read(Path file, Expect expect) {
         List<Part> parts = Collections.synchronizedList(new ArrayList<>());
         String cut = FileReading.read(file, () -> {
             try (RecordStream records = RecordStream.open(file)) {
@@ -105,7 +105,7 @@ record RecordFile(Path file, RunStatistics statistics, Set<String> segments, lon
      *
      * @return what a cut last line left out, in words; null when the file ended cleanly
      */
-    static String forEach(Path file, Consumer<RequestRecord> each) {
+    public static String forEach(Path file, Consumer<RequestRecord> each) {
         return FileReading.read(file, () -> {
             try (RecordStream records = RecordStream.open(file)) {
                 records.forEach(each);
