@@ -681,10 +681,6 @@ final class RunCommand implements Callable<Integer> {
                     : "--warmup-for") + " say the same thing twice: give --warmup alone");
         }
         if (warmupFor != null) {
-            if (warmupFor.isNegative()) {
-                throw new IllegalArgumentException("--warmup-for " + Durations.format(warmupFor) + " is negative;"
-                        + " give --warmup " + WarmUpOption.FORM);
-            }
             return warmupFor.isZero() ? (noWarmup ? WarmUpOption.NONE : WarmUpOption.SESSIONS)
                     : new WarmUpOption(true, warmupFor);
         }

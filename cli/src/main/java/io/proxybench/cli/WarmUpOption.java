@@ -37,12 +37,9 @@ record WarmUpOption(boolean sessions, Duration length) {
             default:
                 Duration length;
                 try {
-                    length = Durations.parse(value);
+                    length = Durations.parse(value); // never negative
                 } catch (IllegalArgumentException e) {
                     throw new IllegalArgumentException("--warmup '" + text + "': give " + FORM, e);
-                }
-                if (length.isNegative()) {
-                    throw new IllegalArgumentException("--warmup '" + text + "' is negative: give " + FORM);
                 }
                 return length.isZero() ? NONE : new WarmUpOption(true, length);
         }

@@ -235,7 +235,7 @@ class RunRequestOptionsTest {
 
     private PageCookies pageCookiesOf(String name, String... extra) throws Exception {
         lab.resetTargetStats();
-        List<String> args = new ArrayList<>(List.of("--warmup", "sessions", "--session-template", "{pass}_session-{id}",
+        List<String> args = new ArrayList<>(List.of("--session-template", "{pass}_session-{id}",
                 "--sessions", "3", "-L", "--url",
                 "https://127.0.0.1:" + lab.targetHttpsPort() + "/login?to=/page/3000"));
         args.addAll(List.of(extra));
