@@ -86,7 +86,7 @@ final class ConnectionFinder {
         }
         // A failed acquire (no slot in time, a closed pool) put nothing on the wire.
         return granted.exceptionallyCompose(error -> CompletableFuture.failedFuture(
-                new AttemptFailed(Calls.unwrap(error), WireBytes.NONE, null, false))).thenCompose(grant -> {
+                new AttemptFailed(FailureCause.unwrap(error), WireBytes.NONE, null, false))).thenCompose(grant -> {
             if (queued) {
                 trace.queueEnd(grant.waitedNanos());
             }
@@ -108,7 +108,7 @@ final class ConnectionFinder {
         })).handle((connection, error) -> {
             if (error != null) {
                 pool.createFailed(grant, System.nanoTime());
-                throw setupFailed(Calls.unwrap(error), exit);
+                throw setupFailed(FailureCause.unwrap(error), exit);
             }
             if (!connection.multiplexes()) {
                 multiplexed.remove(new Multiplexed(route.origin(), route.tls()));

@@ -282,7 +282,7 @@ final class ExchangeSender {
             long out = sent();
             long in = received(0);
             charge(out, in);
-            Throwable cause = Calls.unwrap(error);
+            Throwable cause = FailureCause.unwrap(error);
             pool.release(connection, connection.survivesFailedExchange(), CloseReason.ERROR, System.nanoTime());
             told = true;
             ended.exchanged(null, new AttemptFailed(cause, new WireBytes(out, in, handshake()), reused,

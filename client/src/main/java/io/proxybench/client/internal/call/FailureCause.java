@@ -19,6 +19,8 @@ import java.net.ConnectException;
 import java.net.UnknownHostException;
 import java.nio.file.NoSuchFileException;
 import java.util.concurrent.CancellationException;
+import java.util.concurrent.CompletionException;
+import java.util.concurrent.ExecutionException;
 import java.util.concurrent.TimeoutException;
 import javax.net.ssl.SSLException;
 
@@ -31,6 +33,14 @@ import javax.net.ssl.SSLException;
 public final class FailureCause {
 
     private FailureCause() {}
+
+    /** The cause a future's wrappers ({@link CompletionException}, {@link ExecutionException}) hide. */
+    static Throwable unwrap(Throwable t) {
+        while ((t instanceof CompletionException || t instanceof ExecutionException) && t.getCause() != null) {
+            t = t.getCause();
+        }
+        return t;
+    }
 
     /**
      * The reason part of a label: a refused CONNECT's status ({@code 407}), a SOCKS5 refusal's name

@@ -430,7 +430,7 @@ final class RealCall implements ExchangeSender.Ended, Call {
      * A failure that does not say what the attempt cost (one no step expected) leaves the call's bytes unknown.
      */
     private void recover(Throwable error, boolean handedOver) {
-        Throwable unwrapped = Calls.unwrap(error);
+        Throwable unwrapped = FailureCause.unwrap(error);
         AttemptFailed failed = unwrapped instanceof AttemptFailed f ? f
                 : new AttemptFailed(unwrapped, WireBytes.UNKNOWN, null, false);
         Throwable cause = cancelled != null ? cancelled : failed.getCause();
