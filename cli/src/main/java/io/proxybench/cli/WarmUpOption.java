@@ -44,14 +44,4 @@ record WarmUpOption(boolean sessions, Duration length) {
                 return length.isZero() ? NONE : new WarmUpOption(true, length);
         }
     }
-
-    /** Whether nothing at all goes out before the schedule. */
-    boolean none() {
-        return !sessions && length != null && length.isZero();
-    }
-
-    /** The value that gives this option back, as {@code --warmup} takes it. */
-    String text() {
-        return none() ? "none" : length == null ? "auto" : length.isZero() ? "sessions" : Durations.format(length);
-    }
 }

@@ -121,23 +121,10 @@ final class ProtocolChecks {
         ProxySpec anonymous = as(setup.proxy(), ProxyScheme.HTTP).withCredentials(null);
         try (ProxyClient client = prober.client(anonymous, b -> { })) {
             Answer a = prober.send(client, ProxyRequest.get(setup.httpsTarget().toString()));
-            int sent = 1;
-            // A failure that is neither a 407 nor an answer (a reset, a timeout) says nothing about authentication:
-            // ask once more before calling it unclear.
-            if (!refused(a) && !a.ok() && prober.take(1)) {
-                a = prober.send(client, ProxyRequest.get(setup.httpsTarget().toString()));
-                sent = 2;
-            }
-            boolean refused = refused(a);
+            boolean refused = a.status() == 407 || (a.error() != null && a.error().contains("407"));
             return ProbeLine.measured(id, property, refused ? "required: 407 without credentials"
                     : a.ok() ? "not required: answered without credentials" : "unclear: " + a.outcome(),
-                    refused ? 1.0 : 0.0, sent == 1 ? "one CONNECT without Proxy-Authorization"
-                            : "two CONNECTs without Proxy-Authorization, the first neither answered nor refused",
-                    sent == 1 ? "one request" : "two requests");
+                    refused ? 1.0 : 0.0, "one CONNECT without Proxy-Authorization", "one request");
         }
-    }
-
-    private static boolean refused(Answer a) {
-        return a.status() == 407 || (a.error() != null && a.error().contains("407"));
     }
 }
