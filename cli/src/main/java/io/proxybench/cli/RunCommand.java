@@ -666,25 +666,9 @@ final class RunCommand implements Callable<Integer> {
         return share * rate;
     }
 
-    /**
-     * The warm-up asked for: {@code --warmup}, or what the options it replaced say.
-     *
-     * @throws IllegalArgumentException for a value {@code --warmup} does not take, or both forms at once
-     */
+    /** The warm-up asked for, see {@link WarmUpOption#asked}. */
     WarmUpOption warmUp() {
-        WarmUpOption asked = WarmUpOption.parse(warmup);
-        if (!noWarmup && warmupFor == null) {
-            return asked;
-        }
-        if (!"auto".equals(warmup)) {
-            throw new IllegalArgumentException("--warmup " + warmup + " and " + (noWarmup ? "--no-warmup"
-                    : "--warmup-for") + " say the same thing twice: give --warmup alone");
-        }
-        if (warmupFor != null) {
-            return warmupFor.isZero() ? (noWarmup ? WarmUpOption.NONE : WarmUpOption.SESSIONS)
-                    : new WarmUpOption(true, warmupFor);
-        }
-        return WarmUpOption.NONE;
+        return WarmUpOption.asked(warmup, noWarmup, warmupFor);
     }
 
     /** How long the warm-up at the peak rate lasts: the one asked for, else the open loop's default, else none. */

@@ -44,4 +44,27 @@ record WarmUpOption(boolean sessions, Duration length) {
                 return length.isZero() ? NONE : new WarmUpOption(true, length);
         }
     }
+
+    /**
+     * The warm-up a command line asks for: {@code --warmup}, or what the two options it replaced say
+     * ({@code --no-warmup}: none; {@code --warmup-for D}: D, and {@code 0} the request per session only).
+     *
+     * @param warmup {@code --warmup}'s value, {@code auto} when not given
+     * @param warmupFor {@code --warmup-for}'s value, null when not given
+     * @throws IllegalArgumentException for a value {@code --warmup} does not take, or both forms at once
+     */
+    static WarmUpOption asked(String warmup, boolean noWarmup, Duration warmupFor) {
+        WarmUpOption asked = parse(warmup);
+        if (!noWarmup && warmupFor == null) {
+            return asked;
+        }
+        if (!asked.equals(AUTO)) {
+            throw new IllegalArgumentException("--warmup " + warmup + " and " + (noWarmup ? "--no-warmup"
+                    : "--warmup-for") + " say the same thing twice: give --warmup alone");
+        }
+        if (warmupFor == null) {
+            return NONE;
+        }
+        return warmupFor.isZero() ? (noWarmup ? NONE : SESSIONS) : new WarmUpOption(true, warmupFor);
+    }
 }
