@@ -6,8 +6,9 @@ import com.fasterxml.jackson.databind.ObjectMapper;
 import com.fasterxml.jackson.databind.PropertyNamingStrategies;
 import com.fasterxml.jackson.databind.SerializerProvider;
 import com.fasterxml.jackson.databind.json.JsonMapper;
-import com.fasterxml.jackson.databind.node.ObjectNode;
 import com.fasterxml.jackson.databind.module.SimpleModule;
+import com.fasterxml.jackson.databind.node.JsonNodeFactory;
+import com.fasterxml.jackson.databind.node.ObjectNode;
 import com.fasterxml.jackson.databind.ser.std.StdSerializer;
 import java.io.IOException;
 import java.math.BigDecimal;
@@ -27,8 +28,13 @@ public final class ReportJson {
     /** The most decimals a fractional number of a report carries. */
     public static final int DECIMALS = 3;
 
-    /** Thread-safe once built; fields without an explicit name are written in snake_case too. */
+    /**
+     * Thread-safe once built; fields without an explicit name are written in snake_case too. Its tree keeps a rounded
+     * number as written ({@code 40}, not the {@code 4E+1} a normalizing node factory makes of it), so a value written
+     * through a tree ({@link #write(Object, Map)}) reads as the same one written alone.
+     */
     private static final ObjectMapper MAPPER = JsonMapper.builder()
+            .nodeFactory(JsonNodeFactory.withExactBigDecimals(true))
             .propertyNamingStrategy(PropertyNamingStrategies.SNAKE_CASE)
             .addModule(new SimpleModule().addSerializer(Double.class, new Rounded()).addSerializer(double.class,
                     new Rounded()))
