@@ -1,15 +1,16 @@
 package io.proxybench.cli;
 
-import io.proxybench.analysis.report.ReportJson;
+import io.proxybench.experiments.alternate.AlternateTable;
+import io.proxybench.experiments.alternate.Alternation;
+import io.proxybench.experiments.alternate.Window;
+import io.proxybench.experiments.alternate.WindowEntry;
+import io.proxybench.experiments.alternate.WindowGrid;
+import io.proxybench.experiments.alternate.WindowOrder;
 import io.proxybench.harness.Durations;
-import io.proxybench.harness.engine.RunResult;
-import io.proxybench.harness.engine.StopReason;
 import java.io.IOException;
 import java.io.PrintWriter;
-import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
-import java.nio.file.StandardOpenOption;
 import java.time.Duration;
 import java.time.Instant;
 import java.time.temporal.ChronoUnit;
@@ -43,9 +44,6 @@ import picocli.CommandLine.Parameters;
                 + " --rounds 4 --out-dir day1 -- --url https://target/ --rate 20 --sessions 20"
                 + " --session-template '{pass}_session-{id}'"})
 final class AlternateCommand implements Callable<Integer> {
-
-    /** A window that starts more than this many milliseconds after its slot is reported as late. */
-    static final long LATE_MILLIS = 1_000;
 
     /** Run options the command sets for each window, and why: what a user who gives one after -- should do. */
     private static final Map<String, String> OWNED = owned();
@@ -100,6 +98,12 @@ final class AlternateCommand implements Callable<Integer> {
                     + " --sessions, --timeout, --retries, --expect, ...); see 'proxybench run --help'.")
     List<String> runOptions;
 
+    /**
+     * Each provider's run, read once from the options after {@code --} and the provider's own, and checked; each of
+     * its windows runs it with the window's length and records file.
+     */
+    private final Map<String, RunCommand> runs = new LinkedHashMap<>();
+
     @Override
     public Integer call() throws Exception {
         List<Provider> providers = providers();
@@ -112,42 +116,24 @@ final class AlternateCommand implements Callable<Integer> {
         }
         WindowOrder windowOrder = WindowOrder.of(order);
         Duration warmUp = checkRunOptions(providers);
-        WindowGrid grid = new WindowGrid(first(), window, gap);
-        Path index = outDir.resolve(WindowEntry.INDEX);
-        prepare(index);
-        List<Window> windows = windowOrder.windows(providers, rounds);
+        Alternation.Plan plan = new Alternation.Plan(providers.stream().map(Provider::label).toList(), windowOrder,
+                rounds, new WindowGrid(first(), window, gap), warmUp, outDir);
+        prepare(plan.index());
+        List<Window> windows = plan.windows();
         PrintWriter out = spec.commandLine().getOut();
+        PrintWriter err = spec.commandLine().getErr();
         out.printf(Locale.ROOT, "alternate: %,d providers, %,d rounds of %s windows (%s), %,d windows from %s to %s%n",
-                providers.size(), rounds, Durations.format(window), windowOrder, windows.size(), grid.first(),
-                grid.end(windows.size() - 1));
+                providers.size(), rounds, Durations.format(window), windowOrder, windows.size(), plan.grid().first(),
+                plan.grid().end(windows.size() - 1));
         providers.forEach(p -> out.println("  " + p));
         out.flush();
-        Map<String, List<WindowFigures>> finished = new LinkedHashMap<>();
-        providers.forEach(p -> finished.put(p.label(), new ArrayList<>()));
-        StopReason stopped = null;
-        for (Window w : windows) {
-            WindowFigures figures = run(w, grid, warmUp, index);
-            finished.get(w.provider().label()).add(figures);
-            out.printf(Locale.ROOT, "[%d/%d] round %d %s: %s  %s%n", w.slot() + 1, windows.size(), w.round(),
-                    w.provider().label(), figures.text(), w.file(rounds));
-            figures.warnings().forEach(warning -> out.println("  warning: " + warning));
-            if (figures.diagnosis() != null) {
-                // A provider down in one window is what alternation measures: the next window runs all the same.
-                out.println("  every early request failed: " + figures.diagnosis().problem() + "; fix: "
-                        + figures.diagnosis().fix());
-            }
-            out.flush();
-            if (figures.stoppedByUser()) {
-                stopped = figures.stopped();
-                out.printf(Locale.ROOT, "alternate: stopped by %s in round %,d of %s; the windows so far are in %s%n",
-                        stopped.cause(), w.round(), w.provider().label(), index);
-                break;
-            }
-        }
+        Alternation.Result result = Alternation.run(plan,
+                (w, runFor, file) -> runs.get(w.label()).window(runFor, file, err), out, err);
         out.printf("%n%s%nindex: %s%neach window's whole summary: proxybench analyze %s%nnext: proxybench compare %s%n",
-                AlternateTable.text(finished), index, outDir.resolve(windows.get(0).file(rounds)), outDir);
+                AlternateTable.text(result.finished()), plan.index(), outDir.resolve(windows.get(0).file(rounds)),
+                outDir);
         out.flush();
-        return stopped == null ? 0 : stopped.exitCode();
+        return result.stopped() == null ? 0 : result.stopped().exitCode();
     }
 
     /** The --provider and --provider-file providers, in that order: at least two, their labels unique. */
@@ -176,7 +162,7 @@ final class AlternateCommand implements Callable<Integer> {
         }
         Instant at = ShardOptions.startAt(startAt);
         long lateMillis = Duration.between(at, Instant.now()).toMillis();
-        if (lateMillis > LATE_MILLIS) {
+        if (lateMillis > Alternation.LATE_MILLIS) {
             throw new IllegalArgumentException(String.format(Locale.ROOT, "--start-at %s passed %.1f s ago; give a"
                     + " later time, or leave it out to start now", startAt, lateMillis / 1e3));
         }
@@ -238,6 +224,7 @@ final class AlternateCommand implements Callable<Integer> {
                 throw new IllegalArgumentException("run options after -- with provider " + p.label() + ": "
                         + e.getMessage(), e);
             }
+            runs.put(p.label(), withProvider);
         }
         return warmUp;
     }
@@ -246,7 +233,7 @@ final class AlternateCommand implements Callable<Integer> {
     private static CommandLine parseRun(List<String> args, String context) {
         CommandLine run;
         try {
-            run = Main.parse(new RunCommand(), args.toArray(String[]::new));
+            run = Main.runOptions(args);
         } catch (CommandLine.ParameterException e) {
             throw new IllegalArgumentException("run options after --" + context + ": " + e.getMessage()
                     + " (see 'proxybench run --help')", e);
@@ -270,56 +257,6 @@ final class AlternateCommand implements Callable<Integer> {
             Files.delete(index);
         }
         Files.createDirectories(outDir);
-    }
-
-    /**
-     * Runs window {@code w} in its slot of {@code grid} and appends its line to {@code index}.
-     *
-     * @param warmUp the run's timed warm-up, which comes out of the window
-     * @throws IllegalStateException if the run fails; the index then holds the windows before it
-     */
-    private WindowFigures run(Window w, WindowGrid grid, Duration warmUp, Path index) throws Exception {
-        PrintWriter err = spec.commandLine().getErr();
-        Instant slot = grid.start(w.slot());
-        // Rounded up: a run launched before its slot would outlast it.
-        long waitMillis = (Duration.between(Instant.now(), slot).toNanos() + 999_999) / 1_000_000;
-        if (waitMillis >= 1_000) {
-            err.printf(Locale.ROOT, "waiting %.1f s for round %,d of %s at %s...%n", waitMillis / 1e3, w.round(),
-                    w.provider().label(), slot);
-            err.flush();
-        }
-        if (waitMillis > 0) {
-            Thread.sleep(waitMillis);
-        }
-        Instant started = Instant.now().truncatedTo(ChronoUnit.MILLIS);
-        long lateMillis = Duration.between(slot, started).toMillis();
-        Duration runFor = grid.runFor(w.slot(), started, warmUp);
-        if (lateMillis > LATE_MILLIS) {
-            err.printf(Locale.ROOT, "warning: round %,d of %s starts %.1f s after its slot (the window before it ran"
-                    + " over); it runs %s, to its slot's end%n", w.round(), w.provider().label(), lateMillis / 1e3,
-                    Durations.format(runFor));
-            err.flush();
-        }
-        Path file = w.path(outDir, rounds);
-        Files.createDirectories(file.getParent());
-        List<String> args = new ArrayList<>(runOptions);
-        args.addAll(w.provider().runOptions());
-        args.addAll(List.of("--duration", Durations.format(runFor), "--out", file.toString()));
-        RunCommand run = parseRun(args, " with provider " + w.provider().label()).getCommand();
-        RunResult result;
-        try {
-            result = run.execute(run.check(), false, err);
-        } catch (Exception e) {
-            throw new IllegalStateException("round " + w.round() + " of " + w.provider().label() + " failed: "
-                    + e.getMessage() + "; " + index + " lists the windows that finished", e);
-        }
-        Instant ended = Instant.now().truncatedTo(ChronoUnit.MILLIS);
-        WindowFigures figures = WindowFigures.of(result);
-        WindowEntry entry = new WindowEntry(w.round(), w.provider().label(), w.file(rounds), started.toString(),
-                ended.toString(), figures.records(), figures.ok());
-        Files.writeString(index, ReportJson.write(entry) + "\n", StandardCharsets.UTF_8, StandardOpenOption.CREATE,
-                StandardOpenOption.APPEND);
-        return figures;
     }
 
     private static Map<String, String> owned() {

@@ -5,6 +5,7 @@ import java.io.PrintWriter;
 import java.net.URI;
 import java.nio.file.Path;
 import java.time.Duration;
+import java.util.List;
 import java.util.function.Function;
 import picocli.CommandLine.Command;
 import picocli.CommandLine;
@@ -59,11 +60,21 @@ public final class Main implements Runnable {
     }
 
     /**
+     * {@code args} read as {@code run} reads them, nothing run: the options {@code alternate} takes after its
+     * {@code --} for each provider's windows, read once; the windows' runs are built from the parsed command.
+     *
+     * @throws CommandLine.ParameterException for an argument {@code run} does not take
+     */
+    static CommandLine runOptions(List<String> args) {
+        return parse(new RunCommand(), args.toArray(String[]::new));
+    }
+
+    /**
      * {@code command} given {@code args} as the command line reads them, nothing run: its parsed command line.
      *
      * @throws CommandLine.ParameterException for an argument the command does not take
      */
-    static CommandLine parse(Object command, String... args) {
+    private static CommandLine parse(Object command, String... args) {
         CommandLine cli = withConverters(new CommandLine(command));
         cli.setExpandAtFiles(false);
         cli.parseArgs(args);

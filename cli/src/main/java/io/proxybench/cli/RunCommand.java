@@ -373,6 +373,17 @@ final class RunCommand implements Callable<Integer> {
         return result;
     }
 
+    /**
+     * Runs these options, checked once already, as one of {@code alternate}'s windows: for {@code runFor} after its
+     * warm-up, its records into {@code file}, no progress line.
+     */
+    RunResult window(Duration runFor, Path file, PrintWriter err) throws Exception {
+        duration = runFor;
+        out = file;
+        outNote = null;
+        return execute(check(), false, err);
+    }
+
     private Path intervalLog() {
         return hdrLog != null ? hdrLog : HdrLog.besides(out);
     }

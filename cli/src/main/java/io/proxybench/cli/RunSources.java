@@ -1,5 +1,6 @@
 package io.proxybench.cli;
 
+import io.proxybench.experiments.alternate.WindowEntry;
 import com.fasterxml.jackson.core.JsonProcessingException;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import io.proxybench.analysis.Expect;

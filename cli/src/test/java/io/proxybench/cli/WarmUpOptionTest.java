@@ -15,7 +15,7 @@ class WarmUpOptionTest {
     private static RunCommand run(String... warmUpArgs) {
         List<String> args = new ArrayList<>(List.of("--url", "https://x/", "--rate", "1000", "--duration", "20s"));
         args.addAll(List.of(warmUpArgs));
-        return Main.parse(new RunCommand(), args.toArray(String[]::new)).getCommand();
+        return Main.runOptions(args).getCommand();
     }
 
     private static WarmUpOption asked(String... warmUpArgs) {

@@ -1,4 +1,4 @@
-package io.proxybench.cli;
+package io.proxybench.experiments.alternate;
 
 import io.proxybench.analysis.Percentiles;
 import io.proxybench.analysis.diagnosis.Diagnosis;
@@ -23,11 +23,11 @@ import java.util.Locale;
  * @param stopped why the window's run was cut short (Ctrl-C, SIGTERM, a broken setup); null when it ran to its end
  * @param diagnosis what broke when the window's first requests all failed in setup for one reason; null otherwise
  */
-record WindowFigures(long records, long ok, Double steadyPerSecond, Double p99Ms, List<String> warnings,
+public record WindowFigures(long records, long ok, Double steadyPerSecond, Double p99Ms, List<String> warnings,
         StopReason stopped, Diagnosis diagnosis) {
 
     /** The figures of a window's run. */
-    static WindowFigures of(RunResult result) {
+    public static WindowFigures of(RunResult result) {
         RunSummary summary = result.summary();
         Percentiles total = result.statistics().latency(Phase.TOTAL);
         return new WindowFigures(summary.records(), summary.ok(),
@@ -36,12 +36,12 @@ record WindowFigures(long records, long ok, Double steadyPerSecond, Double p99Ms
     }
 
     /** Whether the window was stopped by the user (a signal), which ends the alternation; a broken setup does not. */
-    boolean stoppedByUser() {
+    public boolean stoppedByUser() {
         return stopped != null && stopped.exitCode() != RunPlan.SETUP_FAILED_EXIT_CODE;
     }
 
     /** {@code 1200 records, 1180 ok, steady 20 req/s, p99 35.1 ms}; {@code -} for a figure the run lacks. */
-    String text() {
+    public String text() {
         return String.format(Locale.ROOT, "%,d records, %,d ok, steady %s req/s, p99 %s ms", records, ok,
                 steadyPerSecond == null ? "-" : number(steadyPerSecond), p99Ms == null ? "-" : number(p99Ms));
     }

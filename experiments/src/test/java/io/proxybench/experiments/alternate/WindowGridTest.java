@@ -1,4 +1,4 @@
-package io.proxybench.cli;
+package io.proxybench.experiments.alternate;
 
 import static org.assertj.core.api.Assertions.assertThat;
 

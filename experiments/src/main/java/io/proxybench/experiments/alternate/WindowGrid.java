@@ -1,4 +1,4 @@
-package io.proxybench.cli;
+package io.proxybench.experiments.alternate;
 
 import java.time.Duration;
 import java.time.Instant;
@@ -17,18 +17,18 @@ import java.time.temporal.ChronoUnit;
  * @param window each slot's length, at least {@link #SHORTEST}
  * @param gap the pause after each slot, zero or more
  */
-record WindowGrid(Instant first, Duration window, Duration gap) {
+public record WindowGrid(Instant first, Duration window, Duration gap) {
 
     /** The shortest window, and the shortest run a late window is given. */
-    static final Duration SHORTEST = Duration.ofSeconds(1);
+    public static final Duration SHORTEST = Duration.ofSeconds(1);
 
     /** When slot {@code slot} starts. */
-    Instant start(int slot) {
+    public Instant start(int slot) {
         return first.plus(window.plus(gap).multipliedBy(slot));
     }
 
     /** When slot {@code slot} ends. */
-    Instant end(int slot) {
+    public Instant end(int slot) {
         return start(slot).plus(window);
     }
 
@@ -38,7 +38,7 @@ record WindowGrid(Instant first, Duration window, Duration gap) {
      * than the window less {@code warmUp}, and at least {@link #SHORTEST}, for a window started so late that less
      * is left.
      */
-    Duration runFor(int slot, Instant now, Duration warmUp) {
+    public Duration runFor(int slot, Instant now, Duration warmUp) {
         Instant from = now.isBefore(start(slot)) ? start(slot) : now;
         Duration left = Duration.between(from, end(slot)).minus(warmUp).truncatedTo(ChronoUnit.MILLIS);
         return left.compareTo(SHORTEST) < 0 ? SHORTEST : left;

@@ -1,4 +1,4 @@
-package io.proxybench.cli;
+package io.proxybench.experiments.alternate;
 
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
@@ -9,7 +9,7 @@ import org.junit.jupiter.api.Test;
 /** {@link WindowOrder} and {@link Window}'s file names: the order windows run in and where their records go. */
 class WindowOrderTest {
 
-    private static final List<Provider> ABC = List.of(provider("a"), provider("b"), provider("c"));
+    private static final List<String> ABC = List.of("a", "b", "c");
 
     @Test
     void abbaReversesEveryOtherRoundAndAbabKeepsTheOrderGiven() {
@@ -34,15 +34,11 @@ class WindowOrderTest {
 
     @Test
     void theRoundHasTwoDigitsOrAsManyAsTheLastRoundNeeds() {
-        Window third = new Window(5, 3, provider("b"));
+        Window third = new Window(5, 3, "b");
 
         assertThat(third.file(4)).isEqualTo("b/window-03.jsonl");
         assertThat(third.file(99)).isEqualTo("b/window-03.jsonl");
         assertThat(third.file(100)).isEqualTo("b/window-003.jsonl");
-    }
-
-    private static Provider provider(String label) {
-        return Provider.ofUrl(label + "=http://127.0.0.1:3128");
     }
 
     /** The windows' labels, a space between rounds. */
@@ -52,7 +48,7 @@ class WindowOrderTest {
             if (w.slot() > 0 && windows.get(w.slot() - 1).round() != w.round()) {
                 s.append(' ');
             }
-            s.append(w.provider().label());
+            s.append(w.label());
         }
         return s.toString();
     }

@@ -1,4 +1,4 @@
-package io.proxybench.cli;
+package io.proxybench.experiments.alternate;
 
 import java.util.ArrayList;
 import java.util.Collections;
@@ -12,14 +12,14 @@ import java.util.Locale;
  * of rounds, so a drift through the day (blocking that rises from hour to hour) weighs on every provider alike. With
  * {@link #ABAB} the provider listed first always runs earlier, and a steady drift favours or harms it throughout.
  */
-enum WindowOrder {
+public enum WindowOrder {
     /** The providers' order as given, every round: a b, a b, ... */
     ABAB,
     /** The order as given in odd rounds, reversed in even ones: a b, b a, a b, ... */
     ABBA;
 
     /** Reads {@code abab} or {@code abba}, in any case. */
-    static WindowOrder of(String text) {
+    public static WindowOrder of(String text) {
         try {
             return valueOf(text.toUpperCase(Locale.ROOT));
         } catch (IllegalArgumentException e) {
@@ -31,17 +31,18 @@ enum WindowOrder {
     /**
      * The windows of {@code rounds} rounds in the order they run: each round gives every provider one window.
      *
+     * @param labels the providers' labels, in the order given
      * @param rounds at least 1
      */
-    List<Window> windows(List<Provider> providers, int rounds) {
+    public List<Window> windows(List<String> labels, int rounds) {
         List<Window> windows = new ArrayList<>();
         for (int round = 1; round <= rounds; round++) {
-            List<Provider> turn = new ArrayList<>(providers);
+            List<String> turn = new ArrayList<>(labels);
             if (this == ABBA && round % 2 == 0) {
                 Collections.reverse(turn);
             }
-            for (Provider p : turn) {
-                windows.add(new Window(windows.size(), round, p));
+            for (String label : turn) {
+                windows.add(new Window(windows.size(), round, label));
             }
         }
         return windows;

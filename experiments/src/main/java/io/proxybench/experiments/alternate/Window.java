@@ -1,4 +1,4 @@
-package io.proxybench.cli;
+package io.proxybench.experiments.alternate;
 
 import java.nio.file.Path;
 
@@ -7,21 +7,21 @@ import java.nio.file.Path;
  *
  * @param slot the window's place on the grid, from 0: it is due {@code slot} × (window + gap) after the first
  * @param round the round, from 1
- * @param provider whose turn it is
+ * @param label the label of the provider whose turn it is
  */
-record Window(int slot, int round, Provider provider) {
+public record Window(int slot, int round, String label) {
 
     /**
      * The records file's path under the output folder, with {@code /} between its parts:
      * {@code LABEL/window-NN.jsonl}, NN the round in at least two digits, more when {@code rounds} needs them.
      */
-    String file(int rounds) {
+    public String file(int rounds) {
         int digits = Math.max(2, String.valueOf(rounds).length());
-        return provider.label() + "/window-" + String.format("%0" + digits + "d", round) + ".jsonl";
+        return label + "/window-" + String.format("%0" + digits + "d", round) + ".jsonl";
     }
 
     /** {@link #file} under {@code dir}. */
-    Path path(Path dir, int rounds) {
+    public Path path(Path dir, int rounds) {
         return dir.resolve(file(rounds));
     }
 }

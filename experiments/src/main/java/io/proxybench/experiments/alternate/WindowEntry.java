@@ -1,4 +1,4 @@
-package io.proxybench.cli;
+package io.proxybench.experiments.alternate;
 
 import com.fasterxml.jackson.annotation.JsonProperty;
 
@@ -15,7 +15,7 @@ import com.fasterxml.jackson.annotation.JsonProperty;
  * @param records the run's records: every scheduled request has one
  * @param ok the records with status 200
  */
-record WindowEntry(
+public record WindowEntry(
         @JsonProperty("round") int round,
         @JsonProperty("label") String label,
         @JsonProperty("file") String file,
@@ -25,5 +25,5 @@ record WindowEntry(
         @JsonProperty("ok") long ok) {
 
     /** The index's file name in the folder {@code alternate} writes. */
-    static final String INDEX = "windows.jsonl";
+    public static final String INDEX = "windows.jsonl";
 }

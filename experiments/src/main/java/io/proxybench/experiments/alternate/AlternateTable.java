@@ -1,11 +1,11 @@
-package io.proxybench.cli;
+package io.proxybench.experiments.alternate;
 
 import java.util.List;
 import java.util.Locale;
 import java.util.Map;
 
 /** {@code alternate}'s closing table: per provider, its finished windows taken together. */
-final class AlternateTable {
+public final class AlternateTable {
 
     private AlternateTable() {}
 
@@ -13,7 +13,7 @@ final class AlternateTable {
      * One row per label in {@code finished}'s order: windows, records, ok and their share, the median over the
      * windows of their steady req/s, and the worst window's p99 (ms); {@code -} where no window has the figure.
      */
-    static String text(Map<String, List<WindowFigures>> finished) {
+    public static String text(Map<String, List<WindowFigures>> finished) {
         StringBuilder t = new StringBuilder(String.format(Locale.ROOT, "%-12s %7s %9s %9s %6s %14s %11s%n",
                 "provider", "windows", "records", "ok", "ok %", "steady req/s", "worst p99"));
         finished.forEach((label, windows) -> {
