@@ -1,9 +1,9 @@
 package io.proxybench.cli;
 
+import io.proxybench.analysis.compare.WindowEntry;
 import io.proxybench.experiments.alternate.AlternateTable;
 import io.proxybench.experiments.alternate.Alternation;
 import io.proxybench.experiments.alternate.Window;
-import io.proxybench.experiments.alternate.WindowEntry;
 import io.proxybench.experiments.alternate.WindowGrid;
 import io.proxybench.experiments.alternate.WindowOrder;
 import io.proxybench.harness.Durations;
@@ -23,10 +23,10 @@ import java.util.Locale;
 import java.util.Map;
 import java.util.Set;
 import java.util.concurrent.Callable;
-import picocli.CommandLine;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Option;
 import picocli.CommandLine.Parameters;
+import picocli.CommandLine;
 
 /**
  * {@code proxybench alternate}: seed 002's alternating windows. Each round gives every provider one window of

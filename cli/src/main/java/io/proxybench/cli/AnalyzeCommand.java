@@ -6,14 +6,15 @@ import io.proxybench.analysis.report.Analysis;
 import io.proxybench.analysis.stats.RunStatistics;
 import io.proxybench.analysis.threshold.Thresholds;
 import io.proxybench.analysis.threshold.Verdict;
+import io.proxybench.harness.files.ShardFiles;
 import java.io.PrintWriter;
 import java.nio.file.Path;
 import java.util.List;
 import java.util.concurrent.Callable;
-import picocli.CommandLine;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Option;
 import picocli.CommandLine.Parameters;
+import picocli.CommandLine;
 
 /** {@code proxybench analyze}: the figures of a run's JSONL records, ours or the seed harness's. */
 @Command(name = "analyze", mixinStandardHelpOptions = true,

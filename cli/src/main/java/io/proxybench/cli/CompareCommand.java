@@ -8,6 +8,7 @@ import io.proxybench.analysis.report.html.HtmlReport;
 import io.proxybench.analysis.stats.RunStatistics;
 import io.proxybench.analysis.threshold.Thresholds;
 import io.proxybench.analysis.threshold.Verdict;
+import io.proxybench.harness.files.RunSources;
 import java.io.IOException;
 import java.io.PrintWriter;
 import java.nio.file.Path;
@@ -20,10 +21,10 @@ import java.util.Locale;
 import java.util.Map;
 import java.util.Set;
 import java.util.concurrent.Callable;
-import picocli.CommandLine;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Option;
 import picocli.CommandLine.Parameters;
+import picocli.CommandLine;
 
 /** {@code proxybench compare}: runs side by side on seed 002's measures for a provider decision. */
 @Command(name = "compare", mixinStandardHelpOptions = true,

@@ -1,38 +1,18 @@
 package io.proxybench.cli;
 
-import io.proxybench.analysis.read.FileReading;
-import io.proxybench.analysis.read.RecordFile;
-import io.proxybench.harness.schedule.ExecutionSegment;
-import io.proxybench.harness.schedule.ShardSet;
-import io.proxybench.records.CutLine;
+import io.proxybench.harness.files.ShardMerge;
 import io.proxybench.records.HdrLog;
-import io.proxybench.records.HdrLogMerge;
-import io.proxybench.records.LineSort;
-import io.proxybench.records.RequestRecord;
-import java.io.BufferedOutputStream;
 import java.io.IOException;
-import java.io.OutputStream;
 import java.io.PrintWriter;
-import java.nio.file.Files;
 import java.nio.file.Path;
-import java.util.ArrayList;
-import java.util.Comparator;
-import java.util.HashMap;
 import java.util.List;
 import java.util.Locale;
-import java.util.Map;
-import java.util.Objects;
-import java.util.Set;
-import java.util.TreeSet;
 import java.util.concurrent.Callable;
-import java.util.concurrent.ConcurrentHashMap;
-import java.util.function.Function;
 import java.util.stream.Stream;
-import java.util.zip.GZIPOutputStream;
-import picocli.CommandLine;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Option;
 import picocli.CommandLine.Parameters;
+import picocli.CommandLine;
 
 /**
  * {@code proxybench merge}: the shards of one run ({@code run --segment} or {@code --shard}) as one records file and
@@ -59,8 +39,6 @@ final class MergeCommand implements Callable<Integer> {
      * @param segments the segments its records name
      * @param cut its cut last line, or null
      */
-    private record Part(Path file, Set<String> segments, CutLine cut) {}
-
     @CommandLine.Spec
     private CommandLine.Model.CommandSpec spec;
 
@@ -90,134 +68,20 @@ final class MergeCommand implements Callable<Integer> {
                 throw new IllegalArgumentException(input + " is both an input and an output; give --out another file");
             }
         }
-        files.forEach(RecordFile::requireRecords);
-        // One pass: every line checked and its place taken; each file's segments named.
-        Map<Path, Set<String>> named = new ConcurrentHashMap<>();
-        files.forEach(f -> named.put(f, ConcurrentHashMap.newKeySet()));
-        Map<String, Double> segmentFrom = new ConcurrentHashMap<>();
-        Path sortDir = out.toAbsolutePath().getParent();
-        // Schedule order; requests due at once (a burst) in segment order, then by completion.
-        Function<RequestRecord, LineSort.Key> order = r -> new LineSort.Key(r.sched(),
-                r.segment() == null ? -1 : segmentFrom.computeIfAbsent(r.segment(), MergeCommand::from), r.done());
-        try (LineSort sorted = FileReading.read(files, () -> LineSort.open(files, r -> true, order, sortDir,
-                LineSort.defaultBudgetBytes(), (file, r) -> {
-                    if (r.segment() != null) {
-                        named.get(file).add(r.segment());
-                    }
-                }))) {
-            Map<Path, CutLine> cuts = new HashMap<>();
-            sorted.cutLines().forEach(c -> cuts.put(c.file(), c));
-            List<Part> parts = files.stream().map(f -> new Part(f, new TreeSet<>(named.get(f)), cuts.get(f))).toList();
-            check(parts);
-            Set<String> segments = new TreeSet<>(Comparator.comparing((String seg) -> segmentFrom.get(seg)));
-            parts.forEach(p -> segments.addAll(p.segments()));
-            // Every log is read and checked before anything is written.
-            List<HdrLogMerge.ShardLog> logs = noHdrLog ? List.of() : readLogs(parts);
-            write(mergedLog, logs, segments);
-            Files.deleteIfExists(out);
-            long written;
-            try (OutputStream merged = output(out)) {
-                written = sorted.writeTo(merged);
-            }
-            PrintWriter o = spec.commandLine().getOut();
-            o.printf(Locale.ROOT, "merged %,d records of %,d segments into %s%n", written, segments.size(), out);
-            o.flush();
-        }
-        return 0;
-    }
-
-    /**
-     * Refuses shards that are not one run's: a file without a segment, segments that do not tile
-     * their sequence once, and a shard cut short.
-     */
-    private static void check(List<Part> parts) {
-        for (Part part : parts) {
-            if (part.segments().isEmpty()) {
-                throw new IllegalArgumentException(part.file() + " names no segment: merge joins the shards of one"
-                        + " run, written by run --segment or --shard");
-            }
-        }
-        ShardSet.check(parts.stream().map(p -> new ShardSet.Shard(p.file().toString(), p.segments())).toList());
-        for (Part part : parts) {
-            if (part.cut() != null) {
-                throw new IllegalArgumentException(part.file() + ": its last line (line " + part.cut().line()
-                        + ") was cut, as when the run writing it is killed, so segment "
-                        + String.join(", ", part.segments()) + " may lack its later records and merge refuses it;"
-                        + " run that shard again, or analyze the shards unmerged (proxybench analyze FILE...), which"
-                        + " reads each up to its cut");
-            }
-        }
-    }
-
-    /** The merged records file: gzip'd when its name ends in {@code .gz}, as {@code run --out} writes one. */
-    private static OutputStream output(Path file) throws IOException {
-        OutputStream raw = new BufferedOutputStream(Files.newOutputStream(file), 1 << 20);
-        return file.getFileName().toString().endsWith(".gz") ? new GZIPOutputStream(raw, 1 << 16) : raw;
-    }
-
-    private void write(Path mergedLog, List<HdrLogMerge.ShardLog> logs, Set<String> segments) throws IOException {
+        ShardMerge.Merged merged = ShardMerge.merge(files, out, mergedLog);
         PrintWriter o = spec.commandLine().getOut();
         if (mergedLog != null) {
-            List<String> comments = new ArrayList<>();
-            comments.add("proxybench merge: latency of successful requests per phase, in microseconds");
-            segments.forEach(s -> comments.add(HdrLogMerge.SEGMENT + s));
-            if (logs.get(0).startAt() != null) {
-                comments.add(HdrLogMerge.START_AT + logs.get(0).startAt());
-            }
-            HdrLogMerge.Merged merged = HdrLogMerge.write(logs, mergedLog, comments);
-            o.printf(Locale.ROOT, "merged %,d interval logs into %s, aligned by each shard's start%n", logs.size(),
+            o.printf(Locale.ROOT, "merged %,d interval logs into %s, aligned by each shard's start%n", merged.logs(),
                     mergedLog);
             o.printf(Locale.ROOT, "shards started %.3f s apart%s%n", merged.startSpreadMillis() / 1e3,
                     merged.startSpreadMillis() > ShardOptions.LATE_LIMIT_MILLIS
                             ? ": they did not run as one, so their combined rate was lower than the schedule's at"
                             + " the start and end; give every shard one run --start-at" : "");
         }
-    }
-
-    /**
-     * Each shard's FILE.hlog, read. Each must name the segments its records name, and all the same
-     * {@code --start-at} (or none): a file left from another run is refused.
-     */
-    private static List<HdrLogMerge.ShardLog> readLogs(List<Part> parts) {
-        List<HdrLogMerge.ShardLog> logs = new ArrayList<>();
-        for (Part part : parts) {
-            Path log = HdrLog.besides(part.file());
-            if (!Files.isRegularFile(log)) {
-                throw new IllegalArgumentException("no interval log " + log + " beside its records; give the shards'"
-                        + " .hlog files their records' names plus .hlog, or merge with --no-hdr-log");
-            }
-            HdrLogMerge.ShardLog read = FileReading.read(log, () -> HdrLogMerge.read(log));
-            if (!read.segments().equals(part.segments())) {
-                throw new IllegalArgumentException(log + " is the interval log of segment " + read.segments()
-                        + " but " + part.file() + " holds " + part.segments() + ": not the same run's files");
-            }
-            logs.add(read);
-        }
-        for (HdrLogMerge.ShardLog log : logs) {
-            HdrLogMerge.ShardLog first = logs.get(0);
-            if (!Objects.equals(log.startAt(), first.startAt())) {
-                throw new IllegalArgumentException(log.file() + " waited for " + startAt(log) + " but " + first.file()
-                        + " for " + startAt(first) + ": shards of one run share one run --start-at; give the files"
-                        + " of one run only");
-            }
-        }
-        return logs;
-    }
-
-    private static String startAt(HdrLogMerge.ShardLog log) {
-        return log.startAt() == null ? "no --start-at" : "--start-at " + log.startAt();
-    }
-
-    /**
-     * Where a record's segment ({@code 1/4:1/2 of 0,1/4,1/2,1}) starts, for ordering; NaN (last) for one that is not
-     * a segment, which the check after the pass refuses.
-     */
-    private static double from(String segment) {
-        try {
-            return ExecutionSegment.parse(segment.substring(0, segment.indexOf(' '))).from().doubleValue();
-        } catch (RuntimeException e) {
-            return Double.NaN;
-        }
+        o.printf(Locale.ROOT, "merged %,d records of %,d segments into %s%n", merged.records(), merged.segments(),
+                out);
+        o.flush();
+        return 0;
     }
 
     private static boolean same(Path a, Path b) {

@@ -1,6 +1,6 @@
 package io.proxybench.cli;
 
-import io.prometheus.metrics.exporter.httpserver.HTTPServer;
+import io.proxybench.harness.metrics.MetricsEndpoint;
 import io.proxybench.harness.metrics.RunMetrics;
 import java.io.IOException;
 import java.io.PrintWriter;
@@ -8,9 +8,8 @@ import java.net.InetAddress;
 import java.net.UnknownHostException;
 import java.time.Duration;
 import java.util.List;
-import java.util.Locale;
-import picocli.CommandLine;
 import picocli.CommandLine.Option;
+import picocli.CommandLine;
 
 /**
  * {@code run}'s Prometheus endpoint: {@code --metrics-port} serves {@link RunMetrics} at {@code /metrics} for the
@@ -59,45 +58,22 @@ final class MetricsOptions {
      * The endpoint serving {@code metrics}, or null without {@code --metrics-port} (then {@code metrics} is null too);
      * its address goes to {@code err}.
      */
-    Endpoint start(RunMetrics metrics, PrintWriter err) {
+    MetricsEndpoint start(RunMetrics metrics, PrintWriter err) {
         if (port == null) {
             return null;
         }
+        InetAddress address;
         try {
-            InetAddress address;
-            try {
-                address = InetAddress.getByName(host);
-            } catch (UnknownHostException e) {
-                throw new IllegalArgumentException("--metrics-host " + host + " is not an address of this machine;"
-                        + " give an IP such as 127.0.0.1 or 0.0.0.0");
-            }
-            HTTPServer server = HTTPServer.builder().inetAddress(address).port(port).registry(metrics.registry())
-                    .buildAndStart();
-            err.printf(Locale.ROOT, "metrics: http://%s:%d/metrics%n", host, server.getPort());
-            err.flush();
-            return new Endpoint(server, metrics, linger, err);
+            address = InetAddress.getByName(host);
+        } catch (UnknownHostException e) {
+            throw new IllegalArgumentException("--metrics-host " + host + " is not an address of this machine;"
+                    + " give an IP such as 127.0.0.1 or 0.0.0.0");
+        }
+        try {
+            return MetricsEndpoint.start(address, host, port, metrics, linger, err);
         } catch (IOException e) {
             throw new IllegalArgumentException("cannot serve metrics on " + host + ":" + port + ": " + e.getMessage()
                     + "; pick another --metrics-port, or 0 for any free one", e);
-        }
-    }
-
-    /**
-     * A running endpoint. {@link #close()} serves the metrics {@code linger} longer if the run finished (its records
-     * file closed, {@link RunMetrics#finish()}), then stops; after a failed run it stops at once.
-     */
-    record Endpoint(HTTPServer server, RunMetrics metrics, Duration linger, PrintWriter err) implements AutoCloseable {
-        @Override
-        public void close() throws InterruptedException {
-            try {
-                if (metrics.finished() && !linger.isZero()) {
-                    err.printf(Locale.ROOT, "metrics: serving the final figures for %d s more%n", linger.toSeconds());
-                    err.flush();
-                    Thread.sleep(linger.toMillis());
-                }
-            } finally {
-                server.close();
-            }
         }
     }
 }

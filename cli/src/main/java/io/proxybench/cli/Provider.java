@@ -1,6 +1,6 @@
 package io.proxybench.cli;
 
-import io.proxybench.experiments.alternate.WindowEntry;
+import io.proxybench.analysis.compare.WindowEntry;
 import io.proxybench.client.proxy.Dialect;
 import io.proxybench.client.proxy.ProxySpec;
 import java.nio.file.Path;

@@ -18,15 +18,12 @@ import io.proxybench.client.proxy.SessionTemplate;
 import io.proxybench.harness.Durations;
 import io.proxybench.harness.engine.OpenFiles;
 import io.proxybench.harness.engine.RunResult;
-import io.proxybench.harness.engine.Runner;
+import io.proxybench.harness.engine.RecordedRun;
+import io.proxybench.harness.metrics.MetricsEndpoint;
 import io.proxybench.harness.metrics.RunMetrics;
 import io.proxybench.harness.plan.RunPlan;
 import io.proxybench.harness.schedule.ArrivalSchedule;
 import io.proxybench.harness.schedule.Stage;
-import io.proxybench.harness.sinks.HdrLogSink;
-import io.proxybench.harness.sinks.JsonlSink;
-import io.proxybench.harness.sinks.Progress;
-import io.proxybench.harness.sinks.RecordSink;
 import io.proxybench.harness.summary.RunSummary;
 import io.proxybench.net.Transport;
 import io.proxybench.records.HdrLog;
@@ -37,7 +34,6 @@ import java.nio.file.FileAlreadyExistsException;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Duration;
-import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
@@ -345,32 +341,11 @@ final class RunCommand implements Callable<Integer> {
         }
         shards.checkStart(warmupLength());
         RunMetrics metrics = metricsOptions.enabled() ? new RunMetrics(shards.text()) : null;
-        RunResult result;
         // The endpoint closes last, so that it says finished only once the records file (if any) is closed.
-        try (MetricsOptions.Endpoint endpoint = metricsOptions.start(metrics, err)) {
-            List<RecordSink> sinks = new ArrayList<>();
-            if (!noRecords) {
-                sinks.add(new JsonlSink(out));
-                sinks.add(new HdrLogSink(intervalLog, shards.logComments()));
-            }
-            if (progress) {
-                sinks.add(new Progress(err));
-            }
-            if (metrics != null) {
-                sinks.add(metrics);
-            }
-            Runner runner = new Runner(plan(checked), sinks, line -> {
-                err.println(line);
-                err.flush();
-            });
-            try (StopOnSignals signals = StopOnSignals.install(runner, err)) {
-                result = runner.run();
-            }
-            if (metrics != null) {
-                metrics.finish();
-            }
+        try (MetricsEndpoint endpoint = metricsOptions.start(metrics, err)) {
+            return RecordedRun.run(plan(checked), new RecordedRun.Outputs(noRecords ? null : out, intervalLog,
+                    shards.logComments(), progress ? err : null, metrics), err);
         }
-        return result;
     }
 
     /**

@@ -1,5 +1,6 @@
 package io.proxybench.experiments.alternate;
 
+import io.proxybench.analysis.compare.WindowEntry;
 import io.proxybench.analysis.report.ReportJson;
 import io.proxybench.harness.Durations;
 import io.proxybench.harness.engine.RunResult;

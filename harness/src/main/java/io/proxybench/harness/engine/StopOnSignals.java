@@ -1,7 +1,5 @@
-package io.proxybench.cli;
+package io.proxybench.harness.engine;
 
-import io.proxybench.harness.engine.Runner;
-import io.proxybench.harness.engine.StopReason;
 import java.io.PrintWriter;
 import java.util.concurrent.atomic.AtomicInteger;
 import sun.misc.Signal;
@@ -13,7 +11,7 @@ import sun.misc.SignalHandler;
  * ran is printed, the exit code is 130 or 143); a second exits at once, with the records written so far flushed.
  * The JVM's own handlers (which would end the process at once, losing the run) come back on {@link #close}.
  */
-final class StopOnSignals implements AutoCloseable {
+public final class StopOnSignals implements AutoCloseable {
 
     private static final String[] SIGNALS = {"INT", "TERM"};
 
@@ -22,7 +20,7 @@ final class StopOnSignals implements AutoCloseable {
     private StopOnSignals() {}
 
     /** Handles both signals for {@code runner} until closed; what happens is said on {@code err}. */
-    static StopOnSignals install(Runner runner, PrintWriter err) {
+    public static StopOnSignals install(Runner runner, PrintWriter err) {
         StopOnSignals installed = new StopOnSignals();
         AtomicInteger received = new AtomicInteger();
         for (int i = 0; i < SIGNALS.length; i++) {

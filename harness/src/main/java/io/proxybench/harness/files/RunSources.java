@@ -1,10 +1,10 @@
-package io.proxybench.cli;
+package io.proxybench.harness.files;
 
-import io.proxybench.experiments.alternate.WindowEntry;
 import com.fasterxml.jackson.core.JsonProcessingException;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import io.proxybench.analysis.Expect;
 import io.proxybench.analysis.compare.ComparedRun;
+import io.proxybench.analysis.compare.WindowEntry;
 import io.proxybench.analysis.read.FileReading;
 import io.proxybench.analysis.read.RecordFile;
 import io.proxybench.analysis.stats.RunStatistics;
@@ -29,7 +29,7 @@ import java.util.stream.Stream;
  * </ul>
  * A file or folder is named as {@link RunNames} says, apart from the alternations' labels.
  */
-final class RunSources {
+public final class RunSources {
 
     private static final ObjectMapper JSON = new ObjectMapper();
 
@@ -41,14 +41,14 @@ final class RunSources {
      * @param runs the runs, in argument order
      * @param notes what reading left out, e.g. a file's cut last line
      */
-    record Read(List<ComparedRun> runs, List<String> notes) {}
+    public record Read(List<ComparedRun> runs, List<String> notes) {}
 
     /**
      * The runs of {@code arguments}, in argument order (an alternation's labels where they first ran), each file read
      * once, streaming, its records classified with {@code expect} (null for none), named as {@link RunNames} says.
      * The same label in several alternations (the same providers on another day) is one run: its windows are pooled.
      */
-    static Read read(List<Path> arguments, Expect expect) {
+    public static Read read(List<Path> arguments, Expect expect) {
         List<String> notes = new ArrayList<>();
         List<ComparedRun> runs = new ArrayList<>();
         Map<String, Integer> labelled = new LinkedHashMap<>();

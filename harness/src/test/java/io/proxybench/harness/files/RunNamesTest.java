@@ -1,4 +1,4 @@
-package io.proxybench.cli;
+package io.proxybench.harness.files;
 
 import static org.assertj.core.api.Assertions.assertThat;
 

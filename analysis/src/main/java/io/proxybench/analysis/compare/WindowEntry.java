@@ -1,4 +1,4 @@
-package io.proxybench.experiments.alternate;
+package io.proxybench.analysis.compare;
 
 import com.fasterxml.jackson.annotation.JsonProperty;
 

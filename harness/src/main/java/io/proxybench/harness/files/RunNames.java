@@ -1,4 +1,4 @@
-package io.proxybench.cli;
+package io.proxybench.harness.files;
 
 import java.nio.file.Path;
 import java.util.ArrayList;
