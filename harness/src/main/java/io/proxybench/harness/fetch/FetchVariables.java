@@ -1,4 +1,4 @@
-package io.proxybench.cli;
+package io.proxybench.harness.fetch;
 
 import io.proxybench.client.ProxyResponse;
 import io.proxybench.client.Redirect;

@@ -1,4 +1,4 @@
-package io.proxybench.cli;
+package io.proxybench.harness.fetch;
 
 import io.proxybench.client.ProxyRequest;
 import io.proxybench.client.RedirectPolicy;
@@ -12,7 +12,8 @@ import java.nio.file.Path;
 
 /**
  * One {@code fetch}, its options checked: what to send, through which proxy and session, and where the body and the
- * cookies go.
+ * cookies go. {@link Fetch} runs it. The lines of a failed fetch name {@code fetch}'s options ({@code -o}, {@code
+ * --max-filesize}, ...) for the components they came from.
  *
  * @param request the request, with its session key when {@code --session} gave one
  * @param proxy the proxy with its account, or null for direct
@@ -32,7 +33,7 @@ import java.nio.file.Path;
  * @param maxFilesize the most body bytes written; 0 or less for no limit
  * @param failOnError whether a status of 400 or more fails the fetch ({@code -f})
  */
-record FetchPlan(ProxyRequest request, ProxySpec proxy, String accountFrom, SessionTemplate sessions,
+public record FetchPlan(ProxyRequest request, ProxySpec proxy, String accountFrom, SessionTemplate sessions,
         TlsSettings tls, TlsSettings proxyTls, ProxyBypass bypass, Timeouts timeouts, RedirectPolicy redirects,
         int maxRedirs, boolean raw, CookieJars cookies, Path saveCookies, Path output, long maxFilesize,
         boolean failOnError) {}

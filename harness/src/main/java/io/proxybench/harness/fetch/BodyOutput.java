@@ -1,4 +1,4 @@
-package io.proxybench.cli;
+package io.proxybench.harness.fetch;
 
 import java.io.BufferedOutputStream;
 import java.io.IOException;
@@ -69,11 +69,6 @@ final class BodyOutput implements AutoCloseable {
     /** Where the body's bytes go. */
     OutputStream stream() {
         return stream;
-    }
-
-    /** The file, or null for a stream. */
-    Path file() {
-        return target;
     }
 
     /**

@@ -1,4 +1,4 @@
-package io.proxybench.cli;
+package io.proxybench.harness.fetch;
 
 import io.proxybench.client.CallException;
 import io.proxybench.client.event.Phase;
@@ -16,7 +16,7 @@ import java.util.Locale;
  * @param reason why the proxy or TLS refused it, in the proxy's words; null when none
  * @param line the problem and the fix, on one line
  */
-record FetchFailure(int exitCode, String label, String reason, String line) {
+public record FetchFailure(int exitCode, String label, String reason, String line) {
 
     static final int UNSUPPORTED_PROTOCOL = 1;
     static final int URL_MALFORMAT = 3;
@@ -38,8 +38,8 @@ record FetchFailure(int exitCode, String label, String reason, String line) {
     static final int HTTP2_STREAM = 92;
     static final int PROXY = 97;
 
-    /** The exit codes as {@code --help}'s footer lists them. */
-    static final String TABLE = "Exit codes (curl's): 0 done; 1 a redirect from https to http (refused); 2 bad"
+    /** The exit codes as {@code --help}'s footer lists them: one constant, so that an annotation can hold it. */
+    public static final String TABLE = "Exit codes (curl's): 0 done; 1 a redirect from https to http (refused); 2 bad"
             + " arguments or input (an option, -H, a cookie file); 3 a malformed Location; 5 the proxy's name does not"
             + " resolve; 6 the host's name does not resolve; 7 nothing accepts the connection; 18 the body ended"
             + " early; 22 HTTP status 400 or more with -f/--fail; 23 the body cannot be written; 28 a timeout; 35 a"
@@ -227,7 +227,7 @@ record FetchFailure(int exitCode, String label, String reason, String line) {
      * The first clause of a client message: up to its first {@code "; "}, or through its first {@code "? "}, outside
      * parentheses; what follows names the fix in the library's terms, which {@code fetch} says in its own.
      */
-    static String clause(String message) {
+    private static String clause(String message) {
         int depth = 0;
         for (int i = 0; i + 1 < message.length(); i++) {
             char ch = message.charAt(i);

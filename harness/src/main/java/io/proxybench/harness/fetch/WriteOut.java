@@ -1,4 +1,4 @@
-package io.proxybench.cli;
+package io.proxybench.harness.fetch;
 
 import com.fasterxml.jackson.core.JsonGenerator;
 import com.fasterxml.jackson.core.JsonProcessingException;
@@ -14,7 +14,7 @@ import java.util.List;
  * rest only when the fetch failed, {@code %%} for a percent sign, and {@code \n}, {@code \r}, {@code \t} and {@code
  * \\}. Unlike curl, an unknown variable is an error before anything is sent, not a warning after.
  */
-final class WriteOut {
+public final class WriteOut {
 
     private static final ObjectMapper JSON = new ObjectMapper().enable(JsonGenerator.Feature.WRITE_BIGDECIMAL_AS_PLAIN);
 
@@ -42,7 +42,7 @@ final class WriteOut {
     }
 
     /** {@code --json}: {@code %{json}} and a line break. */
-    static WriteOut json() {
+    public static WriteOut json() {
         return new WriteOut(List.of(new Json(), new Text("\n")));
     }
 
@@ -51,7 +51,7 @@ final class WriteOut {
      *
      * @throws IllegalArgumentException naming an unknown variable or an unclosed {@code %{}
      */
-    static WriteOut parse(String format) {
+    public static WriteOut parse(String format) {
         List<Piece> pieces = new ArrayList<>();
         StringBuilder text = new StringBuilder();
         int i = 0;
@@ -111,7 +111,7 @@ final class WriteOut {
     }
 
     /** Writes the format for {@code outcome}, to {@code out} until a {@code %{stderr}} says {@code err}. */
-    void write(FetchOutcome outcome, PrintWriter out, PrintWriter err) {
+    public void write(FetchOutcome outcome, PrintWriter out, PrintWriter err) {
         PrintWriter to = out;
         for (Piece p : pieces) {
             if (p instanceof OnError && outcome.exitCode() == 0) {
