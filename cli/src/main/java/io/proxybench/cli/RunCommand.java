@@ -3,7 +3,6 @@ package io.proxybench.cli;
 import io.proxybench.analysis.Expect;
 import io.proxybench.analysis.diagnosis.EarlyFailures;
 import io.proxybench.analysis.diagnosis.SetupContext;
-import io.proxybench.analysis.read.FileReading;
 import io.proxybench.analysis.report.ReportJson;
 import io.proxybench.analysis.threshold.Thresholds;
 import io.proxybench.client.ProxyClient;
@@ -17,6 +16,7 @@ import io.proxybench.client.proxy.SessionRouter;
 import io.proxybench.client.proxy.SessionTemplate;
 import io.proxybench.harness.Durations;
 import io.proxybench.harness.engine.OpenFiles;
+import io.proxybench.harness.files.DefaultRecordsFile;
 import io.proxybench.harness.engine.RunResult;
 import io.proxybench.harness.engine.RecordedRun;
 import io.proxybench.harness.metrics.MetricsEndpoint;
@@ -27,10 +27,8 @@ import io.proxybench.harness.schedule.Stage;
 import io.proxybench.harness.summary.RunSummary;
 import io.proxybench.net.Transport;
 import io.proxybench.records.HdrLog;
-import java.io.IOException;
 import java.io.PrintWriter;
 import java.net.URI;
-import java.nio.file.FileAlreadyExistsException;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Duration;
@@ -237,9 +235,6 @@ final class RunCommand implements Callable<Integer> {
                     + " current directory, or results-2.jsonl, results-3.jsonl, ... when that one is taken: a run never"
                     + " replaces a file it was not told to.")
     Path out;
-
-    /** The records file when {@code --out} is not given, unless it exists. */
-    static final Path DEFAULT_OUT = Path.of("results.jsonl");
 
     /** What the summary says of the records file: that it took a free name, or replaced a file; null when neither. */
     private String outNote;
@@ -458,36 +453,12 @@ final class RunCommand implements Callable<Integer> {
             throw new IllegalArgumentException("--abort-on-fail applies to --fail-if; give a condition to stop on");
         }
         if (out == null && !noRecords) {
-            out = freeDefaultOut();
+            DefaultRecordsFile taken = DefaultRecordsFile.take();
+            out = taken.file();
+            outNote = taken.note();
+            reservedOut = true;
         }
         return new Checked(schedule, expectation, timeouts, sessionTemplate, router, thresholds);
-    }
-
-    /**
-     * {@link #DEFAULT_OUT}, or the first of {@code results-2.jsonl}, {@code results-3.jsonl}, ... whose records file
-     * and interval log are both free; {@link #outNote} says so when the default was taken.
-     */
-    private Path freeDefaultOut() {
-        for (int n = 1; ; n++) {
-            Path candidate = n == 1 ? DEFAULT_OUT : Path.of("results-" + n + ".jsonl");
-            if (Files.exists(HdrLog.besides(candidate))) {
-                continue;
-            }
-            try {
-                // Created here, empty, so that another run in this folder takes the next name, not this one.
-                Files.createFile(candidate);
-            } catch (FileAlreadyExistsException taken) {
-                continue;
-            } catch (IOException e) {
-                throw new IllegalArgumentException("cannot write " + candidate + " in " + Path.of("").toAbsolutePath()
-                        + ": " + FileReading.why(e) + "; give --out FILE where the run may write", e);
-            }
-            reservedOut = true;
-            if (n > 1) {
-                outNote = DEFAULT_OUT + " was there already; --out names the file";
-            }
-            return candidate;
-        }
     }
 
     /**
