@@ -50,15 +50,6 @@ public final class Main implements Runnable {
     }
 
     /**
-     * {@code command} with every option at its default, read as the command line reads it: what a demo starts from,
-     * so that its sizes are the command's own unless it overrides them.
-     */
-    static <T> T defaults(T command) {
-        parse(command);
-        return command;
-    }
-
-    /**
      * {@code command} given {@code args} as the command line reads them, nothing run: its parsed command line.
      *
      * @throws CommandLine.ParameterException for an argument the command does not take
