@@ -2,6 +2,8 @@ package io.proxybench.audit;
 
 import io.proxybench.client.proxy.ProxySpec;
 import io.proxybench.client.proxy.SessionTemplate;
+import io.proxybench.experiments.LabGatewaySide;
+import io.proxybench.experiments.LabTargets;
 import io.proxybench.lab.Lab;
 import io.proxybench.lab.LabConfig;
 import java.net.URI;
@@ -47,11 +49,11 @@ final class AuditLab implements BeforeAllCallback, AfterAllCallback, AutoCloseab
     }
 
     ProxySpec gateway() {
-        return ProxySpec.parse("http://lab:lab@" + lab.host() + ":" + lab.gatewayPort());
+        return LabTargets.gateway(lab);
     }
 
     URI trace() {
-        return URI.create("https://" + lab.host() + ":" + lab.targetHttpsPort() + "/cdn-cgi/trace");
+        return LabTargets.https(lab, LabTargets.TRACE);
     }
 
     /** An audit of {@code clients} on this lab, without warm-up. */

@@ -1,12 +1,11 @@
 package io.proxybench.cli;
 
 import io.netty.handler.ssl.SslProvider;
-import io.proxybench.client.TlsSettings;
+import io.proxybench.experiments.LabTargets;
 import io.proxybench.experiments.bytes.BytesExperiment;
+import io.proxybench.experiments.bytes.BytesOnLab;
 import io.proxybench.experiments.bytes.BytesResult;
 import io.proxybench.experiments.bytes.BytesTable;
-import io.proxybench.lab.Lab;
-import io.proxybench.lab.LabConfig;
 import io.proxybench.net.TlsEngine;
 import java.time.Duration;
 import java.util.Arrays;
@@ -25,13 +24,6 @@ import picocli.CommandLine.Option;
                 + " key-exchange group, and the projection for 1M requests at N requests per tunnel.",
             "Runs on the embedded lab unless --proxy is given (credentials from PROXY_USER / PROXY_PASS)."})
 final class BytesCommand implements Callable<Integer> {
-
-    /** What the lab run offers when the TLS engine can choose: classical, then post-quantum hybrid. */
-    static final List<String> BOTH_GROUPS = List.of("X25519", "X25519MLKEM768");
-    static final String LAB_PATH = "/cdn-cgi/trace";
-
-    /** The demo's override of {@code --samples}: half the default. */
-    private static final int DEMO_SAMPLES = 10;
 
     @CommandLine.Spec
     private CommandLine.Model.CommandSpec spec;
@@ -60,7 +52,7 @@ final class BytesCommand implements Callable<Integer> {
             description = "Requests to project for (default: ${DEFAULT-VALUE}).")
     long requests;
 
-    @Option(names = "--path", paramLabel = "PATH", defaultValue = LAB_PATH,
+    @Option(names = "--path", paramLabel = "PATH", defaultValue = LabTargets.TRACE,
             description = "Lab only: the target path, e.g. /bytes/2000 (default: ${DEFAULT-VALUE}).")
     String path;
 
@@ -85,11 +77,9 @@ final class BytesCommand implements Callable<Integer> {
         List<List<String>> offers = offers(groups);
         BytesResult result;
         if (target.lab()) {
-            if (!path.startsWith("/")) {
-                throw new IllegalArgumentException("--path " + path + " must start with /, e.g. /bytes/2000");
-            }
+            BytesOnLab onLab = onLab(offers);
             sessionOptions.refuseOnLab();
-            result = onLab(path, offers, samples, perTunnel, requests);
+            result = onLab.run();
         } else {
             result = BytesExperiment.run(new BytesExperiment.Setup(sessionOptions.rotating(target.proxy()),
                     target.url(), target.tls(),
@@ -98,12 +88,17 @@ final class BytesCommand implements Callable<Integer> {
         return Main.print(spec, json, result, BytesTable::text);
     }
 
-    /** The rows to measure: each {@code --group} value, or both groups when the engine can set them. */
+    /** The run on the embedded lab these options ask for, measuring {@code offers}. */
+    BytesOnLab onLab(List<List<String>> offers) {
+        return new BytesOnLab(path, offers, samples, perTunnel, requests);
+    }
+
+    /** The rows to measure: each {@code --group} value, or {@link BytesExperiment#defaultOffers()}. */
     static List<List<String>> offers(List<String> groups) {
-        boolean openSsl = TlsEngine.current().provider() == SslProvider.OPENSSL;
         if (groups == null || groups.isEmpty()) {
-            return openSsl ? BOTH_GROUPS.stream().map(List::of).toList() : List.of(List.of());
+            return BytesExperiment.defaultOffers();
         }
+        boolean openSsl = TlsEngine.current().provider() == SslProvider.OPENSSL;
         List<List<String>> offers = groups.stream()
                 .map(g -> g.equals("default") ? List.<String>of() : Arrays.asList(g.split(":", -1)))
                 .toList();
@@ -118,24 +113,8 @@ final class BytesCommand implements Callable<Integer> {
         List<String> unknown = TlsEngine.current().unknownGroups(offers.stream().flatMap(List::stream).distinct().toList());
         if (!unknown.isEmpty()) {
             throw new IllegalArgumentException("--group " + unknown.get(0) + " is not a key-exchange group this TLS"
-                    + " engine knows; e.g. " + String.join(", ", BOTH_GROUPS));
+                    + " engine knows; e.g. " + String.join(", ", BytesExperiment.BOTH_GROUPS));
         }
         return offers;
-    }
-
-    /** The experiment on a fresh lab (no latency injected: bytes do not depend on it). */
-    static BytesResult onLab(String path, List<List<String>> offers, int samples, List<Integer> perTunnel,
-            long requests) throws Exception {
-        try (Lab lab = Lab.start(LabConfig.builder().build())) {
-            return BytesExperiment.run(new BytesExperiment.Setup(ProxyOrLab.labGateway(lab),
-                    ProxyOrLab.labHttps(lab, path), TlsSettings.caFile(lab.caFile()), offers, samples, perTunnel,
-                    requests, Duration.ofSeconds(30)));
-        }
-    }
-
-    /** The demo's run: the command's defaults on a fresh lab, except {@link #DEMO_SAMPLES} (a few seconds). */
-    static BytesResult demo() throws Exception {
-        BytesCommand d = Main.defaults(new BytesCommand());
-        return onLab(d.path, offers(d.groups), DEMO_SAMPLES, d.perTunnel, d.requests);
     }
 }

@@ -2,24 +2,15 @@ package io.proxybench.cli;
 
 import io.proxybench.audit.AuditedClient;
 import io.proxybench.audit.ClientsExperiment;
+import io.proxybench.audit.ClientsOnLab;
 import io.proxybench.audit.ClientsResult;
 import io.proxybench.audit.ClientsTable;
-import io.proxybench.audit.LabGatewaySide;
-import io.proxybench.audit.clients.ApacheAudit;
-import io.proxybench.audit.clients.JdkAudit;
-import io.proxybench.audit.clients.JettyAudit;
-import io.proxybench.audit.clients.OkHttpAudit;
-import io.proxybench.audit.clients.ProxybenchAudit;
+import io.proxybench.audit.clients.ClientName;
 import io.proxybench.client.proxy.ProxySpec;
 import io.proxybench.client.proxy.SessionTemplate;
-import io.proxybench.lab.Lab;
-import io.proxybench.lab.LabConfig;
 import java.time.Duration;
-import java.util.Arrays;
 import java.util.List;
-import java.util.Locale;
 import java.util.concurrent.Callable;
-import java.util.function.Supplier;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Option;
 import picocli.CommandLine;
@@ -40,22 +31,6 @@ import picocli.CommandLine;
                     + " PROXY_USER / PROXY_PASS); --url must then answer like /cdn-cgi/trace."})
 final class ClientsCommand implements Callable<Integer> {
 
-    /** The demo's overrides of {@code --requests} and {@code --warm-up}. */
-    private static final int DEMO_REQUESTS = 500;
-    private static final int DEMO_WARM_UP = 100;
-
-    /** The clients by the names {@code --client} takes, in the order they run. */
-    enum Client {
-        okhttp(OkHttpAudit::new), jdk(JdkAudit::new), apache(ApacheAudit::new), jetty(JettyAudit::new),
-        proxybench(ProxybenchAudit::new);
-
-        private final Supplier<AuditedClient> make;
-
-        Client(Supplier<AuditedClient> make) {
-            this.make = make;
-        }
-    }
-
     @CommandLine.Spec
     private CommandLine.Model.CommandSpec spec;
 
@@ -64,7 +39,7 @@ final class ClientsCommand implements Callable<Integer> {
 
     @Option(names = "--client", paramLabel = "NAME", split = ",",
             description = "Clients to run, in this order: ${COMPLETION-CANDIDATES} (default: all).")
-    List<Client> clients;
+    List<ClientName> clients;
 
     @Option(names = "--requests", paramLabel = "N", defaultValue = "1000",
             description = "Requests per load (default: ${DEFAULT-VALUE}, as in the seed).")
@@ -103,12 +78,12 @@ final class ClientsCommand implements Callable<Integer> {
                     + " to skip certificate checks; give the origin's CA with --ca");
         }
         ClientsExperiment.checkSizes(requests, inFlight, isolationRequests, warmUp, limit);
-        List<AuditedClient> chosen = clients == null || clients.isEmpty() ? all()
-                : clients.stream().distinct().map(c -> c.make.get()).toList();
+        List<AuditedClient> chosen = clients == null || clients.isEmpty() ? ClientName.all()
+                : clients.stream().distinct().map(ClientName::make).toList();
         SessionTemplate sessions = sessionOptions.forExperiment(target.proxy == null);
         ClientsResult result;
         if (target.lab()) {
-            result = onLab(chosen, sessions, requests, inFlight, isolationRequests, warmUp, limit);
+            result = onLab(chosen, sessions).run();
         } else {
             ProxySpec gateway = target.proxy();
             result = ClientsExperiment.run(new ClientsExperiment.Setup(gateway, sessions, target.url(), target.ca,
@@ -118,34 +93,8 @@ final class ClientsCommand implements Callable<Integer> {
         return Main.print(spec, json, result, ClientsTable::text);
     }
 
-    /**
-     * The audit on a fresh lab whose gateway asks for an account, as a real one does (and the JDK's client needs a
-     * setting for).
-     */
-    static ClientsResult onLab(List<AuditedClient> clients, SessionTemplate sessions, int requests, int inFlight,
-            int isolationRequests, int warmUp, Duration limit) throws Exception {
-        // The account ProxyOrLab.labGateway writes into the gateway's URL, required here.
-        try (Lab lab = Lab.start(LabConfig.builder().auth("lab", "lab").build())) {
-            ProxySpec gateway = ProxyOrLab.labGateway(lab);
-            String where = String.format(Locale.ROOT, "the embedded lab, gateway %s asking for an account, %,d exits",
-                    gateway.endpoint(), lab.config().exits());
-            return ClientsExperiment.run(new ClientsExperiment.Setup(gateway, sessions,
-                    ProxyOrLab.labHttps(lab, "/cdn-cgi/trace"), lab.caFile(), requests, inFlight, isolationRequests,
-                    warmUp, clients, new LabGatewaySide(lab), where, limit));
-        }
-    }
-
-    /**
-     * The demo's run: every client, the command's defaults except {@link #DEMO_REQUESTS} per load and
-     * {@link #DEMO_WARM_UP} (about 30 s on two cores).
-     */
-    static ClientsResult demo() throws Exception {
-        ClientsCommand d = Main.defaults(new ClientsCommand());
-        return onLab(all(), d.sessionOptions.template(), DEMO_REQUESTS, d.inFlight, d.isolationRequests,
-                DEMO_WARM_UP, d.limit);
-    }
-
-    private static List<AuditedClient> all() {
-        return Arrays.stream(Client.values()).map(c -> c.make.get()).toList();
+    /** The run on the embedded lab these options ask for, of {@code clients}. */
+    ClientsOnLab onLab(List<AuditedClient> clients, SessionTemplate sessions) {
+        return new ClientsOnLab(clients, sessions, requests, inFlight, isolationRequests, warmUp, limit);
     }
 }

@@ -4,11 +4,9 @@ import io.proxybench.client.TlsSettings;
 import io.proxybench.client.proxy.ProxySpec;
 import io.proxybench.experiments.fingerprint.FingerprintExperiment;
 import io.proxybench.experiments.fingerprint.FingerprintExperiment.Mode;
+import io.proxybench.experiments.fingerprint.FingerprintOnLab;
 import io.proxybench.experiments.fingerprint.FingerprintResult;
 import io.proxybench.experiments.fingerprint.FingerprintTable;
-import io.proxybench.lab.Lab;
-import io.proxybench.lab.LabConfig;
-import java.net.URI;
 import java.time.Duration;
 import java.util.List;
 import java.util.concurrent.Callable;
@@ -52,36 +50,14 @@ final class FingerprintCommand implements Callable<Integer> {
         FingerprintResult result;
         if (target.lab()) {
             sessionOptions.refuseOnLab();
-            result = onLab(http11);
+            result = new FingerprintOnLab(http11).run();
         } else {
             ProxySpec proxy = sessionOptions.rotating(target.proxy());
-            result = FingerprintExperiment.run(new FingerprintExperiment.Setup(target.url(), alpn(target.tls(), http11),
+            TlsSettings tls = http11 ? target.tls().withAlpn(TlsSettings.HTTP11_ONLY) : target.tls();
+            result = FingerprintExperiment.run(new FingerprintExperiment.Setup(target.url(), tls,
                     List.of(Mode.direct(), new Mode(proxy.scheme().text() + " proxy", proxy, false)), TIMEOUT));
         }
         int printed = Main.print(spec, json, result, FingerprintTable::text);
         return result.unchanged() ? printed : CHANGED;
-    }
-
-    /** {@code tls}, offering the target only http/1.1 when {@code http11}. */
-    private static TlsSettings alpn(TlsSettings tls, boolean http11) {
-        return http11 ? tls.withAlpn(TlsSettings.HTTP11_ONLY) : tls;
-    }
-
-    /** Every proxy mode of the lab's gateway, each compared with direct. */
-    static FingerprintResult onLab(boolean http11) throws InterruptedException {
-        try (Lab lab = Lab.start(LabConfig.builder().build())) {
-            ProxySpec http = ProxyOrLab.labGateway(lab);
-            ProxySpec tls = ProxyOrLab.labTlsGateway(lab);
-            String account = "lab:lab@" + lab.host() + ":" + lab.gatewayPort();
-            List<Mode> modes = List.of(Mode.direct(),
-                    new Mode("http CONNECT", http, false),
-                    new Mode("socks5h", ProxySpec.parse("socks5h://" + account), false),
-                    new Mode("socks5", ProxySpec.parse("socks5://" + account), false),
-                    new Mode("https CONNECT", tls, false),
-                    new Mode("https CONNECT over h2", tls, true));
-            URI url = ProxyOrLab.labHttps(lab, "/cdn-cgi/trace");
-            return FingerprintExperiment.run(new FingerprintExperiment.Setup(url,
-                    alpn(TlsSettings.caFile(lab.caFile()), http11), modes, TIMEOUT));
-        }
     }
 }

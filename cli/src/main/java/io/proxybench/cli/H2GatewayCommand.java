@@ -1,23 +1,15 @@
 package io.proxybench.cli;
 
-import io.proxybench.audit.LabGatewaySide;
-import io.proxybench.client.TlsSettings;
 import io.proxybench.client.proxy.ProxyScheme;
 import io.proxybench.client.proxy.ProxySpec;
 import io.proxybench.client.proxy.SessionTemplate;
-import io.proxybench.experiments.GatewaySide;
 import io.proxybench.experiments.h2gateway.H2GatewayExperiment;
+import io.proxybench.experiments.h2gateway.H2GatewayOnLab;
 import io.proxybench.experiments.h2gateway.H2GatewayResult;
 import io.proxybench.experiments.h2gateway.H2GatewayTable;
-import io.proxybench.harness.Durations;
 import io.proxybench.harness.engine.OpenFiles;
-import io.proxybench.lab.Lab;
-import io.proxybench.lab.LabConfig;
-import io.proxybench.lab.exits.ExitPool;
-import io.proxybench.lab.faults.LatencyPlan;
 import io.proxybench.lab.gateway.GatewayConfig;
 import java.time.Duration;
-import java.util.Locale;
 import java.util.concurrent.Callable;
 import picocli.CommandLine;
 import picocli.CommandLine.Command;
@@ -35,19 +27,6 @@ import picocli.CommandLine.Option;
             "Runs on the embedded lab unless --proxy https://... is given (credentials from PROXY_USER /"
                     + " PROXY_PASS)."})
 final class H2GatewayCommand implements Callable<Integer> {
-
-    /**
-     * The demo's overrides of {@code --rate} and {@code --duration}: two lanes in about 15 s on two cores, at a rate
-     * the HTTP/1.1 lane (two TLS handshakes per request, both ends of each in this process) keeps up with there.
-     */
-    private static final double DEMO_RATE = 150;
-    private static final Duration DEMO_DURATION = Duration.ofSeconds(4);
-
-    /**
-     * Sockets one request in flight holds on the embedded lab, all in this process: the client's to the gateway, the
-     * gateway's accepted one and its upstream, the target's accepted one.
-     */
-    private static final int LAB_SOCKETS_PER_REQUEST = 4;
 
     @CommandLine.Spec
     private CommandLine.Model.CommandSpec spec;
@@ -101,19 +80,12 @@ final class H2GatewayCommand implements Callable<Integer> {
     public Integer call() throws Exception {
         H2GatewayExperiment.checkSizes(rate, duration, maxInFlight, maxStreams);
         target.labOnly(spec, "--rtt", "--gateway-max-streams", "--gateway-max-resets");
-        if (gatewayMaxStreams < 1) {
-            throw new IllegalArgumentException("--gateway-max-streams " + gatewayMaxStreams + " must be at least 1");
-        }
-        if (gatewayMaxResets < 0) {
-            throw new IllegalArgumentException("--gateway-max-resets " + gatewayMaxResets + " must not be negative;"
-                    + " 0 turns the guard off");
-        }
         SessionTemplate sessions = sessionOptions.forExperiment(target.proxy == null);
         H2GatewayResult result;
         if (target.lab()) {
-            OpenFiles.check((long) maxInFlight * LAB_SOCKETS_PER_REQUEST);
-            result = onLab(sessions, rate, duration, maxInFlight, maxStreams, new LabGateway(rtt, gatewayMaxStreams,
-                    gatewayMaxResets));
+            H2GatewayOnLab onLab = onLab(sessions);
+            OpenFiles.check((long) maxInFlight * H2GatewayOnLab.SOCKETS_PER_REQUEST);
+            result = onLab.run();
         } else {
             ProxySpec proxy = target.proxy();
             if (proxy.scheme() != ProxyScheme.HTTPS) {
@@ -128,42 +100,9 @@ final class H2GatewayCommand implements Callable<Integer> {
         return Main.print(spec, json, result, H2GatewayTable::text);
     }
 
-    /**
-     * How the lab's gateway is set up for the experiment.
-     *
-     * @param rtt client-gateway round trip
-     * @param maxStreams the gateway's streams per HTTP/2 connection
-     * @param maxResets RST_STREAM frames per HTTP/2 connection and 30 s before the gateway closes it, 0 for no limit
-     */
-    record LabGateway(Duration rtt, int maxStreams, int maxResets) {}
-
-    /** The experiment on a fresh lab set up as {@code setup}, with exits enough for every request to have its own. */
-    static H2GatewayResult onLab(SessionTemplate sessions, double rate, Duration duration, int maxInFlight,
-            int maxStreams, LabGateway setup) throws Exception {
-        // Each lane, its warm-up included, takes a new exit per request: twice the schedule's requests, plus room.
-        long requests = 2 * (long) Math.ceil(rate * (duration.toNanos() / 1e9 + 1));
-        int exits = (int) Math.min(ExitPool.MAX_SIZE, Math.max(LabConfig.DEFAULT_EXITS, requests));
-        LabConfig config = LabConfig.builder().latency(new LatencyPlan(setup.rtt(), Duration.ZERO, Duration.ZERO))
-                .h2MaxStreams(setup.maxStreams()).h2MaxResets(setup.maxResets()).exits(exits).build();
-        try (Lab lab = Lab.start(config)) {
-            GatewaySide gateway = new LabGatewaySide(lab);
-            String where = String.format(Locale.ROOT, "the embedded lab's https:// port, %s client-gateway round"
-                    + " trip, %d streams per HTTP/2 connection, %s", Durations.format(setup.rtt()), setup.maxStreams(),
-                    setup.maxResets() == 0 ? "no reset guard" : "a connection closed past " + setup.maxResets()
-                            + " RST_STREAM in 30 s");
-            return H2GatewayExperiment.run(new H2GatewayExperiment.Setup(ProxyOrLab.labTlsGateway(lab), sessions,
-                    ProxyOrLab.labHttps(lab, "/cdn-cgi/trace"), TlsSettings.caFile(lab.caFile()), rate, duration,
-                    maxInFlight, maxStreams, gateway, where, Duration.ofMinutes(1)));
-        }
-    }
-
-    /**
-     * The demo's run: the command's defaults on a fresh lab, except {@link #DEMO_RATE} req/s for {@link
-     * #DEMO_DURATION} per lane.
-     */
-    static H2GatewayResult demo() throws Exception {
-        H2GatewayCommand d = Main.defaults(new H2GatewayCommand());
-        return onLab(d.sessionOptions.template(), DEMO_RATE, DEMO_DURATION, d.maxInFlight, d.maxStreams,
-                new LabGateway(d.rtt, d.gatewayMaxStreams, d.gatewayMaxResets));
+    /** The run on the embedded lab these options ask for; checks the gateway's options. */
+    H2GatewayOnLab onLab(SessionTemplate sessions) {
+        return new H2GatewayOnLab(sessions, rate, duration, maxInFlight, maxStreams, rtt, gatewayMaxStreams,
+                gatewayMaxResets);
     }
 }

@@ -1,14 +1,10 @@
 package io.proxybench.cli;
 
-import io.proxybench.client.TlsSettings;
-import io.proxybench.client.proxy.ProxySpec;
 import io.proxybench.client.proxy.SessionTemplate;
 import io.proxybench.experiments.keepalive.KeepAliveExperiment;
+import io.proxybench.experiments.keepalive.KeepAliveOnLab;
 import io.proxybench.experiments.keepalive.KeepAliveResult;
 import io.proxybench.experiments.keepalive.KeepAliveTable;
-import io.proxybench.experiments.reuse.ReuseExperiment;
-import io.proxybench.lab.Lab;
-import io.proxybench.lab.LabConfig;
 import java.time.Duration;
 import java.util.List;
 import java.util.concurrent.Callable;
@@ -27,12 +23,6 @@ import picocli.CommandLine.Option;
                     + " arrivals through the client's pool.",
             "Runs on the embedded lab unless --proxy is given (credentials from PROXY_USER / PROXY_PASS)."})
 final class KeepAliveCommand implements Callable<Integer> {
-
-    /**
-     * The demo's override of {@code --duration}: half the default, 100 to 600 requests per row at the default gaps,
-     * under 20 s in all.
-     */
-    private static final Duration DEMO_ROW_TIME = Duration.ofSeconds(15);
 
     @CommandLine.Spec
     private CommandLine.Model.CommandSpec spec;
@@ -83,7 +73,7 @@ final class KeepAliveCommand implements Callable<Integer> {
         SessionTemplate sessions = sessionOptions.forExperiment(target.proxy == null);
         KeepAliveResult result;
         if (target.lab()) {
-            result = onLab(tableKeepAlives, tableGaps, keepAlives, gaps, rowTime, sigmas, seed, sessions);
+            result = onLab(sessions).run();
         } else {
             result = KeepAliveExperiment.run(new KeepAliveExperiment.Setup(target.proxy(), sessions, target.url(),
                     target.tls(), tableKeepAlives, tableGaps, keepAlives, gaps, rowTime, sigmas, seed,
@@ -92,25 +82,8 @@ final class KeepAliveCommand implements Callable<Integer> {
         return Main.print(spec, json, result, KeepAliveTable::text);
     }
 
-    /**
-     * The demo's run: the command's defaults (the formula table and the measured rows) on a fresh lab, except
-     * {@link #DEMO_ROW_TIME} per row.
-     */
-    static KeepAliveResult demo() throws Exception {
-        KeepAliveCommand d = Main.defaults(new KeepAliveCommand());
-        return onLab(d.tableKeepAlives, d.tableGaps, d.keepAlives, d.gaps, DEMO_ROW_TIME, d.sigmas, d.seed,
-                d.sessionOptions.template());
-    }
-
-    /** Measures through SOCKS5 to a lab started for it, after checking the options. */
-    static KeepAliveResult onLab(List<Duration> tableKeepAlives, List<Duration> tableGaps, List<Duration> keepAlives,
-            List<Duration> gaps, Duration rowTime, double sigmas, long seed, SessionTemplate sessions)
-            throws Exception {
-        try (Lab lab = Lab.start(LabConfig.builder().build())) {
-            ProxySpec socks = ReuseExperiment.socksTwin(ProxyOrLab.labGateway(lab));
-            return KeepAliveExperiment.run(new KeepAliveExperiment.Setup(socks, sessions,
-                    ProxyOrLab.labHttp(lab, "/cdn-cgi/trace"), TlsSettings.system(), tableKeepAlives, tableGaps,
-                    keepAlives, gaps, rowTime, sigmas, seed, Duration.ofMinutes(1)));
-        }
+    /** The run on the embedded lab these options ask for. */
+    KeepAliveOnLab onLab(SessionTemplate sessions) {
+        return new KeepAliveOnLab(sessions, tableKeepAlives, tableGaps, keepAlives, gaps, rowTime, sigmas, seed);
     }
 }

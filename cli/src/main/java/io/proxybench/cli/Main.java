@@ -52,15 +52,6 @@ public final class Main implements Runnable {
     }
 
     /**
-     * {@code command} with every option at its default, read as the command line reads it: what a demo starts from,
-     * so that its sizes are the command's own unless it overrides them.
-     */
-    static <T> T defaults(T command) {
-        parse(command);
-        return command;
-    }
-
-    /**
      * {@code args} read as {@code run} reads them, nothing run: the options {@code alternate} takes after its
      * {@code --} for each provider's windows, read once; the windows' runs are built from the parsed command.
      *

@@ -1,19 +1,12 @@
 package io.proxybench.cli;
 
-import io.proxybench.client.TlsSettings;
 import io.proxybench.client.proxy.ProxySpec;
 import io.proxybench.client.proxy.SessionTemplate;
 import io.proxybench.experiments.ServerSide;
 import io.proxybench.experiments.owners.OwnersExperiment;
+import io.proxybench.experiments.owners.OwnersOnLab;
 import io.proxybench.experiments.owners.OwnersResult;
 import io.proxybench.experiments.owners.OwnersTable;
-import io.proxybench.experiments.reuse.ReuseExperiment;
-import io.proxybench.harness.Durations;
-import io.proxybench.lab.Lab;
-import io.proxybench.lab.LabConfig;
-import io.proxybench.lab.faults.LatencyPlan;
-import io.proxybench.lab.gateway.GatewayCounters;
-import io.proxybench.lab.target.StatsSnapshot;
 import java.time.Duration;
 import java.util.List;
 import java.util.concurrent.Callable;
@@ -31,9 +24,6 @@ import picocli.CommandLine.Option;
             "Runs on the embedded lab unless --proxy is given (credentials from PROXY_USER / PROXY_PASS); then"
                     + " --url must be http:// and --socks names the same gateway's SOCKS5 endpoint."})
 final class OwnersCommand implements Callable<Integer> {
-
-    /** The demo's override of {@code --rounds}: a fifth of the default, so that the demo stays short. */
-    private static final int DEMO_ROUNDS = 5;
 
     @CommandLine.Spec
     private CommandLine.Model.CommandSpec spec;
@@ -89,7 +79,7 @@ final class OwnersCommand implements Callable<Integer> {
                 throw new IllegalArgumentException("--socks goes with --proxy; the lab serves SOCKS5 on its gateway"
                         + " port");
             }
-            result = onLab(concurrency, stream, rounds, rtt, forwardIdleCap, sessions);
+            result = onLab(sessions).run();
         } else {
             if (socks == null) {
                 throw new IllegalArgumentException("--proxy needs --socks, the same gateway's SOCKS5 endpoint (e.g."
@@ -102,40 +92,9 @@ final class OwnersCommand implements Callable<Integer> {
         return Main.print(spec, json, result, OwnersTable::text);
     }
 
-    /**
-     * The demo's run: the command's defaults (the seed's levels and round trip) on a fresh lab, except
-     * {@link #DEMO_ROUNDS} rounds per level.
-     */
-    static OwnersResult demo() throws Exception {
-        OwnersCommand d = Main.defaults(new OwnersCommand());
-        return onLab(d.concurrency, d.stream, DEMO_ROUNDS, d.rtt, d.forwardIdleCap, d.sessionOptions.template());
-    }
-
-    /** Runs the experiment on a lab started for it with this round trip and forward idle cap. */
-    static OwnersResult onLab(List<Integer> levels, OwnersExperiment.Stream stream, int rounds, Duration rtt,
-            int forwardIdleCap, SessionTemplate sessions) throws Exception {
-        if (rtt.isNegative()) {
-            throw new IllegalArgumentException("--rtt must be zero or positive, got " + Durations.format(rtt));
-        }
-        if (forwardIdleCap < 0) {
-            throw new IllegalArgumentException("--forward-idle-cap must be zero or more, got " + forwardIdleCap);
-        }
-        try (Lab lab = Lab.start(LabConfig.builder().forwardIdleCap(forwardIdleCap)
-                .latency(new LatencyPlan(Duration.ZERO, Duration.ZERO, rtt)).build())) {
-            ProxySpec gateway = ProxyOrLab.labGateway(lab);
-            return OwnersExperiment.run(new OwnersExperiment.Setup(gateway, ReuseExperiment.socksTwin(gateway),
-                    sessions, ProxyOrLab.labHttp(lab, "/cdn-cgi/trace"), TlsSettings.system(), levels, stream,
-                    rounds, counters(lab), forwardIdleCap, rtt, Duration.ofMinutes(5)));
-        }
-    }
-
-    /** The lab gateway's dials and the lab target's requests and connections. */
-    static ServerSide counters(Lab lab) {
-        return () -> {
-            GatewayCounters.Snapshot gateway = lab.gatewayCounters();
-            StatsSnapshot target = lab.targetStats();
-            return new ServerSide.Counts(gateway.upstreamDials(), target.requestsTotal(), target.connectionsTotal());
-        };
+    /** The run on the embedded lab these options ask for. */
+    OwnersOnLab onLab(SessionTemplate sessions) {
+        return new OwnersOnLab(sessions, concurrency, stream, rounds, rtt, forwardIdleCap);
     }
 
     /** Reads {@code bursts} or {@code workers}. */

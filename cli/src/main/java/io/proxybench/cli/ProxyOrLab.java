@@ -3,7 +3,6 @@ package io.proxybench.cli;
 import io.proxybench.client.TlsSettings;
 import io.proxybench.client.proxy.ProxyCredentials;
 import io.proxybench.client.proxy.ProxySpec;
-import io.proxybench.lab.Lab;
 import java.net.URI;
 import java.nio.file.Path;
 import picocli.CommandLine.Model.CommandSpec;
@@ -90,25 +89,5 @@ final class ProxyOrLab {
                     + " set PROXY_USER and PROXY_PASS");
         }
         return proxy.withCredentials(new ProxyCredentials(user, pass));
-    }
-
-    /** The lab's gateway as an HTTP proxy, with the lab's default account ({@code lab:lab}). */
-    static ProxySpec labGateway(Lab lab) {
-        return ProxySpec.parse("http://lab:lab@" + lab.host() + ":" + lab.gatewayPort());
-    }
-
-    /** The lab's gateway as an {@code https://} proxy (HTTP/2 or HTTP/1.1 inside TLS), account {@code lab:lab}. */
-    static ProxySpec labTlsGateway(Lab lab) {
-        return ProxySpec.parse("https://lab:lab@" + lab.host() + ":" + lab.gatewayTlsPort());
-    }
-
-    /** A URL on the lab's HTTPS target, e.g. {@code /cdn-cgi/trace}. */
-    static URI labHttps(Lab lab, String path) {
-        return URI.create("https://" + lab.host() + ":" + lab.targetHttpsPort() + path);
-    }
-
-    /** A URL on the lab's plain-HTTP target (forwarded, not tunnelled, by an HTTP proxy). */
-    static URI labHttp(Lab lab, String path) {
-        return URI.create("http://" + lab.host() + ":" + lab.targetHttpPort() + path);
     }
 }

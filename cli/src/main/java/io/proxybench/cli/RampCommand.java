@@ -1,14 +1,12 @@
 package io.proxybench.cli;
 
 import io.proxybench.client.Timeouts;
-import io.proxybench.client.TlsSettings;
 import io.proxybench.client.proxy.ProxySpec;
 import io.proxybench.experiments.ramp.RampExperiment;
+import io.proxybench.experiments.ramp.RampOnLab;
 import io.proxybench.experiments.ramp.RampResult;
 import io.proxybench.experiments.ramp.RampTable;
 import io.proxybench.experiments.ramp.RampThresholds;
-import io.proxybench.lab.Lab;
-import io.proxybench.lab.LabConfig;
 import java.nio.file.Path;
 import java.time.Duration;
 import java.util.List;
@@ -88,9 +86,6 @@ final class RampCommand implements Callable<Integer> {
         RampThresholds thresholds = new RampThresholds(maxErrors,
                 maxP99 == null ? null : maxP99.toNanos() / 1e6);
         Timeouts timeouts = TimeoutOption.parse(timeout);
-        if (labLimit < 0) {
-            throw new IllegalArgumentException("--lab-limit " + labLimit + " must be 0 (no limit) or more tunnels");
-        }
         RampResult result;
         if (proxyFile != null) {
             if (target.proxy != null) {
@@ -106,7 +101,7 @@ final class RampCommand implements Callable<Integer> {
                     levels, stepFor, thresholds, null));
         } else if (target.lab()) {
             sessionOptions.refuseOnLab();
-            result = onLab(labLimit, levels, stepFor, thresholds, timeouts);
+            result = new RampOnLab(labLimit, levels, stepFor, thresholds, timeouts).run();
         } else {
             checkRealProxy();
             result = RampExperiment.run(new RampExperiment.Setup(List.of(sessionOptions.rotating(target.proxy())),
@@ -114,16 +109,6 @@ final class RampCommand implements Callable<Integer> {
                     target.tls(), timeouts, levels, stepFor, thresholds, null));
         }
         return Main.print(spec, json, result, RampTable::text);
-    }
-
-    /** The ramp on an embedded lab whose gateway allows {@code labLimit} tunnels per user (0: no limit). */
-    static RampResult onLab(int labLimit, List<Integer> levels, Duration stepFor, RampThresholds thresholds,
-            Timeouts timeouts) throws Exception {
-        try (Lab lab = Lab.start(LabConfig.builder().maxConcurrencyPerUser(labLimit).build())) {
-            return RampExperiment.run(new RampExperiment.Setup(List.of(ProxyOrLab.labGateway(lab)),
-                    ProxyOrLab.labHttps(lab, "/cdn-cgi/trace"), TlsSettings.caFile(lab.caFile()), timeouts,
-                    levels, stepFor, thresholds, labLimit));
-        }
     }
 
     private void checkRealProxy() {

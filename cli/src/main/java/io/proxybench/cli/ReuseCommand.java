@@ -1,15 +1,12 @@
 package io.proxybench.cli;
 
-import io.proxybench.client.TlsSettings;
 import io.proxybench.client.proxy.ProxySpec;
 import io.proxybench.client.proxy.SessionTemplate;
 import io.proxybench.experiments.load.InFlight;
 import io.proxybench.experiments.reuse.ReuseExperiment;
+import io.proxybench.experiments.reuse.ReuseOnLab;
 import io.proxybench.experiments.reuse.ReuseRow;
 import io.proxybench.experiments.reuse.ReuseTable;
-import io.proxybench.lab.Lab;
-import io.proxybench.lab.LabConfig;
-import io.proxybench.lab.faults.LatencyPlan;
 import java.time.Duration;
 import java.util.List;
 import java.util.concurrent.Callable;
@@ -54,24 +51,6 @@ final class ReuseCommand implements Callable<Integer> {
     @Option(names = "--json", description = "Print the rows as JSON.")
     boolean json;
 
-    /** The demo's run: the command's defaults on a fresh lab, about 10 s on two cores. */
-    static List<ReuseRow> demo() throws Exception {
-        ReuseCommand d = Main.defaults(new ReuseCommand());
-        return onLab(d.sessionOptions.template(), d.requests, d.concurrency, d.latency);
-    }
-
-    /** The experiment on a fresh lab whose client-to-gateway round trip is {@code latency}. */
-    private static List<ReuseRow> onLab(SessionTemplate sessions, int requests, int concurrency, Duration latency)
-            throws Exception {
-        try (Lab lab = Lab.start(LabConfig.builder().latency(new LatencyPlan(latency, Duration.ZERO, Duration.ZERO))
-                .build())) {
-            ProxySpec gateway = ProxyOrLab.labGateway(lab);
-            return ReuseExperiment.run(new ReuseExperiment.Setup(gateway, ReuseExperiment.socksTwin(gateway),
-                    sessions, ProxyOrLab.labHttps(lab, "/cdn-cgi/trace"), TlsSettings.caFile(lab.caFile()), requests,
-                    concurrency, Duration.ofMinutes(5)));
-        }
-    }
-
     @Override
     public Integer call() throws Exception {
         if (requests < 1) {
@@ -85,11 +64,16 @@ final class ReuseCommand implements Callable<Integer> {
             if (socks != null) {
                 throw new IllegalArgumentException("--socks goes with --proxy; the lab serves SOCKS5 on its own port");
             }
-            rows = onLab(sessions, requests, concurrency, latency);
+            rows = onLab(sessions).run();
         } else {
             rows = ReuseExperiment.run(new ReuseExperiment.Setup(target.proxy(), ProxyOrLab.withAccount(socks),
                     sessions, target.url(), target.tls(), requests, concurrency, Duration.ofMinutes(10)));
         }
         return Main.print(spec, json, rows, ReuseTable::text);
+    }
+
+    /** The run on the embedded lab these options ask for. */
+    ReuseOnLab onLab(SessionTemplate sessions) {
+        return new ReuseOnLab(sessions, requests, concurrency, latency);
     }
 }

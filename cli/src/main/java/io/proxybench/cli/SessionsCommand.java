@@ -1,13 +1,10 @@
 package io.proxybench.cli;
 
-import io.proxybench.client.TlsSettings;
 import io.proxybench.client.proxy.SessionTemplate;
 import io.proxybench.experiments.sessions.SessionsExperiment;
+import io.proxybench.experiments.sessions.SessionsOnLab;
 import io.proxybench.experiments.sessions.SessionsResult;
 import io.proxybench.experiments.sessions.SessionsTable;
-import io.proxybench.lab.Lab;
-import io.proxybench.lab.LabConfig;
-import io.proxybench.lab.faults.LatencyPlan;
 import java.time.Duration;
 import java.util.concurrent.Callable;
 import picocli.CommandLine;
@@ -24,9 +21,6 @@ import picocli.CommandLine.Option;
                 + " tunnel per request, TLS phase, unique exits; and one sticky session under a burst.",
             "Runs on the embedded lab unless --proxy is given (credentials from PROXY_USER / PROXY_PASS)."})
 final class SessionsCommand implements Callable<Integer> {
-
-    /** The demo's override of {@code --duration}: long enough for a steady window, short enough for a demo. */
-    private static final Duration DEMO_DURATION = Duration.ofSeconds(4);
 
     @CommandLine.Spec
     private CommandLine.Model.CommandSpec spec;
@@ -79,7 +73,7 @@ final class SessionsCommand implements Callable<Integer> {
         SessionTemplate sessions = sessionOptions.forExperiment(target.proxy == null);
         SessionsResult result;
         if (target.lab()) {
-            result = onLab(sessions, concurrency, duration, burstRequests, burstTunnels, exitSetup, rtt);
+            result = onLab(sessions).run();
         } else {
             result = SessionsExperiment.run(new SessionsExperiment.Setup(target.proxy(), sessions, target.url(),
                     target.tls(), concurrency, duration, burstRequests, burstTunnels, Duration.ofMinutes(10)));
@@ -87,23 +81,8 @@ final class SessionsCommand implements Callable<Integer> {
         return Main.print(spec, json, result, SessionsTable::text);
     }
 
-    /** The experiment on a fresh lab with {@code exitSetup} and both round trips injected. */
-    static SessionsResult onLab(SessionTemplate sessions, int concurrency, Duration duration, int burstRequests,
-            int burstTunnels, Duration exitSetup, Duration rtt) throws Exception {
-        try (Lab lab = Lab.start(LabConfig.builder().latency(new LatencyPlan(rtt, exitSetup, rtt)).build())) {
-            return SessionsExperiment.run(new SessionsExperiment.Setup(ProxyOrLab.labGateway(lab), sessions,
-                    ProxyOrLab.labHttps(lab, "/cdn-cgi/trace"), TlsSettings.caFile(lab.caFile()), concurrency,
-                    duration, burstRequests, burstTunnels, Duration.ofMinutes(5)));
-        }
-    }
-
-    /**
-     * The demo's run: the command's defaults on a fresh lab, except {@link #DEMO_DURATION} per mode (about 15 s on two
-     * cores).
-     */
-    static SessionsResult demo() throws Exception {
-        SessionsCommand d = Main.defaults(new SessionsCommand());
-        return onLab(d.sessionOptions.template(), d.concurrency, DEMO_DURATION, d.burstRequests, d.burstTunnels,
-                d.exitSetup, d.rtt);
+    /** The run on the embedded lab these options ask for. */
+    SessionsOnLab onLab(SessionTemplate sessions) {
+        return new SessionsOnLab(sessions, concurrency, duration, burstRequests, burstTunnels, exitSetup, rtt);
     }
 }

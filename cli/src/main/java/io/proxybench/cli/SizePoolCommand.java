@@ -1,18 +1,14 @@
 package io.proxybench.cli;
 
 import io.proxybench.analysis.read.FileReading;
-import io.proxybench.client.TlsSettings;
 import io.proxybench.client.proxy.SessionTemplate;
 import io.proxybench.experiments.sizepool.Arrivals;
 import io.proxybench.experiments.sizepool.Assignment;
 import io.proxybench.experiments.sizepool.BucketLimit;
-import io.proxybench.experiments.sizepool.PerIpBucket;
 import io.proxybench.experiments.sizepool.SizePoolExperiment;
+import io.proxybench.experiments.sizepool.SizePoolOnLab;
 import io.proxybench.experiments.sizepool.SizePoolResult;
 import io.proxybench.experiments.sizepool.SizePoolTable;
-import io.proxybench.lab.Lab;
-import io.proxybench.lab.LabConfig;
-import io.proxybench.lab.target.TokenBucket;
 import java.nio.file.Path;
 import java.time.Duration;
 import java.util.List;
@@ -28,18 +24,14 @@ import picocli.CommandLine.Option;
  * unless replaying records, the same kind of stream sent through sticky sessions to a rate-limited URL (the lab's
  * {@code /limited}, set to the first bucket) with its 429s counted next to the simulation.
  *
- * <p>The simulation asks the lab's own {@link TokenBucket} (bench cannot see the lab; this command hands it over as
- * a {@link PerIpBucket.Factory}), so simulation and live check differ only in timing, never in the algorithm.
+ * <p>The simulation asks the lab's own token bucket ({@link SizePoolOnLab#BUCKET}), so simulation and live check
+ * differ only in timing, never in the algorithm.
  */
 @Command(name = "size-pool", mixinStandardHelpOptions = true,
         description = {"Seed 002's pool sizing: per-IP token-bucket rejections per pool size, and the size to use.",
             "Simulates a stream at --rate (or replays --records), then checks it live through the embedded lab's"
                     + " /limited, or through --proxy to --url (credentials from PROXY_USER / PROXY_PASS)."})
 final class SizePoolCommand implements Callable<Integer> {
-
-    /** The lab's and the simulation's token bucket: one algorithm for both. */
-    static final PerIpBucket.Factory LAB_BUCKET =
-            (limit, nowNanos) -> new TokenBucket(limit.burst(), limit.ratePerSec(), nowNanos)::tryTake;
 
     /** Sessions in one pool at most: the lab's exit pool holds 65,024 addresses in all. */
     private static final int MAX_POOL = 10_000;
@@ -49,9 +41,6 @@ final class SizePoolCommand implements Callable<Integer> {
 
     /** Requests of one pool size's live stream at most: the check is bounded in count as well as time. */
     private static final int MAX_LIVE_REQUESTS = 100_000;
-
-    /** The demo's override of {@code --live-for}: the live check's stream per pool size, 2 s instead of 5 s. */
-    private static final Duration DEMO_LIVE_FOR = Duration.ofSeconds(2);
 
     /** Longest wait for one reply in the live check. */
     private static final Duration TIMEOUT = Duration.ofSeconds(30);
@@ -117,48 +106,21 @@ final class SizePoolCommand implements Callable<Integer> {
                 : FileReading.read(records, () -> Arrivals.replay(records));
         SessionTemplate sessions = sessionOptions.forExperiment(target.proxy == null);
         SizePoolResult result;
-        if (target.lab()) {
-            if (!live) {
-                result = SizePoolExperiment.run(setup(arrivals, limits, assignment, null));
-            } else {
-                try (Lab lab = Lab.start(labConfig(limits.get(0), poolSizes).build())) {
-                    result = SizePoolExperiment.run(setup(arrivals, limits, assignment,
-                            labLive(lab, sessions, limits.get(0), rate, liveFor)));
-                }
-            }
+        if (target.lab() && records == null) {
+            result = onLab(sessions, limits, assignment).run();
         } else {
             SizePoolExperiment.Live check = !live ? null : new SizePoolExperiment.Live(target.proxy(), sessions,
                     target.url(), null, target.tls(), limits.get(0), rate, liveFor, TIMEOUT);
-            result = SizePoolExperiment.run(setup(arrivals, limits, assignment, check));
+            result = SizePoolExperiment.run(new SizePoolExperiment.Setup(arrivals, poolSizes, limits, assignment,
+                    seed, targetRejected, SizePoolOnLab.BUCKET, check));
         }
         return Main.print(spec, json, result, SizePoolTable::text);
     }
 
-    private SizePoolExperiment.Setup setup(Arrivals arrivals, List<BucketLimit> limits, Assignment assignment,
-            SizePoolExperiment.Live live) {
-        return new SizePoolExperiment.Setup(arrivals, poolSizes, limits, assignment, seed, targetRejected, LAB_BUCKET,
-                live);
-    }
-
-    /**
-     * The live check through {@code lab}: its {@code /limited}, with a trace per session first (which opens the
-     * session's connection and shows its exit), {@code limit} being the bucket the lab was started with.
-     */
-    static SizePoolExperiment.Live labLive(Lab lab, SessionTemplate sessions, BucketLimit limit, double rate,
-            Duration each) {
-        return new SizePoolExperiment.Live(ProxyOrLab.labGateway(lab), sessions, ProxyOrLab.labHttps(lab, "/limited"),
-                ProxyOrLab.labHttps(lab, "/cdn-cgi/trace"), TlsSettings.caFile(lab.caFile()), limit, rate, each,
-                TIMEOUT);
-    }
-
-    /**
-     * A lab whose {@code /limited} applies {@code limit}, with exits enough for every pool size to get sessions of
-     * its own: sticky sessions take distinct exits from the rotation until the pool is used up.
-     */
-    static LabConfig.Builder labConfig(BucketLimit limit, List<Integer> poolSizes) {
-        int sessions = poolSizes.stream().mapToInt(Integer::intValue).sum();
-        return LabConfig.builder().limited(limit.burst(), limit.ratePerSec())
-                .exits(Math.max(LabConfig.DEFAULT_EXITS, sessions));
+    /** The run on the embedded lab these options ask for; {@code limits} and {@code assignment} as read. */
+    SizePoolOnLab onLab(SessionTemplate sessions, List<BucketLimit> limits, Assignment assignment) {
+        return new SizePoolOnLab(sessions, rate, duration, poolSizes, limits, assignment, seed, targetRejected,
+                liveFor);
     }
 
     private void validate() {
@@ -198,20 +160,6 @@ final class SizePoolCommand implements Callable<Integer> {
             return parse.get();
         } catch (IllegalArgumentException e) {
             throw new IllegalArgumentException(option + ": " + e.getMessage(), e);
-        }
-    }
-
-    /**
-     * The demo's run: the command's defaults (the seed's table, simulated) and a live check on a fresh lab, except
-     * {@link #DEMO_LIVE_FOR} per pool size (about 15 s).
-     */
-    static SizePoolResult demo() throws Exception {
-        SizePoolCommand d = Main.defaults(new SizePoolCommand());
-        List<BucketLimit> limits = d.buckets.stream().map(BucketLimit::parse).toList();
-        try (Lab lab = Lab.start(labConfig(limits.get(0), d.poolSizes).build())) {
-            return SizePoolExperiment.run(d.setup(Arrivals.constant(d.rate, d.duration), limits,
-                    Assignment.parse(d.assign), labLive(lab, d.sessionOptions.template(), limits.get(0), d.rate,
-                            DEMO_LIVE_FOR)));
         }
     }
 }

@@ -2,29 +2,110 @@ package io.proxybench.cli;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
+import io.proxybench.audit.AuditedClient;
+import io.proxybench.audit.ClientsOnLab;
+import io.proxybench.audit.clients.ClientName;
 import io.proxybench.client.proxy.Dialect;
 import io.proxybench.client.proxy.SessionTemplate;
+import io.proxybench.experiments.bytes.BytesOnLab;
+import io.proxybench.experiments.fingerprint.FingerprintOnLab;
+import io.proxybench.experiments.h2gateway.H2GatewayOnLab;
+import io.proxybench.experiments.keepalive.KeepAliveOnLab;
+import io.proxybench.experiments.owners.OwnersOnLab;
+import io.proxybench.experiments.ramp.RampOnLab;
+import io.proxybench.experiments.ramp.RampThresholds;
+import io.proxybench.experiments.reuse.ReuseOnLab;
+import io.proxybench.experiments.sessions.SessionsOnLab;
+import io.proxybench.experiments.sizepool.Assignment;
+import io.proxybench.experiments.sizepool.BucketLimit;
+import io.proxybench.experiments.sizepool.SizePoolOnLab;
 import java.time.Duration;
 import java.util.List;
+import org.assertj.core.api.recursive.comparison.RecursiveComparisonConfiguration;
 import org.junit.jupiter.api.Test;
+import picocli.CommandLine;
 
-/** The defaults a demo starts from are the ones the command line gives, durations read in proxybench's form. */
+/**
+ * The sizes a demo runs each experiment at (its {@code DEMO}) are the ones its command's defaults give, read as the
+ * command line reads them, except the few the demo shortens, which each {@code DEMO}'s javadoc names.
+ */
 class CommandDefaultsTest {
 
+    /**
+     * The command of {@code type} with every option at its default, read as the command line reads it: the
+     * subcommand's own instance after {@code proxybench NAME} is parsed with nothing else given.
+     */
+    private static <T> T defaults(T type) {
+        String name = type.getClass().getAnnotation(CommandLine.Command.class).name();
+        CommandLine cli = Main.commandLine();
+        cli.parseArgs(name);
+        return cli.getSubcommands().get(name).getCommand();
+    }
+
+    /** Field by field, each value by its own {@code equals}, leaving out {@code shortened}. */
+    private static RecursiveComparisonConfiguration except(String... shortened) {
+        return RecursiveComparisonConfiguration.builder().withIgnoredFields(shortened)
+                .withIgnoreAllOverriddenEquals(false).build();
+    }
+
     @Test
-    void aCommandsDefaultsAreReadAsTheCommandLineReadsThem() {
-        SessionsCommand sessions = Main.defaults(new SessionsCommand());
-        assertThat(sessions.exitSetup).isEqualTo(Duration.ofMillis(200));
-        assertThat(sessions.duration).isEqualTo(Duration.ofSeconds(10));
-        assertThat(sessions.sessionOptions.template().dialect()).isEqualTo(Dialect.lab());
+    void eachDemoRunIsItsCommandsDefaultsButForWhatTheDemoShortens() {
+        ReuseCommand reuse = defaults(new ReuseCommand());
+        assertThat(reuse.onLab(reuse.sessionOptions.template())).isEqualTo(ReuseOnLab.DEMO);
 
-        OwnersCommand owners = Main.defaults(new OwnersCommand());
-        assertThat(owners.concurrency).containsExactly(1, 2, 4, 16, 64);
-        assertThat(owners.rtt).isEqualTo(Duration.ofMillis(150));
+        OwnersCommand owners = defaults(new OwnersCommand());
+        assertThat(owners.onLab(owners.sessionOptions.template())).usingRecursiveComparison(except("rounds"))
+                .isEqualTo(OwnersOnLab.DEMO);
+        assertThat(OwnersOnLab.DEMO.rounds()).isEqualTo(5).isLessThan(owners.rounds);
 
-        assertThat(Main.defaults(new KeepAliveCommand()).gaps)
-                .isEqualTo(List.of(Duration.ofMillis(25), Duration.ofMillis(50), Duration.ofMillis(150)));
-        assertThat(Main.defaults(new BytesCommand()).path).isEqualTo(BytesCommand.LAB_PATH);
+        KeepAliveCommand keepAlive = defaults(new KeepAliveCommand());
+        assertThat(keepAlive.onLab(keepAlive.sessionOptions.template())).usingRecursiveComparison(except("rowTime"))
+                .isEqualTo(KeepAliveOnLab.DEMO);
+        assertThat(KeepAliveOnLab.DEMO.rowTime()).isEqualTo(keepAlive.rowTime.dividedBy(2));
+
+        SessionsCommand sessions = defaults(new SessionsCommand());
+        assertThat(sessions.onLab(sessions.sessionOptions.template())).usingRecursiveComparison(except("duration"))
+                .isEqualTo(SessionsOnLab.DEMO);
+        assertThat(SessionsOnLab.DEMO.duration()).isEqualTo(Duration.ofSeconds(4));
+
+        SizePoolCommand sizePool = defaults(new SizePoolCommand());
+        assertThat(sizePool.onLab(sizePool.sessionOptions.template(), sizePool.buckets.stream()
+                .map(BucketLimit::parse).toList(), Assignment.parse(sizePool.assign)))
+                .usingRecursiveComparison(except("liveFor")).isEqualTo(SizePoolOnLab.DEMO);
+        assertThat(SizePoolOnLab.DEMO.liveFor()).isEqualTo(Duration.ofSeconds(2));
+
+        BytesCommand bytes = defaults(new BytesCommand());
+        assertThat(bytes.onLab(BytesCommand.offers(bytes.groups))).usingRecursiveComparison(except("samples"))
+                .isEqualTo(BytesOnLab.DEMO);
+        assertThat(BytesOnLab.DEMO.samples()).isEqualTo(bytes.samples / 2);
+
+        H2GatewayCommand h2 = defaults(new H2GatewayCommand());
+        assertThat(h2.onLab(h2.sessionOptions.template())).usingRecursiveComparison(except("rate", "duration"))
+                .isEqualTo(H2GatewayOnLab.DEMO);
+        assertThat(H2GatewayOnLab.DEMO.rate()).isEqualTo(150);
+
+        ClientsCommand clients = defaults(new ClientsCommand());
+        List<AuditedClient> all = ClientName.all();
+        assertThat(clients.onLab(all, clients.sessionOptions.template()))
+                .usingRecursiveComparison(except("clients", "requests", "warmUp")).isEqualTo(ClientsOnLab.DEMO);
+        assertThat(ClientsOnLab.DEMO.clients()).extracting(AuditedClient::name)
+                .containsExactlyElementsOf(all.stream().map(AuditedClient::name).toList());
+        assertThat(ClientsOnLab.DEMO.requests()).isEqualTo(clients.requests / 2);
+        assertThat(ClientsOnLab.DEMO.warmUp()).isEqualTo(clients.warmUp / 2);
+
+        FingerprintCommand fingerprint = defaults(new FingerprintCommand());
+        assertThat(new FingerprintOnLab(fingerprint.http11)).isEqualTo(FingerprintOnLab.DEMO);
+
+        // The demo's ramp has a limit of its own to find; its thresholds and timeouts are the command's.
+        RampCommand ramp = defaults(new RampCommand());
+        assertThat(RampOnLab.DEMO.thresholds()).isEqualTo(new RampThresholds(ramp.maxErrors, null));
+        assertThat(RampOnLab.DEMO.timeouts()).isEqualTo(TimeoutOption.parse(ramp.timeout));
+    }
+
+    @Test
+    void experimentsOnTheLabDefaultToTheLabsDialect() {
+        assertThat(defaults(new SessionsCommand()).sessionOptions.template().dialect()).isEqualTo(Dialect.lab());
+        assertThat(SessionsOnLab.DEMO.sessions()).isEqualTo(SessionTemplate.of(Dialect.lab()));
     }
 
     @Test

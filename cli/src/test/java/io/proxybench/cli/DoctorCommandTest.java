@@ -5,6 +5,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import io.proxybench.analysis.doctor.DoctorReport;
+import io.proxybench.experiments.LabTargets;
 import io.proxybench.lab.Lab;
 import io.proxybench.lab.LabConfig;
 import java.nio.file.Files;
@@ -50,8 +51,8 @@ class DoctorCommandTest {
      */
     private static Path run(String name, int sessions, int rate, String duration, String... extra) throws Exception {
         Path out = home.resolve(name + ".jsonl");
-        List<String> args = new ArrayList<>(List.of("run", "--url", ProxyOrLab.labHttps(lab, "/cdn-cgi/trace").toString(),
-                "--proxy", ProxyOrLab.labGateway(lab).toString(), "--ca", lab.caFile().toString(),
+        List<String> args = new ArrayList<>(List.of("run", "--url", LabTargets.https(lab, LabTargets.TRACE).toString(),
+                "--proxy", LabTargets.gateway(lab).toString(), "--ca", lab.caFile().toString(),
                 "--session-template", "{pass}_session-{id}", "--rate", String.valueOf(rate), "--duration", duration,
                 "--no-progress", "--json", "--out", out.toString()));
         if (sessions > 0) {

@@ -6,12 +6,11 @@ import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import io.proxybench.lab.Lab;
 import io.proxybench.lab.LabConfig;
+import io.proxybench.lab.LabHome;
 import java.nio.file.Files;
 import java.nio.file.Path;
-import org.junit.jupiter.api.AfterAll;
-import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
-import org.junit.jupiter.api.io.TempDir;
+import org.junit.jupiter.api.extension.RegisterExtension;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.CsvSource;
 
@@ -25,19 +24,8 @@ class RampCommandTest {
     private static final int LIMIT = 25;
     private static final int STEP = 10;
 
-    @TempDir
-    static Path home;
-
-    @BeforeAll
-    static void labHome() {
-        // The labs the command starts keep their CA here, not in the user's ~/.proxybench.
-        System.setProperty("proxybench.home", home.toString());
-    }
-
-    @AfterAll
-    static void clear() {
-        System.clearProperty("proxybench.home");
-    }
+    @RegisterExtension
+    static final LabHome home = new LabHome();
 
     @Test
     void theLabsPerUserLimitIsFoundWithinOneStepAndPutDownToTheGateway() throws Exception {
@@ -75,7 +63,7 @@ class RampCommandTest {
 
     @Test
     void aTargetThatBlocksIsNotBlamedOnTheGatewayAndThePasswordIsMasked() throws Exception {
-        try (Lab lab = Lab.start(LabConfig.builder().home(home).build())) {
+        try (Lab lab = Lab.start(LabConfig.builder().home(home.dir()).build())) {
             MainTest.Run r = MainTest.run("ramp", "--proxy", "http://lab:hunter2@127.0.0.1:" + lab.gatewayPort(),
                     "--url", "https://127.0.0.1:" + lab.targetHttpsPort() + "/status/429", "--ca",
                     lab.caFile().toString(), "--from", "2", "--step", "2", "--to", "4", "--step-for", "1s");
@@ -127,7 +115,7 @@ class RampCommandTest {
 
     @Test
     void aProxyFileExcludesProxyAndNeedsAUrl() throws Exception {
-        Path file = Files.writeString(home.resolve("proxies.txt"), "# two gateways\nhttp://u:p@127.0.0.1:9\n"
+        Path file = Files.writeString(home.dir().resolve("proxies.txt"), "# two gateways\nhttp://u:p@127.0.0.1:9\n"
                 + "socks5h://u:p@127.0.0.1:9\n");
         MainTest.Run both = MainTest.run("ramp", "--proxy-file", file.toString(), "--proxy", "http://u:p@127.0.0.1:9",
                 "--url", "https://127.0.0.1:9/");

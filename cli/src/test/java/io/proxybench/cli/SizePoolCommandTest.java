@@ -4,68 +4,21 @@ import static org.assertj.core.api.Assertions.assertThat;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
-import io.proxybench.client.proxy.SessionTemplate;
-import io.proxybench.experiments.sizepool.Arrivals;
-import io.proxybench.experiments.sizepool.Assignment;
-import io.proxybench.experiments.sizepool.BucketLimit;
-import io.proxybench.experiments.sizepool.SizePoolExperiment;
-import io.proxybench.experiments.sizepool.SizePoolResult;
-import io.proxybench.lab.Lab;
 import io.proxybench.records.JsonlWriter;
 import io.proxybench.records.RequestRecord;
 import java.nio.file.Path;
-import java.time.Duration;
 import java.util.List;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
 /**
- * {@code proxybench size-pool}: its table and JSON, a run's records replayed, a bad option named; and seed 002's pool
- * sizing through the lab: the 429s the lab's {@code /limited} answers agree with the simulation of the same stream,
- * and changing the lab's bucket moves the rejections the way the seed says (at rate ÷ limit sessions some are
- * rejected; at twice that, next to none). The live check is set up as the command sets it up
- * ({@link SizePoolCommand#labConfig}, {@link SizePoolCommand#labLive}, {@link SizePoolCommand#LAB_BUCKET}): the lab's
- * side of the experiment, which the experiments module cannot hold, as it does not depend on the lab.
+ * {@code proxybench size-pool}: its table and JSON, a run's records replayed, a bad option named. The live check
+ * through the lab, as the command sets it up ({@code SizePoolOnLab}), is integration-tests' SizePoolExperimentTest.
  */
 class SizePoolCommandTest {
 
-    private static final double RATE = 100;
-    private static final Duration LIVE = Duration.ofSeconds(3);
-
     @TempDir
     Path home;
-
-    /** The live check of {@code sizes} through a lab whose {@code /limited} applies {@code limit}. */
-    private SizePoolResult.LiveCheck live(BucketLimit limit, List<Integer> sizes) throws Exception {
-        try (Lab lab = Lab.start(SizePoolCommand.labConfig(limit, sizes).home(home).build())) {
-            return SizePoolExperiment.run(new SizePoolExperiment.Setup(Arrivals.constant(RATE, LIVE), sizes,
-                    List.of(limit), Assignment.RANDOM, 1, 1, SizePoolCommand.LAB_BUCKET, SizePoolCommand.labLive(lab,
-                            SessionTemplate.parse("{pass}_session-{id}"), limit, RATE, LIVE))).live();
-        }
-    }
-
-    @Test
-    void theLabsBucketRejectsWhatTheSimulationDoesAndPoolsAtTwiceTheLimitPass() throws Exception {
-        SizePoolResult.LiveCheck fourAt2 = live(new BucketLimit(4, 2), List.of(50, 100));
-        SizePoolResult.LiveCheck twoAt1 = live(new BucketLimit(2, 1), List.of(50, 100, 200));
-
-        for (SizePoolResult.LiveCheck check : List.of(fourAt2, twoAt1)) {
-            assertThat(check.agrees()).as("live within %s points of the simulation: %s", check.marginPctPoints(),
-                    check.rows()).isTrue();
-            assertThat(check.rows()).allSatisfy(r -> {
-                assertThat(r.failed()).isZero();
-                assertThat(r.exits()).as("one exit per session").isEqualTo(r.sessions());
-                assertThat(r.ok() + r.rejected()).isEqualTo(r.requests());
-            });
-        }
-        // 2/s: 50 sessions (rate ÷ limit) lose some, 100 (twice that) none.
-        assertThat(fourAt2.rows().get(0).rejected()).isPositive();
-        assertThat(fourAt2.rows().get(1).liveRejectedPct()).isLessThan(1);
-        // The stricter bucket on the same 50 and 100 sessions rejects far more; its own rate ÷ limit is 100.
-        assertThat(twoAt1.rows().get(0).liveRejectedPct()).isGreaterThan(fourAt2.rows().get(0).liveRejectedPct() + 10);
-        assertThat(twoAt1.rows().get(1).liveRejectedPct()).isGreaterThan(fourAt2.rows().get(1).liveRejectedPct() + 5);
-        assertThat(twoAt1.rows().get(2).rejected()).isLessThan(twoAt1.rows().get(1).rejected() / 2);
-    }
 
     @Test
     void theCommandPrintsTheTableAndJson() throws Exception {

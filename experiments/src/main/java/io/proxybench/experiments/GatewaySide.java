@@ -1,9 +1,9 @@
 package io.proxybench.experiments;
 
 /**
- * What a proxy gateway counts of its client connections, for an experiment that can look: the embedded lab (the
- * command that starts one passes its counters in, since the bench does not depend on the lab). A real proxy's
- * connections cannot be seen from outside; an experiment then counts on the client.
+ * What a proxy gateway counts of its client connections, for an experiment that can look: the embedded lab's
+ * ({@link LabGatewaySide}). A real proxy's connections cannot be seen from outside; an experiment then counts on the
+ * client.
  */
 public interface GatewaySide {
 

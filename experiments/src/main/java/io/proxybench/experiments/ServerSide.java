@@ -1,9 +1,8 @@
 package io.proxybench.experiments;
 
 /**
- * What the gateway and the origin counted, for an experiment that can look at them. The embedded lab can (the
- * command that starts one passes its counters in, since the bench does not depend on the lab); a real proxy's
- * dials cannot be seen from outside.
+ * What the gateway and the origin counted, for an experiment that can look at them. The embedded lab can
+ * ({@link LabServerSide}); a real proxy's dials cannot be seen from outside.
  */
 @FunctionalInterface
 public interface ServerSide {

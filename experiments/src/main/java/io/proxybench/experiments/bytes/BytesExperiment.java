@@ -1,11 +1,13 @@
 package io.proxybench.experiments.bytes;
 
+import io.netty.handler.ssl.SslProvider;
 import io.proxybench.client.PoolLimits;
 import io.proxybench.client.ProxyClient;
 import io.proxybench.client.ProxyRequest;
 import io.proxybench.client.ProxyResponse;
 import io.proxybench.client.TlsSettings;
 import io.proxybench.client.proxy.ProxySpec;
+import io.proxybench.net.TlsEngine;
 import java.net.URI;
 import java.time.Duration;
 import java.util.ArrayList;
@@ -23,6 +25,9 @@ public final class BytesExperiment {
     /** The group names the hybrid-extra figure compares, as BoringSSL reports them. */
     static final String CLASSICAL = "X25519";
     static final String HYBRID = "X25519MLKEM768";
+
+    /** What a run offers when the TLS engine can choose, one row each: classical, then post-quantum hybrid. */
+    public static final List<String> BOTH_GROUPS = List.of(CLASSICAL, HYBRID);
 
     private static final Duration KEEP_ALIVE = Duration.ofSeconds(120);
 
@@ -52,6 +57,15 @@ public final class BytesExperiment {
     }
 
     private BytesExperiment() {}
+
+    /**
+     * The offers when none is asked for: {@link #BOTH_GROUPS}, one row each, when the TLS engine can set groups
+     * (openssl); else one row with the engine's own list.
+     */
+    public static List<List<String>> defaultOffers() {
+        return TlsEngine.current().provider() == SslProvider.OPENSSL ? BOTH_GROUPS.stream().map(List::of).toList()
+                : List.of(List.of());
+    }
 
     /** Measures every offer in turn: new tunnels (full handshake, then resumed), then a reused one. */
     public static BytesResult run(Setup s) throws Exception {

@@ -1,9 +1,9 @@
 package io.proxybench.experiments.sizepool;
 
 /**
- * One source address's token bucket, as a target keeps it, for {@link PoolSimulation}. The bench module does not
- * depend on the lab, so whoever runs the simulation hands in the bucket through {@link Factory}: the cli passes the
- * lab's own (the one {@code /limited} answers from), so the simulation and the live check apply one algorithm.
+ * One source address's token bucket, as a target keeps it, for {@link PoolSimulation}. Whoever runs the simulation
+ * hands in the bucket through {@link Factory}; {@link SizePoolOnLab#BUCKET} is the lab's own (the one
+ * {@code /limited} answers from), so that the simulation and the live check apply one algorithm.
  */
 @FunctionalInterface
 public interface PerIpBucket {

@@ -53,7 +53,7 @@ public final class SizePoolExperiment {
      * @param buckets the per-IP limits the table simulates
      * @param seed draws of a random assignment
      * @param targetRejectedPct the rejections a needed pool size may leave, percent
-     * @param bucketFactory the token bucket the simulation uses (the cli passes the lab's)
+     * @param bucketFactory the token bucket the simulation uses ({@link SizePoolOnLab#BUCKET}: the lab's)
      * @param live the live check, or null for none
      */
     public record Setup(Arrivals arrivals, List<Integer> poolSizes, List<BucketLimit> buckets, Assignment assignment,

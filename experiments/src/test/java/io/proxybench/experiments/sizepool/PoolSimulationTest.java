@@ -1,26 +1,21 @@
-package io.proxybench.cli;
+package io.proxybench.experiments.sizepool;
 
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
-import io.proxybench.experiments.sizepool.Arrivals;
-import io.proxybench.experiments.sizepool.Assignment;
-import io.proxybench.experiments.sizepool.BucketLimit;
-import io.proxybench.experiments.sizepool.PoolSimulation;
 import java.time.Duration;
 import org.junit.jupiter.api.Test;
 
 /**
- * The pool simulation with the lab's own token bucket ({@link SizePoolCommand#LAB_BUCKET}), on streams whose
- * rejections can be worked out by hand. Here, next to that bucket: the experiments module, which does not depend on
- * the lab, cannot hold it.
+ * The pool simulation with the lab's own token bucket ({@link SizePoolOnLab#BUCKET}), on streams whose rejections can
+ * be worked out by hand.
  */
 class PoolSimulationTest {
 
     private static final long SECOND = 1_000_000_000L;
 
     private static int rejected(long[] nanos, int[] sessions, int pool, BucketLimit limit) {
-        return PoolSimulation.rejected(nanos, sessions, pool, limit, SizePoolCommand.LAB_BUCKET);
+        return PoolSimulation.rejected(nanos, sessions, pool, limit, SizePoolOnLab.BUCKET);
     }
 
     @Test
@@ -69,7 +64,7 @@ class PoolSimulationTest {
         BucketLimit limit = new BucketLimit(4, 2);
 
         assertThat(PoolSimulation.smallestPool(a.nanos(), Assignment.ROUND_ROBIN, 1, limit,
-                SizePoolCommand.LAB_BUCKET, 0.01, 1000)).isEqualTo(48);
+                SizePoolOnLab.BUCKET, 0.01, 1000)).isEqualTo(48);
         assertThat(rejected(a.nanos(), Assignment.ROUND_ROBIN.sessions(a.count(), 48, 1), 48, limit)).isZero();
         assertThat(rejected(a.nanos(), Assignment.ROUND_ROBIN.sessions(a.count(), 47, 1), 47, limit)).isEqualTo(47);
     }

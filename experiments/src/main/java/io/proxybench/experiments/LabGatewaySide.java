@@ -1,14 +1,10 @@
-package io.proxybench.audit;
+package io.proxybench.experiments;
 
-import io.proxybench.experiments.GatewaySide;
 import io.proxybench.lab.Lab;
 import io.proxybench.lab.gateway.GatewayCounters;
 import java.time.Duration;
 
-/**
- * What the embedded lab's gateway counts, for the experiments that look: the audit's and the bench's (which does not
- * depend on the lab; the command that starts a lab passes this in).
- */
+/** What the embedded lab's gateway counts, for the experiments that look: the HTTP/2 gateway's and the audit's. */
 public record LabGatewaySide(Lab lab) implements GatewaySide {
 
     @Override
