@@ -2,26 +2,19 @@ package io.proxybench.cli;
 
 import io.proxybench.analysis.report.ReportJson;
 import io.proxybench.client.proxy.Dialect;
-import io.proxybench.client.proxy.ProxyCredentials;
-import io.proxybench.client.proxy.SessionKind;
-import io.proxybench.client.proxy.SessionParams;
-import io.proxybench.harness.Durations;
+import io.proxybench.experiments.LabAccountFiles;
+import io.proxybench.experiments.LabCard;
 import io.proxybench.lab.Lab;
 import io.proxybench.lab.LabConfig;
-import io.proxybench.lab.exits.Exit;
 import io.proxybench.lab.faults.FaultPlan;
 import io.proxybench.lab.faults.LatencyPlan;
 import io.proxybench.lab.gateway.AllowedPorts;
 import io.proxybench.lab.gateway.ConnectReply;
-import io.proxybench.net.TlsEngine;
 import java.io.IOException;
 import java.io.PrintWriter;
 import java.nio.file.Path;
 import java.time.Duration;
-import java.util.LinkedHashMap;
 import java.util.List;
-import java.util.Locale;
-import java.util.Map;
 import java.util.concurrent.Callable;
 import java.util.concurrent.CountDownLatch;
 import java.util.concurrent.TimeUnit;
@@ -41,8 +34,6 @@ import picocli.CommandLine;
                     + " hardsession-ID, lockedsession-ID; no session means a new exit per tunnel."},
         subcommands = ExitsCommand.class)
 final class LabCommand implements Callable<Integer> {
-
-    static final String DEMO_SESSION = "demo1";
 
     @CommandLine.Spec
     private CommandLine.Model.CommandSpec spec;
@@ -220,7 +211,8 @@ final class LabCommand implements Callable<Integer> {
             }, "lab-shutdown");
             Runtime.getRuntime().addShutdownHook(hook);
             PrintWriter out = spec.commandLine().getOut();
-            out.println(json ? ReportJson.write(describe(lab, accountFiles)) : banner(lab, accountFiles));
+            LabCard card = new LabCard(lab, auth == null ? null : auth.user(), accountFiles);
+            out.println(json ? ReportJson.write(card.json()) : card.text(runFor));
             out.flush();
             if (runFor == null) {
                 stop.await();
@@ -256,116 +248,6 @@ final class LabCommand implements Callable<Integer> {
         } catch (IllegalArgumentException e) {
             throw new IllegalArgumentException("--dialect: " + e.getMessage(), e);
         }
-    }
-
-    /**
-     * The account part shown in URLs, written in the gateway's dialect: the user, and the password masked (it was
-     * given on the command line); {@code lab:lab} without {@code --auth}.
-     */
-    private String credentials(Dialect speaking, SessionParams session) {
-        ProxyCredentials written = speaking.write(auth == null ? new ProxyCredentials("lab", "lab")
-                : new ProxyCredentials(auth.user(), "****"), session);
-        return written.user() + ":" + written.password() + "@";
-    }
-
-    /**
-     * What the lab offers, as {@code --json} prints it; the curl and run lines work as pasted, reading the
-     * {@code --auth} account from {@code accountFiles} (null without {@code --auth}).
-     */
-    private Map<String, Object> describe(Lab lab, LabAccountFiles accountFiles) {
-        String hostPort = lab.host() + ":" + lab.gatewayPort();
-        Map<String, Object> m = new LinkedHashMap<>();
-        m.put("transport", lab.transport().name());
-        m.put("tls", TlsEngine.current().provider().name().toLowerCase(java.util.Locale.ROOT));
-        m.put("gateway", "http://" + hostPort);
-        m.put("gateway_tls", "https://" + lab.host() + ":" + lab.gatewayTlsPort());
-        m.put("target_https", "https://" + lab.host() + ":" + lab.targetHttpsPort());
-        m.put("target_http", "http://" + lab.host() + ":" + lab.targetHttpPort());
-        m.put("admin", "http://" + lab.host() + ":" + lab.adminPort() + "/counters");
-        m.put("ca_file", lab.caFile().toString());
-        m.put("exits", lab.exits().size());
-        m.put("auth", auth != null);
-        Dialect speaking = lab.config().gateway().auth().dialect();
-        SessionParams rotating = SessionParams.ROTATING;
-        SessionParams sticky = new SessionParams(SessionKind.SESSION, speaking.sessionId(DEMO_SESSION), null, null);
-        String plain = auth == null && speaking.equals(Dialect.lab()) ? "" : credentials(speaking, rotating);
-        Map<String, String> urls = new LinkedHashMap<>();
-        urls.put("http", "http://" + plain + hostPort);
-        urls.put("http_sticky", "http://" + credentials(speaking, sticky) + hostPort);
-        urls.put("https", "https://" + plain + lab.host() + ":" + lab.gatewayTlsPort());
-        urls.put("socks5", "socks5h://" + plain + hostPort);
-        urls.put("socks5_sticky", "socks5h://" + credentials(speaking, sticky) + hostPort);
-        m.put("proxy_urls", urls);
-        m.put("dialect", speaking.name());
-        Map<String, Object> rules = new LinkedHashMap<>();
-        rules.put("default_lifetime_s", lab.config().sessionLifetime().toSeconds());
-        rules.put("max_lifetime_s", speaking.rules().maxLifetime() == null ? null
-                : speaking.rules().maxLifetime().toSeconds());
-        rules.put("idle_s", lab.config().sessionIdle() == null ? null : lab.config().sessionIdle().toSeconds());
-        rules.put("documentation", speaking.rules().documentation());
-        m.put("sessions", rules);
-        if (accountFiles != null) {
-            Map<String, String> files = new LinkedHashMap<>();
-            files.put("curl_config", accountFiles.curlConfig().toString());
-            files.put("proxy_file", accountFiles.proxyFile().toString());
-            m.put("auth_files", files);
-        }
-        m.put("curl", "curl --cacert " + shellWord(lab.caFile())
-                + (accountFiles == null ? "" : " -K " + shellWord(accountFiles.curlConfig())) + " -x http://"
-                + hostPort + " https://" + lab.host() + ":" + lab.targetHttpsPort() + "/cdn-cgi/trace");
-        m.put("run", "./proxybench run --url https://" + lab.host() + ":" + lab.targetHttpsPort() + "/cdn-cgi/trace"
-                + (accountFiles == null ? " --proxy http://lab:lab@" + hostPort
-                        : " --proxy-file " + shellWord(accountFiles.proxyFile()))
-                + " --ca " + shellWord(lab.caFile()) + " --provider " + speaking.name()
-                + " --sessions 20 --rate 100 --duration 10s");
-        return m;
-    }
-
-    /** {@code path} as one shell word: as it is, or single-quoted when it holds anything a shell would act on. */
-    private static String shellWord(Path path) {
-        String text = path.toString();
-        return text.matches("[A-Za-z0-9_./:@%+,=-]+") ? text : "'" + text.replace("'", "'\\''") + "'";
-    }
-
-    @SuppressWarnings("unchecked")
-    private String banner(Lab lab, LabAccountFiles accountFiles) {
-        Map<String, Object> d = describe(lab, accountFiles);
-        Map<String, String> urls = (Map<String, String>) d.get("proxy_urls");
-        long subnets = lab.exits().all().stream().map(e -> e.ip().substring(0, e.ip().lastIndexOf('.')))
-                .distinct().count();
-        long asns = lab.exits().all().stream().mapToInt(Exit::asn).distinct().count();
-        StringBuilder s = new StringBuilder();
-        s.append("proxybench lab: transport ").append(lab.transport().describe())
-                .append(", tls ").append(TlsEngine.current().describe()).append('\n');
-        s.append(String.format("  gateway  %-40s HTTP CONNECT + forward, SOCKS5 (same port)%n", d.get("gateway")));
-        s.append(String.format("  gateway  %-40s the same inside TLS (an https:// proxy; trust the CA)%n",
-                d.get("gateway_tls")));
-        s.append(String.format("  target   %-40s h2 + http/1.1%n", d.get("target_https")));
-        s.append(String.format("  target   %-40s plain HTTP%n", d.get("target_http")));
-        s.append(String.format("  admin    %-40s gateway counters (JSON); POST /stall?ms=N holds the target%n",
-                d.get("admin")));
-        s.append(String.format("  CA       %s%n", d.get("ca_file")));
-        s.append(String.format(Locale.ROOT, "  exits    %,d addresses in %,d /24 subnets, %,d ASNs, %,d countries%n",
-                lab.exits().size(), subnets, asns, lab.exits().countries().size()));
-        s.append(String.format("  sessions %s dialect: default lifetime %s, %s%n", d.get("dialect"),
-                Durations.format(lab.config().sessionLifetime()), lab.config().sessionIdle() == null
-                        ? "no inactivity limit" : "ended after " + Durations.format(lab.config().sessionIdle())
-                        + " without activity"));
-        s.append("proxy URLs\n");
-        s.append(String.format("  %-56s rotating: a new exit per tunnel%n", urls.get("http")));
-        s.append(String.format("  %-56s sticky session%n", urls.get("http_sticky")));
-        s.append(String.format("  %-56s rotating, TLS to the proxy%n", urls.get("https")));
-        s.append(String.format("  %-56s rotating%n", urls.get("socks5")));
-        s.append(String.format("  %-56s sticky session%n", urls.get("socks5_sticky")));
-        if (accountFiles != null) {
-            s.append("  (**** is the password given to --auth; the lines below read it from ")
-                    .append(accountFiles.curlConfig()).append(" and ").append(accountFiles.proxyFile())
-                    .append(", which only you can read and the lab deletes when it stops)\n");
-        }
-        s.append("try it\n  ").append(d.get("curl")).append('\n');
-        s.append("  ").append(d.get("run")).append("   # in another shell: 20 sticky sessions, 100 req/s\n");
-        s.append(runFor == null ? "running until interrupted (Ctrl-C)" : "running for " + Durations.format(runFor));
-        return s.toString();
     }
 
     /** Reads {@code early} or {@code after-dial}. */

@@ -1,4 +1,4 @@
-package io.proxybench.cli;
+package io.proxybench.experiments;
 
 import java.io.IOException;
 import java.nio.charset.StandardCharsets;
@@ -17,7 +17,7 @@ import java.nio.file.attribute.PosixFilePermissions;
  * @param curlConfig the file for {@code curl -K}
  * @param proxyFile the file for {@code proxybench run --proxy-file}
  */
-record LabAccountFiles(Path curlConfig, Path proxyFile) implements AutoCloseable {
+public record LabAccountFiles(Path curlConfig, Path proxyFile) implements AutoCloseable {
 
     /** The folder in the lab's home that holds them. */
     static final String FOLDER = "lab-auth";
@@ -26,7 +26,8 @@ record LabAccountFiles(Path curlConfig, Path proxyFile) implements AutoCloseable
      * Writes the files for the gateway at {@code host:port} and the account {@code user:password} into
      * {@code home/lab-auth/}, replacing any an earlier lab on that port left.
      */
-    static LabAccountFiles write(Path home, String host, int port, String user, String password) throws IOException {
+    public static LabAccountFiles write(Path home, String host, int port, String user, String password)
+            throws IOException {
         Path folder = home.resolve(FOLDER);
         if (!Files.isDirectory(folder)) {
             Files.createDirectories(folder, PosixFilePermissions.asFileAttribute(
