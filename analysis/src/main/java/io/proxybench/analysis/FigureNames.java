@@ -6,8 +6,9 @@ import java.util.Map;
 /**
  * The one name of each figure a run has, as {@code --fail-if} takes it: the same word is the JSON key in {@code run},
  * {@code analyze}, {@code compare} and {@code doctor}, the Prometheus metric {@code proxybench_NAME} (a counter's
- * series {@code proxybench_NAME_total}), and the row of the docs' Figures table. Each is defined once, by the
- * {@link io.proxybench.analysis.stats.RunStatistics} method that returns it.
+ * series {@code proxybench_NAME_total}), and the row of the docs' Figures table. Each is defined once, by the method
+ * that returns it: {@link io.proxybench.analysis.stats.RunStatistics}'s own counts, or one of its views
+ * ({@code OutcomeView}, {@code WireView}, {@code TimelineView}, {@code ExitView}; percentiles {@code LatencyView}).
  *
  * <p>Units: shares are from 0 to 1, {@link #MAX_START_LAG} is in milliseconds, bytes are bytes, {@link #STEADY_RPS} is
  * successes per second; latency percentiles are {@code pNN(PHASE)} in thresholds and {@code phases_ms} in JSON.

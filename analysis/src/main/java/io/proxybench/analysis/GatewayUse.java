@@ -6,7 +6,7 @@ import java.util.Locale;
 
 /**
  * How a run's tunnels shared HTTP/2 connections to the proxy, from the records' {@code gateway_connection_id} and
- * {@code conn} ({@code RunStatistics.gatewayUse()}). Ids are numbered per client process: shards of several processes merged into one list can share
+ * {@code conn} ({@code WireView.gatewayUse()}). Ids are numbered per client process: shards of several processes merged into one list can share
  * numbers, so over merged shards these counts are lower bounds.
  *
  * @param gatewayConnections distinct non-zero gateway connection ids: HTTP/2 connections to the proxy used

@@ -23,8 +23,8 @@ public record SteadyWindow(@JsonProperty("first_second") long firstSecond,
         @JsonProperty("min") long min, @JsonProperty("max") long max) {
 
     /**
-     * The steady window of a run from its successes in each second of the window ({@code RunStatistics
-     * .steadySeconds()}): empty when there is none.
+     * The steady window of a run from its successes in each second of the window
+     * ({@code TimelineView.steadySeconds()}): empty when there is none.
      */
     public static Optional<SteadyWindow> of(long[] window) {
         if (window.length == 0) {

@@ -17,7 +17,7 @@ class GatewayUseTest {
         List<RequestRecord> records = List.of(on(1, 1L), on(2, 1L), on(2, 1L), on(3, 2L), on(4, 0L), on(5, 0L),
                 on(6, null), RequestRecord.builder(0, 1).error("tcp_ConnectException").build());
 
-        GatewayUse use = Stats.of(records).gatewayUse().orElseThrow();
+        GatewayUse use = Stats.of(records).wire().gatewayUse().orElseThrow();
 
         assertThat(use).isEqualTo(new GatewayUse(2, 3, 1.5, 2));
         assertThat(use.line()).isEqualTo("HTTP/2 proxy connections: 2 used, 3 tunnels as streams on them (1.5 per"
@@ -26,6 +26,6 @@ class GatewayUseTest {
 
     @Test
     void recordsWithoutAnHttp2ProxyConnectionHaveNoFigure() {
-        assertThat(Stats.of(List.of(on(1, 0L), on(2, null))).gatewayUse()).isEmpty();
+        assertThat(Stats.of(List.of(on(1, 0L), on(2, null))).wire().gatewayUse()).isEmpty();
     }
 }

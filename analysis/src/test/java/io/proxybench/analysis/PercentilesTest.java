@@ -20,7 +20,7 @@ class PercentilesTest {
         // Successes' tcp: 0.01 .. 0.12 s (n = 12); the failures' 9.0 are left out. HdrHistogram's p is the value of
         // rank ceil(n * p / 100): p50 rank 6 = 60 ms, p90 rank 11 = 110 ms, p99 rank 12 = 120 ms, each within 0.1%.
         RunStatistics stats = Stats.of(Fixture.records(dir));
-        Percentiles tcp = stats.latency(Phase.TCP);
+        Percentiles tcp = stats.latency().of(Phase.TCP);
         assertThat(tcp.count()).isEqualTo(12);
         assertThat(tcp.p50()).isCloseTo(60, within(0.06));
         assertThat(tcp.p90()).isCloseTo(110, within(0.11));
@@ -29,7 +29,7 @@ class PercentilesTest {
 
     @Test
     void recordsWithoutAPhaseAreSkippedForIt() {
-        Map<String, Percentiles> perPhase = Stats.of(Fixture.records(dir)).phases();
+        Map<String, Percentiles> perPhase = Stats.of(Fixture.records(dir)).latency().phases();
         // tls only on two successes: 200 and 400 ms; ranks 1, 2, 2
         Percentiles tls = perPhase.get("tls");
         assertThat(tls.count()).isEqualTo(2);

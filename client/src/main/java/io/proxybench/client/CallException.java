@@ -173,6 +173,15 @@ public final class CallException extends Exception {
     }
 
     /**
+     * The call's wire bytes as one value: {@link #bytesOut()}, {@link #bytesIn()} and {@link #handshakeBytes()}.
+     *
+     * @return the wire bytes, or {@link WireBytes#UNKNOWN} when the counts are not known
+     */
+    public WireBytes wireBytes() {
+        return bytesKnown() ? new WireBytes(bytesOut, bytesIn, handshakeBytes) : WireBytes.UNKNOWN;
+    }
+
+    /**
      * Whether the failing attempt ran on a connection that was open before it: true for a reused connection, false
      * for one it opened itself (a setup that failed after its TCP handshake completed, e.g. SOCKS5 authentication
      * rejected, a CONNECT refused or TLS failed, or an exchange that failed on the connection it had just set up;

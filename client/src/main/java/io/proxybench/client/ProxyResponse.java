@@ -212,6 +212,15 @@ public final class ProxyResponse {
     }
 
     /**
+     * The call's wire bytes as one value: {@link #bytesOut()}, {@link #bytesIn()} and {@link #handshakeBytes()}.
+     *
+     * @return the wire bytes
+     */
+    public WireBytes wireBytes() {
+        return new WireBytes(bytesOut, bytesIn, handshakeBytes);
+    }
+
+    /**
      * Why the connection takes no further request after this one (it closes once idle), e.g. {@link
      * CloseReason#CLIENT_CLOSE} for a {@code Connection: close} request; null when it stays open for reuse.
      *

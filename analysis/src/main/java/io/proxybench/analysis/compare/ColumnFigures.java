@@ -8,8 +8,13 @@ import io.proxybench.analysis.Percentiles;
 import io.proxybench.analysis.SteadyWindow;
 import io.proxybench.analysis.asn.AsnLookup;
 import io.proxybench.analysis.asn.AsnStats;
+import io.proxybench.analysis.stats.ExitView;
+import io.proxybench.analysis.stats.LatencyView;
+import io.proxybench.analysis.stats.OutcomeView;
 import io.proxybench.analysis.stats.Reuse;
 import io.proxybench.analysis.stats.RunStatistics;
+import io.proxybench.analysis.stats.TimelineView;
+import io.proxybench.analysis.stats.WireView;
 import io.proxybench.records.Outcome;
 import io.proxybench.records.Phase;
 import java.util.ArrayList;
@@ -144,40 +149,45 @@ public record ColumnFigures(
         long kept = 0;
         for (RunStatistics window : run.windows()) {
             all.add(window);
-            long[] steady = window.steadySeconds();
+            TimelineView timeline = window.timeline();
+            long[] steady = timeline.steadySeconds();
             if (steady.length > 0) {
                 steadySeconds.add(steady);
-                inFlightSeconds += window.steadyInFlightSeconds();
+                inFlightSeconds += timeline.steadyInFlightSeconds();
             }
-            if (window.scheduledPerSecond() != null) {
+            if (timeline.scheduledPerSecond() != null) {
                 scheduledGaps += window.records() - 1;
-                scheduledSpan += window.lastSched() - window.firstSched();
+                scheduledSpan += timeline.lastSched() - timeline.firstSched();
             }
-            judged += window.judgedSessions();
-            kept += window.stickySessionsKept();
+            judged += window.exits().judgedSessions();
+            kept += window.exits().stickySessionsKept();
         }
         long[] pooled = steadySeconds.stream().flatMapToLong(Arrays::stream).sorted().toArray();
         Double steadyOk = pooled.length == 0 ? null : SteadyWindow.median(pooled);
         Double inFlight = pooled.length == 0 ? null : inFlightSeconds / pooled.length;
-        AsnStats asnStats = asns == null ? null : AsnStats.of(all.exitIps(), asns);
-        Optional<GatewayUse> gateway = all.gatewayUse();
-        Long wireBytes = all.wireBytes();
-        long accepted = all.accepted();
+        OutcomeView outcomes = all.outcomes();
+        WireView wire = all.wire();
+        LatencyView latency = all.latency();
+        ExitView exits = all.exits();
+        AsnStats asnStats = asns == null ? null : AsnStats.of(exits.ips(), asns);
+        Optional<GatewayUse> gateway = wire.gatewayUse();
+        Long wireBytes = wire.bytes();
+        long accepted = outcomes.accepted();
         Double cost = pricePerGb == null || wireBytes == null || accepted == 0 ? null
                 : pricePerGb * wireBytes / BYTES_PER_GB / accepted * 1000;
         return new ColumnFigures(run.label(), run.sources(), run.windows().size(), all.records(), accepted,
                 scheduledGaps == 0 ? null : scheduledGaps / scheduledSpan, steadyOk, inFlight,
-                p99(all.latency(Phase.TOTAL)), p99(all.latency(Phase.TOTAL, Reuse.NEW)),
-                p99(all.latency(Phase.TOTAL, Reuse.REUSED)), all.okAfterOneRetry(), all.okAfterMoreRetries(),
-                all.firstTries().retried(), all.failuresByPhase(), all.uniqueExitIps(), all.uniqueSubnets(),
+                p99(latency.of(Phase.TOTAL)), p99(latency.of(Phase.TOTAL, Reuse.NEW)),
+                p99(latency.of(Phase.TOTAL, Reuse.REUSED)), outcomes.okAfterOneRetry(), outcomes.okAfterMoreRetries(),
+                outcomes.firstTries().retried(), outcomes.failuresByPhase(), exits.uniqueIps(), exits.uniqueSubnets(),
                 asnStats == null ? null : asnStats.uniqueAsns(), asnStats == null ? null : asnStats.largestAsnShare(),
-                country, country == null ? null : all.exitIpsIn(country), (int) judged, (int) kept,
-                all.http2ToProxy(), gateway.map(GatewayUse::tunnelsPerGatewayConnection).orElse(null),
-                all.answered(), all.outcome(Outcome.HARD_BLOCK), all.outcome(Outcome.SOFT_BLOCK),
-                all.bytesPerSuccess(), wireBytes, all.bytesLowerBound(), run.uncheckedBodies(), pricePerGb, cost,
-                all.ok(), all.successRate(), all.outcomes(), all.phases(), all.latency(Phase.TOTAL, Reuse.NEW),
-                all.latency(Phase.TOTAL, Reuse.REUSED), all.handshakesPer1000(), all.reuseRate(),
-                all.connectionsOpened());
+                country, country == null ? null : exits.ipsIn(country), (int) judged, (int) kept,
+                wire.http2ToProxy(), gateway.map(GatewayUse::tunnelsPerGatewayConnection).orElse(null),
+                outcomes.answered(), outcomes.count(Outcome.HARD_BLOCK), outcomes.count(Outcome.SOFT_BLOCK),
+                wire.bytesPerSuccess(), wireBytes, wire.bytesLowerBound(), run.uncheckedBodies(), pricePerGb, cost,
+                all.ok(), outcomes.successRate(), outcomes.counts(), latency.phases(),
+                latency.of(Phase.TOTAL, Reuse.NEW), latency.of(Phase.TOTAL, Reuse.REUSED), wire.handshakesPer1000(),
+                wire.reuseRate(), wire.connectionsOpened());
     }
 
     private static Double p99(Percentiles p) {

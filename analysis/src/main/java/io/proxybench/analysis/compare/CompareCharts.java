@@ -84,20 +84,20 @@ public final class CompareCharts {
     private static List<Measure> measures(List<Run> runs) {
         List<Measure> measures = new ArrayList<>();
         List<String> outcomes = Arrays.stream(Outcome.values()).map(Outcome::jsonName)
-                .filter(o -> runs.stream().anyMatch(r -> r.all().outcomes().get(o) > 0)).toList();
+                .filter(o -> runs.stream().anyMatch(r -> r.all().outcomes().counts().get(o) > 0)).toList();
         measures.add(new Measure("compare-outcomes", "What the records came to", "records",
                 outcomes.stream().map(o -> o.replace('_', ' ')).toList(), false,
-                r -> outcomes.stream().mapToDouble(o -> r.all().outcomes().get(o)).toArray()));
+                r -> outcomes.stream().mapToDouble(o -> r.all().outcomes().counts().get(o)).toArray()));
         measures.add(one("compare-scheduled", CompareRow.SCHEDULED, "req/s", f -> f.scheduledPerSecond()));
         measures.add(one("compare-throughput", CompareRow.STEADY, "req/s", f -> f.steadyOkPerSecond()));
         measures.add(new Measure("compare-p99-tunnels", "p99 total, new and reused tunnels", "ms",
                 List.of(CompareRow.P99_NEW.title(), CompareRow.P99_REUSED.title()), true,
                 r -> values(r.figures().p99NewTunnelMs(), r.figures().p99ReusedTunnelMs())));
         for (Phase phase : Phase.values()) {
-            if (runs.stream().anyMatch(r -> r.all().latency(phase) != null)) {
+            if (runs.stream().anyMatch(r -> r.all().latency().of(phase) != null)) {
                 measures.add(new Measure("compare-phase-" + phase.jsonName().replace('_', '-'),
                         phase.jsonName() + ": p50, p90 and p99 over the successes", "ms", PERCENTILES, true,
-                        r -> percentiles(r.all().latency(phase))));
+                        r -> percentiles(r.all().latency().of(phase))));
             }
         }
         measures.add(one("compare-success", CompareRow.SUCCESS, "% of records",
@@ -123,7 +123,7 @@ public final class CompareCharts {
                         100.0 * r.figures().softBlocks() / r.figures().answered())));
         measures.add(one("compare-bytes", CompareRow.BYTES, "wire bytes", f -> f.bytesPerOk()));
         measures.add(new Measure("compare-handshakes", "handshakes per 1,000 requests", "new tunnels",
-                List.of("new tunnels"), false, r -> values(r.all().handshakesPer1000())));
+                List.of("new tunnels"), false, r -> values(r.all().wire().handshakesPer1000())));
         measures.add(one("compare-cost", CompareRow.COST, "price units", f -> f.costPer1000Accepted()));
         return measures;
     }

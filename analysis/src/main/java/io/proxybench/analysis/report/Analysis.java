@@ -10,7 +10,9 @@ import io.proxybench.analysis.FirstTries;
 import io.proxybench.analysis.GatewayUse;
 import io.proxybench.analysis.Percentiles;
 import io.proxybench.analysis.SteadyWindow;
+import io.proxybench.analysis.stats.OutcomeView;
 import io.proxybench.analysis.stats.RunStatistics;
+import io.proxybench.analysis.stats.WireView;
 import io.proxybench.analysis.threshold.Verdict;
 import java.util.ArrayList;
 import java.util.List;
@@ -95,23 +97,25 @@ public record Analysis(
      */
     public static Analysis of(RunStatistics stats, long windowSeconds, AsnLookup asns, long uncheckedBodies,
             List<String> readNotes) {
-        List<BlockWindow> windows = stats.blockWindows(windowSeconds).entrySet().stream()
+        OutcomeView outcomes = stats.outcomes();
+        WireView wire = stats.wire();
+        List<BlockWindow> windows = stats.timeline().blockWindows(windowSeconds).entrySet().stream()
                 .map(e -> BlockWindow.of(e.getKey(), e.getValue())).toList();
-        List<BlockExit> exits = stats.blockExits().entrySet().stream()
+        List<BlockExit> exits = stats.exits().blocks().entrySet().stream()
                 .map(e -> BlockExit.of(e.getKey(), e.getValue())).sorted(BlockExit.WORST_FIRST).toList();
-        SortedMap<String, Long> failures = stats.failuresByPhase();
+        SortedMap<String, Long> failures = outcomes.failuresByPhase();
         List<String> notes = new ArrayList<>(readNotes);
         if (uncheckedBodies > 0) {
             notes.add(uncheckedBodies + " answered records carry no body, so --expect could not be checked on them"
                     + " (run with --keep-body, or give --expect to run); they keep the outcome run gave them");
         }
         notes.addAll(stats.bounds());
-        return new Analysis(stats.records(), stats.ok(), stats.successRate(), stats.steady().orElse(null),
-                stats.phases(), failures, stats.errors(), stats.reasons(REASONS_SHOWN), ExitFigures.of(stats),
-                asns == null ? null : AsnStats.of(stats.exitIps(), asns), stats.handshakesPer1000(),
-                stats.reuseRate(), stats.connectionsOpened(), stats.bytesPerSuccess(), stats.bytesLowerBound(),
-                stats.firstTries(), stats.outcomes(), stats.medianBodyBytes(), windowSeconds, windows, exits,
-                stats.gatewayUse().orElse(null), notes, List.of());
+        return new Analysis(stats.records(), stats.ok(), outcomes.successRate(), stats.timeline().steady().orElse(null),
+                stats.latency().phases(), failures, outcomes.errors(), outcomes.reasons(REASONS_SHOWN),
+                ExitFigures.of(stats), asns == null ? null : AsnStats.of(stats.exits().ips(), asns),
+                wire.handshakesPer1000(), wire.reuseRate(), wire.connectionsOpened(), wire.bytesPerSuccess(),
+                wire.bytesLowerBound(), outcomes.firstTries(), outcomes.counts(), outcomes.medianBodyBytes(),
+                windowSeconds, windows, exits, wire.gatewayUse().orElse(null), notes, List.of());
     }
 
     /** This analysis with the verdicts of its thresholds. */

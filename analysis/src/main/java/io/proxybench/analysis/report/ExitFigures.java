@@ -4,6 +4,7 @@ import com.fasterxml.jackson.annotation.JsonProperty;
 import io.proxybench.analysis.FigureNames;
 
 import io.proxybench.analysis.Tally;
+import io.proxybench.analysis.stats.ExitView;
 import io.proxybench.analysis.stats.RunStatistics;
 import java.util.List;
 
@@ -22,7 +23,7 @@ public record ExitFigures(@JsonProperty(FigureNames.UNIQUE_EXITS) int uniqueExit
         @JsonProperty("top_ip_share") double topIpShare) {
 
     static ExitFigures of(RunStatistics stats) {
-        return new ExitFigures(stats.uniqueExitIps(), stats.uniqueSubnets(), stats.okPerCountry(),
-                stats.topExitShare());
+        ExitView exits = stats.exits();
+        return new ExitFigures(exits.uniqueIps(), exits.uniqueSubnets(), exits.okPerCountry(), exits.topShare());
     }
 }

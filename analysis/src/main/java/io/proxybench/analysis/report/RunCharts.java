@@ -5,6 +5,7 @@ import io.proxybench.analysis.report.html.BarChart;
 import io.proxybench.analysis.report.html.LineChart;
 import io.proxybench.analysis.report.html.Series;
 import io.proxybench.analysis.stats.RunStatistics;
+import io.proxybench.analysis.stats.TimelineView;
 import java.util.ArrayList;
 import java.util.Comparator;
 import java.util.List;
@@ -20,14 +21,15 @@ public final class RunCharts {
 
     /** Successful and failed responses per second, by the second each was done. */
     public static LineChart throughput(RunStatistics stats) {
-        int seconds = stats.seconds();
+        TimelineView timeline = stats.timeline();
+        int seconds = timeline.seconds();
         double[] x = new double[seconds];
         double[] ok = new double[seconds];
         double[] failed = new double[seconds];
         for (int i = 0; i < seconds; i++) {
             x[i] = i;
-            ok[i] = stats.okInSecond(i);
-            failed[i] = stats.doneInSecond(i) - stats.okInSecond(i);
+            ok[i] = timeline.okInSecond(i);
+            failed[i] = timeline.doneInSecond(i) - timeline.okInSecond(i);
         }
         return new LineChart("throughput", "Responses per second", "second of the run (by when each was done)",
                 "responses / s", List.of(new Series("200 OK", x, ok), new Series("other or failed", x, failed)));
@@ -47,14 +49,14 @@ public final class RunCharts {
 
     /** Distinct exit IPs of successful responses per IPv4 /24, most first. */
     public static BarChart exitsPerSubnet(RunStatistics stats) {
-        Map<String, Long> exits = stats.exitIpsPer(true);
+        Map<String, Long> exits = stats.exits().ipsPer(true);
         return new BarChart("exits-subnet", "Exit IPs per /24" + shown(exits), "distinct exit IPs",
                 List.of("exit IPs"), bars(exits));
     }
 
     /** Distinct exit IPs of successful responses per country ({@code loc}), most first. */
     public static BarChart exitsPerCountry(RunStatistics stats) {
-        Map<String, Long> exits = stats.exitIpsPer(false);
+        Map<String, Long> exits = stats.exits().ipsPer(false);
         return new BarChart("exits-country", "Exit IPs per country" + shown(exits), "distinct exit IPs",
                 List.of("exit IPs"), bars(exits));
     }

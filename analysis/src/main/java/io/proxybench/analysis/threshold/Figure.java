@@ -2,6 +2,7 @@ package io.proxybench.analysis.threshold;
 
 import static io.proxybench.analysis.FigureNames.*;
 
+import io.proxybench.analysis.stats.OutcomeView;
 import io.proxybench.analysis.stats.Reuse;
 import io.proxybench.analysis.stats.RunStatistics;
 import io.proxybench.records.Outcome;
@@ -11,6 +12,7 @@ import java.util.LinkedHashMap;
 import java.util.Locale;
 import java.util.Map;
 import java.util.function.Function;
+import java.util.function.ToDoubleFunction;
 import java.util.stream.Collectors;
 import org.HdrHistogram.Histogram;
 
@@ -48,22 +50,22 @@ public record Figure(String name, Kind kind, Function<RunStatistics, Double> val
         Map<String, Figure> f = new LinkedHashMap<>();
         add(f, RECORDS, Kind.NUMBER, s -> (double) s.records());
         add(f, OK, Kind.NUMBER, s -> (double) s.ok());
-        add(f, SUCCESS_RATE, Kind.SHARE, RunStatistics::successRate);
-        add(f, FAILURE_RATE, Kind.SHARE, s -> s.records() == 0 ? null : s.failureRate());
-        add(f, HARD_BLOCK_RATE, Kind.SHARE, s -> s.answered() == 0 ? null : s.hardBlockRate());
-        add(f, SOFT_BLOCK_RATE, Kind.SHARE, s -> s.answered() == 0 ? null : s.softBlockRate());
-        add(f, BLOCK_RATE, Kind.SHARE, s -> s.answered() == 0 ? null : s.hardBlockRate() + s.softBlockRate());
+        add(f, SUCCESS_RATE, Kind.SHARE, s -> s.outcomes().successRate());
+        add(f, FAILURE_RATE, Kind.SHARE, s -> s.records() == 0 ? null : s.outcomes().failureRate());
+        add(f, HARD_BLOCK_RATE, Kind.SHARE, s -> ifAnswered(s.outcomes(), OutcomeView::hardBlockRate));
+        add(f, SOFT_BLOCK_RATE, Kind.SHARE, s -> ifAnswered(s.outcomes(), OutcomeView::softBlockRate));
+        add(f, BLOCK_RATE, Kind.SHARE, s -> ifAnswered(s.outcomes(), o -> o.hardBlockRate() + o.softBlockRate()));
         add(f, PROXY_FAILURE_RATE, Kind.SHARE, s -> s.records() == 0 ? null
-                : (double) s.outcome(Outcome.PROXY_FAILURE) / s.records());
-        add(f, HANDSHAKES_PER_1K, Kind.NUMBER, RunStatistics::handshakesPer1000);
-        add(f, REUSE_RATE, Kind.SHARE, RunStatistics::reuseRate);
-        add(f, CONNECTIONS_OPENED, Kind.NUMBER, s -> (double) s.connectionsOpened());
-        add(f, BYTES_PER_SUCCESS, Kind.BYTES, RunStatistics::bytesPerSuccess);
-        add(f, STEADY_RPS, Kind.NUMBER, s -> s.steady().map(w -> w.median()).orElse(null));
-        add(f, UNIQUE_EXITS, Kind.NUMBER, s -> (double) s.uniqueExitIps());
-        add(f, UNIQUE_SUBNETS, Kind.NUMBER, s -> (double) s.uniqueSubnets());
-        add(f, RETRIED, Kind.NUMBER, s -> (double) s.firstTries().retried());
-        add(f, MAX_START_LAG, Kind.MILLIS, s -> s.records() == 0 ? null : s.maxStartLagMs());
+                : (double) s.outcomes().count(Outcome.PROXY_FAILURE) / s.records());
+        add(f, HANDSHAKES_PER_1K, Kind.NUMBER, s -> s.wire().handshakesPer1000());
+        add(f, REUSE_RATE, Kind.SHARE, s -> s.wire().reuseRate());
+        add(f, CONNECTIONS_OPENED, Kind.NUMBER, s -> (double) s.wire().connectionsOpened());
+        add(f, BYTES_PER_SUCCESS, Kind.BYTES, s -> s.wire().bytesPerSuccess());
+        add(f, STEADY_RPS, Kind.NUMBER, s -> s.timeline().steady().map(w -> w.median()).orElse(null));
+        add(f, UNIQUE_EXITS, Kind.NUMBER, s -> (double) s.exits().uniqueIps());
+        add(f, UNIQUE_SUBNETS, Kind.NUMBER, s -> (double) s.exits().uniqueSubnets());
+        add(f, RETRIED, Kind.NUMBER, s -> (double) s.outcomes().firstTries().retried());
+        add(f, MAX_START_LAG, Kind.MILLIS, s -> s.records() == 0 ? null : s.timeline().maxStartLagMs());
         return Map.copyOf(f);
     }
 
@@ -105,9 +107,14 @@ public record Figure(String name, Kind kind, Function<RunStatistics, Double> val
         Reuse[] reuses = args.length == 1 ? new Reuse[0]
                 : new Reuse[] {args[1].equals("new") ? Reuse.NEW : Reuse.REUSED};
         return new Figure(name, Kind.MILLIS, s -> {
-            Histogram micros = s.latencyMicros(phase, reuses);
+            Histogram micros = s.latency().micros(phase, reuses);
             return micros.getTotalCount() == 0 ? null : micros.getValueAtPercentile(p) / 1e3;
         });
+    }
+
+    /** {@code rate} of the outcomes; null when the target answered no record, as a block rate is then. */
+    private static Double ifAnswered(OutcomeView outcomes, ToDoubleFunction<OutcomeView> rate) {
+        return outcomes.answered() == 0 ? null : rate.applyAsDouble(outcomes);
     }
 
     private static void add(Map<String, Figure> figures, String name, Kind kind, Function<RunStatistics, Double> value) {

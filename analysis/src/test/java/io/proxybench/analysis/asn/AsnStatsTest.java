@@ -30,7 +30,7 @@ class AsnStatsTest {
                 ok("1.0.1.1", "US"),
                 ok("8.8.8.8", "US"),
                 ok(null, "US"),
-                record(1, 403, "10.0.1.50", "DE", null, null))).exitIps(), table);
+                record(1, 403, "10.0.1.50", "DE", null, null))).exits().ips(), table);
         // Distinct successful exits: 10.0.0.1, 10.0.0.2 (AS 64501); 10.0.1.1 (64500); 1.0.0.9 (13335);
         // 1.0.1.1 (AS 0) and 8.8.8.8 (no range) unknown: 6 IPs. The 403's IP does not count.
         assertThat(stats.ipsPerAsn()).containsExactly(
@@ -48,8 +48,8 @@ class AsnStatsTest {
         List<RequestRecord> records = List.of(ok("10.0.0.1", "US"), ok("10.0.0.2", "US"), ok("10.0.1.1", "DE"),
                 ok("1.0.0.9", "US"), ok("1.0.1.1", "US"), ok("8.8.8.8", "US"), ok("2001:db8::1", "US"));
         try (MaxMindAsn db = MaxMindAsn.open(MaxMindAsnTest.equivalentOfTsv().write(dir.resolve("asn.mmdb")))) {
-            AsnStats viaDatabase = AsnStats.of(Stats.of(records).exitIps(), db);
-            assertThat(viaDatabase).isEqualTo(AsnStats.of(Stats.of(records).exitIps(), table));
+            AsnStats viaDatabase = AsnStats.of(Stats.of(records).exits().ips(), db);
+            assertThat(viaDatabase).isEqualTo(AsnStats.of(Stats.of(records).exits().ips(), table));
             // 10.0.0.1, 10.0.0.2 in AS 64501; 10.0.1.1 in 64500; 1.0.0.9 in 13335; 1.0.1.1 (AS 0), 8.8.8.8
             // and the IPv6 exit unknown: 3 of 7 IPs.
             assertThat(viaDatabase.ipsPerAsn()).containsExactly(
@@ -64,6 +64,7 @@ class AsnStatsTest {
     @Test
     void noKnownExitsGiveZeros() throws IOException {
         Ip2Asn table = Ip2Asn.load(Files.writeString(dir.resolve("ip2asn.tsv"), Ip2AsnTest.TSV));
-        assertThat(AsnStats.of(Stats.of(List.of(ok("8.8.8.8", "US"))).exitIps(), table)).isEqualTo(new AsnStats(0, List.of(), 1, 0));
+        assertThat(AsnStats.of(Stats.of(List.of(ok("8.8.8.8", "US"))).exits().ips(), table))
+                .isEqualTo(new AsnStats(0, List.of(), 1, 0));
     }
 }

@@ -79,46 +79,49 @@ class RunStatisticsPropertyTest {
     private static void checkAgainstReference(List<RequestRecord> all, RunStatistics stats) {
         // A redirect's record counts as wire bytes and a connection used; nothing else.
         List<RequestRecord> records = all.stream().filter(r -> !r.redirect()).toList();
-        assertThat(stats.redirects()).isEqualTo(all.size() - records.size());
+        assertThat(stats.wire().redirects()).isEqualTo(all.size() - records.size());
         List<RequestRecord> ok = records.stream().filter(RequestRecord::ok).toList();
         assertThat(stats.records()).isEqualTo(records.size());
         assertThat(stats.ok()).isEqualTo(ok.size());
         for (Outcome o : Outcome.values()) {
-            assertThat(stats.outcome(o)).isEqualTo(records.stream().filter(r -> r.outcome() == o).count());
+            assertThat(stats.outcomes().count(o)).isEqualTo(records.stream().filter(r -> r.outcome() == o).count());
         }
         long answered = records.stream().filter(r -> r.outcome() != Outcome.PROXY_FAILURE).count();
-        assertThat(stats.answered()).isEqualTo(answered);
-        assertThat(stats.hardBlockRate()).isEqualTo(answered == 0 ? 0
+        assertThat(stats.outcomes().answered()).isEqualTo(answered);
+        assertThat(stats.outcomes().hardBlockRate()).isEqualTo(answered == 0 ? 0
                 : (double) count(records, r -> r.outcome() == Outcome.HARD_BLOCK) / answered);
-        assertThat(stats.errors()).isEqualTo(tally(records.stream().map(RequestRecord::error)));
-        assertThat(stats.failuresByPhase()).isEqualTo(tally(records.stream().filter(r -> !r.ok())
+        assertThat(stats.outcomes().errors()).isEqualTo(tally(records.stream().map(RequestRecord::error)));
+        assertThat(stats.outcomes().failuresByPhase()).isEqualTo(tally(records.stream().filter(r -> !r.ok())
                 .map(r -> r.error() != null ? BlockClassifier.phaseOf(r.error()) : "status")));
 
         // Tries: a record without attempt is a first try.
         int[] attempts = records.stream().mapToInt(r -> r.attempt() == null ? 1 : r.attempt()).toArray();
         long retried = Arrays.stream(attempts).filter(a -> a > 1).count();
-        assertThat(stats.firstTries().retried()).isEqualTo(retried);
-        assertThat(stats.firstTries().retries()).isEqualTo(Arrays.stream(attempts).filter(a -> a > 1)
+        assertThat(stats.outcomes().firstTries().retried()).isEqualTo(retried);
+        assertThat(stats.outcomes().firstTries().retries()).isEqualTo(Arrays.stream(attempts).filter(a -> a > 1)
                 .mapToLong(a -> a - 1).sum());
-        assertThat(stats.firstTries().okFirstTry()).isEqualTo(count(ok, r -> r.attempt() == null || r.attempt() <= 1));
-        assertThat(stats.okAfterOneRetry()).isEqualTo(count(ok, r -> r.attempt() == null || r.attempt() <= 2));
-        assertThat(stats.okAfterMoreRetries()).isEqualTo(count(ok, r -> r.attempt() != null && r.attempt() > 2));
-        assertThat(stats.firstTries().firstErrors()).isEqualTo(tally(records.stream()
+        assertThat(stats.outcomes().firstTries().okFirstTry())
+                .isEqualTo(count(ok, r -> r.attempt() == null || r.attempt() <= 1));
+        assertThat(stats.outcomes().okAfterOneRetry())
+                .isEqualTo(count(ok, r -> r.attempt() == null || r.attempt() <= 2));
+        assertThat(stats.outcomes().okAfterMoreRetries())
+                .isEqualTo(count(ok, r -> r.attempt() != null && r.attempt() > 2));
+        assertThat(stats.outcomes().firstTries().firstErrors()).isEqualTo(tally(records.stream()
                 .filter(r -> r.attempt() != null && r.attempt() > 1).map(RequestRecord::firstError)));
 
         // Bytes: every record's, over the successes.
         List<RequestRecord> withBytes = all.stream().filter(r -> r.bytesOut() != null || r.bytesIn() != null)
                 .toList();
         long wire = withBytes.stream().mapToLong(RequestRecord::wireBytes).sum();
-        assertThat(stats.wireBytes()).isEqualTo(withBytes.isEmpty() ? null : wire);
-        assertThat(stats.bytesPerSuccess()).isEqualTo(withBytes.isEmpty() || ok.isEmpty() ? null
+        assertThat(stats.wire().bytes()).isEqualTo(withBytes.isEmpty() ? null : wire);
+        assertThat(stats.wire().bytesPerSuccess()).isEqualTo(withBytes.isEmpty() || ok.isEmpty() ? null
                 : (double) wire / ok.size());
-        assertThat(stats.bytesLowerBound()).isEqualTo(!withBytes.isEmpty() && all.stream().anyMatch(r ->
+        assertThat(stats.wire().bytesLowerBound()).isEqualTo(!withBytes.isEmpty() && all.stream().anyMatch(r ->
                 "h2".equals(r.http()) || r.gatewayConnectionId() != null && r.gatewayConnectionId() > 0));
 
         long created = count(all, r -> Boolean.FALSE.equals(r.reused()));
         long reused = count(all, r -> Boolean.TRUE.equals(r.reused()));
-        assertThat(stats.handshakesPer1000()).isEqualTo(created + reused == 0 ? null
+        assertThat(stats.wire().handshakesPer1000()).isEqualTo(created + reused == 0 ? null
                 : 1000.0 * created / (created + reused));
 
         // Latency: HdrHistogram's value at a percentile is the value of the sample at its rank, within 0.1%.
@@ -126,7 +129,7 @@ class RunStatisticsPropertyTest {
             for (Reuse[] reuses : List.of(new Reuse[0], new Reuse[] {Reuse.NEW}, new Reuse[] {Reuse.REUSED})) {
                 double[] values = ok.stream().filter(r -> reuses.length == 0 || Reuse.of(r) == reuses[0])
                         .map(phase::seconds).filter(Objects::nonNull).mapToDouble(s -> s * 1000).sorted().toArray();
-                Percentiles p = stats.latency(phase, reuses);
+                Percentiles p = stats.latency().of(phase, reuses);
                 if (values.length == 0) {
                     assertThat(p).isNull();
                     continue;
@@ -136,19 +139,19 @@ class RunStatisticsPropertyTest {
                 assertThat(p.p99()).isCloseTo(atRank(values, 99), within(0.0011 * atRank(values, 99) + 0.001));
             }
         }
-        assertThat(stats.maxStartLagMs()).isEqualTo(records.stream().mapToDouble(RequestRecord::startLag).max()
-                .orElse(0) * 1000);
+        assertThat(stats.timeline().maxStartLagMs())
+                .isEqualTo(records.stream().mapToDouble(RequestRecord::startLag).max().orElse(0) * 1000);
 
         // Time: the seed's steady.py over whole seconds of done.
-        assertThat(stats.steadySeconds()).containsExactly(steady(records));
+        assertThat(stats.timeline().steadySeconds()).containsExactly(steady(records));
         double from = 1;
         double to = 1 + steady(records).length;
         double inFlight = records.stream().filter(r -> r.done() >= 0 && r.done() < PerSecond.MAX_SECONDS)
                 .mapToDouble(r -> Math.max(0, Math.min(r.done(), to) - Math.max(r.sched(), from))).sum();
-        assertThat(stats.steadyInFlightSeconds()).isCloseTo(inFlight, within(1e-9 * Math.max(1, inFlight)));
+        assertThat(stats.timeline().steadyInFlightSeconds()).isCloseTo(inFlight, within(1e-9 * Math.max(1, inFlight)));
         double first = records.stream().mapToDouble(RequestRecord::sched).min().orElse(0);
         double last = records.stream().mapToDouble(RequestRecord::sched).max().orElse(0);
-        assertThat(stats.scheduledPerSecond()).isEqualTo(records.size() < 2 || !(last > first) ? null
+        assertThat(stats.timeline().scheduledPerSecond()).isEqualTo(records.size() < 2 || !(last > first) ? null
                 : (records.size() - 1) / (last - first));
         Map<Long, long[]> windows = new TreeMap<>();
         for (RequestRecord r : records) {
@@ -160,23 +163,23 @@ class RunStatisticsPropertyTest {
                 w[3] += r.outcome() == Outcome.SOFT_BLOCK ? 1 : 0;
             }
         }
-        assertThat(stats.blockWindows(5)).isEqualTo(windows.entrySet().stream().collect(Collectors.toMap(
+        assertThat(stats.timeline().blockWindows(5)).isEqualTo(windows.entrySet().stream().collect(Collectors.toMap(
                 Map.Entry::getKey, e -> new BlockCount(e.getValue()[0], e.getValue()[1], e.getValue()[2],
                         e.getValue()[3]), (a, b) -> a, TreeMap::new)));
 
         // Exits of the successes; block tallies of every record with an exit IP.
         Set<String> ips = ok.stream().map(RequestRecord::ip).filter(Objects::nonNull).collect(Collectors.toSet());
-        assertThat(stats.exitIps()).isEqualTo(ips);
-        assertThat(stats.uniqueExitIps()).isEqualTo(ips.size());
-        assertThat(stats.uniqueSubnets()).isEqualTo((int) ips.stream().filter(ip -> ip.startsWith("127."))
+        assertThat(stats.exits().ips()).isEqualTo(ips);
+        assertThat(stats.exits().uniqueIps()).isEqualTo(ips.size());
+        assertThat(stats.exits().uniqueSubnets()).isEqualTo((int) ips.stream().filter(ip -> ip.startsWith("127."))
                 .map(ip -> ip.substring(0, ip.lastIndexOf('.'))).distinct().count());
-        assertThat(stats.okPerCountry().stream().collect(Collectors.toMap(t -> t.key(), t -> t.count())))
+        assertThat(stats.exits().okPerCountry().stream().collect(Collectors.toMap(t -> t.key(), t -> t.count())))
                 .isEqualTo(tally(ok.stream().map(RequestRecord::loc)));
-        assertThat(stats.exitIpsIn("us")).isEqualTo((int) ok.stream().filter(r -> "US".equals(r.loc()))
+        assertThat(stats.exits().ipsIn("us")).isEqualTo((int) ok.stream().filter(r -> "US".equals(r.loc()))
                 .map(RequestRecord::ip).filter(Objects::nonNull).distinct().count());
         Map<String, Long> perIp = tally(ok.stream().map(RequestRecord::ip));
         long withIp = perIp.values().stream().mapToLong(Long::longValue).sum();
-        assertThat(stats.topExitShare()).isEqualTo(withIp == 0 ? 0
+        assertThat(stats.exits().topShare()).isEqualTo(withIp == 0 ? 0
                 : (double) perIp.values().stream().mapToLong(Long::longValue).max().orElse(0) / withIp);
         SortedMap<String, BlockCount> blockExits = new TreeMap<>();
         for (RequestRecord r : records) {
@@ -186,14 +189,15 @@ class RunStatisticsPropertyTest {
                 blockExits.merge(r.ip(), one, BlockCount::plus);
             }
         }
-        assertThat(stats.blockExits()).isEqualTo(blockExits);
+        assertThat(stats.exits().blocks()).isEqualTo(blockExits);
 
         // Sessions: judged with at least two successes that named an exit; kept when they all named one.
         Map<String, List<String>> sessionIps = new HashMap<>();
         ok.stream().filter(r -> r.session() != null && r.ip() != null)
                 .forEach(r -> sessionIps.computeIfAbsent(r.session(), k -> new ArrayList<>()).add(r.ip()));
-        assertThat(stats.judgedSessions()).isEqualTo(sessionIps.values().stream().filter(l -> l.size() >= 2).count());
-        assertThat(stats.stickySessionsKept()).isEqualTo(sessionIps.values().stream()
+        assertThat(stats.exits().judgedSessions())
+                .isEqualTo(sessionIps.values().stream().filter(l -> l.size() >= 2).count());
+        assertThat(stats.exits().stickySessionsKept()).isEqualTo(sessionIps.values().stream()
                 .filter(l -> l.size() >= 2 && new HashSet<>(l).size() == 1).count());
 
         // Tunnels on HTTP/2 connections to the proxy.
@@ -208,10 +212,10 @@ class RunStatisticsPropertyTest {
                 (r.gatewayConnectionId() > 0 ? streams : sockets).add(r.conn());
             }
         }
-        assertThat(stats.gatewayUse()).isEqualTo(gateways.isEmpty() ? java.util.Optional.empty()
+        assertThat(stats.wire().gatewayUse()).isEqualTo(gateways.isEmpty() ? java.util.Optional.empty()
                 : java.util.Optional.of(new GatewayUse(gateways.size(), streams.size(),
                         (double) streams.size() / gateways.size(), sockets.size())));
-        assertThat(stats.http2ToProxy()).isEqualTo(!gateways.isEmpty() ? Boolean.TRUE
+        assertThat(stats.wire().http2ToProxy()).isEqualTo(!gateways.isEmpty() ? Boolean.TRUE
                 : records.stream().anyMatch(r -> r.gatewayConnectionId() != null) ? Boolean.FALSE : null);
     }
 
@@ -265,39 +269,39 @@ class RunStatisticsPropertyTest {
         Map<String, Object> f = new LinkedHashMap<>();
         f.put("records", s.records());
         f.put("ok", s.ok());
-        f.put("outcomes", s.outcomes());
-        f.put("errors", s.errors());
-        f.put("statuses", s.statuses());
-        f.put("failures", s.failuresByPhase());
-        f.put("firstTries", s.firstTries());
-        f.put("okAfterOneRetry", s.okAfterOneRetry());
-        f.put("wire", s.wireBytes());
-        f.put("handshakeBytes", s.handshakeBytes());
-        f.put("bytesPerSuccess", s.bytesPerSuccess());
-        f.put("lowerBound", s.bytesLowerBound());
-        f.put("handshakes", s.handshakesPer1000());
-        f.put("phases", s.phases());
+        f.put("outcomes", s.outcomes().counts());
+        f.put("errors", s.outcomes().errors());
+        f.put("statuses", s.outcomes().statuses());
+        f.put("failures", s.outcomes().failuresByPhase());
+        f.put("firstTries", s.outcomes().firstTries());
+        f.put("okAfterOneRetry", s.outcomes().okAfterOneRetry());
+        f.put("wire", s.wire().bytes());
+        f.put("handshakeBytes", s.wire().handshakeBytes());
+        f.put("bytesPerSuccess", s.wire().bytesPerSuccess());
+        f.put("lowerBound", s.wire().bytesLowerBound());
+        f.put("handshakes", s.wire().handshakesPer1000());
+        f.put("phases", s.latency().phases());
         for (Reuse reuse : Reuse.values()) {
-            f.put("total " + reuse, s.latency(Phase.TOTAL, reuse));
+            f.put("total " + reuse, s.latency().of(Phase.TOTAL, reuse));
         }
-        f.put("lagWarm", s.startLagP99Ms(true));
-        f.put("lagAll", s.startLagP99Ms(false));
-        f.put("maxLag", s.maxStartLagMs());
-        f.put("body", s.medianBodyBytes());
-        f.put("steady", Arrays.stream(s.steadySeconds()).boxed().toList());
-        f.put("inFlight", s.steadyInFlightSeconds());
-        f.put("scheduled", s.scheduledPerSecond());
-        f.put("windows", s.blockWindows(7));
-        f.put("exits", new TreeMap<>(s.blockExits()));
-        f.put("ips", new TreeMap<>(s.exitIpsPer(true)));
-        f.put("countries", new TreeMap<>(s.exitIpsPer(false)));
-        f.put("okPerCountry", s.okPerCountry());
-        f.put("top", s.topExitShare());
-        f.put("judged", s.judgedSessions());
-        f.put("kept", s.stickySessionsKept());
-        f.put("gateway", s.gatewayUse());
-        f.put("http2", s.http2ToProxy());
-        f.put("outside", s.outsideSeconds());
+        f.put("lagWarm", s.timeline().startLagP99Ms(true));
+        f.put("lagAll", s.timeline().startLagP99Ms(false));
+        f.put("maxLag", s.timeline().maxStartLagMs());
+        f.put("body", s.outcomes().medianBodyBytes());
+        f.put("steady", Arrays.stream(s.timeline().steadySeconds()).boxed().toList());
+        f.put("inFlight", s.timeline().steadyInFlightSeconds());
+        f.put("scheduled", s.timeline().scheduledPerSecond());
+        f.put("windows", s.timeline().blockWindows(7));
+        f.put("exits", new TreeMap<>(s.exits().blocks()));
+        f.put("ips", new TreeMap<>(s.exits().ipsPer(true)));
+        f.put("countries", new TreeMap<>(s.exits().ipsPer(false)));
+        f.put("okPerCountry", s.exits().okPerCountry());
+        f.put("top", s.exits().topShare());
+        f.put("judged", s.exits().judgedSessions());
+        f.put("kept", s.exits().stickySessionsKept());
+        f.put("gateway", s.wire().gatewayUse());
+        f.put("http2", s.wire().http2ToProxy());
+        f.put("outside", s.timeline().outsideSeconds());
         return f;
     }
 }

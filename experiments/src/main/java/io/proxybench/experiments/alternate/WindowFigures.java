@@ -29,7 +29,7 @@ public record WindowFigures(long records, long ok, Double steadyPerSecond, Doubl
     /** The figures of a window's run. */
     public static WindowFigures of(RunResult result) {
         RunSummary summary = result.summary();
-        Percentiles total = result.statistics().latency(Phase.TOTAL);
+        Percentiles total = result.statistics().latency().of(Phase.TOTAL);
         return new WindowFigures(summary.records(), summary.ok(),
                 summary.steady() == null ? null : summary.steady().median(), total == null ? null : total.p99(),
                 summary.warnings(), result.stop(), result.diagnosis());

@@ -206,13 +206,13 @@ public final class H2GatewayExperiment {
             ProxyConnections proxyConnections) {
         RunStatistics figures = RunStatistics.of(records);
         long ok = figures.ok();
-        long exits = figures.uniqueExitIps();
-        double lagP99 = figures.startLagP99Ms(false);
-        return new H2GatewayLane(lane.label, lane.alpn, records.size(), ok, figures.errors(),
-                figures.steady().map(SteadyWindow::median).orElse(null), Double.isNaN(lagP99) ? 0 : lagP99,
+        long exits = figures.exits().uniqueIps();
+        double lagP99 = figures.timeline().startLagP99Ms(false);
+        return new H2GatewayLane(lane.label, lane.alpn, records.size(), ok, figures.outcomes().errors(),
+                figures.timeline().steady().map(SteadyWindow::median).orElse(null), Double.isNaN(lagP99) ? 0 : lagP99,
                 stats.backlogPeak(), peak, peakFrom, opened, openedFrom, tunnels, tunnelsFrom,
                 opened == 0 ? null : (double) tunnels / opened, exits, ok == 0 ? null : (double) exits / ok,
-                figures.phases(), proxyConnections);
+                figures.latency().phases(), proxyConnections);
     }
 
     /** The open loop at {@code rate} for {@code length}, each request on a session (and tunnel) of its own. */

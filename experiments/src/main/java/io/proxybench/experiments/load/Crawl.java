@@ -4,6 +4,7 @@ import io.proxybench.client.ProxyClient;
 import io.proxybench.client.ProxyRequest;
 import io.proxybench.client.ProxyResponse;
 import io.proxybench.client.event.Counts;
+import io.proxybench.harness.engine.ClosedLoop;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
@@ -60,13 +61,14 @@ public final class Crawl {
         Tally tally = new Tally(observer);
         long start = System.nanoTime();
         try (TaskClients made = new TaskClients(clients, (requests + perTask - 1) / perTask)) {
-            AtomicInteger next = new AtomicInteger();
-            List<CompletableFuture<Void>> workers = new ArrayList<>();
-            for (int w = 0; w < concurrency; w++) {
-                workers.add(worker(next, requests, perTask, made, request, tally));
-            }
-            CompletableFuture.allOf(workers.toArray(CompletableFuture[]::new))
-                    .get(limit.toMillis(), TimeUnit.MILLISECONDS);
+            // A worker stops early once the crawl's clients are closed (the crawl gave up): its task has no client.
+            ClosedLoop workers = ClosedLoop.ofFutures(concurrency, requests, ClosedLoop.NO_LIMIT, System::nanoTime,
+                    (w, i, nowNanos) -> {
+                        ProxyClient client = made.forTask((int) i / perTask);
+                        return client == null ? null : send(client, request.apply((int) i), tally).thenApply(v -> 0L);
+                    });
+            workers.start();
+            workers.done().get(limit.toMillis(), TimeUnit.MILLISECONDS);
             return new Result(Duration.ofNanos(System.nanoTime() - start), tally.ok.get(), tally.failed.get(),
                     made.total());
         }
@@ -94,24 +96,6 @@ public final class Crawl {
             return new Result(Duration.ofNanos(System.nanoTime() - start), tally.ok.get(), tally.failed.get(),
                     client.counters().total());
         }
-    }
-
-    /**
-     * One worker: takes the next request number until none is left, one request at a time; stops early once the
-     * crawl's clients are closed (the crawl gave up).
-     */
-    private static CompletableFuture<Void> worker(AtomicInteger next, int requests, int perTask, TaskClients clients,
-            IntFunction<ProxyRequest> request, Tally tally) {
-        int i = next.getAndIncrement();
-        if (i >= requests) {
-            return CompletableFuture.completedFuture(null);
-        }
-        ProxyClient client = clients.forTask(i / perTask);
-        if (client == null) {
-            return CompletableFuture.completedFuture(null);
-        }
-        return send(client, request.apply(i), tally)
-                .thenComposeAsync(v -> worker(next, requests, perTask, clients, request, tally));
     }
 
     /** Sends one request and counts its outcome; the future never fails. */

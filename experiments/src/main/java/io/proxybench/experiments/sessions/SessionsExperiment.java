@@ -129,7 +129,7 @@ public final class SessionsExperiment {
                 s.limit(), request);
         long opened = client.counters().total().since(before).created();
         List<RequestRecord> ok = records.stream().filter(RequestRecord::ok).toList();
-        Optional<SteadyWindow> steady = RunStatistics.of(records).steady();
+        Optional<SteadyWindow> steady = RunStatistics.of(records).timeline().steady();
         Percentiles tls = percentiles(ok, RequestRecord::tls);
         Percentiles total = percentiles(ok, RequestRecord::total);
         return new SessionsMode(mode, ok.size(), records.size() - ok.size(),

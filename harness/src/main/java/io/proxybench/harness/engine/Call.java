@@ -29,12 +29,22 @@ final class Call extends RetryingSender.Listener {
     Call prev;
     Call next;
 
+    /** The closed loop's worker that sent it ({@link ClosedLoop}); 0 in an open loop. */
+    final int worker;
+
     /** The book that sent the call; set by {@link #sentBy}. */
     private CallBook book;
 
+    /** A call of an open loop. */
     Call(long schedNanos, ProxyRequest request) {
+        this(schedNanos, request, 0);
+    }
+
+    /** A call of a closed loop's {@code worker}. */
+    Call(long schedNanos, ProxyRequest request, int worker) {
         super(request);
         this.schedNanos = schedNanos;
+        this.worker = worker;
     }
 
     boolean recorded() {
@@ -68,7 +78,7 @@ final class Call extends RetryingSender.Listener {
         try {
             book.recordReply(this, response, failure);
         } finally {
-            book.replied();
+            book.replied(this);
         }
     }
 }

@@ -24,7 +24,7 @@ final class CallBook {
     private final Consumer<RequestRecord> sink;
     private final RunnerCounters stats;
     private final LongSupplier nanoClock;
-    private final Runnable afterReply;
+    private final Consumer<Call> afterReply;
     private final UnrecordedCalls unrecorded = new UnrecordedCalls();
     /** The first exception making or sinking a record, rethrown at the run's end. */
     private final AtomicReference<RuntimeException> failure = new AtomicReference<>();
@@ -34,9 +34,12 @@ final class CallBook {
     /** When a stopped run gives up on the calls in flight, on the clock's time base; none until stopped. */
     private volatile long stopDeadlineNanos = Long.MAX_VALUE;
 
-    /** @param afterReply runs after each reply was recorded or dropped, on the thread that completed it */
+    /**
+     * @param afterReply runs after each reply was recorded or dropped, with its call, on the thread that completed
+     *     the reply
+     */
     CallBook(RetryingSender sender, Records records, Consumer<RequestRecord> sink, RunnerCounters stats,
-            LongSupplier nanoClock, Runnable afterReply) {
+            LongSupplier nanoClock, Consumer<Call> afterReply) {
         this.sender = sender;
         this.records = records;
         this.sink = sink;
@@ -100,8 +103,8 @@ final class CallBook {
     }
 
     /** A call's reply was recorded or dropped ({@link Call#done}). */
-    void replied() {
-        afterReply.run();
+    void replied(Call call) {
+        afterReply.accept(call);
     }
 
     /** A retry of a call is about to be sent ({@link Call#retrying}). */

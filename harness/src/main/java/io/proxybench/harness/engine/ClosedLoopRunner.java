@@ -4,7 +4,6 @@ import io.proxybench.client.ProxyRequest;
 import io.proxybench.harness.plan.RunOptions;
 import io.proxybench.records.RequestRecord;
 import java.util.concurrent.atomic.AtomicBoolean;
-import java.util.concurrent.atomic.AtomicLong;
 import java.util.function.Consumer;
 import java.util.function.LongFunction;
 import java.util.function.LongSupplier;
@@ -18,21 +17,15 @@ import java.util.function.LongSupplier;
  */
 public final class ClosedLoopRunner extends LoadRunner {
 
-    private final int workers;
     private final long durationNanos;
     private final LongFunction<ProxyRequest> requests;
     private final long drainTimeoutNanos;
     private final Sleeper sleeper;
+    /** The workers: each starts a call, and its next once the call has its record. */
+    private final ClosedLoop loop;
 
-    private final AtomicLong numbers = new AtomicLong();
     private final AtomicBoolean started = new AtomicBoolean();
     private final Object lock = new Object();
-    /**
-     * Per thread, loops still to continue: a send that completes at once continues its loop without recursion. 0
-     * while the thread is not running loops; the array stays, so that a loop allocates nothing.
-     */
-    private final ThreadLocal<int[]> trampoline = ThreadLocal.withInitial(() -> new int[1]);
-    private volatile boolean stopped;
     private int inFlight;
 
     /**
@@ -44,11 +37,12 @@ public final class ClosedLoopRunner extends LoadRunner {
             Sender sender, RunOptions options, Records records,
             Consumer<RequestRecord> sink, LongSupplier nanoClock, Sleeper sleeper) {
         super(sender, checked(options, durationNanos), records, sink, nanoClock);
-        this.workers = options.maxInFlight();
         this.durationNanos = durationNanos;
         this.requests = requests;
         this.drainTimeoutNanos = options.drainTimeoutNanos();
         this.sleeper = sleeper;
+        this.loop = new ClosedLoop(options.maxInFlight(), ClosedLoop.NO_LIMIT, durationNanos, book::elapsedNanos,
+                this::startOne);
     }
 
     /**
@@ -64,11 +58,9 @@ public final class ClosedLoopRunner extends LoadRunner {
             throw new IllegalStateException("a ClosedLoopRunner runs once");
         }
         book.start();
-        for (int i = 0; i < workers; i++) {
-            loop();
-        }
+        loop.start();
         book.sleepUntilElapsed(durationNanos, sleeper);
-        return book.finish(drainTimeoutNanos, sleeper, () -> stopped = true);
+        return book.finish(drainTimeoutNanos, sleeper, loop::stop);
     }
 
     /** {@code options}, once they make a closed loop: at least one worker, a duration above 0. */
@@ -80,39 +72,23 @@ public final class ClosedLoopRunner extends LoadRunner {
         return options;
     }
 
-    /** Continues one worker's loop: its next request, unless the duration is over. */
-    private void loop() {
-        int[] pending = trampoline.get();
-        if (pending[0] > 0) {
-            pending[0]++;
-            return;
+    /** Sends {@code worker}'s call {@code number}, scheduled at its send time; none once the run was stopped. */
+    private boolean startOne(int worker, long number, long nowNanos) {
+        if (book.stopped()) {
+            return false;
         }
-        pending[0] = 1;
-        try {
-            for (; pending[0] > 0; pending[0]--) {
-                startOne();
-            }
-        } finally {
-            pending[0] = 0;
-        }
-    }
-
-    private void startOne() {
-        long nowNanos = book.elapsedNanos();
-        if (stopped || book.stopped() || nowNanos >= durationNanos) {
-            return;
-        }
-        Call call = new Call(nowNanos, requests.apply(numbers.getAndIncrement()));
+        Call call = new Call(nowNanos, requests.apply(number), worker);
         book.add(call);
         gauge(1);
         book.send(call, nowNanos);
+        return true;
     }
 
     /** A worker's call is recorded: the worker goes on. */
     @Override
-    void replied() {
+    void replied(Call call) {
         gauge(-1);
-        loop();
+        loop.next(call.worker);
     }
 
     private void gauge(int change) {

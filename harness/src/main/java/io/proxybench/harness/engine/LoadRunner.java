@@ -24,7 +24,7 @@ public abstract sealed class LoadRunner permits OpenLoopRunner, ClosedLoopRunner
      * A call this runner sent has its record (or its reply was dropped, a drain's record having come first); runs on
      * the thread that completed the reply.
      */
-    abstract void replied();
+    abstract void replied(Call call);
 
     /** Runs to the end; returns once every request started has a record. */
     public abstract RunnerCounters run();

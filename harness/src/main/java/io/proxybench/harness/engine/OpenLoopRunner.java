@@ -230,7 +230,7 @@ public final class OpenLoopRunner extends LoadRunner {
 
     /** A call has its record: its slot goes to the oldest backlogged call, if any. */
     @Override
-    void replied() {
+    void replied(Call call) {
         Call next;
         synchronized (lock) {
             next = backlog.pollFirst();

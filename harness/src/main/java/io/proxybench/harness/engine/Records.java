@@ -5,6 +5,7 @@ import io.proxybench.analysis.Expect;
 import io.proxybench.client.CallException;
 import io.proxybench.client.ProxyResponse;
 import io.proxybench.client.Redirect;
+import io.proxybench.client.WireBytes;
 import io.proxybench.client.event.PhaseTimings;
 import io.proxybench.harness.Trace;
 import io.proxybench.records.Outcome;
@@ -173,18 +174,14 @@ public final class Records {
 
     /** The wire bytes of the redirects' own records ({@link #redirects}), which the request's record leaves out. */
     private static WireBytes redirectBytes(ProxyResponse response) {
-        long out = 0;
-        long in = 0;
-        long handshake = 0;
+        WireBytes bytes = WireBytes.NONE;
         for (Redirect redirect : response.redirects()) {
             ProxyResponse hop = redirect.response().orElse(null);
             if (hop != null) {
-                out += hop.bytesOut();
-                in += hop.bytesIn();
-                handshake += hop.handshakeBytes();
+                bytes = bytes.plus(hop.wireBytes());
             }
         }
-        return new WireBytes(out, in, handshake);
+        return bytes;
     }
 
     /** The request's own place in its chain: after its redirects. */
@@ -211,7 +208,7 @@ public final class Records {
      */
     public RequestRecord failed(long schedNanos, long sentNanos, long doneNanos, Throwable failure, int sends,
             String firstError) {
-        return failed(schedNanos, sentNanos, doneNanos, failure, sends, firstError, WireBytes.of(failure));
+        return failed(schedNanos, sentNanos, doneNanos, failure, sends, firstError, failureBytes(failure));
     }
 
     /**
@@ -258,6 +255,15 @@ public final class Records {
     public static String errorLabel(Throwable failure) {
         Throwable cause = unwrap(failure);
         return cause instanceof CallException call ? call.label() : "total_" + cause.getClass().getSimpleName();
+    }
+
+    /**
+     * The wire bytes a failed send cost, as the client saw them ({@link CallException#wireBytes()}); null when the
+     * client could not tell, or the failure is no call's.
+     */
+    static WireBytes failureBytes(Throwable failure) {
+        CallException call = callException(failure);
+        return call == null || !call.bytesKnown() ? null : call.wireBytes();
     }
 
     /** The call's failure inside {@code failure}'s completion wrappers; null when it is no {@link CallException}. */

@@ -2,6 +2,7 @@ package io.proxybench.harness.engine;
 
 import io.proxybench.client.ProxyRequest;
 import io.proxybench.client.ProxyResponse;
+import io.proxybench.client.WireBytes;
 import java.util.function.BiConsumer;
 
 /**
@@ -110,7 +111,7 @@ final class RetryingSender {
 
     private void replied(Listener listener, ProxyResponse response, Throwable failure) {
         if (failure != null) {
-            listener.failedBytes = WireBytes.plus(listener.failedBytes, WireBytes.of(failure));
+            listener.failedBytes = plusKnown(listener.failedBytes, Records.failureBytes(failure));
         }
         if (failure != null && listener.sends <= retries && listener.wanted()) {
             if (listener.firstError == null) {
@@ -123,5 +124,10 @@ final class RetryingSender {
         } else {
             listener.done(response, failure);
         }
+    }
+
+    /** Both together; a null side (bytes the client could not tell) adds nothing, and two nulls stay null. */
+    private static WireBytes plusKnown(WireBytes a, WireBytes b) {
+        return a == null || b == null ? (a == null ? b : a) : a.plus(b);
     }
 }

@@ -63,7 +63,7 @@ public record RunResult(String schedule, boolean closedLoop, RunStatistics stati
     public ProxyConnections proxyConnections() {
         long asked = gatewaysAfter.gatewayConnections() - gatewaysBefore.gatewayConnections()
                 + gatewaysAfter.fallbackTunnels() - gatewaysBefore.fallbackTunnels();
-        return asked == 0 && statistics.gatewayUse().isEmpty() ? null
+        return asked == 0 && statistics.wire().gatewayUse().isEmpty() ? null
                 : ProxyConnections.of(gatewaysBefore, gatewaysAfter, statistics);
     }
 

@@ -48,13 +48,13 @@ public final class RunMetrics implements RecordSink {
                 .help("Requests recorded, by seed 002 outcome (every scheduled request gets one record)")
                 .labelNames("outcome").callback(cb -> {
                     for (Outcome o : Outcome.values()) {
-                        cb.call(statistics(s -> s.outcome(o)), o.jsonName());
+                        cb.call(statistics(s -> s.outcomes().count(o)), o.jsonName());
                     }
                 }).register(registry);
         CounterWithCallback.builder().name("proxybench_errors")
                 .help("Requests that failed without a response, by the phase that failed (drain timeouts as total)")
                 .labelNames("phase").callback(cb -> {
-                    Map<String, Long> errors = statistics(RunStatistics::errorsByPhase, Map.of());
+                    Map<String, Long> errors = statistics(s -> s.outcomes().errorsByPhase(), Map.of());
                     for (Phase phase : PHASES) {
                         cb.call(errors.getOrDefault(phase.jsonName(), 0L), phase.jsonName());
                     }
@@ -63,14 +63,14 @@ public final class RunMetrics implements RecordSink {
                 .help("Requests on a tunnel they opened (created; failed setups included, the same as"
                         + " proxybench_connections_opened_total) or on one already open (reused)")
                 .labelNames("tunnel").callback(cb -> {
-                    cb.call(statistics(RunStatistics::connectionsOpened), "created");
-                    cb.call(statistics(RunStatistics::reusedConnections), "reused");
+                    cb.call(statistics(s -> s.wire().connectionsOpened()), "created");
+                    cb.call(statistics(s -> s.wire().reusedConnections()), "reused");
                 }).register(registry);
         CounterWithCallback.builder().name("proxybench_wire_bytes")
                 .help("Bytes on the wire of every request, failed and retried sends included, TLS and proxy"
                         + " handshakes included").labelNames("direction").callback(cb -> {
-                    cb.call(statistics(RunStatistics::bytesOut), "out");
-                    cb.call(statistics(RunStatistics::bytesIn), "in");
+                    cb.call(statistics(s -> s.wire().bytesOut()), "out");
+                    cb.call(statistics(s -> s.wire().bytesIn()), "in");
                 }).register(registry);
         Histogram latency = Histogram.builder().name("proxybench_phase_seconds")
                 .help("Latency of successful requests (status 200) per phase; total counts from the scheduled start")
@@ -90,7 +90,7 @@ public final class RunMetrics implements RecordSink {
                 .callback(cb -> cb.call(live == null ? 0 : live.counters().backlog())).register(registry);
         GaugeWithCallback.builder().name("proxybench_exits")
                 .help("Deprecated, the same as proxybench_" + FigureNames.UNIQUE_EXITS + " (kept for one version)")
-                .callback(cb -> cb.call(statistics(RunStatistics::uniqueExitIps))).register(registry);
+                .callback(cb -> cb.call(statistics(s -> s.exits().uniqueIps()))).register(registry);
         figures();
         GaugeWithCallback.builder().name("proxybench_run_finished")
                 .help("1 once the run has ended and its records file (if any) is closed: the counters are final")

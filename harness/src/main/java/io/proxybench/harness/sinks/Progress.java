@@ -68,7 +68,7 @@ public final class Progress implements RecordSink {
         RunnerCounters stats = live.counters();
         return new ProgressSnapshot(nowNanos - startNanos, (long) (live.plannedSeconds() * 1e9),
                 sentRate.perSecond(nowNanos, stats.sent()), stats.inFlight(), stats.ok(), stats.errors(),
-                stats.retries(), stats.backlog(), live.statistics(s -> s.latency(Phase.TOTAL)));
+                stats.retries(), stats.backlog(), live.statistics(s -> s.latency().of(Phase.TOTAL)));
     }
 
     private void show(String line) {

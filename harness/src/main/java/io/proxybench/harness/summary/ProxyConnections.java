@@ -40,7 +40,7 @@ public record ProxyConnections(
      * {@code before} is the warm-up's), and its records'.
      */
     public static ProxyConnections of(GatewayStats before, GatewayStats after, RunStatistics records) {
-        Optional<GatewayUse> use = records.gatewayUse();
+        Optional<GatewayUse> use = records.wire().gatewayUse();
         return new ProxyConnections(use.map(GatewayUse::gatewayConnections).orElse(0L),
                 use.map(GatewayUse::tunnelsPerGatewayConnection).orElse(null),
                 after.gatewayConnections() - before.gatewayConnections(), before.gatewayConnections(),

@@ -8,8 +8,11 @@ import io.proxybench.analysis.Percentiles;
 import io.proxybench.analysis.SteadyWindow;
 import io.proxybench.analysis.diagnosis.Diagnosis;
 import io.proxybench.analysis.report.Text;
+import io.proxybench.analysis.stats.LatencyView;
+import io.proxybench.analysis.stats.OutcomeView;
 import io.proxybench.analysis.stats.Reuse;
 import io.proxybench.analysis.stats.RunStatistics;
+import io.proxybench.analysis.stats.WireView;
 import io.proxybench.analysis.threshold.Verdict;
 import io.proxybench.harness.engine.CpuSampler;
 import io.proxybench.harness.engine.Records;
@@ -40,7 +43,7 @@ import java.util.Map;
  * @param handshakesPer1000 new connections per 1,000 requests, over the records that say whether theirs was new;
  *     null when none says
  * @param reuseRate share of those requests on a reused connection; null when none says
- * @param connectionsOpened connections the run's requests opened ({@link RunStatistics#connectionsOpened()}), failed
+ * @param connectionsOpened connections the run's requests opened ({@link WireView#connectionsOpened()}), failed
  *     setups included
  * @param warmUpConnections connections the client opened before the schedule, in no figure
  * @param bytesPerSuccess wire bytes of the whole run (both ways, handshakes, failures and retries included) per
@@ -143,21 +146,24 @@ public record RunSummary(
         if (kept != null) {
             notes.add(kept);
         }
-        if (stats.redirects() > 0) {
+        OutcomeView outcomes = stats.outcomes();
+        WireView wire = stats.wire();
+        LatencyView latency = stats.latency();
+        if (wire.redirects() > 0) {
             notes.add(String.format(Locale.ROOT, "the requests followed %s; each has a record of its own (hop,"
                     + " location) before its request's, and its bytes and connection count in the figures above as"
-                    + " a request on the wire", Text.count(stats.redirects(), "redirect")));
+                    + " a request on the wire", Text.count(wire.redirects(), "redirect")));
         }
         Stopped stopped = result.stop() == null ? null : new Stopped(result.stop().cause(), result.stoppedAtSeconds(),
-                stats.errors().getOrDefault(Records.ABORTED, 0L),
+                outcomes.errors().getOrDefault(Records.ABORTED, 0L),
                 result.stop().exitCode() == RunPlan.SETUP_FAILED_EXIT_CODE);
-        return new RunSummary(result.schedule(), stats.records(), stats.ok(), stats.successRate(),
-                stats.uniqueExitIps(), stats.phases(), stats.errors(), stats.reasons(REASONS_SHOWN),
-                stats.maxStartLagMs(), result.counters().backlogPeak(), stats.handshakesPer1000(), stats.reuseRate(),
-                stats.connectionsOpened(), result.warmUpConnections(), stats.bytesPerSuccess(),
-                stats.bytesLowerBound(), stats.firstTries(), stats.outcomes(), result.closedLoop(),
-                stats.latency(Phase.TOTAL, Reuse.NEW), stats.latency(Phase.TOTAL, Reuse.REUSED),
-                stats.steady().orElse(null), result.cpu(), warnings, notes, result.client().closedByReason(),
+        return new RunSummary(result.schedule(), stats.records(), stats.ok(), outcomes.successRate(),
+                stats.exits().uniqueIps(), latency.phases(), outcomes.errors(), outcomes.reasons(REASONS_SHOWN),
+                stats.timeline().maxStartLagMs(), result.counters().backlogPeak(), wire.handshakesPer1000(),
+                wire.reuseRate(), wire.connectionsOpened(), result.warmUpConnections(), wire.bytesPerSuccess(),
+                wire.bytesLowerBound(), outcomes.firstTries(), outcomes.counts(), result.closedLoop(),
+                latency.of(Phase.TOTAL, Reuse.NEW), latency.of(Phase.TOTAL, Reuse.REUSED),
+                stats.timeline().steady().orElse(null), result.cpu(), warnings, notes, result.client().closedByReason(),
                 proxyConnections, result.poolAfter(), stopped, result.diagnosis(), result.thresholds(),
                 result.warmUp());
     }
@@ -168,8 +174,8 @@ public record RunSummary(
      * proxy string, decides how often the exit changes); null otherwise, and when the target named no exit.
      */
     static String keptTunnels(RunStatistics stats, RunResult result) {
-        Double reuse = stats.reuseRate();
-        int exits = stats.uniqueExitIps();
+        Double reuse = stats.wire().reuseRate();
+        int exits = stats.exits().uniqueIps();
         if (result.sessions() > 0 || !result.proxied() || reuse == null || reuse < 0.5 || exits == 0
                 || exits >= stats.ok()) {
             return null;
@@ -189,9 +195,9 @@ public record RunSummary(
     /** What makes the figures the client's rather than the proxy's, in words a user can act on. */
     static List<String> warnings(RunStatistics stats, CpuSampler.CpuLoad cpu, WarmUpDone warmUp) {
         List<String> warnings = new ArrayList<>();
-        double p99 = stats.startLagP99Ms(false);
+        double p99 = stats.timeline().startLagP99Ms(false);
         if (p99 > START_LAG_P99_LIMIT_MS) {
-            double warmP99 = stats.startLagP99Ms(true);
+            double warmP99 = stats.timeline().startLagP99Ms(true);
             warnings.add(warmP99 <= START_LAG_P99_LIMIT_MS
                     ? String.format(Locale.ROOT, "start lag p99 %.1f ms is above %.0f ms, but only in the first"
                             + " %.0f s (%.1f ms after them): the client's JVM was still warming up; %s", p99,

@@ -97,10 +97,10 @@ class RunFromJavaTest {
         assertThat(result.thresholds()).extracting(Verdict::failed).containsExactly(false, false);
         // Each sticky session opened a tunnel at the gateway (two when its second request, 100 ms after its first,
         // came before the first tunnel was up: a busy machine), and the records count each as a new connection.
-        long opened = live.connectionsOpened();
+        long opened = live.wire().connectionsOpened();
         assertThat(lab.gatewayCounters().tunnels(GatewayCounters.Kind.CONNECT)).isEqualTo(opened);
         assertThat(opened).isBetween(10L, 20L);
-        assertThat(live.handshakesPer1000()).isEqualTo(1000.0 * opened / 300);
+        assertThat(live.wire().handshakesPer1000()).isEqualTo(1000.0 * opened / 300);
 
         // The file read back, as analyze reads it, gives the same figures: one definition, one pass.
         RunStatistics read = new RunStatistics();
@@ -110,12 +110,12 @@ class RunFromJavaTest {
             assertThat(records.cutLine()).isEmpty();
         }
         assertThat(read.records()).isEqualTo(live.records());
-        assertThat(read.bytesPerSuccess()).isEqualTo(live.bytesPerSuccess()).isPositive();
-        assertThat(read.latency(Phase.TOTAL)).isEqualTo(live.latency(Phase.TOTAL));
-        assertThat(read.latency(Phase.TLS)).isEqualTo(live.latency(Phase.TLS));
-        assertThat(read.uniqueExitIps()).isEqualTo(live.uniqueExitIps()).isBetween(1, 10);
-        assertThat(read.outcomes()).isEqualTo(live.outcomes());
-        assertThat(read.firstTries()).isEqualTo(live.firstTries());
+        assertThat(read.wire().bytesPerSuccess()).isEqualTo(live.wire().bytesPerSuccess()).isPositive();
+        assertThat(read.latency().of(Phase.TOTAL)).isEqualTo(live.latency().of(Phase.TOTAL));
+        assertThat(read.latency().of(Phase.TLS)).isEqualTo(live.latency().of(Phase.TLS));
+        assertThat(read.exits().uniqueIps()).isEqualTo(live.exits().uniqueIps()).isBetween(1, 10);
+        assertThat(read.outcomes().counts()).isEqualTo(live.outcomes().counts());
+        assertThat(read.outcomes().firstTries()).isEqualTo(live.outcomes().firstTries());
         assertThat(result.summary().text()).startsWith("constant 100/s for 3s: 300/300 ok,");
     }
 

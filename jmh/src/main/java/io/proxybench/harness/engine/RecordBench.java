@@ -36,7 +36,7 @@ public class RecordBench {
     @Setup
     public void start(Blackhole sink) {
         book = new CallBook(new RetryingSender((r, done) -> done.accept(reused, null), 0), records, sink::consume,
-                new RunnerCounters(), System::nanoTime, () -> { });
+                new RunnerCounters(), System::nanoTime, call -> { });
         book.start();
     }
 

@@ -1,5 +1,7 @@
 package io.proxybench.client.internal.call;
 
+import io.proxybench.client.WireBytes;
+
 /**
  * An attempt failed with its cause, having cost {@code spent}, on a connection that was {@code reused} (open before
  * the attempt), opened for it, or none; {@code retry} asks for one more.

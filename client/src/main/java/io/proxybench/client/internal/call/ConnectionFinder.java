@@ -1,6 +1,7 @@
 package io.proxybench.client.internal.call;
 
 import io.proxybench.client.TlsSettings;
+import io.proxybench.client.WireBytes;
 import io.proxybench.client.event.CloseReason;
 import io.proxybench.client.event.ConnectionInfo;
 import io.proxybench.client.event.EventListener;

@@ -7,6 +7,7 @@ import io.netty.util.internal.logging.InternalLogger;
 import io.netty.util.internal.logging.InternalLoggerFactory;
 import io.proxybench.client.Headers;
 import io.proxybench.client.ProxyResponse;
+import io.proxybench.client.WireBytes;
 import io.proxybench.client.event.CloseReason;
 import io.proxybench.client.internal.connect.Route;
 import io.proxybench.client.internal.decode.ContentEncoding;

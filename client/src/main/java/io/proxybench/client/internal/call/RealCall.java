@@ -12,6 +12,7 @@ import io.proxybench.client.Redirect;
 import io.proxybench.client.RedirectPolicy;
 import io.proxybench.client.RetryPolicy;
 import io.proxybench.client.Timeouts;
+import io.proxybench.client.WireBytes;
 import io.proxybench.client.cookie.CookieJars;
 import io.proxybench.client.event.CallInfo;
 import io.proxybench.client.event.Phase;
@@ -365,7 +366,7 @@ final class RealCall implements ExchangeSender.Ended, Call {
             parts.router().blocked(original.sessionKey());
         }
         retry(wait != null ? wait : policy.backoff(attempts + 1, ThreadLocalRandom.current().nextDouble()),
-                new WireBytes(response.bytesOut(), response.bytesIn(), response.handshakeBytes()));
+                response.wireBytes());
         return true;
     }
 
@@ -401,14 +402,12 @@ final class RealCall implements ExchangeSender.Ended, Call {
         hops.add(next.hop().withResponse(ownPart(redirected, earlier)));
         request = next.request();
         if (cancelled != null) {
-            finish(null, failure(Phase.REQUEST, cancelled, new WireBytes(redirected.bytesOut(), redirected.bytesIn(),
-                    redirected.handshakeBytes()), redirected.reused()));
+            finish(null, failure(Phase.REQUEST, cancelled, redirected.wireBytes(), redirected.reused()));
             return;
         }
         CallInfo info = trace.call();
         hop(new CallTrace(new CallInfo(info.id(), request.method(), request.uri(), request.sessionKey(), 1),
-                trace.listener()), new WireBytes(redirected.bytesOut(), redirected.bytesIn(),
-                redirected.handshakeBytes()));
+                trace.listener()), redirected.wireBytes());
     }
 
     /**

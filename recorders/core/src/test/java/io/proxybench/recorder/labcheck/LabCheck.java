@@ -112,8 +112,8 @@ public final class LabCheck {
         double per1000 = 1000.0 * tunnels / served;
         assertThat(stats.records()).isEqualTo(REQUESTS);
         assertThat(stats.ok()).isEqualTo(REQUESTS);
-        assertThat(stats.connectionsOpened()).isEqualTo(tunnels);
-        assertThat(stats.handshakesPer1000()).as("analyze's handshakes per 1,000").isEqualTo(per1000);
+        assertThat(stats.wire().connectionsOpened()).isEqualTo(tunnels);
+        assertThat(stats.wire().handshakesPer1000()).as("analyze's handshakes per 1,000").isEqualTo(per1000);
         DoctorReport doctor = Doctor.diagnose(List.of(new Source(file.getFileName().toString(), file)), null, null,
                 Doctor.DEFAULT_MIN_PER_1000);
         assertThat(doctor.newConnections()).isEqualTo(tunnels);
