@@ -7,7 +7,6 @@ import io.proxybench.experiments.fingerprint.FingerprintExperiment.Mode;
 import io.proxybench.experiments.fingerprint.FingerprintOnLab;
 import io.proxybench.experiments.fingerprint.FingerprintResult;
 import io.proxybench.experiments.fingerprint.FingerprintTable;
-import java.time.Duration;
 import java.util.List;
 import java.util.concurrent.Callable;
 import picocli.CommandLine;
@@ -28,7 +27,6 @@ final class FingerprintCommand implements Callable<Integer> {
 
     /** The exit status when a mode's fingerprint differs from direct's, or a mode got none. */
     static final int CHANGED = 1;
-    private static final Duration TIMEOUT = Duration.ofSeconds(30);
 
     @CommandLine.Spec
     private CommandLine.Model.CommandSpec spec;
@@ -55,7 +53,7 @@ final class FingerprintCommand implements Callable<Integer> {
             ProxySpec proxy = sessionOptions.rotating(target.proxy());
             TlsSettings tls = http11 ? target.tls().withAlpn(TlsSettings.HTTP11_ONLY) : target.tls();
             result = FingerprintExperiment.run(new FingerprintExperiment.Setup(target.url(), tls,
-                    List.of(Mode.direct(), new Mode(proxy.scheme().text() + " proxy", proxy, false)), TIMEOUT));
+                    List.of(Mode.direct(), new Mode(proxy.scheme().text() + " proxy", proxy, false)), FingerprintExperiment.TIMEOUT));
         }
         int printed = Main.print(spec, json, result, FingerprintTable::text);
         return result.unchanged() ? printed : CHANGED;

@@ -80,6 +80,7 @@ final class H2GatewayCommand implements Callable<Integer> {
     public Integer call() throws Exception {
         H2GatewayExperiment.checkSizes(rate, duration, maxInFlight, maxStreams);
         target.labOnly(spec, "--rtt", "--gateway-max-streams", "--gateway-max-resets");
+        H2GatewayOnLab.checkGateway(gatewayMaxStreams, gatewayMaxResets);
         SessionTemplate sessions = sessionOptions.forExperiment(target.proxy == null);
         H2GatewayResult result;
         if (target.lab()) {

@@ -19,11 +19,7 @@ import picocli.CommandLine;
  * one interval log. Records keep their fields, segment included, and are ordered by scheduled time; {@code sched}
  * and {@code done} stay relative to each shard's start, which is the run's start when the shards began together.
  *
- * <p>The shards are read once by a {@link LineSort}, which checks every line as it takes its place in the order, while
- * each shard's records are counted and its segments named; once they are checked, the sort copies the lines into the
- * merged file, each read again from its shard. Memory does not grow with their records. The sort spills what does not
- * fit in memory beside the merged file, and deletes it. A shard whose last line was cut (its run killed mid-write)
- * is refused: its segment may lack its later records, and the merged file would not show it.
+ * <p>The work is {@link ShardMerge}'s; this prints what it wrote, the interval logs' lines first.
  */
 @Command(name = "merge", mixinStandardHelpOptions = true,
         description = {"Merge the shards of one run (run --segment or --shard) into one records file and one interval"
@@ -33,12 +29,6 @@ import picocli.CommandLine;
                     + " the shards unmerged (analyze reads up to the cut, with a note)."})
 final class MergeCommand implements Callable<Integer> {
 
-    /**
-     * One shard's file, as the first pass found it.
-     *
-     * @param segments the segments its records name
-     * @param cut its cut last line, or null
-     */
     @CommandLine.Spec
     private CommandLine.Model.CommandSpec spec;
 

@@ -86,6 +86,8 @@ final class RampCommand implements Callable<Integer> {
         RampThresholds thresholds = new RampThresholds(maxErrors,
                 maxP99 == null ? null : maxP99.toNanos() / 1e6);
         Timeouts timeouts = TimeoutOption.parse(timeout);
+        // Made before the branches, so that a bad --lab-limit is named first, whatever else was given.
+        RampOnLab onLab = new RampOnLab(labLimit, levels, stepFor, thresholds, timeouts);
         RampResult result;
         if (proxyFile != null) {
             if (target.proxy != null) {
@@ -101,7 +103,7 @@ final class RampCommand implements Callable<Integer> {
                     levels, stepFor, thresholds, null));
         } else if (target.lab()) {
             sessionOptions.refuseOnLab();
-            result = new RampOnLab(labLimit, levels, stepFor, thresholds, timeouts).run();
+            result = onLab.run();
         } else {
             checkRealProxy();
             result = RampExperiment.run(new RampExperiment.Setup(List.of(sessionOptions.rotating(target.proxy())),

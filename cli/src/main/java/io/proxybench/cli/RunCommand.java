@@ -345,9 +345,14 @@ final class RunCommand implements Callable<Integer> {
 
     /**
      * Runs these options, checked once already, as one of {@code alternate}'s windows: for {@code runFor} after its
-     * warm-up, its records into {@code file}, no progress line.
+     * warm-up, its records into {@code file}, no progress line. {@link #check()} runs again for each window; it may,
+     * because the options whose checking keeps state (a default records file taken, shards, metrics, the interval
+     * log's name) are {@code alternate}'s to set and so were never given here.
      */
     RunResult window(Duration runFor, Path file, PrintWriter err) throws Exception {
+        if (reservedOut || hdrLog != null || shards.text() != null || metricsOptions.enabled()) {
+            throw new IllegalStateException("a window's run was given an option alternate sets itself");
+        }
         duration = runFor;
         out = file;
         outNote = null;

@@ -43,7 +43,6 @@ final class SizePoolCommand implements Callable<Integer> {
     private static final int MAX_LIVE_REQUESTS = 100_000;
 
     /** Longest wait for one reply in the live check. */
-    private static final Duration TIMEOUT = Duration.ofSeconds(30);
 
     @CommandLine.Spec
     private CommandLine.Model.CommandSpec spec;
@@ -110,7 +109,7 @@ final class SizePoolCommand implements Callable<Integer> {
             result = onLab(sessions, limits, assignment).run();
         } else {
             SizePoolExperiment.Live check = !live ? null : new SizePoolExperiment.Live(target.proxy(), sessions,
-                    target.url(), null, target.tls(), limits.get(0), rate, liveFor, TIMEOUT);
+                    target.url(), null, target.tls(), limits.get(0), rate, liveFor, SizePoolExperiment.LIVE_TIMEOUT);
             result = SizePoolExperiment.run(new SizePoolExperiment.Setup(arrivals, poolSizes, limits, assignment,
                     seed, targetRejected, SizePoolOnLab.BUCKET, check));
         }

@@ -83,6 +83,7 @@ class CommandDefaultsTest {
         assertThat(h2.onLab(h2.sessionOptions.template())).usingRecursiveComparison(except("rate", "duration"))
                 .isEqualTo(H2GatewayOnLab.DEMO);
         assertThat(H2GatewayOnLab.DEMO.rate()).isEqualTo(150);
+        assertThat(H2GatewayOnLab.DEMO.duration()).isEqualTo(Duration.ofSeconds(4));
 
         ClientsCommand clients = defaults(new ClientsCommand());
         List<AuditedClient> all = ClientName.all();

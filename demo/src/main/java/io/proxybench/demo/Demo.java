@@ -94,9 +94,8 @@ public final class Demo {
                 + " embedded lab, in " + Math.round(seconds) + " s; every figure comes from this run.",
                 "Rerun: ./proxybench demo; each table also has its own command (./proxybench help)."),
                 done.stream().map(StepResult::section).toList()).write(plan.out());
-        DemoResult result = new DemoResult(done, report, seconds);
-        Files.writeString(plan.out().resolve("results.json"), ReportJson.write(result.results()) + "\n");
-        return result;
+        Files.writeString(plan.out().resolve("results.json"), ReportJson.write(DemoResult.results(done)) + "\n");
+        return new DemoResult(done, report, seconds(start));
     }
 
     /** Seconds since {@code since}, a {@link System#nanoTime()} reading. */

@@ -21,7 +21,7 @@ public record Window(int slot, int round, String label) {
     }
 
     /** {@link #file} under {@code dir}. */
-    public Path path(Path dir, int rounds) {
+    Path path(Path dir, int rounds) {
         return dir.resolve(file(rounds));
     }
 }

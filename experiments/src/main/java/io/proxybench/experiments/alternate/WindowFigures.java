@@ -27,7 +27,7 @@ public record WindowFigures(long records, long ok, Double steadyPerSecond, Doubl
         StopReason stopped, Diagnosis diagnosis) {
 
     /** The figures of a window's run. */
-    public static WindowFigures of(RunResult result) {
+    static WindowFigures of(RunResult result) {
         RunSummary summary = result.summary();
         Percentiles total = result.statistics().latency().of(Phase.TOTAL);
         return new WindowFigures(summary.records(), summary.ok(),
@@ -36,12 +36,12 @@ public record WindowFigures(long records, long ok, Double steadyPerSecond, Doubl
     }
 
     /** Whether the window was stopped by the user (a signal), which ends the alternation; a broken setup does not. */
-    public boolean stoppedByUser() {
+    boolean stoppedByUser() {
         return stopped != null && stopped.exitCode() != RunPlan.SETUP_FAILED_EXIT_CODE;
     }
 
     /** {@code 1200 records, 1180 ok, steady 20 req/s, p99 35.1 ms}; {@code -} for a figure the run lacks. */
-    public String text() {
+    String text() {
         return String.format(Locale.ROOT, "%,d records, %,d ok, steady %s req/s, p99 %s ms", records, ok,
                 steadyPerSecond == null ? "-" : number(steadyPerSecond), p99Ms == null ? "-" : number(p99Ms));
     }

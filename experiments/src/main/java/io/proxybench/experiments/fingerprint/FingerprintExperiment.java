@@ -25,6 +25,9 @@ import java.util.concurrent.TimeoutException;
  */
 public final class FingerprintExperiment {
 
+    /** How long one request may take, direct or through a proxy. */
+    public static final Duration TIMEOUT = Duration.ofSeconds(30);
+
     /** What the lab's target reports for a ClientHello it could not read. */
     static final String UNKNOWN = "unknown";
 

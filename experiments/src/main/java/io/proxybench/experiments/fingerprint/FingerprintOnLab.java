@@ -21,7 +21,6 @@ public record FingerprintOnLab(boolean http11) {
     /** The demo's run, {@code proxybench fingerprint}'s default: h2, then http/1.1 offered. */
     public static final FingerprintOnLab DEMO = new FingerprintOnLab(false);
 
-    private static final Duration TIMEOUT = Duration.ofSeconds(30);
 
     /** Starts the lab, compares every mode with direct on it, and stops it. */
     public FingerprintResult run() throws InterruptedException {
@@ -37,7 +36,7 @@ public record FingerprintOnLab(boolean http11) {
                     new Mode("https CONNECT over h2", tls, true));
             TlsSettings trust = TlsSettings.caFile(lab.caFile());
             return FingerprintExperiment.run(new FingerprintExperiment.Setup(LabTargets.https(lab, LabTargets.TRACE),
-                    http11 ? trust.withAlpn(TlsSettings.HTTP11_ONLY) : trust, modes, TIMEOUT));
+                    http11 ? trust.withAlpn(TlsSettings.HTTP11_ONLY) : trust, modes, FingerprintExperiment.TIMEOUT));
         }
     }
 }

@@ -47,6 +47,11 @@ public record H2GatewayOnLab(SessionTemplate sessions, double rate, Duration dur
 
     public H2GatewayOnLab {
         H2GatewayExperiment.checkSizes(rate, duration, maxInFlight, maxStreams);
+        checkGateway(gatewayMaxStreams, gatewayMaxResets);
+    }
+
+    /** Checks the lab gateway's own limits, naming the option at fault. */
+    public static void checkGateway(int gatewayMaxStreams, int gatewayMaxResets) {
         if (gatewayMaxStreams < 1) {
             throw new IllegalArgumentException("--gateway-max-streams " + gatewayMaxStreams + " must be at least 1");
         }

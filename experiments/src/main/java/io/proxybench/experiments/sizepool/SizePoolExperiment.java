@@ -35,6 +35,9 @@ import java.util.stream.IntStream;
  */
 public final class SizePoolExperiment {
 
+    /** How long one request of the live check may take, through the lab or a real proxy. */
+    public static final Duration LIVE_TIMEOUT = Duration.ofSeconds(30);
+
     /**
      * How far, in percentage points, a live row may be from its simulation and still agree. The simulation takes
      * the times the client sent at; the target sees them a tunnel's latency later, which moves a request across a

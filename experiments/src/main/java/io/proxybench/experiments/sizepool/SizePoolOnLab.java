@@ -42,7 +42,6 @@ public record SizePoolOnLab(SessionTemplate sessions, double rate, Duration dura
                     new BucketLimit(2, 1)), Assignment.RANDOM, 1, 1, Duration.ofSeconds(2));
 
     /** Longest wait for one reply of the live check. */
-    private static final Duration TIMEOUT = Duration.ofSeconds(30);
 
     public SizePoolOnLab {
         poolSizes = List.copyOf(poolSizes);
@@ -64,7 +63,7 @@ public record SizePoolOnLab(SessionTemplate sessions, double rate, Duration dura
                 .exits(Math.max(LabConfig.DEFAULT_EXITS, exits)).build())) {
             return SizePoolExperiment.run(setup(arrivals, new SizePoolExperiment.Live(LabTargets.gateway(lab),
                     sessions, LabTargets.https(lab, "/limited"), LabTargets.https(lab, LabTargets.TRACE),
-                    TlsSettings.caFile(lab.caFile()), limit, rate, liveFor, TIMEOUT)));
+                    TlsSettings.caFile(lab.caFile()), limit, rate, liveFor, SizePoolExperiment.LIVE_TIMEOUT)));
         }
     }
 

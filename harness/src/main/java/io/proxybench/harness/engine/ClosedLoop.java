@@ -102,10 +102,22 @@ public final class ClosedLoop {
         return steps.loop;
     }
 
-    /** Starts every worker's first request, on the calling thread; once per loop. */
+    /**
+     * Starts every worker's first request, on the calling thread; once per loop. When a start throws, the loop stops
+     * and the workers not started yet end with it, so that {@link #done()} still completes (failed), once the
+     * requests already started have ended.
+     */
     public void start() {
         for (int worker = 0; worker < workers; worker++) {
-            next(worker);
+            try {
+                next(worker);
+            } catch (RuntimeException e) {
+                stopped = true;
+                for (int rest = worker + 1; rest < workers; rest++) {
+                    end(null);
+                }
+                throw e;
+            }
         }
     }
 

@@ -28,13 +28,24 @@ import java.util.zip.GZIPOutputStream;
 
 /**
  * The shards of one run ({@code run --segment} or {@code --shard}) as one records file and one interval log. Records
- * keep their fields, segment included, and are ordered by scheduled time; the shards are streamed and sorted beside
- * the output (temporary files, deleted), so memory does not grow with them. Every segment of the shards' sequence
- * must be there exactly once, and a shard whose last line was cut is refused: everything is checked before anything
- * is written.
+ * keep their fields, segment included, and are ordered by scheduled time; {@code sched} and {@code done} stay
+ * relative to each shard's start, which is the run's start when the shards began together.
+ *
+ * <p>The shards are read once by a {@link LineSort}, which checks every line as it takes its place in the order, while
+ * each shard's records are counted and its segments named; once they are checked, the sort copies the lines into the
+ * merged file, each read again from its shard. Memory does not grow with their records. The sort spills what does not
+ * fit in memory beside the merged file, and deletes it. Every segment of the shards' sequence must be there exactly
+ * once, and a shard whose last line was cut (its run killed mid-write) is refused: its segment may lack its later
+ * records, and the merged file would not show it. Everything is checked before anything is written.
  */
 public final class ShardMerge {
 
+    /**
+     * One shard's file, as the first pass found it.
+     *
+     * @param segments the segments its records name
+     * @param cut its cut last line, or null
+     */
     private record Part(Path file, Set<String> segments, CutLine cut) {}
 
     private ShardMerge() {}
@@ -90,6 +101,7 @@ public final class ShardMerge {
         }
     }
 
+    /** Refuses files that are not the shards of one run, each segment once, none cut. */
     private static void check(List<Part> parts) {
         for (Part part : parts) {
             if (part.segments().isEmpty()) {
@@ -109,6 +121,7 @@ public final class ShardMerge {
         }
     }
 
+    /** The merged records file, gzip'd when its name ends in {@code .gz}. */
     private static OutputStream output(Path file) throws IOException {
         OutputStream raw = new BufferedOutputStream(Files.newOutputStream(file), 1 << 20);
         return file.getFileName().toString().endsWith(".gz") ? new GZIPOutputStream(raw, 1 << 16) : raw;
@@ -126,6 +139,7 @@ public final class ShardMerge {
         return HdrLogMerge.write(logs, mergedLog, comments).startSpreadMillis();
     }
 
+    /** Each shard's interval log, read and checked to be its records' (the same segments, one start time). */
     private static List<HdrLogMerge.ShardLog> readLogs(List<Part> parts) {
         List<HdrLogMerge.ShardLog> logs = new ArrayList<>();
         for (Part part : parts) {

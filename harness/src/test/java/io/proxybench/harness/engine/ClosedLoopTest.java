@@ -107,6 +107,21 @@ class ClosedLoopTest {
     }
 
     @Test
+    void aFirstStartThatThrowsEndsTheWorkersNotStartedSoTheLoopIsDone() {
+        IllegalStateException bug = new IllegalStateException("no request 0");
+        List<Integer> started = new ArrayList<>();
+        ClosedLoop loop = new ClosedLoop(3, ClosedLoop.NO_LIMIT, ClosedLoop.NO_LIMIT, () -> 0,
+                (worker, number, nowNanos) -> {
+                    started.add(worker);
+                    throw bug;
+                });
+
+        assertThatThrownBy(loop::start).isSameAs(bug);
+        assertThat(started).as("no worker starts after the first one threw").containsExactly(0);
+        assertThat(loop.done()).isCompletedExceptionally();
+    }
+
+    @Test
     void aLoopOfFuturesGoesOnAfterEachAndItsPauseUntilTheCount() throws Exception {
         List<Long> numbers = new ArrayList<>();
         ClosedLoop loop = ClosedLoop.ofFutures(2, 6, ClosedLoop.NO_LIMIT, System::nanoTime, (worker, number, now) -> {
