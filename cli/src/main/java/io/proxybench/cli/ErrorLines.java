@@ -1,6 +1,7 @@
 package io.proxybench.cli;
 
 import io.proxybench.analysis.read.FileReading;
+import io.proxybench.harness.plan.TargetUrl;
 import picocli.CommandLine;
 import picocli.CommandLine.Model.ArgSpec;
 import picocli.CommandLine.Model.OptionSpec;
@@ -34,12 +35,8 @@ final class ErrorLines {
         return name + " " + shown(e.getValue()) + " cannot be read as " + arg.paramLabel() + help;
     }
 
-    /**
-     * {@code value} as an error shows it after its option: as typed, or in quotes when it is empty or holds white
-     * space, so that its ends show.
-     */
+    /** {@code value} as an error shows it after its option, as {@link TargetUrl#shown} shows it. */
     static String shown(String value) {
-        return value.isEmpty() || !value.strip().equals(value) || value.chars().anyMatch(Character::isWhitespace)
-                ? "'" + value + "'" : value;
+        return TargetUrl.shown(value);
     }
 }

@@ -1,5 +1,6 @@
 package io.proxybench.cli;
 
+import io.proxybench.harness.plan.ProxyFile;
 import io.proxybench.analysis.compare.WindowEntry;
 import io.proxybench.client.proxy.Dialect;
 import io.proxybench.client.proxy.ProxySpec;

@@ -1,5 +1,6 @@
 package io.proxybench.cli;
 
+import io.proxybench.harness.plan.ProxyFile;
 import io.proxybench.client.Timeouts;
 import io.proxybench.client.proxy.ProxySpec;
 import io.proxybench.experiments.ramp.RampExperiment;

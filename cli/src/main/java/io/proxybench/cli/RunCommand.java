@@ -1,5 +1,6 @@
 package io.proxybench.cli;
 
+import io.proxybench.harness.plan.ProxyFile;
 import io.proxybench.analysis.Expect;
 import io.proxybench.analysis.diagnosis.EarlyFailures;
 import io.proxybench.analysis.diagnosis.SetupContext;

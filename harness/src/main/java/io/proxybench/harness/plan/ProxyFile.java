@@ -1,4 +1,4 @@
-package io.proxybench.cli;
+package io.proxybench.harness.plan;
 
 import io.proxybench.analysis.read.FileReading;
 import io.proxybench.client.proxy.ProxySpec;
@@ -8,8 +8,11 @@ import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
 
-/** A file of proxy URLs, one per line; blank lines and lines starting with '#' are skipped. */
-final class ProxyFile {
+/**
+ * A file of proxy URLs, one per line; blank lines and lines starting with '#' are skipped. Its messages name it as
+ * {@code --proxy-file}, the setting's name in run's and ramp's options.
+ */
+public final class ProxyFile {
 
     private ProxyFile() {}
 
@@ -17,7 +20,7 @@ final class ProxyFile {
      * @throws IllegalArgumentException naming the file (and line) of a bad URL (password masked), an empty file
      *     or an unreadable one
      */
-    static List<ProxySpec> read(Path file) {
+    public static List<ProxySpec> read(Path file) {
         List<String> lines;
         try {
             lines = Files.readAllLines(file);
