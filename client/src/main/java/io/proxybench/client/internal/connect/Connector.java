@@ -71,7 +71,7 @@ public final class Connector implements AutoCloseable {
     public CompletableFuture<Established> connect(Route route, CallTrace trace) {
         SetupMeters meters = new SetupMeters();
         return setUp(route, trace, meters).exceptionallyCompose(error -> CompletableFuture.failedFuture(
-                new SetupFailedException(Steps.unwrap(error), meters.bytesOut(), meters.bytesIn(),
+                new SetupFailedException(SetupFailures.unwrap(error), meters.bytesOut(), meters.bytesIn(),
                         meters.opened())));
     }
 
@@ -96,8 +96,8 @@ public final class Connector implements AutoCloseable {
                 return sockets.connect(route, first, target, trace, meters);
             }
             return streams.connect(route, first, trace, meters).exceptionallyCompose(error -> {
-                if (!(Steps.unwrap(error) instanceof Http1Chosen)) {
-                    return CompletableFuture.failedFuture(Steps.unwrap(error));
+                if (!(SetupFailures.unwrap(error) instanceof Http1Chosen)) {
+                    return CompletableFuture.failedFuture(SetupFailures.unwrap(error));
                 }
                 fallbackTunnels.incrementAndGet();
                 return sockets.connect(route, first, target, trace, meters);

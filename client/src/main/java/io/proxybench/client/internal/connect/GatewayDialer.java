@@ -88,15 +88,15 @@ final class GatewayDialer {
             if (error != null) {
                 result.completeExceptionally(error);
             } else {
-                Steps.guarded(result, winner.channel(), () -> connected(route, key, winner, trace, meters, meter,
+                SetupFailures.guarded(result, winner.channel(), () -> connected(route, key, winner, trace, meters, meter,
                         result));
             }
         });
         return result.whenComplete((gateway, error) -> {
-            if (meter.get() != null && (gateway != null || Steps.unwrap(error) instanceof Http1Chosen)) {
+            if (meter.get() != null && (gateway != null || SetupFailures.unwrap(error) instanceof Http1Chosen)) {
                 meters.remove(meter.get());
             }
-            if (Steps.unwrap(error) instanceof Http1Chosen chosen && chosen.justNow()) {
+            if (SetupFailures.unwrap(error) instanceof Http1Chosen chosen && chosen.justNow()) {
                 trace.proxyProtocolFallback(proxy, chosen.alpn());
             }
         });

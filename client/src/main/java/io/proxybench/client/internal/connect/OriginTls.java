@@ -33,7 +33,7 @@ final class OriginTls {
         if (!ch.isActive()) {
             // The proxy closed the tunnel right after its 200 (a dial that failed after an early reply): there is
             // nothing to handshake over, and the pipeline may be torn down already.
-            Steps.fail(result, ch, new ClosedChannelException());
+            SetupFailures.fail(result, ch, new ClosedChannelException());
             return;
         }
         SslHandler originTls = Sni.handler(sockets.tls().origin(route.tls()), ch.alloc(), origin.host(),
@@ -42,14 +42,14 @@ final class OriginTls {
         ch.pipeline().addBefore(SetupGuard.NAME, "origin-tls", originTls);
         originTls.handshakeFuture().addListener(f -> {
             if (!f.isSuccess()) {
-                Steps.fail(result, ch, UntrustedCertificate.explain(f.cause(), UntrustedCertificate.Side.ORIGIN,
+                SetupFailures.fail(result, ch, UntrustedCertificate.explain(f.cause(), UntrustedCertificate.Side.ORIGIN,
                         origin.host()));
                 return;
             }
             SSLSession session = originTls.engine().getSession();
             PinMismatchException pinFailure = CertificatePins.check(route.tls(), origin.host(), session);
             if (pinFailure != null) {
-                Steps.fail(result, ch, pinFailure);
+                SetupFailures.fail(result, ch, pinFailure);
                 return;
             }
             String alpn = originTls.applicationProtocol();

@@ -52,7 +52,7 @@ final class SocketConnectPlan {
                     if (error != null) {
                         result.completeExceptionally(error);
                     } else {
-                        Steps.guarded(result, winner.channel(), () -> connected(route, winner, trace, meters,
+                        SetupFailures.guarded(result, winner.channel(), () -> connected(route, winner, trace, meters,
                                 result));
                     }
                 });
@@ -132,24 +132,24 @@ final class SocketConnectPlan {
         }
         proxyTlsDone.addListener(tlsDone -> {
             if (!tlsDone.isSuccess()) {
-                Steps.fail(result, ch, UntrustedCertificate.explain(tlsDone.cause(), UntrustedCertificate.Side.PROXY,
+                SetupFailures.fail(result, ch, UntrustedCertificate.explain(tlsDone.cause(), UntrustedCertificate.Side.PROXY,
                         route.proxy().host()));
                 return;
             }
             if (tunnel == null) {
-                Steps.guarded(result, ch, () -> OriginTls.handshake(sockets, route, ch, meter, 0, trace, result));
+                SetupFailures.guarded(result, ch, () -> OriginTls.handshake(sockets, route, ch, meter, 0, trace, result));
                 return;
             }
             Phase phase = route.proxy().scheme().socks() ? Phase.SOCKS : Phase.CONNECT;
             trace.tunnelStart(phase);
             tunnel.connectFuture().addListener(f -> {
                 if (!f.isSuccess()) {
-                    Steps.fail(result, ch, refusals == null ? f.cause()
+                    SetupFailures.fail(result, ch, refusals == null ? f.cause()
                             : refusals.explain(f.cause(), route.proxy().credentials()));
                     return;
                 }
                 trace.tunnelEnd(phase);
-                Steps.guarded(result, ch, () -> OriginTls.handshake(sockets, route, ch, meter, 0, trace, result));
+                SetupFailures.guarded(result, ch, () -> OriginTls.handshake(sockets, route, ch, meter, 0, trace, result));
             });
         });
     }

@@ -46,9 +46,9 @@ final class StreamConnectPlan {
         GatewayConnections.Key key = GatewayConnections.Key.of(route);
         // Once more for a stream the proxy did not act on: the connection it was sent on no longer takes streams.
         return stream(route, key, proxyAddresses, trace, meters).exceptionallyCompose(error ->
-                Steps.unwrap(error) instanceof NotProcessed ? stream(route, key, proxyAddresses, trace, meters)
+                SetupFailures.unwrap(error) instanceof NotProcessed ? stream(route, key, proxyAddresses, trace, meters)
                 : CompletableFuture.failedFuture(error)).exceptionallyCompose(error -> CompletableFuture.failedFuture(
-                        Steps.unwrap(error) instanceof NotProcessed n ? n.getCause() : error));
+                        SetupFailures.unwrap(error) instanceof NotProcessed n ? n.getCause() : error));
     }
 
     private CompletableFuture<Established> stream(Route route, GatewayConnections.Key key,
@@ -92,7 +92,7 @@ final class StreamConnectPlan {
             meters.connected(meter);
             ch.closeFuture().addListener(closed -> gateways.release(gateway));
             ScheduledFuture<?> timer = ch.eventLoop().schedule(
-                    () -> Steps.fail(result, ch, tunnel.timedOut(sockets.timeouts().tunnel().toMillis())),
+                    () -> SetupFailures.fail(result, ch, tunnel.timedOut(sockets.timeouts().tunnel().toMillis())),
                     sockets.timeouts().tunnel().toNanos(), TimeUnit.NANOSECONDS);
             tunnel.connectFuture().addListener(f -> {
                 timer.cancel(false);
@@ -100,7 +100,7 @@ final class StreamConnectPlan {
                     if (tunnel.endedBy() instanceof StreamResetException reset && reset.goAway()) {
                         gateways.goAway(gateway); // before the retry asks for a connection: not this one
                     }
-                    Steps.fail(result, ch, tunnel.unprocessed() ? new NotProcessed(f.cause()) : f.cause());
+                    SetupFailures.fail(result, ch, tunnel.unprocessed() ? new NotProcessed(f.cause()) : f.cause());
                     return;
                 }
                 trace.tunnelEnd(Phase.CONNECT);
@@ -115,7 +115,7 @@ final class StreamConnectPlan {
                     IOException endedBy = tunnel.endedBy();
                     result.completeExceptionally(endedBy != null ? endedBy : error);
                 });
-                Steps.guarded(setup, ch,
+                SetupFailures.guarded(setup, ch,
                         () -> OriginTls.handshake(sockets, route, ch, meter, gateway.id(), trace, setup));
             });
         });

@@ -203,7 +203,7 @@ final class KeyValueDialect implements Dialect {
             Param p = byKeyword.get(tokens[i]);
             if (p == null) {
                 throw new IllegalArgumentException(name + ": unknown session parameter "
-                        + Shown.value(tokens[i], inPassword) + " after '" + tokens[i - 2] + "' in the " + where
+                        + CredentialValues.shown(tokens[i], inPassword) + " after '" + tokens[i - 2] + "' in the " + where
                         + "; " + forms());
             }
             if (i + 1 >= tokens.length || tokens[i + 1].isEmpty()) {
@@ -235,7 +235,7 @@ final class KeyValueDialect implements Dialect {
             }
             if (!id.matcher(value).matches()) {
                 throw new IllegalArgumentException(name + ": " + p.label() + " "
-                        + Shown.value(value, fromPassword.get(p)) + " must be " + idForm);
+                        + CredentialValues.shown(value, fromPassword.get(p)) + " must be " + idForm);
             }
             kind = p.kind();
             sessionId = value;
@@ -270,7 +270,7 @@ final class KeyValueDialect implements Dialect {
             String form) {
         if (bad) {
             throw new IllegalArgumentException(name + ": " + p.label() + " "
-                    + Shown.value(found.get(p), fromPassword.get(p)) + " must be " + form);
+                    + CredentialValues.shown(found.get(p), fromPassword.get(p)) + " must be " + form);
         }
     }
 

@@ -4,10 +4,14 @@ import io.netty.channel.Channel;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.CompletionException;
 
-/** What every connect step does the same way: fail a setup, run a step from a Netty listener, unwrap a cause. */
-final class Steps {
+/**
+ * How a connection's setup fails, the same way at every step: the channel closes and the setup's future fails with the
+ * cause, also when a step run from a Netty listener throws; and the cause a caller sees is the first that is not a
+ * {@link CompletionException} wrapper.
+ */
+final class SetupFailures {
 
-    private Steps() {}
+    private SetupFailures() {}
 
     /**
      * Runs a setup step from a Netty listener, where an exception would only be logged: it fails the setup
@@ -21,11 +25,13 @@ final class Steps {
         }
     }
 
+    /** Closes {@code ch} and fails {@code result} with {@code cause}. */
     static void fail(CompletableFuture<?> result, Channel ch, Throwable cause) {
         ch.close();
         result.completeExceptionally(cause);
     }
 
+    /** {@code t} without its {@link CompletionException} wrappers. */
     static Throwable unwrap(Throwable t) {
         while (t instanceof CompletionException && t.getCause() != null) {
             t = t.getCause();

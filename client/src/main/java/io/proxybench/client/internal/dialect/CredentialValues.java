@@ -1,12 +1,12 @@
 package io.proxybench.client.internal.dialect;
 
-/** How an error message may show a value read from credentials: never when it came from the password. */
-final class Shown {
+/** How an error message may show a value read from proxy credentials: never when it came from the password. */
+final class CredentialValues {
 
-    private Shown() {}
+    private CredentialValues() {}
 
     /** {@code 'value'} from the username; a description from the password, where any token may be the secret. */
-    static String value(String value, boolean inPassword) {
+    static String shown(String value, boolean inPassword) {
         return inPassword ? "(in the password, not shown)" : "'" + value + "'";
     }
 }
