@@ -1,33 +1,19 @@
 package io.proxybench.cli;
 
-import io.proxybench.analysis.read.FileReading;
-import io.proxybench.client.ProxyRequest;
 import io.proxybench.client.RedirectPolicy;
-import io.proxybench.client.Timeouts;
-import io.proxybench.client.TlsSettings;
-import io.proxybench.client.cookie.CookieJars;
-import io.proxybench.client.proxy.ProxyBypass;
-import io.proxybench.client.proxy.ProxyCredentials;
-import io.proxybench.client.proxy.ProxyScheme;
 import io.proxybench.client.proxy.ProxySpec;
-import io.proxybench.client.proxy.SessionTemplate;
-import io.proxybench.harness.Durations;
 import io.proxybench.harness.fetch.Fetch;
 import io.proxybench.harness.fetch.FetchFailure;
+import io.proxybench.harness.fetch.FetchOptions;
 import io.proxybench.harness.fetch.FetchOutcome;
 import io.proxybench.harness.fetch.FetchPlan;
 import io.proxybench.harness.fetch.WriteOut;
 import java.io.FileDescriptor;
 import java.io.FileOutputStream;
-import java.io.IOException;
 import java.io.OutputStream;
 import java.net.URI;
-import java.nio.charset.StandardCharsets;
-import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Duration;
-import java.util.Arrays;
-import java.util.Locale;
 import java.util.concurrent.Callable;
 import picocli.CommandLine;
 import picocli.CommandLine.Command;
@@ -38,6 +24,7 @@ import picocli.CommandLine.Parameters;
  * {@code proxybench fetch URL}: one request through a proxy, as curl makes it, with what curl's {@code -w} cannot
  * tell: every phase, the exit the target saw, the connection, wire against decoded bytes. The body goes to stdout or
  * {@code -o FILE} as it arrives; {@code -w} and {@code --json} go to stdout after it, as curl's {@code -w} does.
+ * {@link FetchOptions} checks the options and makes the {@link FetchPlan}.
  */
 @Command(name = "fetch", mixinStandardHelpOptions = true, sortOptions = false,
         description = {"Fetch one URL through a proxy, as curl would, and tell what curl's -w cannot: every phase"
@@ -161,8 +148,9 @@ final class FetchCommand implements Callable<Integer> {
 
     @Override
     public Integer call() throws Exception {
-        WriteOut format = format();
-        FetchOutcome outcome = new Fetch(plan(), stdout).run();
+        FetchOptions options = options();
+        WriteOut format = options.format();
+        FetchOutcome outcome = new Fetch(options.plan(), stdout).run();
         stdout.flush();
         if (format != null) {
             format.write(outcome, spec.commandLine().getOut(), spec.commandLine().getErr());
@@ -173,196 +161,29 @@ final class FetchCommand implements Callable<Integer> {
         return outcome.exitCode();
     }
 
-    /** The -w or --json format; null for none. */
-    private WriteOut format() throws IOException {
-        if (json && writeOut != null) {
-            throw new IllegalArgumentException("--json and -w/--write-out exclude each other; -w '%{json}\\n' is"
-                    + " --json, so give one");
-        }
-        if (json) {
-            return WriteOut.json();
-        }
-        if (writeOut == null) {
-            return null;
-        }
-        String text = writeOut;
-        if (writeOut.startsWith("@")) {
-            Path file = Path.of(writeOut.substring(1));
-            try {
-                text = Files.readString(file, StandardCharsets.UTF_8);
-            } catch (IOException e) {
-                throw new IllegalArgumentException("-w/--write-out @" + file + " cannot be read: "
-                        + FileReading.why(e), e);
-            }
-        }
-        return WriteOut.parse(text);
-    }
-
     /**
      * The fetch, its options checked and its cookies loaded, before anything is sent.
      *
      * @throws IllegalArgumentException naming the option at fault and the fix
      */
     FetchPlan plan() {
-        if (!"http".equals(url.getScheme()) && !"https".equals(url.getScheme())) {
-            throw new IllegalArgumentException("URL " + url + " is not http:// or https://");
-        }
-        ProxySpec withAccount = account(proxy);
-        SessionTemplate sessions = sessionOptions.templateOrNull();
-        if (session != null && sessionOptions.provider == null && sessionOptions.template == null) {
-            throw new IllegalArgumentException("--session needs --provider NAME or --session-template TEMPLATE: how"
-                    + " the session id is written into the proxy credentials");
-        }
-        if (sessions != null && (withAccount == null || withAccount.credentials() == null)) {
-            throw new IllegalArgumentException(withAccount == null ? "--provider, --session-template and the session"
-                    + " options write into proxy credentials; give --proxy too" : SessionOptions.NO_ACCOUNT);
-        }
-        if (session != null && session.isBlank()) {
-            throw new IllegalArgumentException("--session is empty; give a name, e.g. --session a1");
-        }
-        if (!location && parsedHas("--max-redirs")) {
-            throw new IllegalArgumentException("--max-redirs goes with -L/--location, which follows redirects");
-        }
-        if (maxRedirs < 1) {
-            throw new IllegalArgumentException("--max-redirs " + maxRedirs + " is below 1; leave out -L to follow no"
-                    + " redirect");
-        }
-        ProxyRequest request = shape.builder().apply(url);
-        if (session != null) {
-            request = request.withSessionKey(session);
-        }
-        CookieJars jars = CookieJars.perSession();
-        if (cookie != null && cookie.contains("=")) {
-            request = request.withHeader("Cookie", cookie);
-        } else if (cookie != null) {
-            load(jars, "-b/--cookie", Path.of(cookie), false);
-        }
-        if (cookieJar != null) {
-            load(jars, "-c/--cookie-jar", cookieJar, true);
-        }
-        Path file = output == null || output.toString().equals("-") ? null : output;
-        if (file != null && Files.isDirectory(file)) {
-            throw new IllegalArgumentException("-o " + file + " is a folder; give a file's path");
-        }
-        return new FetchPlan(request, withAccount, proxy != null && proxy.credentials() != null ? "--proxy"
-                : "PROXY_USER and PROXY_PASS", sessions, originTls(), proxyTls(), bypass(), timeouts(),
-                location ? RedirectPolicy.normal().withMaxHops(maxRedirs) : RedirectPolicy.none(), maxRedirs, raw,
-                jars, cookieJar, file, size(), fail);
+        return options().plan();
     }
 
-    /** The origin's TLS: {@code --ca} or {@code -k}, with {@code --cert} and {@code --pinnedpubkey}. */
-    private TlsSettings originTls() {
-        TlsSettings trust = TrustOption.tls(ca, insecure);
-        if (cert == null && pinnedPubKey == null) {
-            return trust;
-        }
-        TlsSettings.Builder b = trust.toBuilder();
-        if (cert != null) {
-            int colon = cert.indexOf(':');
-            Path store = Path.of(colon < 0 ? cert : cert.substring(0, colon));
-            if (!Files.isReadable(store)) {
-                throw new IllegalArgumentException("-E/--cert " + store + " cannot be read: give a PKCS#12 key store"
-                        + " as FILE:PASSWORD");
-            }
-            b.keyStore(store, colon < 0 ? new char[0] : cert.substring(colon + 1).toCharArray());
-        }
-        if (pinnedPubKey != null) {
-            try {
-                b.pin(url.getHost(), pinnedPubKey.split(";"));
-            } catch (IllegalArgumentException e) {
-                throw new IllegalArgumentException("--pinnedpubkey: " + e.getMessage(), e);
-            }
-        }
-        return b.build();
-    }
-
-    /** The https:// proxy's TLS from {@code --proxy-cacert}; null when it is the origin's. */
-    private TlsSettings proxyTls() {
-        if (proxyCa == null) {
-            return null;
-        }
-        if (proxy == null || proxy.scheme() != ProxyScheme.HTTPS) {
-            throw new IllegalArgumentException("--proxy-cacert is the trust for an https:// proxy; give --proxy"
-                    + " https://HOST:PORT" + (proxy == null ? "" : " (not " + proxy.scheme().text() + "://)"));
-        }
-        if (!Files.isReadable(proxyCa)) {
-            throw new IllegalArgumentException("--proxy-cacert " + proxyCa + " cannot be read: give a PEM file of"
-                    + " the CA certificates the proxy's certificate is checked against");
-        }
-        return TlsSettings.caFile(proxyCa);
-    }
-
-    /** The hosts {@code --noproxy} sends direct; null for none. */
-    private ProxyBypass bypass() {
-        if (noProxy == null) {
-            return null;
-        }
-        if (proxy == null) {
-            throw new IllegalArgumentException("--noproxy lists hosts that skip --proxy; give --proxy too");
-        }
-        try {
-            return ProxyBypass.noProxy(noProxy);
-        } catch (IllegalArgumentException e) {
-            throw new IllegalArgumentException("--noproxy: " + e.getMessage(), e);
-        }
-    }
-
-    /** {@code proxy} as given, or with PROXY_USER / PROXY_PASS when it has no account and both are set. */
-    private static ProxySpec account(ProxySpec proxy) {
-        String user = System.getenv("PROXY_USER");
-        String pass = System.getenv("PROXY_PASS");
-        if (proxy == null || proxy.credentials() != null || user == null || pass == null) {
-            return proxy;
-        }
-        return proxy.withCredentials(new ProxyCredentials(user, pass));
-    }
-
-    private Timeouts timeouts() {
-        Timeouts t = timeout == null ? Timeouts.defaults() : TimeoutOption.parse(timeout);
-        boolean callGiven = timeout != null && Arrays.stream(timeout.split(","))
-                .anyMatch(part -> part.strip().toLowerCase(Locale.ROOT).startsWith("call"));
-        if (callGiven && maxTime != null) {
-            throw new IllegalArgumentException("-m/--max-time and --timeout call= both bound the whole fetch; give"
-                    + " one");
-        }
-        if (maxTime != null && (maxTime.isZero() || maxTime.isNegative())) {
-            throw new IllegalArgumentException("-m/--max-time " + Durations.format(maxTime)
-                    + " must be above 0");
-        }
-        return callGiven ? t : t.withCall(maxTime == null ? Duration.ZERO : maxTime);
-    }
-
-    /** {@code --max-filesize} in bytes; 0 for none. */
-    private long size() {
-        if (maxFilesize == null) {
-            return 0;
-        }
-        String text = maxFilesize.strip();
-        char unit = text.isEmpty() ? ' ' : Character.toUpperCase(text.charAt(text.length() - 1));
-        int shift = unit == 'K' ? 10 : unit == 'M' ? 20 : unit == 'G' ? 30 : 0;
-        String digits = shift == 0 ? text : text.substring(0, text.length() - 1);
-        try {
-            long n = Long.parseLong(digits);
-            if (n < 1 || n > (Long.MAX_VALUE >> shift)) {
-                throw new NumberFormatException();
-            }
-            return n << shift;
-        } catch (NumberFormatException e) {
-            throw new IllegalArgumentException("--max-filesize " + ErrorLines.shown(maxFilesize) + " is not a size;"
-                    + " write bytes from 1, or with K, M or G, e.g. 500M");
-        }
-    }
-
-    private void load(CookieJars jars, String option, Path file, boolean mayBeMissing) {
-        if (mayBeMissing && !Files.exists(file)) {
-            return;
-        }
-        try {
-            jars.load(session, file);
-        } catch (IOException e) {
-            throw new IllegalArgumentException(option + " " + (e.getMessage() != null && e.getMessage().contains(
-                    " line ") ? e.getMessage() : file + " cannot be read: " + FileReading.why(e)), e);
-        }
+    /** These options' values as given, for {@link FetchOptions} to check together. */
+    private FetchOptions options() {
+        return new FetchOptions(url)
+                .proxy(proxy, System::getenv)
+                .sessions(session, sessionOptions.provider != null || sessionOptions.template != null,
+                        sessionOptions::templateOrNull, SessionOptions.NO_ACCOUNT)
+                .request(shape.values())
+                .redirects(location, maxRedirs, parsedHas("--max-redirs"))
+                .cookies(cookie, cookieJar)
+                .body(output, raw, fail, maxFilesize)
+                .originTls(() -> TrustOption.tls(ca, insecure), cert, pinnedPubKey)
+                .proxyTrust(proxyCa, noProxy)
+                .timeouts(timeout, TimeoutOption::parse, maxTime)
+                .writeOut(writeOut, json);
     }
 
     private boolean parsedHas(String option) {
