@@ -1,7 +1,7 @@
 package io.proxybench.cli;
 
 import io.proxybench.analysis.read.FileReading;
-import io.proxybench.harness.plan.TargetUrl;
+import io.proxybench.harness.TypedValue;
 import picocli.CommandLine;
 import picocli.CommandLine.Model.ArgSpec;
 import picocli.CommandLine.Model.OptionSpec;
@@ -35,8 +35,8 @@ final class ErrorLines {
         return name + " " + shown(e.getValue()) + " cannot be read as " + arg.paramLabel() + help;
     }
 
-    /** {@code value} as an error shows it after its option, as {@link TargetUrl#shown} shows it. */
+    /** {@code value} as an error shows it after its option, as {@link TypedValue#shown} shows it. */
     static String shown(String value) {
-        return TargetUrl.shown(value);
+        return TypedValue.shown(value);
     }
 }

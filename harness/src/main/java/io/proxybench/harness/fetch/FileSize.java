@@ -1,5 +1,7 @@
 package io.proxybench.harness.fetch;
 
+import io.proxybench.harness.TypedValue;
+
 /** {@code --max-filesize}'s text form, as curl's: bytes from 1, or with a K, M or G suffix counting 1024s. */
 final class FileSize {
 
@@ -25,13 +27,8 @@ final class FileSize {
             }
             return n << shift;
         } catch (NumberFormatException e) {
-            throw new IllegalArgumentException("--max-filesize " + shown(text) + " is not a size; write bytes from 1,"
+            throw new IllegalArgumentException("--max-filesize " + TypedValue.shown(text) + " is not a size; write bytes from 1,"
                     + " or with K, M or G, e.g. 500M");
         }
-    }
-
-    /** {@code value} as typed, or in quotes when it is empty or holds white space, so that its ends show. */
-    private static String shown(String value) {
-        return value.isEmpty() || value.chars().anyMatch(Character::isWhitespace) ? "'" + value + "'" : value;
     }
 }

@@ -1,5 +1,6 @@
 package io.proxybench.harness.plan;
 
+import io.proxybench.harness.TypedValue;
 import java.net.URI;
 import java.net.URISyntaxException;
 import java.nio.charset.StandardCharsets;
@@ -47,15 +48,6 @@ public final class TargetUrl {
         return uri;
     }
 
-    /**
-     * {@code value} as an error shows it: as typed, or in quotes when it is empty or holds white space, so that its
-     * ends show.
-     */
-    public static String shown(String value) {
-        return value.isEmpty() || !value.strip().equals(value) || value.chars().anyMatch(Character::isWhitespace)
-                ? "'" + value + "'" : value;
-    }
-
     private static URI uri(String value, String text) {
         try {
             return new URI(text);
@@ -92,6 +84,6 @@ public final class TargetUrl {
     }
 
     private static IllegalArgumentException bad(String value, String problem) {
-        return new IllegalArgumentException(shown(value) + " " + problem);
+        return new IllegalArgumentException(TypedValue.shown(value) + " " + problem);
     }
 }
