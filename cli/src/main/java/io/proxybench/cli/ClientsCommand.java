@@ -1,18 +1,18 @@
 package io.proxybench.cli;
 
-import io.proxybench.experiments.ExperimentTarget;
 import io.proxybench.audit.AuditedClient;
 import io.proxybench.audit.ClientsOnLab;
 import io.proxybench.audit.ClientsResult;
 import io.proxybench.audit.ClientsTable;
 import io.proxybench.audit.clients.ClientName;
 import io.proxybench.client.proxy.SessionTemplate;
+import io.proxybench.experiments.ExperimentTarget;
 import java.time.Duration;
 import java.util.List;
 import java.util.concurrent.Callable;
+import picocli.CommandLine;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Option;
-import picocli.CommandLine;
 
 /**
  * {@code proxybench clients}: seed 002's client table for Java's HTTP clients. The same load through OkHttp, the

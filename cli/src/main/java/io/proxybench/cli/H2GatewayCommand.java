@@ -1,7 +1,7 @@
 package io.proxybench.cli;
 
-import io.proxybench.experiments.ExperimentTarget;
 import io.proxybench.client.proxy.SessionTemplate;
+import io.proxybench.experiments.ExperimentTarget;
 import io.proxybench.experiments.h2gateway.H2GatewayExperiment;
 import io.proxybench.experiments.h2gateway.H2GatewayOnLab;
 import io.proxybench.experiments.h2gateway.H2GatewayResult;

@@ -1,7 +1,7 @@
 package io.proxybench.cli;
 
-import io.proxybench.experiments.ExperimentTarget;
 import io.proxybench.client.proxy.SessionTemplate;
+import io.proxybench.experiments.ExperimentTarget;
 import io.proxybench.experiments.keepalive.KeepAliveOnLab;
 import io.proxybench.experiments.keepalive.KeepAliveResult;
 import io.proxybench.experiments.keepalive.KeepAliveTable;

@@ -1,7 +1,7 @@
 package io.proxybench.cli;
 
-import io.proxybench.experiments.ExperimentTarget;
 import io.proxybench.client.Timeouts;
+import io.proxybench.experiments.ExperimentTarget;
 import io.proxybench.experiments.ramp.RampExperiment;
 import io.proxybench.experiments.ramp.RampOnLab;
 import io.proxybench.experiments.ramp.RampResult;

@@ -1,8 +1,8 @@
 package io.proxybench.cli;
 
-import io.proxybench.experiments.ExperimentTarget;
 import io.proxybench.client.proxy.ProxySpec;
 import io.proxybench.client.proxy.SessionTemplate;
+import io.proxybench.experiments.ExperimentTarget;
 import io.proxybench.experiments.reuse.ReuseOnLab;
 import io.proxybench.experiments.reuse.ReuseRow;
 import io.proxybench.experiments.reuse.ReuseTable;

@@ -1,7 +1,7 @@
 package io.proxybench.cli;
 
-import io.proxybench.experiments.ExperimentTarget;
 import io.proxybench.client.proxy.SessionTemplate;
+import io.proxybench.experiments.ExperimentTarget;
 import io.proxybench.experiments.sessions.SessionsOnLab;
 import io.proxybench.experiments.sessions.SessionsResult;
 import io.proxybench.experiments.sessions.SessionsTable;

@@ -2,14 +2,14 @@ package io.proxybench.experiments.h2gateway;
 
 import io.proxybench.client.TlsSettings;
 import io.proxybench.client.proxy.Dialect;
-import io.proxybench.client.proxy.SessionTemplate;
 import io.proxybench.client.proxy.ProxyScheme;
 import io.proxybench.client.proxy.ProxySpec;
+import io.proxybench.client.proxy.SessionTemplate;
 import io.proxybench.experiments.ExperimentTarget;
 import io.proxybench.experiments.LabGatewaySide;
-import io.proxybench.harness.engine.OpenFiles;
 import io.proxybench.experiments.LabTargets;
 import io.proxybench.harness.Durations;
+import io.proxybench.harness.engine.OpenFiles;
 import io.proxybench.lab.Lab;
 import io.proxybench.lab.LabConfig;
 import io.proxybench.lab.exits.ExitPool;
