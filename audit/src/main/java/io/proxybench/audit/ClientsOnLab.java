@@ -4,6 +4,7 @@ import io.proxybench.audit.clients.ClientName;
 import io.proxybench.client.proxy.Dialect;
 import io.proxybench.client.proxy.ProxySpec;
 import io.proxybench.client.proxy.SessionTemplate;
+import io.proxybench.experiments.ExperimentTarget;
 import io.proxybench.experiments.LabGatewaySide;
 import io.proxybench.experiments.LabTargets;
 import io.proxybench.lab.Lab;
@@ -37,6 +38,30 @@ public record ClientsOnLab(List<AuditedClient> clients, SessionTemplate sessions
     public ClientsOnLab {
         clients = List.copyOf(clients);
         ClientsExperiment.checkSizes(requests, inFlight, isolationRequests, warmUp, limit);
+    }
+
+    /**
+     * Checks the sizes as {@code proxybench clients} gives them, naming its options, after refusing
+     * {@code insecure}: each client would need its own way to skip certificate checks.
+     */
+    public static void check(boolean insecure, int requests, int inFlight, int isolationRequests, int warmUp,
+            Duration limit) {
+        if (insecure) {
+            throw new IllegalArgumentException("--insecure is not offered here: each client would need its own way"
+                    + " to skip certificate checks; give the origin's CA with --ca");
+        }
+        ClientsExperiment.checkSizes(requests, inFlight, isolationRequests, warmUp, limit);
+    }
+
+    /** On a fresh lab when {@code target} is the lab, else through its real gateway to its origin, trusting its CA. */
+    public ClientsResult run(ExperimentTarget target) throws Exception {
+        if (target.lab()) {
+            return run();
+        }
+        ProxySpec gateway = target.gateway();
+        return ClientsExperiment.run(new ClientsExperiment.Setup(gateway, sessions, target.origin(), target.ca(),
+                requests, inFlight, isolationRequests, warmUp, clients, null, "gateway " + gateway.endpoint()
+                + ", target " + target.origin(), limit));
     }
 
     /** Starts the lab, runs every client's loads and isolation check on it, and stops it. */

@@ -1,14 +1,10 @@
 package io.proxybench.cli;
 
-import io.netty.handler.ssl.SslProvider;
+import io.proxybench.experiments.ExperimentTarget;
 import io.proxybench.experiments.LabTargets;
-import io.proxybench.experiments.bytes.BytesExperiment;
 import io.proxybench.experiments.bytes.BytesOnLab;
 import io.proxybench.experiments.bytes.BytesResult;
 import io.proxybench.experiments.bytes.BytesTable;
-import io.proxybench.net.TlsEngine;
-import java.time.Duration;
-import java.util.Arrays;
 import java.util.List;
 import java.util.concurrent.Callable;
 import picocli.CommandLine;
@@ -61,60 +57,20 @@ final class BytesCommand implements Callable<Integer> {
 
     @Override
     public Integer call() throws Exception {
-        if (samples < 1) {
-            throw new IllegalArgumentException("--samples must be at least 1, got " + samples);
+        BytesOnLab.check(samples, requests, perTunnel);
+        ExperimentTarget t = target.given(spec, "--path");
+        List<List<String>> offers = BytesOnLab.offers(groups);
+        boolean lab = t.lab();
+        BytesOnLab onLab = onLab(offers);
+        if (lab) {
+            sessionOptions.given().refuseOnLab();
         }
-        if (requests < 1) {
-            throw new IllegalArgumentException("--requests must be at least 1, got " + requests);
-        }
-        for (int n : perTunnel) {
-            if (n < 1) {
-                throw new IllegalArgumentException("--per-tunnel " + n + " is not a number of requests per tunnel:"
-                        + " use 1 or more, e.g. 1,50");
-            }
-        }
-        target.labOnly(spec, "--path");
-        List<List<String>> offers = offers(groups);
-        BytesResult result;
-        if (target.lab()) {
-            BytesOnLab onLab = onLab(offers);
-            sessionOptions.refuseOnLab();
-            result = onLab.run();
-        } else {
-            result = BytesExperiment.run(new BytesExperiment.Setup(sessionOptions.rotating(target.proxy()),
-                    target.url(), target.tls(),
-                    offers, samples, perTunnel, requests, Duration.ofSeconds(60)));
-        }
+        BytesResult result = lab ? onLab.run() : onLab.through(t, sessionOptions.given());
         return Main.print(spec, json, result, BytesTable::text);
     }
 
     /** The run on the embedded lab these options ask for, measuring {@code offers}. */
     BytesOnLab onLab(List<List<String>> offers) {
         return new BytesOnLab(path, offers, samples, perTunnel, requests);
-    }
-
-    /** The rows to measure: each {@code --group} value, or {@link BytesExperiment#defaultOffers()}. */
-    static List<List<String>> offers(List<String> groups) {
-        if (groups == null || groups.isEmpty()) {
-            return BytesExperiment.defaultOffers();
-        }
-        boolean openSsl = TlsEngine.current().provider() == SslProvider.OPENSSL;
-        List<List<String>> offers = groups.stream()
-                .map(g -> g.equals("default") ? List.<String>of() : Arrays.asList(g.split(":", -1)))
-                .toList();
-        if (!openSsl && offers.stream().anyMatch(o -> !o.isEmpty())) {
-            throw new IllegalArgumentException("--group needs the openssl TLS engine; this JVM uses "
-                    + TlsEngine.current().describe() + ", so only --group default works");
-        }
-        if (offers.stream().flatMap(List::stream).anyMatch(String::isBlank)) {
-            throw new IllegalArgumentException("--group " + groups + " has an empty group name; separate groups"
-                    + " with ':' as in X25519MLKEM768:X25519");
-        }
-        List<String> unknown = TlsEngine.current().unknownGroups(offers.stream().flatMap(List::stream).distinct().toList());
-        if (!unknown.isEmpty()) {
-            throw new IllegalArgumentException("--group " + unknown.get(0) + " is not a key-exchange group this TLS"
-                    + " engine knows; e.g. " + String.join(", ", BytesExperiment.BOTH_GROUPS));
-        }
-        return offers;
     }
 }

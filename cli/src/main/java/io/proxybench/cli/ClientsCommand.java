@@ -1,19 +1,18 @@
 package io.proxybench.cli;
 
 import io.proxybench.audit.AuditedClient;
-import io.proxybench.audit.ClientsExperiment;
 import io.proxybench.audit.ClientsOnLab;
 import io.proxybench.audit.ClientsResult;
 import io.proxybench.audit.ClientsTable;
 import io.proxybench.audit.clients.ClientName;
-import io.proxybench.client.proxy.ProxySpec;
 import io.proxybench.client.proxy.SessionTemplate;
+import io.proxybench.experiments.ExperimentTarget;
 import java.time.Duration;
 import java.util.List;
 import java.util.concurrent.Callable;
+import picocli.CommandLine;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Option;
-import picocli.CommandLine;
 
 /**
  * {@code proxybench clients}: seed 002's client table for Java's HTTP clients. The same load through OkHttp, the
@@ -73,23 +72,10 @@ final class ClientsCommand implements Callable<Integer> {
 
     @Override
     public Integer call() throws Exception {
-        if (target.insecure) {
-            throw new IllegalArgumentException("--insecure is not offered here: each client would need its own way"
-                    + " to skip certificate checks; give the origin's CA with --ca");
-        }
-        ClientsExperiment.checkSizes(requests, inFlight, isolationRequests, warmUp, limit);
-        List<AuditedClient> chosen = clients == null || clients.isEmpty() ? ClientName.all()
-                : clients.stream().distinct().map(ClientName::make).toList();
-        SessionTemplate sessions = sessionOptions.forExperiment(target.proxy == null);
-        ClientsResult result;
-        if (target.lab()) {
-            result = onLab(chosen, sessions).run();
-        } else {
-            ProxySpec gateway = target.proxy();
-            result = ClientsExperiment.run(new ClientsExperiment.Setup(gateway, sessions, target.url(), target.ca,
-                    requests, inFlight, isolationRequests, warmUp, chosen, null, "gateway " + gateway.endpoint()
-                    + ", target " + target.url(), limit));
-        }
+        ClientsOnLab.check(target.insecure, requests, inFlight, isolationRequests, warmUp, limit);
+        List<AuditedClient> chosen = ClientName.chosen(clients);
+        ExperimentTarget t = target.given(spec);
+        ClientsResult result = onLab(chosen, sessionOptions.given().forExperiment(t.onLab())).run(t);
         return Main.print(spec, json, result, ClientsTable::text);
     }
 

@@ -1,13 +1,9 @@
 package io.proxybench.cli;
 
-import io.proxybench.client.TlsSettings;
-import io.proxybench.client.proxy.ProxySpec;
-import io.proxybench.experiments.fingerprint.FingerprintExperiment;
-import io.proxybench.experiments.fingerprint.FingerprintExperiment.Mode;
+import io.proxybench.experiments.ExperimentTarget;
 import io.proxybench.experiments.fingerprint.FingerprintOnLab;
 import io.proxybench.experiments.fingerprint.FingerprintResult;
 import io.proxybench.experiments.fingerprint.FingerprintTable;
-import java.util.List;
 import java.util.concurrent.Callable;
 import picocli.CommandLine;
 import picocli.CommandLine.Command;
@@ -45,15 +41,13 @@ final class FingerprintCommand implements Callable<Integer> {
 
     @Override
     public Integer call() throws Exception {
+        ExperimentTarget t = target.given(spec);
         FingerprintResult result;
-        if (target.lab()) {
-            sessionOptions.refuseOnLab();
+        if (t.lab()) {
+            sessionOptions.given().refuseOnLab();
             result = new FingerprintOnLab(http11).run();
         } else {
-            ProxySpec proxy = sessionOptions.rotating(target.proxy());
-            TlsSettings tls = http11 ? target.tls().withAlpn(TlsSettings.HTTP11_ONLY) : target.tls();
-            result = FingerprintExperiment.run(new FingerprintExperiment.Setup(target.url(), tls,
-                    List.of(Mode.direct(), new Mode(proxy.scheme().text() + " proxy", proxy, false)), FingerprintExperiment.TIMEOUT));
+            result = new FingerprintOnLab(http11).through(t, sessionOptions.given());
         }
         int printed = Main.print(spec, json, result, FingerprintTable::text);
         return result.unchanged() ? printed : CHANGED;

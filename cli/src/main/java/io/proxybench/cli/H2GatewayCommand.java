@@ -1,13 +1,11 @@
 package io.proxybench.cli;
 
-import io.proxybench.client.proxy.ProxyScheme;
-import io.proxybench.client.proxy.ProxySpec;
 import io.proxybench.client.proxy.SessionTemplate;
+import io.proxybench.experiments.ExperimentTarget;
 import io.proxybench.experiments.h2gateway.H2GatewayExperiment;
 import io.proxybench.experiments.h2gateway.H2GatewayOnLab;
 import io.proxybench.experiments.h2gateway.H2GatewayResult;
 import io.proxybench.experiments.h2gateway.H2GatewayTable;
-import io.proxybench.harness.engine.OpenFiles;
 import io.proxybench.lab.gateway.GatewayConfig;
 import java.time.Duration;
 import java.util.concurrent.Callable;
@@ -79,25 +77,9 @@ final class H2GatewayCommand implements Callable<Integer> {
     @Override
     public Integer call() throws Exception {
         H2GatewayExperiment.checkSizes(rate, duration, maxInFlight, maxStreams);
-        target.labOnly(spec, "--rtt", "--gateway-max-streams", "--gateway-max-resets");
+        ExperimentTarget t = target.given(spec, "--rtt", "--gateway-max-streams", "--gateway-max-resets");
         H2GatewayOnLab.checkGateway(gatewayMaxStreams, gatewayMaxResets);
-        SessionTemplate sessions = sessionOptions.forExperiment(target.proxy == null);
-        H2GatewayResult result;
-        if (target.lab()) {
-            H2GatewayOnLab onLab = onLab(sessions);
-            OpenFiles.check((long) maxInFlight * H2GatewayOnLab.SOCKETS_PER_REQUEST);
-            result = onLab.run();
-        } else {
-            ProxySpec proxy = target.proxy();
-            if (proxy.scheme() != ProxyScheme.HTTPS) {
-                throw new IllegalArgumentException("--proxy " + proxy + ": h2-gateway needs the proxy's https://"
-                        + " endpoint (HTTP/2 to a proxy is negotiated by TLS ALPN)");
-            }
-            OpenFiles.check(maxInFlight);
-            result = H2GatewayExperiment.run(new H2GatewayExperiment.Setup(proxy, sessions, target.url(),
-                    target.tls(), rate, duration, maxInFlight, maxStreams, null, proxy.scheme().text() + "://"
-                    + proxy.host() + ":" + proxy.port(), Duration.ofMinutes(1)));
-        }
+        H2GatewayResult result = onLab(sessionOptions.given().forExperiment(t.onLab())).run(t);
         return Main.print(spec, json, result, H2GatewayTable::text);
     }
 

@@ -1,7 +1,7 @@
 package io.proxybench.cli;
 
 import io.proxybench.client.proxy.SessionTemplate;
-import io.proxybench.experiments.keepalive.KeepAliveExperiment;
+import io.proxybench.experiments.ExperimentTarget;
 import io.proxybench.experiments.keepalive.KeepAliveOnLab;
 import io.proxybench.experiments.keepalive.KeepAliveResult;
 import io.proxybench.experiments.keepalive.KeepAliveTable;
@@ -70,15 +70,9 @@ final class KeepAliveCommand implements Callable<Integer> {
 
     @Override
     public Integer call() throws Exception {
-        SessionTemplate sessions = sessionOptions.forExperiment(target.proxy == null);
-        KeepAliveResult result;
-        if (target.lab()) {
-            result = onLab(sessions).run();
-        } else {
-            result = KeepAliveExperiment.run(new KeepAliveExperiment.Setup(target.proxy(), sessions, target.url(),
-                    target.tls(), tableKeepAlives, tableGaps, keepAlives, gaps, rowTime, sigmas, seed,
-                    Duration.ofMinutes(1)));
-        }
+        ExperimentTarget t = target.given(spec);
+        KeepAliveOnLab onLab = onLab(sessionOptions.given().forExperiment(t.onLab()));
+        KeepAliveResult result = t.lab() ? onLab.run() : onLab.through(t);
         return Main.print(spec, json, result, KeepAliveTable::text);
     }
 

@@ -2,25 +2,21 @@ package io.proxybench.cli;
 
 import io.proxybench.analysis.report.ReportJson;
 import io.proxybench.client.proxy.Dialect;
-import io.proxybench.experiments.LabAccountFiles;
-import io.proxybench.experiments.LabCard;
-import io.proxybench.lab.Lab;
+import io.proxybench.experiments.LabUntilStopped;
+import io.proxybench.lab.LabAccount;
 import io.proxybench.lab.LabConfig;
 import io.proxybench.lab.faults.FaultPlan;
 import io.proxybench.lab.faults.LatencyPlan;
 import io.proxybench.lab.gateway.AllowedPorts;
 import io.proxybench.lab.gateway.ConnectReply;
-import java.io.IOException;
 import java.io.PrintWriter;
 import java.nio.file.Path;
 import java.time.Duration;
 import java.util.List;
 import java.util.concurrent.Callable;
-import java.util.concurrent.CountDownLatch;
-import java.util.concurrent.TimeUnit;
+import picocli.CommandLine;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Option;
-import picocli.CommandLine;
 
 /** {@code proxybench lab}: runs the embedded gateway and target until interrupted or for a set time. */
 @Command(
@@ -57,7 +53,7 @@ final class LabCommand implements Callable<Integer> {
 
     @Option(names = "--auth", paramLabel = "USER:PASS", converter = AccountConverter.class,
             description = "Require this account (Basic, SOCKS5 username/password). Default: no auth.")
-    AccountConverter.Account auth;
+    LabAccount auth;
 
     @Option(names = "--exits", paramLabel = "N", defaultValue = "" + LabConfig.DEFAULT_EXITS,
             description = "Exit addresses in the pool (default: ${DEFAULT-VALUE}).")
@@ -200,46 +196,12 @@ final class LabCommand implements Callable<Integer> {
         if (auth != null) {
             b.auth(auth.user(), auth.password());
         }
-        LabConfig config = b.build();
-        CountDownLatch stop = new CountDownLatch(1);
-        try (Lab lab = Lab.start(config); LabAccountFiles accountFiles = auth == null ? null
-                : LabAccountFiles.write(config.home(), lab.host(), lab.gatewayPort(), auth.user(), auth.password())) {
-            Thread hook = new Thread(() -> {
-                stop.countDown();
-                lab.close();
-                delete(accountFiles);
-            }, "lab-shutdown");
-            Runtime.getRuntime().addShutdownHook(hook);
-            PrintWriter out = spec.commandLine().getOut();
-            LabCard card = new LabCard(lab, auth == null ? null : auth.user(), accountFiles);
+        PrintWriter out = spec.commandLine().getOut();
+        LabUntilStopped.run(b.build(), auth, runFor, card -> {
             out.println(json ? ReportJson.write(card.json()) : card.text(runFor));
             out.flush();
-            if (runFor == null) {
-                stop.await();
-            } else {
-                stop.await(runFor.toMillis(), TimeUnit.MILLISECONDS);
-            }
-            try {
-                Runtime.getRuntime().removeShutdownHook(hook);
-            } catch (IllegalStateException shuttingDown) {
-                // The hook is running: it closes the lab.
-            }
-        }
+        }, spec.commandLine().getErr()::println);
         return 0;
-    }
-
-    /** On Ctrl-C, where the lab's thread may not get to close them: deletes the account files, if any. */
-    private void delete(LabAccountFiles accountFiles) {
-        if (accountFiles == null) {
-            return;
-        }
-        try {
-            accountFiles.close();
-        } catch (IOException e) {
-            spec.commandLine().getErr().println("proxybench lab: could not delete " + accountFiles.curlConfig()
-                    + " and " + accountFiles.proxyFile() + " (" + e.getMessage() + "); they hold the --auth"
-                    + " password, owner-only: delete them");
-        }
     }
 
     private static Dialect named(String name) {

@@ -2,7 +2,7 @@ package io.proxybench.cli;
 
 import io.proxybench.client.proxy.ProxySpec;
 import io.proxybench.client.proxy.SessionTemplate;
-import io.proxybench.experiments.ServerSide;
+import io.proxybench.experiments.ExperimentTarget;
 import io.proxybench.experiments.owners.OwnersExperiment;
 import io.proxybench.experiments.owners.OwnersOnLab;
 import io.proxybench.experiments.owners.OwnersResult;
@@ -71,24 +71,11 @@ final class OwnersCommand implements Callable<Integer> {
 
     @Override
     public Integer call() throws Exception {
-        target.labOnly(spec, "--rtt", "--forward-idle-cap");
-        SessionTemplate sessions = sessionOptions.forExperiment(target.proxy == null);
-        OwnersResult result;
-        if (target.lab()) {
-            if (socks != null) {
-                throw new IllegalArgumentException("--socks goes with --proxy; the lab serves SOCKS5 on its gateway"
-                        + " port");
-            }
-            result = onLab(sessions).run();
-        } else {
-            if (socks == null) {
-                throw new IllegalArgumentException("--proxy needs --socks, the same gateway's SOCKS5 endpoint (e.g."
-                        + " socks5h://gw:1080), for the SOCKS5 lane");
-            }
-            result = OwnersExperiment.run(new OwnersExperiment.Setup(target.proxy(), ProxyOrLab.withAccount(socks),
-                    sessions, target.url(), target.tls(), concurrency, stream, rounds, ServerSide.UNSEEN, null,
-                    null, Duration.ofMinutes(10)));
-        }
+        ExperimentTarget t = target.given(spec, "--rtt", "--forward-idle-cap");
+        SessionTemplate sessions = sessionOptions.given().forExperiment(t.onLab());
+        boolean lab = t.lab();
+        OwnersOnLab.checkSocks(lab, socks);
+        OwnersResult result = lab ? onLab(sessions).run() : onLab(sessions).through(t, socks);
         return Main.print(spec, json, result, OwnersTable::text);
     }
 

@@ -1,19 +1,16 @@
 package io.proxybench.cli;
 
-import io.proxybench.analysis.report.html.HtmlReport;
 import io.proxybench.client.proxy.ProxySpec;
+import io.proxybench.experiments.ExperimentTarget;
 import io.proxybench.experiments.probe.ProbeCard;
 import io.proxybench.experiments.probe.ProbeExperiment;
 import io.proxybench.experiments.probe.ProbeSection;
 import io.proxybench.experiments.probe.ProbeSetup;
 import io.proxybench.experiments.probe.ProbeTable;
 import io.proxybench.harness.plan.RunPlan;
-import java.io.PrintWriter;
 import java.net.URI;
 import java.nio.file.Path;
 import java.time.Duration;
-import java.time.Instant;
-import java.util.List;
 import java.util.concurrent.Callable;
 import picocli.CommandLine;
 import picocli.CommandLine.Command;
@@ -30,9 +27,6 @@ import picocli.CommandLine.Option;
                 + " --country DE --session-watch 5m"})
 final class ProbeCommand implements Callable<Integer> {
 
-    static final String DEFAULT_TARGET = "https://www.cloudflare.com/cdn-cgi/trace";
-    static final String DEFAULT_HTTP_TARGET = "http://www.cloudflare.com/cdn-cgi/trace";
-
     @CommandLine.Spec
     private CommandLine.Model.CommandSpec spec;
 
@@ -48,14 +42,14 @@ final class ProbeCommand implements Callable<Integer> {
     @CommandLine.Mixin
     SessionOptions sessionOptions = new SessionOptions();
 
-    @Option(names = "--target", paramLabel = "URL", defaultValue = DEFAULT_TARGET,
+    @Option(names = "--target", paramLabel = "URL", defaultValue = ProbeSetup.DEFAULT_TARGET,
             description = "An https:// URL answering a trace (key=value lines with ip=, and loc=, conn=, ja4= when it"
                     + " can) (default: ${DEFAULT-VALUE}).")
     URI target;
 
     @Option(names = "--http-target", paramLabel = "URL",
-            description = "The same over http://, for the forward-mode checks (default: " + DEFAULT_HTTP_TARGET
-                    + " with the default --target, else none).")
+            description = "The same over http://, for the forward-mode checks (default: "
+                    + ProbeSetup.DEFAULT_HTTP_TARGET + " with the default --target, else none).")
     URI httpTarget;
 
     @Option(names = "--ca", paramLabel = "FILE", description = "Trust only this CA file.")
@@ -91,25 +85,14 @@ final class ProbeCommand implements Callable<Integer> {
 
     @Override
     public Integer call() throws Exception {
-        if (!"https".equals(target.getScheme())) {
-            throw new IllegalArgumentException("--target " + target + " is not https://; give the http:// one as"
-                    + " --http-target");
-        }
-        if (httpTarget != null && !"http".equals(httpTarget.getScheme())) {
-            throw new IllegalArgumentException("--http-target " + httpTarget + " is not http://");
-        }
-        URI forward = httpTarget != null ? httpTarget
-                : target.toString().equals(DEFAULT_TARGET) ? URI.create(DEFAULT_HTTP_TARGET) : null;
-        ProbeSetup setup = asnOptions.withAsns(asns -> new ProbeSetup(ProxyOrLab.withAccount(proxy),
-                httpsProxy == null ? null : ProxyOrLab.withAccount(httpsProxy), sessionOptions.templateOrNull(),
-                target, forward, TrustOption.tls(ca, insecure), asns, budget, rampTo, sessionWatch, timeout));
+        URI forward = ProbeSetup.forwardTarget(target, httpTarget);
+        ProbeSetup setup = asnOptions.withAsns(asns -> new ProbeSetup(ExperimentTarget.withAccount(proxy),
+                ExperimentTarget.withAccount(httpsProxy), sessionOptions.templateOrNull(), target, forward,
+                TrustOption.tls(ca, insecure), asns, budget, rampTo, sessionWatch, timeout));
         ProbeCard card = ProbeExperiment.run(setup, proxy.credentials() != null ? "--proxy"
                 : "PROXY_USER and PROXY_PASS");
-        PrintWriter out = spec.commandLine().getOut();
         if (html != null) {
-            Path file = new HtmlReport("proxybench probe", List.of("Made " + Instant.now() + " by proxybench probe"
-                    + " for " + card.proxy()), List.of(ProbeSection.of(card))).write(html);
-            spec.commandLine().getErr().println("probe: card written to " + file);
+            spec.commandLine().getErr().println("probe: card written to " + ProbeSection.write(card, html));
         }
         int printed = Main.print(spec, json, card, ProbeTable::text);
         return card.diagnosis() != null ? RunPlan.SETUP_FAILED_EXIT_CODE : printed;

@@ -2,7 +2,7 @@ package io.proxybench.cli;
 
 import io.proxybench.harness.plan.ProxyFile;
 import io.proxybench.client.Timeouts;
-import io.proxybench.client.proxy.ProxySpec;
+import io.proxybench.experiments.ExperimentTarget;
 import io.proxybench.experiments.ramp.RampExperiment;
 import io.proxybench.experiments.ramp.RampOnLab;
 import io.proxybench.experiments.ramp.RampResult;
@@ -84,40 +84,21 @@ final class RampCommand implements Callable<Integer> {
     public Integer call() throws Exception {
         List<Integer> levels = RampExperiment.levels(from, step, to);
         RampExperiment.checkStepFor(stepFor);
-        RampThresholds thresholds = new RampThresholds(maxErrors,
-                maxP99 == null ? null : maxP99.toNanos() / 1e6);
+        RampThresholds thresholds = RampThresholds.of(maxErrors, maxP99);
         Timeouts timeouts = TimeoutOption.parse(timeout);
         // Made before the branches, so that a bad --lab-limit is named first, whatever else was given.
         RampOnLab onLab = new RampOnLab(labLimit, levels, stepFor, thresholds, timeouts);
+        ExperimentTarget t = target.given(spec);
         RampResult result;
         if (proxyFile != null) {
-            if (target.proxy != null) {
-                throw new IllegalArgumentException("--proxy and --proxy-file exclude each other; give one");
-            }
-            checkRealProxy();
-            if (target.url == null) {
-                throw new IllegalArgumentException("--proxy-file needs --url, the origin to request");
-            }
-            List<ProxySpec> proxies = ProxyFile.read(proxyFile).stream().map(ProxyOrLab::withAccount)
-                    .map(sessionOptions::rotating).toList();
-            result = RampExperiment.run(new RampExperiment.Setup(proxies, target.url(), target.tls(), timeouts,
-                    levels, stepFor, thresholds, null));
-        } else if (target.lab()) {
-            sessionOptions.refuseOnLab();
+            RampOnLab.checkProxyFile(t);
+            result = onLab.through(t, ProxyFile.read(proxyFile), sessionOptions.given());
+        } else if (t.lab()) {
+            sessionOptions.given().refuseOnLab();
             result = onLab.run();
         } else {
-            checkRealProxy();
-            result = RampExperiment.run(new RampExperiment.Setup(List.of(sessionOptions.rotating(target.proxy())),
-                    target.url(),
-                    target.tls(), timeouts, levels, stepFor, thresholds, null));
+            result = onLab.through(t, null, sessionOptions.given());
         }
         return Main.print(spec, json, result, RampTable::text);
-    }
-
-    private void checkRealProxy() {
-        if (spec.commandLine().getParseResult().hasMatchedOption("--lab-limit")) {
-            throw new IllegalArgumentException("--lab-limit applies to the embedded lab only; leave it out with"
-                    + " --proxy or --proxy-file");
-        }
     }
 }

@@ -2,8 +2,7 @@ package io.proxybench.cli;
 
 import io.proxybench.client.proxy.ProxySpec;
 import io.proxybench.client.proxy.SessionTemplate;
-import io.proxybench.experiments.load.InFlight;
-import io.proxybench.experiments.reuse.ReuseExperiment;
+import io.proxybench.experiments.ExperimentTarget;
 import io.proxybench.experiments.reuse.ReuseOnLab;
 import io.proxybench.experiments.reuse.ReuseRow;
 import io.proxybench.experiments.reuse.ReuseTable;
@@ -53,22 +52,9 @@ final class ReuseCommand implements Callable<Integer> {
 
     @Override
     public Integer call() throws Exception {
-        if (requests < 1) {
-            throw new IllegalArgumentException("--requests must be at least 1, got " + requests);
-        }
-        InFlight.check("--concurrency", concurrency);
-        target.labOnly(spec, "--latency");
-        SessionTemplate sessions = sessionOptions.forExperiment(target.proxy == null);
-        List<ReuseRow> rows;
-        if (target.lab()) {
-            if (socks != null) {
-                throw new IllegalArgumentException("--socks goes with --proxy; the lab serves SOCKS5 on its own port");
-            }
-            rows = onLab(sessions).run();
-        } else {
-            rows = ReuseExperiment.run(new ReuseExperiment.Setup(target.proxy(), ProxyOrLab.withAccount(socks),
-                    sessions, target.url(), target.tls(), requests, concurrency, Duration.ofMinutes(10)));
-        }
+        ReuseOnLab.check(requests, concurrency);
+        ExperimentTarget t = target.given(spec, "--latency");
+        List<ReuseRow> rows = onLab(sessionOptions.given().forExperiment(t.onLab())).run(t, socks);
         return Main.print(spec, json, rows, ReuseTable::text);
     }
 

@@ -1,7 +1,7 @@
 package io.proxybench.cli;
 
 import io.proxybench.client.proxy.SessionTemplate;
-import io.proxybench.experiments.sessions.SessionsExperiment;
+import io.proxybench.experiments.ExperimentTarget;
 import io.proxybench.experiments.sessions.SessionsOnLab;
 import io.proxybench.experiments.sessions.SessionsResult;
 import io.proxybench.experiments.sessions.SessionsTable;
@@ -64,20 +64,10 @@ final class SessionsCommand implements Callable<Integer> {
 
     @Override
     public Integer call() throws Exception {
-        SessionsExperiment.checkSizes(concurrency, burstRequests, burstTunnels);
-        if (duration.compareTo(SessionsExperiment.MIN_LENGTH) < 0) {
-            throw new IllegalArgumentException("--duration " + duration.toMillis() + "ms leaves no steady window;"
-                    + " use at least 3s");
-        }
-        target.labOnly(spec, "--exit-setup", "--rtt");
-        SessionTemplate sessions = sessionOptions.forExperiment(target.proxy == null);
-        SessionsResult result;
-        if (target.lab()) {
-            result = onLab(sessions).run();
-        } else {
-            result = SessionsExperiment.run(new SessionsExperiment.Setup(target.proxy(), sessions, target.url(),
-                    target.tls(), concurrency, duration, burstRequests, burstTunnels, Duration.ofMinutes(10)));
-        }
+        SessionsOnLab.check(concurrency, duration, burstRequests, burstTunnels);
+        ExperimentTarget t = target.given(spec, "--exit-setup", "--rtt");
+        SessionsOnLab onLab = onLab(sessionOptions.given().forExperiment(t.onLab()));
+        SessionsResult result = t.lab() ? onLab.run() : onLab.through(t);
         return Main.print(spec, json, result, SessionsTable::text);
     }
 

@@ -16,8 +16,6 @@ import io.proxybench.experiments.ramp.RampOnLab;
 import io.proxybench.experiments.ramp.RampThresholds;
 import io.proxybench.experiments.reuse.ReuseOnLab;
 import io.proxybench.experiments.sessions.SessionsOnLab;
-import io.proxybench.experiments.sizepool.Assignment;
-import io.proxybench.experiments.sizepool.BucketLimit;
 import io.proxybench.experiments.sizepool.SizePoolOnLab;
 import java.time.Duration;
 import java.util.List;
@@ -51,43 +49,42 @@ class CommandDefaultsTest {
     @Test
     void eachDemoRunIsItsCommandsDefaultsButForWhatTheDemoShortens() {
         ReuseCommand reuse = defaults(new ReuseCommand());
-        assertThat(reuse.onLab(reuse.sessionOptions.template())).isEqualTo(ReuseOnLab.DEMO);
+        assertThat(reuse.onLab(reuse.sessionOptions.given().template())).isEqualTo(ReuseOnLab.DEMO);
 
         OwnersCommand owners = defaults(new OwnersCommand());
-        assertThat(owners.onLab(owners.sessionOptions.template())).usingRecursiveComparison(except("rounds"))
+        assertThat(owners.onLab(owners.sessionOptions.given().template())).usingRecursiveComparison(except("rounds"))
                 .isEqualTo(OwnersOnLab.DEMO);
         assertThat(OwnersOnLab.DEMO.rounds()).isEqualTo(5).isLessThan(owners.rounds);
 
         KeepAliveCommand keepAlive = defaults(new KeepAliveCommand());
-        assertThat(keepAlive.onLab(keepAlive.sessionOptions.template())).usingRecursiveComparison(except("rowTime"))
+        assertThat(keepAlive.onLab(keepAlive.sessionOptions.given().template())).usingRecursiveComparison(except("rowTime"))
                 .isEqualTo(KeepAliveOnLab.DEMO);
         assertThat(KeepAliveOnLab.DEMO.rowTime()).isEqualTo(keepAlive.rowTime.dividedBy(2));
 
         SessionsCommand sessions = defaults(new SessionsCommand());
-        assertThat(sessions.onLab(sessions.sessionOptions.template())).usingRecursiveComparison(except("duration"))
+        assertThat(sessions.onLab(sessions.sessionOptions.given().template())).usingRecursiveComparison(except("duration"))
                 .isEqualTo(SessionsOnLab.DEMO);
         assertThat(SessionsOnLab.DEMO.duration()).isEqualTo(Duration.ofSeconds(4));
 
         SizePoolCommand sizePool = defaults(new SizePoolCommand());
-        assertThat(sizePool.onLab(sizePool.sessionOptions.template(), sizePool.buckets.stream()
-                .map(BucketLimit::parse).toList(), Assignment.parse(sizePool.assign)))
+        assertThat(sizePool.options().onLab(sizePool.sessionOptions.given().template()))
                 .usingRecursiveComparison(except("liveFor")).isEqualTo(SizePoolOnLab.DEMO);
         assertThat(SizePoolOnLab.DEMO.liveFor()).isEqualTo(Duration.ofSeconds(2));
 
         BytesCommand bytes = defaults(new BytesCommand());
-        assertThat(bytes.onLab(BytesCommand.offers(bytes.groups))).usingRecursiveComparison(except("samples"))
+        assertThat(bytes.onLab(BytesOnLab.offers(bytes.groups))).usingRecursiveComparison(except("samples"))
                 .isEqualTo(BytesOnLab.DEMO);
         assertThat(BytesOnLab.DEMO.samples()).isEqualTo(bytes.samples / 2);
 
         H2GatewayCommand h2 = defaults(new H2GatewayCommand());
-        assertThat(h2.onLab(h2.sessionOptions.template())).usingRecursiveComparison(except("rate", "duration"))
+        assertThat(h2.onLab(h2.sessionOptions.given().template())).usingRecursiveComparison(except("rate", "duration"))
                 .isEqualTo(H2GatewayOnLab.DEMO);
         assertThat(H2GatewayOnLab.DEMO.rate()).isEqualTo(150);
         assertThat(H2GatewayOnLab.DEMO.duration()).isEqualTo(Duration.ofSeconds(4));
 
         ClientsCommand clients = defaults(new ClientsCommand());
         List<AuditedClient> all = ClientName.all();
-        assertThat(clients.onLab(all, clients.sessionOptions.template()))
+        assertThat(clients.onLab(all, clients.sessionOptions.given().template()))
                 .usingRecursiveComparison(except("clients", "requests", "warmUp")).isEqualTo(ClientsOnLab.DEMO);
         assertThat(ClientsOnLab.DEMO.clients()).extracting(AuditedClient::name)
                 .containsExactlyElementsOf(all.stream().map(AuditedClient::name).toList());
@@ -105,7 +102,7 @@ class CommandDefaultsTest {
 
     @Test
     void experimentsOnTheLabDefaultToTheLabsDialect() {
-        assertThat(defaults(new SessionsCommand()).sessionOptions.template().dialect()).isEqualTo(Dialect.lab());
+        assertThat(defaults(new SessionsCommand()).sessionOptions.given().template().dialect()).isEqualTo(Dialect.lab());
         assertThat(SessionsOnLab.DEMO.sessions()).isEqualTo(SessionTemplate.of(Dialect.lab()));
     }
 

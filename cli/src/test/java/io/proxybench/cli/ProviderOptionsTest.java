@@ -137,9 +137,9 @@ class ProviderOptionsTest {
         netnut.provider = "netnut";
         netnut.country = "de";
         ProxySpec proxy = ProxySpec.parse("http://acct:pw@127.0.0.1:5959");
-        assertThat(netnut.rotating(proxy).credentials().user()).isEqualTo("acct-res-de");
-        assertThat(netnut.rotating(proxy).credentials().password()).isEqualTo("pw");
-        assertThat(new SessionOptions().rotating(proxy)).isSameAs(proxy);
+        assertThat(netnut.given().rotating(proxy).credentials().user()).isEqualTo("acct-res-de");
+        assertThat(netnut.given().rotating(proxy).credentials().password()).isEqualTo("pw");
+        assertThat(new SessionOptions().given().rotating(proxy)).isSameAs(proxy);
         for (String command : List.of("fingerprint", "bytes", "ramp")) {
             MainTest.Run r = MainTest.run(command, "--provider", "oxylabs");
             assertThat(r.exitCode()).as(command + ": " + r.err()).isEqualTo(Main.BAD_ARGUMENTS);

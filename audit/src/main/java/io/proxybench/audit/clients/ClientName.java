@@ -25,4 +25,9 @@ public enum ClientName {
     public static List<AuditedClient> all() {
         return Arrays.stream(values()).map(ClientName::make).toList();
     }
+
+    /** The clients {@code names} names, each once, in their order; every client when null or empty. */
+    public static List<AuditedClient> chosen(List<ClientName> names) {
+        return names == null || names.isEmpty() ? all() : names.stream().distinct().map(ClientName::make).toList();
+    }
 }

@@ -1,10 +1,15 @@
 package io.proxybench.experiments.bytes;
 
+import io.netty.handler.ssl.SslProvider;
 import io.proxybench.client.TlsSettings;
+import io.proxybench.client.proxy.SessionTemplateOptions;
+import io.proxybench.experiments.ExperimentTarget;
 import io.proxybench.experiments.LabTargets;
 import io.proxybench.lab.Lab;
 import io.proxybench.lab.LabConfig;
+import io.proxybench.net.TlsEngine;
 import java.time.Duration;
+import java.util.Arrays;
 import java.util.List;
 
 /**
@@ -34,6 +39,66 @@ public record BytesOnLab(String path, List<List<String>> offers, int samples, Li
         if (!path.startsWith("/")) {
             throw new IllegalArgumentException("--path " + path + " must start with /, e.g. /bytes/2000");
         }
+    }
+
+    /**
+     * Checks the sizes as {@code proxybench bytes} gives them, naming its options.
+     *
+     * @throws IllegalArgumentException for fewer than 1 sample, request or request per tunnel
+     */
+    public static void check(int samples, long requests, List<Integer> perTunnel) {
+        if (samples < 1) {
+            throw new IllegalArgumentException("--samples must be at least 1, got " + samples);
+        }
+        if (requests < 1) {
+            throw new IllegalArgumentException("--requests must be at least 1, got " + requests);
+        }
+        for (int n : perTunnel) {
+            if (n < 1) {
+                throw new IllegalArgumentException("--per-tunnel " + n + " is not a number of requests per tunnel:"
+                        + " use 1 or more, e.g. 1,50");
+            }
+        }
+    }
+
+    /**
+     * The rows to measure: each of {@code groups} (colon-separated group names, or {@code default} for the TLS
+     * engine's list), or {@link BytesExperiment#defaultOffers()} when none is given.
+     *
+     * @throws IllegalArgumentException for named groups without the openssl engine, an empty or unknown name
+     */
+    public static List<List<String>> offers(List<String> groups) {
+        if (groups == null || groups.isEmpty()) {
+            return BytesExperiment.defaultOffers();
+        }
+        boolean openSsl = TlsEngine.current().provider() == SslProvider.OPENSSL;
+        List<List<String>> offers = groups.stream()
+                .map(g -> g.equals("default") ? List.<String>of() : Arrays.asList(g.split(":", -1)))
+                .toList();
+        if (!openSsl && offers.stream().anyMatch(o -> !o.isEmpty())) {
+            throw new IllegalArgumentException("--group needs the openssl TLS engine; this JVM uses "
+                    + TlsEngine.current().describe() + ", so only --group default works");
+        }
+        if (offers.stream().flatMap(List::stream).anyMatch(String::isBlank)) {
+            throw new IllegalArgumentException("--group " + groups + " has an empty group name; separate groups"
+                    + " with ':' as in X25519MLKEM768:X25519");
+        }
+        List<String> unknown = TlsEngine.current().unknownGroups(offers.stream().flatMap(List::stream).distinct()
+                .toList());
+        if (!unknown.isEmpty()) {
+            throw new IllegalArgumentException("--group " + unknown.get(0) + " is not a key-exchange group this TLS"
+                    + " engine knows; e.g. " + String.join(", ", BytesExperiment.BOTH_GROUPS));
+        }
+        return offers;
+    }
+
+    /**
+     * The same rows through {@code target}'s real gateway, in the rotating form {@code sessions} write, to its
+     * origin; {@code path} unused.
+     */
+    public BytesResult through(ExperimentTarget target, SessionTemplateOptions sessions) throws Exception {
+        return BytesExperiment.run(new BytesExperiment.Setup(sessions.rotating(target.gateway()), target.origin(),
+                target.tls(), offers, samples, perTunnel, requests, Duration.ofSeconds(60)));
     }
 
     /** Starts the lab, measures every offer on it, and stops it. */

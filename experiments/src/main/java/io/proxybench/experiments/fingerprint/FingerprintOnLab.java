@@ -2,6 +2,8 @@ package io.proxybench.experiments.fingerprint;
 
 import io.proxybench.client.TlsSettings;
 import io.proxybench.client.proxy.ProxySpec;
+import io.proxybench.client.proxy.SessionTemplateOptions;
+import io.proxybench.experiments.ExperimentTarget;
 import io.proxybench.experiments.LabTargets;
 import io.proxybench.experiments.fingerprint.FingerprintExperiment.Mode;
 import io.proxybench.lab.Lab;
@@ -21,6 +23,18 @@ public record FingerprintOnLab(boolean http11) {
     /** The demo's run, {@code proxybench fingerprint}'s default: h2, then http/1.1 offered. */
     public static final FingerprintOnLab DEMO = new FingerprintOnLab(false);
 
+    /**
+     * Direct and {@code target}'s real gateway, in the rotating form {@code sessions} write, compared on its origin,
+     * which must report {@code ja4=} as the lab's trace does.
+     */
+    public FingerprintResult through(ExperimentTarget target, SessionTemplateOptions sessions)
+            throws InterruptedException {
+        ProxySpec proxy = sessions.rotating(target.gateway());
+        TlsSettings tls = http11 ? target.tls().withAlpn(TlsSettings.HTTP11_ONLY) : target.tls();
+        return FingerprintExperiment.run(new FingerprintExperiment.Setup(target.origin(), tls,
+                List.of(Mode.direct(), new Mode(proxy.scheme().text() + " proxy", proxy, false)),
+                FingerprintExperiment.TIMEOUT));
+    }
 
     /** Starts the lab, compares every mode with direct on it, and stops it. */
     public FingerprintResult run() throws InterruptedException {

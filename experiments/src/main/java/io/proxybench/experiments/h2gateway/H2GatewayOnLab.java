@@ -2,10 +2,14 @@ package io.proxybench.experiments.h2gateway;
 
 import io.proxybench.client.TlsSettings;
 import io.proxybench.client.proxy.Dialect;
+import io.proxybench.client.proxy.ProxyScheme;
+import io.proxybench.client.proxy.ProxySpec;
 import io.proxybench.client.proxy.SessionTemplate;
+import io.proxybench.experiments.ExperimentTarget;
 import io.proxybench.experiments.LabGatewaySide;
 import io.proxybench.experiments.LabTargets;
 import io.proxybench.harness.Durations;
+import io.proxybench.harness.engine.OpenFiles;
 import io.proxybench.lab.Lab;
 import io.proxybench.lab.LabConfig;
 import io.proxybench.lab.exits.ExitPool;
@@ -59,6 +63,27 @@ public record H2GatewayOnLab(SessionTemplate sessions, double rate, Duration dur
             throw new IllegalArgumentException("--gateway-max-resets " + gatewayMaxResets + " must not be negative;"
                     + " 0 turns the guard off");
         }
+    }
+
+    /**
+     * Both lanes on a fresh lab when {@code target} is the lab, else through its real gateway's {@code https://}
+     * endpoint to its origin ({@code rtt} and the gateway's limits unused); first checks that this process may open
+     * the files the requests in flight take.
+     */
+    public H2GatewayResult run(ExperimentTarget target) throws Exception {
+        if (target.lab()) {
+            OpenFiles.check((long) maxInFlight * SOCKETS_PER_REQUEST);
+            return run();
+        }
+        ProxySpec proxy = target.gateway();
+        if (proxy.scheme() != ProxyScheme.HTTPS) {
+            throw new IllegalArgumentException("--proxy " + proxy + ": h2-gateway needs the proxy's https://"
+                    + " endpoint (HTTP/2 to a proxy is negotiated by TLS ALPN)");
+        }
+        OpenFiles.check(maxInFlight);
+        return H2GatewayExperiment.run(new H2GatewayExperiment.Setup(proxy, sessions, target.origin(), target.tls(),
+                rate, duration, maxInFlight, maxStreams, null, proxy.scheme().text() + "://" + proxy.host() + ":"
+                + proxy.port(), Duration.ofMinutes(1)));
     }
 
     /** Starts the lab, runs both lanes on it, and stops it. */

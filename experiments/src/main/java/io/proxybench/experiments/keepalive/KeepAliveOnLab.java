@@ -4,6 +4,7 @@ import io.proxybench.client.TlsSettings;
 import io.proxybench.client.proxy.Dialect;
 import io.proxybench.client.proxy.ProxySpec;
 import io.proxybench.client.proxy.SessionTemplate;
+import io.proxybench.experiments.ExperimentTarget;
 import io.proxybench.experiments.LabTargets;
 import io.proxybench.experiments.reuse.ReuseExperiment;
 import io.proxybench.lab.Lab;
@@ -42,6 +43,13 @@ public record KeepAliveOnLab(SessionTemplate sessions, List<Duration> tableKeepA
         tableGaps = List.copyOf(tableGaps);
         keepAlives = List.copyOf(keepAlives);
         gaps = List.copyOf(gaps);
+    }
+
+    /** The same rows through {@code target}'s real gateway to its origin. */
+    public KeepAliveResult through(ExperimentTarget target) throws Exception {
+        return KeepAliveExperiment.run(new KeepAliveExperiment.Setup(target.gateway(), sessions, target.origin(),
+                target.tls(), tableKeepAlives, tableGaps, keepAlives, gaps, rowTime, sigmas, seed,
+                Duration.ofMinutes(1)));
     }
 
     /** Starts the lab, measures every row on it, and stops it. */

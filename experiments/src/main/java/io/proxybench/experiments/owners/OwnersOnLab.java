@@ -4,8 +4,10 @@ import io.proxybench.client.TlsSettings;
 import io.proxybench.client.proxy.Dialect;
 import io.proxybench.client.proxy.ProxySpec;
 import io.proxybench.client.proxy.SessionTemplate;
+import io.proxybench.experiments.ExperimentTarget;
 import io.proxybench.experiments.LabServerSide;
 import io.proxybench.experiments.LabTargets;
+import io.proxybench.experiments.ServerSide;
 import io.proxybench.experiments.reuse.ReuseExperiment;
 import io.proxybench.harness.Durations;
 import io.proxybench.lab.Lab;
@@ -43,6 +45,34 @@ public record OwnersOnLab(SessionTemplate sessions, List<Integer> levels, Owners
         if (forwardIdleCap < 0) {
             throw new IllegalArgumentException("--forward-idle-cap must be zero or more, got " + forwardIdleCap);
         }
+    }
+
+    /**
+     * Checks {@code socks}, the SOCKS5 lane's endpoint, against where the lanes run: none on the lab, which serves
+     * SOCKS5 on its gateway port; a real gateway's own otherwise.
+     *
+     * @param lab whether the lanes run on the embedded lab
+     * @param socks the real gateway's SOCKS5 endpoint as given, or null
+     */
+    public static void checkSocks(boolean lab, ProxySpec socks) {
+        if (lab && socks != null) {
+            throw new IllegalArgumentException("--socks goes with --proxy; the lab serves SOCKS5 on its gateway"
+                    + " port");
+        }
+        if (!lab && socks == null) {
+            throw new IllegalArgumentException("--proxy needs --socks, the same gateway's SOCKS5 endpoint (e.g."
+                    + " socks5h://gw:1080), for the SOCKS5 lane");
+        }
+    }
+
+    /**
+     * The same levels through {@code target}'s real gateway, as an HTTP forward proxy and as {@code socks}, to its
+     * origin; {@code rtt} and {@code forwardIdleCap} unused, the gateway's dials unseen.
+     */
+    public OwnersResult through(ExperimentTarget target, ProxySpec socks) throws Exception {
+        return OwnersExperiment.run(new OwnersExperiment.Setup(target.gateway(), ExperimentTarget.withAccount(socks),
+                sessions, target.origin(), target.tls(), levels, stream, rounds, ServerSide.UNSEEN, null, null,
+                Duration.ofMinutes(10)));
     }
 
     /** Starts the lab, runs both lanes at every level on it, and stops it. */

@@ -32,6 +32,12 @@ public record ProbeSetup(ProxySpec proxy, ProxySpec httpsProxy, SessionTemplate 
         URI httpTarget, TlsSettings tls, AsnLookup asns, int budget, int rampTo, Duration sessionWatch,
         Duration timeout) {
 
+    /** The trace a probe asks for by default, over HTTPS. */
+    public static final String DEFAULT_TARGET = "https://www.cloudflare.com/cdn-cgi/trace";
+
+    /** {@link #DEFAULT_TARGET} over plain HTTP, for the forward-mode checks. */
+    public static final String DEFAULT_HTTP_TARGET = "http://www.cloudflare.com/cdn-cgi/trace";
+
     /** The fewest requests a probe needs for its protocol and rotation checks. */
     public static final int MIN_BUDGET = 20;
 
@@ -50,5 +56,25 @@ public record ProbeSetup(ProxySpec proxy, ProxySpec httpsProxy, SessionTemplate 
             throw new IllegalArgumentException("--session-watch " + Durations.format(sessionWatch)
                     + " must be at least 2s");
         }
+    }
+
+    /**
+     * The {@code http://} target of the forward-mode checks for the targets as given ({@code --target},
+     * {@code --http-target}): {@code httpTarget}, else {@link #DEFAULT_HTTP_TARGET} with the default
+     * {@code httpsTarget}, else null (no forward checks).
+     *
+     * @throws IllegalArgumentException when {@code httpsTarget} is not {@code https://} or {@code httpTarget} not
+     *     {@code http://}
+     */
+    public static URI forwardTarget(URI httpsTarget, URI httpTarget) {
+        if (!"https".equals(httpsTarget.getScheme())) {
+            throw new IllegalArgumentException("--target " + httpsTarget + " is not https://; give the http:// one as"
+                    + " --http-target");
+        }
+        if (httpTarget != null && !"http".equals(httpTarget.getScheme())) {
+            throw new IllegalArgumentException("--http-target " + httpTarget + " is not http://");
+        }
+        return httpTarget != null ? httpTarget
+                : httpsTarget.toString().equals(DEFAULT_TARGET) ? URI.create(DEFAULT_HTTP_TARGET) : null;
     }
 }

@@ -2,6 +2,9 @@ package io.proxybench.experiments.ramp;
 
 import io.proxybench.client.Timeouts;
 import io.proxybench.client.TlsSettings;
+import io.proxybench.client.proxy.ProxySpec;
+import io.proxybench.client.proxy.SessionTemplateOptions;
+import io.proxybench.experiments.ExperimentTarget;
 import io.proxybench.experiments.LabTargets;
 import io.proxybench.lab.Lab;
 import io.proxybench.lab.LabConfig;
@@ -35,6 +38,44 @@ public record RampOnLab(int labLimit, List<Integer> levels, Duration stepFor, Ra
         levels = List.copyOf(levels);
         if (labLimit < 0) {
             throw new IllegalArgumentException("--lab-limit " + labLimit + " must be 0 (no limit) or more tunnels");
+        }
+    }
+
+    /**
+     * Checks that a file of proxies ({@code --proxy-file}) comes alone, without the lab's limit, and with an origin.
+     */
+    public static void checkProxyFile(ExperimentTarget target) {
+        if (target.proxy() != null) {
+            throw new IllegalArgumentException("--proxy and --proxy-file exclude each other; give one");
+        }
+        checkRealProxy(target);
+        if (target.url() == null) {
+            throw new IllegalArgumentException("--proxy-file needs --url, the origin to request");
+        }
+    }
+
+    /**
+     * The same steps through real gateways to {@code target}'s origin, each in the rotating form {@code sessions}
+     * write: {@code proxies} (worker w uses the (w mod n)-th), each with its account, or {@code target}'s gateway
+     * when null; {@code labLimit} unused.
+     */
+    public RampResult through(ExperimentTarget target, List<ProxySpec> proxies, SessionTemplateOptions sessions)
+            throws Exception {
+        List<ProxySpec> gateways;
+        if (proxies != null) {
+            gateways = proxies.stream().map(ExperimentTarget::withAccount).map(sessions::rotating).toList();
+        } else {
+            checkRealProxy(target);
+            gateways = List.of(sessions.rotating(target.gateway()));
+        }
+        return RampExperiment.run(new RampExperiment.Setup(gateways, target.origin(), target.tls(), timeouts, levels,
+                stepFor, thresholds, null));
+    }
+
+    private static void checkRealProxy(ExperimentTarget target) {
+        if (target.given().test("--lab-limit")) {
+            throw new IllegalArgumentException("--lab-limit applies to the embedded lab only; leave it out with"
+                    + " --proxy or --proxy-file");
         }
     }
 

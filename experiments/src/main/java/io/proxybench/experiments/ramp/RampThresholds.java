@@ -1,5 +1,7 @@
 package io.proxybench.experiments.ramp;
 
+import java.time.Duration;
+
 /**
  * When a ramp step counts as past the plan's limit: too many of its requests failed, or its successes got too slow.
  *
@@ -9,6 +11,15 @@ package io.proxybench.experiments.ramp;
  *     latency threshold
  */
 public record RampThresholds(double maxErrors, Double maxP99Ms) {
+
+    /**
+     * The thresholds as {@code proxybench ramp} gives them.
+     *
+     * @param maxP99 the successes' p99 at most, or null for no latency threshold
+     */
+    public static RampThresholds of(double maxErrors, Duration maxP99) {
+        return new RampThresholds(maxErrors, maxP99 == null ? null : maxP99.toNanos() / 1e6);
+    }
 
     public RampThresholds {
         if (!(maxErrors >= 0 && maxErrors < 1)) {

@@ -3,6 +3,7 @@ package io.proxybench.experiments.sessions;
 import io.proxybench.client.TlsSettings;
 import io.proxybench.client.proxy.Dialect;
 import io.proxybench.client.proxy.SessionTemplate;
+import io.proxybench.experiments.ExperimentTarget;
 import io.proxybench.experiments.LabTargets;
 import io.proxybench.lab.Lab;
 import io.proxybench.lab.LabConfig;
@@ -31,6 +32,24 @@ public record SessionsOnLab(SessionTemplate sessions, int concurrency, Duration 
      */
     public static final SessionsOnLab DEMO = new SessionsOnLab(SessionTemplate.of(Dialect.lab()), 10,
             Duration.ofSeconds(4), 500, 100, Duration.ofMillis(200), Duration.ofMillis(30));
+
+    /**
+     * Checks the sizes as {@code proxybench sessions} gives them, naming its options: those of
+     * {@link SessionsExperiment#checkSizes}, then a {@code duration} of at least {@link SessionsExperiment#MIN_LENGTH}.
+     */
+    public static void check(int concurrency, Duration duration, int burstRequests, int burstTunnels) {
+        SessionsExperiment.checkSizes(concurrency, burstRequests, burstTunnels);
+        if (duration.compareTo(SessionsExperiment.MIN_LENGTH) < 0) {
+            throw new IllegalArgumentException("--duration " + duration.toMillis() + "ms leaves no steady window;"
+                    + " use at least 3s");
+        }
+    }
+
+    /** The same sizes through {@code target}'s real gateway to its origin; {@code exitSetup} and {@code rtt} unused. */
+    public SessionsResult through(ExperimentTarget target) throws Exception {
+        return SessionsExperiment.run(new SessionsExperiment.Setup(target.gateway(), sessions, target.origin(),
+                target.tls(), concurrency, duration, burstRequests, burstTunnels, Duration.ofMinutes(10)));
+    }
 
     /** Starts the lab, runs both modes and the bursts on it, and stops it. */
     public SessionsResult run() throws Exception {

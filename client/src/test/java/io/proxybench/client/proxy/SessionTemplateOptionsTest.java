@@ -1,0 +1,54 @@
+package io.proxybench.client.proxy;
+
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatThrownBy;
+
+import java.time.Duration;
+import org.junit.jupiter.api.Test;
+
+/** The session settings as a command gives them, checked together into a template. */
+class SessionTemplateOptionsTest {
+
+    private static SessionTemplateOptions provider(String name, String country) {
+        return new SessionTemplateOptions(name, null, null, country, null, null, null);
+    }
+
+    @Test
+    void noValueMeansNoTemplateButTheLabsDialectForAnExperiment() {
+        SessionTemplateOptions none = new SessionTemplateOptions(null, null, null, null, null, null, null);
+        assertThat(none.templateOrNull()).isNull();
+        assertThat(none.template()).isEqualTo(SessionTemplate.of(Dialect.lab()));
+        assertThat(none.forExperiment(true)).isEqualTo(SessionTemplate.of(Dialect.lab()));
+    }
+
+    @Test
+    void aProviderWithTargetingWritesBoth() {
+        SessionTemplate oxylabs = new SessionTemplateOptions("oxylabs", null, Duration.ofMinutes(10), "de", null, null,
+                null).template();
+        assertThat(oxylabs.dialect()).isEqualTo(Dialect.named("oxylabs"));
+        assertThat(oxylabs.country()).isEqualTo("DE");
+        assertThat(oxylabs.lifetime()).isEqualTo(Duration.ofMinutes(10));
+    }
+
+    @Test
+    void errorsNameTheSettingAtFault() {
+        assertThatThrownBy(() -> new SessionTemplateOptions("oxylabs", "{pass}_session-{id}", null, null, null, null,
+                null).template()).hasMessageStartingWith("--provider and --session-template exclude each other");
+        assertThatThrownBy(() -> provider("acme", null).template()).hasMessageStartingWith("--provider: ");
+        assertThatThrownBy(() -> provider(null, "germany").template())
+                .hasMessageStartingWith("--session-lifetime/--country/--state/--city/--asn: ");
+        assertThatThrownBy(() -> provider("oxylabs", null).forExperiment(true))
+                .hasMessageStartingWith("--provider oxylabs goes with --proxy");
+        assertThat(provider("oxylabs", null).forExperiment(false).dialect()).isEqualTo(Dialect.named("oxylabs"));
+    }
+
+    @Test
+    void rotatingWritesTheProvidersRotatingFormAndNeedsAnAccount() {
+        ProxySpec proxy = ProxySpec.parse("http://acct:pw@127.0.0.1:5959");
+        assertThat(provider("netnut", "de").rotating(proxy).credentials().user()).isEqualTo("acct-res-de");
+        assertThat(provider(null, null).rotating(proxy)).isSameAs(proxy);
+        assertThatThrownBy(() -> provider("netnut", null).rotating(ProxySpec.parse("http://127.0.0.1:5959")))
+                .hasMessage(SessionTemplateOptions.NO_ACCOUNT);
+        assertThatThrownBy(() -> provider("lab", null).refuseOnLab()).hasMessageContaining("go with --proxy");
+    }
+}
