@@ -1,7 +1,7 @@
 package io.proxybench.cli;
 
 import io.proxybench.client.proxy.SessionTemplate;
-import io.proxybench.client.proxy.SessionTemplateOptions;
+import io.proxybench.harness.plan.SessionTemplateOptions;
 import java.time.Duration;
 import picocli.CommandLine.Option;
 

@@ -2,7 +2,7 @@ package io.proxybench.experiments.fingerprint;
 
 import io.proxybench.client.TlsSettings;
 import io.proxybench.client.proxy.ProxySpec;
-import io.proxybench.client.proxy.SessionTemplateOptions;
+import io.proxybench.harness.plan.SessionTemplateOptions;
 import io.proxybench.experiments.ExperimentTarget;
 import io.proxybench.experiments.LabTargets;
 import io.proxybench.experiments.fingerprint.FingerprintExperiment.Mode;

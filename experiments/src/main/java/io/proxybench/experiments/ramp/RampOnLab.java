@@ -3,7 +3,7 @@ package io.proxybench.experiments.ramp;
 import io.proxybench.client.Timeouts;
 import io.proxybench.client.TlsSettings;
 import io.proxybench.client.proxy.ProxySpec;
-import io.proxybench.client.proxy.SessionTemplateOptions;
+import io.proxybench.harness.plan.SessionTemplateOptions;
 import io.proxybench.experiments.ExperimentTarget;
 import io.proxybench.experiments.LabTargets;
 import io.proxybench.lab.Lab;

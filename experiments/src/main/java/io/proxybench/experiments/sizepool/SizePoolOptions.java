@@ -2,7 +2,7 @@ package io.proxybench.experiments.sizepool;
 
 import io.proxybench.analysis.read.FileReading;
 import io.proxybench.client.proxy.SessionTemplate;
-import io.proxybench.client.proxy.SessionTemplateOptions;
+import io.proxybench.harness.plan.SessionTemplateOptions;
 import io.proxybench.experiments.ExperimentTarget;
 import java.nio.file.Path;
 import java.time.Duration;

@@ -5,7 +5,7 @@ import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 import io.proxybench.client.TlsSettings;
 import io.proxybench.client.proxy.ProxySpec;
-import io.proxybench.client.proxy.SessionTemplateOptions;
+import io.proxybench.harness.plan.SessionTemplateOptions;
 import io.proxybench.experiments.ExperimentTarget;
 import java.nio.file.Path;
 import java.time.Duration;

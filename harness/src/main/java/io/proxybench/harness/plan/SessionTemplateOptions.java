@@ -1,5 +1,8 @@
-package io.proxybench.client.proxy;
+package io.proxybench.harness.plan;
 
+import io.proxybench.client.proxy.Dialect;
+import io.proxybench.client.proxy.ProxySpec;
+import io.proxybench.client.proxy.SessionTemplate;
 import java.time.Duration;
 
 /**

@@ -1,8 +1,11 @@
-package io.proxybench.client.proxy;
+package io.proxybench.harness.plan;
 
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
+import io.proxybench.client.proxy.Dialect;
+import io.proxybench.client.proxy.ProxySpec;
+import io.proxybench.client.proxy.SessionTemplate;
 import java.time.Duration;
 import org.junit.jupiter.api.Test;
 
