@@ -77,15 +77,6 @@ final class RequestOptions {
         return read;
     }
 
-    /** Whether requests draw their URL at random rather than in turn. */
-    boolean random() {
-        return switch (urlOrder) {
-            case "rotate" -> false;
-            case "random" -> true;
-            default -> throw new IllegalArgumentException("--url-order " + urlOrder + " is not rotate or random");
-        };
-    }
-
     /**
      * One request per URL, shaped by these options.
      *
