@@ -30,14 +30,24 @@ import java.util.stream.IntStream;
  * @param urls the targets' URLs, at least one, each http:// or https://
  * @param requests one request per URL
  * @param randomTargets whether requests draw their target at random rather than in turn
+ * @param warmUp the warm-up asked for
  * @param tls the trust the client uses
+ * @param expectation what a 2xx body must hold to be data; null to take every 2xx as data
  * @param proxies proxies requests rotate over; empty without a proxy file
+ * @param timeouts the client's per-phase timeouts
  * @param template the sessions written into proxy credentials; null without, as is {@code router}
+ * @param thresholds conditions that fail the run; {@link Thresholds#NONE} without
  */
 public record CheckedRun(RunSettings settings, ShardPart shard, ArrivalSchedule schedule, List<URI> urls,
         List<ProxyRequest> requests, boolean randomTargets, WarmUp warmUp, TlsSettings tls, Expect expectation,
         List<ProxySpec> proxies, Timeouts timeouts, SessionTemplate template, SessionRouter router,
         Thresholds thresholds) {
+
+    public CheckedRun {
+        urls = List.copyOf(urls);
+        requests = List.copyOf(requests);
+        proxies = List.copyOf(proxies);
+    }
 
     /** The one key of {@code --rotation per-request} with a session template: each request gets a new session id. */
     private static final String PER_REQUEST_KEY = "per-request";

@@ -109,5 +109,7 @@ class RunSettingsTest {
                 .hasMessageStartingWith("--proxy-http2 needs https:// proxies");
         assertThatThrownBy(() -> settings().sessions(2).check())
                 .hasMessageStartingWith("--sessions needs --provider NAME or --session-template TEMPLATE");
+        assertThatThrownBy(() -> new RunSettings().rate(1.0).duration(Duration.ofSeconds(1)).check())
+                .hasMessageStartingWith("no URL to request");
     }
 }
