@@ -1,19 +1,15 @@
 package io.proxybench.cli;
 
-import io.proxybench.harness.metrics.MetricsEndpoint;
+import io.proxybench.harness.metrics.MetricsSettings;
 import io.proxybench.harness.metrics.RunMetrics;
-import java.io.IOException;
-import java.io.PrintWriter;
-import java.net.InetAddress;
-import java.net.UnknownHostException;
 import java.time.Duration;
-import java.util.List;
-import picocli.CommandLine.Option;
 import picocli.CommandLine;
+import picocli.CommandLine.Option;
 
 /**
  * {@code run}'s Prometheus endpoint: {@code --metrics-port} serves {@link RunMetrics} at {@code /metrics} for the
- * run's length, and {@code --metrics-linger} longer, so that a scrape after the last record sees the final counts.
+ * run's length, and {@code --metrics-linger} longer, so that a scrape after the last record sees the final counts;
+ * {@link MetricsSettings} checks them and starts the endpoint.
  */
 final class MetricsOptions {
 
@@ -31,49 +27,9 @@ final class MetricsOptions {
                     + " 15s; default: ${DEFAULT-VALUE}).")
     Duration linger;
 
-    /** Checks the options before anything starts. */
-    void validate(CommandLine.ParseResult given) {
-        if (port == null) {
-            for (String option : List.of("--metrics-linger", "--metrics-host")) {
-                if (given.hasMatchedOption(option)) {
-                    throw new IllegalArgumentException(option + " applies to --metrics-port; give both");
-                }
-            }
-            return;
-        }
-        if (port < 0 || port > 65_535) {
-            throw new IllegalArgumentException("--metrics-port " + port + " is not a port from 0 to 65535");
-        }
-        if (linger.isNegative()) {
-            throw new IllegalArgumentException("--metrics-linger " + linger + " must not be negative");
-        }
-    }
-
-    /** Whether {@code --metrics-port} was given. */
-    boolean enabled() {
-        return port != null;
-    }
-
-    /**
-     * The endpoint serving {@code metrics}, or null without {@code --metrics-port} (then {@code metrics} is null too);
-     * its address goes to {@code err}.
-     */
-    MetricsEndpoint start(RunMetrics metrics, PrintWriter err) {
-        if (port == null) {
-            return null;
-        }
-        InetAddress address;
-        try {
-            address = InetAddress.getByName(host);
-        } catch (UnknownHostException e) {
-            throw new IllegalArgumentException("--metrics-host " + host + " is not an address of this machine;"
-                    + " give an IP such as 127.0.0.1 or 0.0.0.0");
-        }
-        try {
-            return MetricsEndpoint.start(address, host, port, metrics, linger, err);
-        } catch (IOException e) {
-            throw new IllegalArgumentException("cannot serve metrics on " + host + ":" + port + ": " + e.getMessage()
-                    + "; pick another --metrics-port, or 0 for any free one", e);
-        }
+    /** The options as given; {@code given} says which the command line named. */
+    MetricsSettings settings(CommandLine.ParseResult given) {
+        return new MetricsSettings(port, host, linger, given.hasMatchedOption("--metrics-host"),
+                given.hasMatchedOption("--metrics-linger"));
     }
 }

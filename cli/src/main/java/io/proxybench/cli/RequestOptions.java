@@ -1,11 +1,8 @@
 package io.proxybench.cli;
 
-import io.proxybench.analysis.read.FileReading;
 import io.proxybench.client.ProxyRequest;
-import java.io.IOException;
+import io.proxybench.harness.plan.TargetUrls;
 import java.net.URI;
-import java.nio.charset.StandardCharsets;
-import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
@@ -38,52 +35,21 @@ final class RequestOptions {
     private List<URI> read;
 
     /**
-     * The URLs to request: {@code given} ({@code --url}) then the file's.
+     * The URLs to request: {@code given} ({@code --url}) then the file's, read once ({@link TargetUrls#read}).
      *
      * @throws IllegalArgumentException for none at all, an unreadable file, or a line that is not an http(s) URL
      */
     List<URI> urls(List<URI> given) {
-        if (read != null) {
-            return read;
-        }
-        List<URI> all = new ArrayList<>(given == null ? List.of() : given);
-        if (urlFile != null) {
-            List<String> lines;
-            try {
-                lines = Files.readAllLines(urlFile, StandardCharsets.UTF_8);
-            } catch (IOException e) {
-                throw new IllegalArgumentException("--url-file " + urlFile + " cannot be read: " + FileReading.why(e),
-                        e);
-            }
-            for (int i = 0; i < lines.size(); i++) {
-                String line = lines.get(i).strip();
-                if (line.isEmpty() || line.startsWith("#")) {
-                    continue;
-                }
+        if (read == null) {
+            read = TargetUrls.read(given, urlFile, line -> {
                 try {
-                    all.add(URLS.convert(line));
+                    return URLS.convert(line);
                 } catch (CommandLine.TypeConversionException e) {
-                    throw new IllegalArgumentException(urlFile + ":" + (i + 1) + ": " + e.getMessage(), e);
+                    throw new IllegalArgumentException(e.getMessage(), e);
                 }
-            }
-            if (all.size() == (given == null ? 0 : given.size())) {
-                throw new IllegalArgumentException("--url-file " + urlFile + " has no URL; write one per line");
-            }
+            });
         }
-        if (all.isEmpty()) {
-            throw new IllegalArgumentException("no URL to request: give --url URL (repeat for more) or --url-file FILE");
-        }
-        read = List.copyOf(all);
         return read;
-    }
-
-    /** Whether requests draw their URL at random rather than in turn. */
-    boolean random() {
-        return switch (urlOrder) {
-            case "rotate" -> false;
-            case "random" -> true;
-            default -> throw new IllegalArgumentException("--url-order " + urlOrder + " is not rotate or random");
-        };
     }
 
     /**

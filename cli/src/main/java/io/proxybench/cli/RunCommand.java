@@ -1,30 +1,19 @@
 package io.proxybench.cli;
 
-import io.proxybench.harness.plan.ProxyFile;
-import io.proxybench.analysis.Expect;
 import io.proxybench.analysis.diagnosis.EarlyFailures;
-import io.proxybench.analysis.diagnosis.SetupContext;
 import io.proxybench.analysis.report.ReportJson;
-import io.proxybench.analysis.threshold.Thresholds;
-import io.proxybench.client.ProxyClient;
-import io.proxybench.client.RedirectPolicy;
-import io.proxybench.client.Timeouts;
-import io.proxybench.client.TlsSettings;
-import io.proxybench.client.proxy.ProxyProtocol;
-import io.proxybench.client.proxy.ProxyScheme;
 import io.proxybench.client.proxy.ProxySpec;
-import io.proxybench.client.proxy.SessionRouter;
-import io.proxybench.client.proxy.SessionTemplate;
-import io.proxybench.harness.Durations;
 import io.proxybench.harness.engine.OpenFiles;
-import io.proxybench.harness.files.DefaultRecordsFile;
-import io.proxybench.harness.engine.RunResult;
 import io.proxybench.harness.engine.RecordedRun;
+import io.proxybench.harness.engine.RunResult;
+import io.proxybench.harness.files.DefaultRecordsFile;
 import io.proxybench.harness.metrics.MetricsEndpoint;
 import io.proxybench.harness.metrics.RunMetrics;
+import io.proxybench.harness.plan.CheckedRun;
 import io.proxybench.harness.plan.RunPlan;
-import io.proxybench.harness.schedule.ArrivalSchedule;
-import io.proxybench.harness.schedule.Stage;
+import io.proxybench.harness.plan.RunSettings;
+import io.proxybench.harness.plan.WarmUp;
+import io.proxybench.harness.schedule.ExecutionSegment;
 import io.proxybench.harness.summary.RunSummary;
 import io.proxybench.net.Transport;
 import io.proxybench.records.HdrLog;
@@ -33,11 +22,11 @@ import java.net.URI;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Duration;
+import java.time.Instant;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.concurrent.Callable;
-import java.util.stream.IntStream;
 import picocli.CommandLine;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Option;
@@ -51,12 +40,6 @@ import picocli.CommandLine.Option;
             "Records go to --out as JSONL (seconds, the seed harness's field names).",
             "--closed-loop N runs N workers that wait for each reply instead: a comparison, not a measurement."})
 final class RunCommand implements Callable<Integer> {
-
-    /**
-     * Without --max-in-flight, the open-files check plans for this many seconds of arrivals at the peak rate in
-     * flight at once (seed 002 saw 803 tunnels open at 1k req/s).
-     */
-    static final double IN_FLIGHT_SECONDS = 2;
 
     @CommandLine.Spec
     private CommandLine.Model.CommandSpec spec;
@@ -185,9 +168,6 @@ final class RunCommand implements Callable<Integer> {
                     + " (default: 60s).")
     Duration keepAlive;
 
-    /** How long an idle connection stays open unless {@code --keep-alive} says otherwise. */
-    static final Duration DEFAULT_KEEP_ALIVE = Duration.ofSeconds(60);
-
     @Option(names = "--keep-going",
             description = "Run the whole schedule even when the first " + EarlyFailures.FIRST + " requests all fail"
                     + " in setup for one reason (a wrong password, nothing listening, an untrusted certificate);"
@@ -270,26 +250,13 @@ final class RunCommand implements Callable<Integer> {
                     + RunPlan.ABORT_MIN_RECORDS + " records are in), as Ctrl-C would, instead of at its end.")
     boolean abortOnFail;
 
-    /** Proxies from --proxy-file, requests rotating over them; empty without the option. */
-    private List<ProxySpec> proxies = List.of();
-
-    /**
-     * What the run is built from, read from the options and checked.
-     *
-     * @param schedule the arrivals this process fires; null for a closed loop
-     * @param sessionTemplate null without sessions, as is {@code router}
-     */
-    record Checked(ArrivalSchedule schedule, Expect expectation, Timeouts timeouts, SessionTemplate sessionTemplate,
-            SessionRouter router, Thresholds thresholds) {}
-
     @Override
     public Integer call() throws Exception {
-        Checked checked = check();
+        CheckedRun checked = check();
         RunResult result;
         PrintWriter err = spec.commandLine().getErr();
         try {
-            OpenFiles.check(closedLoop != null ? closedLoop
-                    : maxInFlight > 0 ? maxInFlight : (long) Math.ceil(peakRate() * IN_FLIGHT_SECONDS));
+            OpenFiles.check(checked.inFlightToPlanFor());
             result = execute(checked, !noProgress, err);
         } catch (Exception | Error e) {
             // A run refused before it wrote a record leaves no empty default file behind.
@@ -322,7 +289,7 @@ final class RunCommand implements Callable<Integer> {
      * @param checked the options, checked by {@link #check()}
      * @param progress whether a progress line goes to {@code err}
      */
-    RunResult execute(Checked checked, boolean progress, PrintWriter err) throws Exception {
+    RunResult execute(CheckedRun checked, boolean progress, PrintWriter err) throws Exception {
         Path intervalLog = noRecords ? null : intervalLog();
         if (!noRecords) {
             if (Files.exists(out) && !reservedOut) {
@@ -335,12 +302,12 @@ final class RunCommand implements Callable<Integer> {
             }
             Files.deleteIfExists(intervalLog);
         }
-        shards.checkStart(warmupLength());
-        RunMetrics metrics = metricsOptions.enabled() ? new RunMetrics(shards.text()) : null;
+        checked.shard().checkStart(checked.warmUpLength(), Instant.now());
+        RunMetrics metrics = checked.metrics().enabled() ? new RunMetrics(checked.shard().text()) : null;
         // The endpoint closes last, so that it says finished only once the records file (if any) is closed.
-        try (MetricsEndpoint endpoint = metricsOptions.start(metrics, err)) {
-            return RecordedRun.run(plan(checked), new RecordedRun.Outputs(noRecords ? null : out, intervalLog,
-                    shards.logComments(), progress ? err : null, metrics), err);
+        try (MetricsEndpoint endpoint = checked.metrics().start(metrics, err)) {
+            return RecordedRun.run(checked.plan(), new RecordedRun.Outputs(noRecords ? null : out, intervalLog,
+                    checked.shard().logComments(), progress ? err : null, metrics), err);
         }
     }
 
@@ -351,7 +318,7 @@ final class RunCommand implements Callable<Integer> {
      * log's name) are {@code alternate}'s to set and so were never given here.
      */
     RunResult window(Duration runFor, Path file, PrintWriter err) throws Exception {
-        if (reservedOut || hdrLog != null || shards.text() != null || metricsOptions.enabled()) {
+        if (reservedOut || hdrLog != null || shards.settings().splits() || metricsOptions.port != null) {
             throw new IllegalStateException("a window's run was given an option alternate sets itself");
         }
         duration = runFor;
@@ -364,340 +331,74 @@ final class RunCommand implements Callable<Integer> {
         return hdrLog != null ? hdrLog : HdrLog.besides(out);
     }
 
-    /** Where the run's requests go and where the proxy and its credentials were given, for a diagnosis. */
-    private SetupContext setup() {
-        ProxySpec first = proxy != null ? proxy : proxies.isEmpty() ? null : proxies.get(0);
-        return new SetupContext(first == null ? null : first.scheme().text() + "://" + first.host() + ":"
-                + first.port(), first != null && first.credentials() != null,
-                proxy != null ? "--proxy" : "--proxy-file " + proxyFile, RunPlan.origin(urls.get(0)));
-    }
-
-    /** The run these options describe, checked by {@link #check()}. */
-    RunPlan plan(Checked checked) {
-        RunPlan.Builder plan = RunPlan.builder()
-                .targets(requestOptions.requests(urls))
-                .proxies(proxies)
-                .sessionKeys(sessions > 0 ? IntStream.range(0, sessions).mapToObj(RunCommand::key).toList()
-                        : checked.router() != null ? List.of(PER_REQUEST_KEY) : List.of())
-                .client(client(checked.timeouts(), checked.sessionTemplate(), checked.router()))
-                .timeouts(checked.timeouts())
-                .maxInFlight(maxInFlight)
-                .retries(retries)
-                .warmUpSessions(warmUp().sessions() && sessions > 0)
-                .expect(checked.expectation())
-                .keepBody(keepBody)
-                .segment(shards.text())
-                .startAt(shards.start())
-                .thresholds(checked.thresholds(), abortOnFail)
-                .setup(setup())
-                .keepGoing(keepGoing);
-        if (closedLoop == null) {
-            plan.schedule(checked.schedule(), plannedDuration());
-        } else {
-            plan.closedLoop(closedLoop, duration);
-        }
-        if (requestOptions.random()) {
-            plan.randomTargets(seed);
-        }
-        Duration length = warmUp().length();
-        if (length == null && closedLoop == null) {
-            plan.warmUpByDefault(warmupRate());
-        } else if (length != null) {
-            // A closed loop warms up with its own workers; a rate is a schedule's.
-            plan.warmUpFor(length, closedLoop == null ? warmupRate() : 0);
-        }
-        return plan.build();
-    }
-
     /**
-     * Reads and checks every option, writing nothing and dialling nothing: a mistake fails here, before the run opens
-     * its records file or a connection (and before {@code alternate}'s first window).
+     * Reads and checks every option ({@link RunSettings#check}), writing nothing and dialling nothing: a mistake
+     * fails here, before the run opens its records file or a connection (and before {@code alternate}'s first
+     * window). Without --out or --no-records, it then takes the default records file's name.
      *
      * @throws IllegalArgumentException naming the option at fault and the fix
      */
-    Checked check() {
-        if (rotation != null && !rotation.equals("per-request") && !rotation.equals("sticky")
-                && !rotation.startsWith("window:")) {
-            throw new IllegalArgumentException("--rotation " + rotation + " is not a policy: give sticky or"
-                    + " window:DURATION (with --sessions N), or per-request (without --sessions)");
-        }
-        shards.read(closedLoop != null);
-        metricsOptions.validate(spec.commandLine().getParseResult());
-        ArrivalSchedule schedule = closedLoop == null ? schedule() : null;
-        if (closedLoop != null) {
-            checkClosedLoop();
-        }
-        validate();
-        Expect expectation = Expect.of(expect, expectJson);
-        proxies = proxyFile == null ? List.of() : ProxyFile.read(proxyFile);
-        if (!proxies.isEmpty() && proxy != null) {
-            throw new IllegalArgumentException("--proxy and --proxy-file exclude each other");
-        }
-        checkProxyHttp2();
-        if (maxRedirects != null && !followRedirects) {
-            throw new IllegalArgumentException("--max-redirects applies to -L (follow redirects); give both, or"
-                    + " neither to take each 3xx as the answer");
-        }
-        if (maxRedirects != null && maxRedirects < 1) {
-            throw new IllegalArgumentException("--max-redirects " + maxRedirects + ": give 1 or more (without -L no"
-                    + " redirect is followed)");
-        }
-        Timeouts timeouts = TimeoutOption.parse(timeout);
-        SessionRouter router = checkRotation();
-        SessionTemplate sessionTemplate = sessionOptions.templateOrNull();
-        if (sessionTemplate != null && proxy == null && proxyFile == null) {
-            throw new IllegalArgumentException("--provider, --session-template and the session options write into"
-                    + " proxy credentials; give --proxy or --proxy-file too");
-        }
-        if (sessionTemplate != null && (proxy != null ? List.of(proxy) : proxies).stream()
-                .anyMatch(p -> p.credentials() == null)) {
-            throw new IllegalArgumentException(SessionOptions.NO_ACCOUNT);
-        }
-        checkNoRecords();
-        Thresholds thresholds = thresholdOptions.thresholds();
-        if (abortOnFail && thresholds.isEmpty()) {
-            throw new IllegalArgumentException("--abort-on-fail applies to --fail-if; give a condition to stop on");
-        }
+    CheckedRun check() {
+        CheckedRun checked = settings().check();
         if (out == null && !noRecords) {
             DefaultRecordsFile taken = DefaultRecordsFile.take();
             out = taken.file();
             outNote = taken.note();
             reservedOut = true;
         }
-        return new Checked(schedule, expectation, timeouts, sessionTemplate, router, thresholds);
+        return checked;
     }
 
-    /**
-     * Reads {@code --rotation} against {@code --sessions}: with sessions, sticky (the default) or window:DURATION;
-     * without, per-request (a tunnel per request) or nothing.
-     *
-     * @return the sessions' router; null without sessions
-     */
-    private SessionRouter checkRotation() {
-        if (sessions == 0) {
-            if (rotation != null && !rotation.equals("per-request")) {
-                throw new IllegalArgumentException("--rotation " + rotation + " rotates sticky sessions: give"
-                        + " --sessions N too (with --provider or --session-template), or --rotation per-request for a"
-                        + " new tunnel on every request");
-            }
-            if ("per-request".equals(rotation) && keepAlive != null && !keepAlive.isZero()) {
-                throw new IllegalArgumentException("--rotation per-request opens a tunnel for every request and"
-                        + " keeps none, so --keep-alive " + Durations.format(keepAlive) + " does not apply: leave one"
-                        + " of them out");
-            }
-            // With --provider or --session-template, each request's tunnel also gets a session id of its own.
-            return "per-request".equals(rotation) && sessionOptions.templateOrNull() != null
-                    ? SessionRouter.perRequest() : null;
-        }
-        if ("per-request".equals(rotation)) {
-            throw new IllegalArgumentException("--rotation per-request with --sessions " + sessions + ": per-request"
-                    + " gives every request a tunnel (and exit) of its own, so there are no sessions to rotate over;"
-                    + " leave out --sessions for that, or keep --sessions " + sessions + " with --rotation sticky (each"
-                    + " session keeps its exit) or window:DURATION (each gets a new exit every DURATION)");
-        }
-        if (rotation == null || rotation.equals("sticky")) {
-            return SessionRouter.stickyPerKey();
-        }
-        try {
-            return SessionRouter.stickyPerWindow(Durations.parse(rotation.substring("window:".length())));
-        } catch (IllegalArgumentException e) {
-            throw new IllegalArgumentException("--rotation " + rotation + ": " + e.getMessage(), e);
-        }
+    /** The options as given, the parts only a command line reads (URLs, trust, timeouts, sessions) as its readers. */
+    private RunSettings settings() {
+        CommandLine.ParseResult given = spec.commandLine().getParseResult();
+        return new RunSettings()
+                .rate(rate)
+                .duration(duration)
+                .ramp(ramp)
+                .burst(burst)
+                .every(every)
+                .poisson(poisson)
+                .seed(seed)
+                .closedLoop(closedLoop)
+                .maxInFlight(maxInFlight)
+                .shards(shards.settings())
+                .metrics(metricsOptions.settings(given))
+                .targets(() -> requestOptions.urls(urls), requestOptions::requests)
+                .urlOrder(requestOptions.urlOrder)
+                .proxy(proxy)
+                .proxyFile(proxyFile, ProxyFile::read)
+                .proxyHttp2(proxyHttp2)
+                .proxyMaxStreams(proxyMaxStreams)
+                .sessions(sessions)
+                .rotation(rotation)
+                .sessionTemplate(sessionOptions.provider != null, sessionOptions.template != null,
+                        sessionOptions::templateOrNull, SessionOptions.NO_ACCOUNT)
+                .tls(() -> TrustOption.tls(ca, insecure))
+                .ioThreads(ioThreads)
+                .http11(http11)
+                .keepAlive(keepAlive)
+                .timeouts(() -> TimeoutOption.parse(timeout))
+                .redirects(followRedirects, maxRedirects)
+                .noCookies(noCookies)
+                .disableCompression(disableCompression)
+                .warmUp(warmup, noWarmup, warmupFor)
+                .retries(retries)
+                .expect(expect, expectJson)
+                .keepBody(keepBody)
+                .keepGoing(keepGoing)
+                .failIf(thresholdOptions.conditions, abortOnFail)
+                .noRecords(noRecords)
+                .given(given::hasMatchedOption);
     }
 
-    /** {@code --no-records} with an option that writes into the records or files it leaves out: refused. */
-    private void checkNoRecords() {
-        if (!noRecords) {
-            return;
-        }
-        for (String option : List.of("--out", "--hdr-log", "--keep-body")) {
-            if (spec.commandLine().getParseResult().hasMatchedOption(option)) {
-                throw new IllegalArgumentException("--no-records writes no records file and no interval log, and "
-                        + option + " is about them: leave " + option + " out, or --no-records");
-            }
-        }
-        if (shards.text() != null) {
-            throw new IllegalArgumentException("--no-records and --shard exclude each other: merge joins the shards'"
-                    + " records into one run; leave --no-records out");
-        }
+    /** The warm-up asked for, see {@link WarmUp#asked}. */
+    WarmUp warmUp() {
+        return settings().warmUp();
     }
 
-    /** Checks the options that do not depend on each other's values being parsed. */
-    private void validate() {
-        urls = requestOptions.urls(urls);
-        requestOptions.requests(urls);
-        requestOptions.random();
-        if (sessions > 0 && sessionOptions.provider == null && sessionOptions.template == null) {
-            throw new IllegalArgumentException("--sessions needs --provider NAME or --session-template TEMPLATE:"
-                    + " how the session ids are written into the proxy credentials");
-        }
-        if (sessions == 0 && sessionOptions.template != null && !"per-request".equals(rotation)) {
-            throw new IllegalArgumentException("--session-template writes session ids; give --sessions N too, or"
-                    + " --rotation per-request for a session of its own on every request");
-        }
-        TrustOption.tls(ca, insecure);
-        if (ioThreads < 1) {
-            throw new IllegalArgumentException("--io-threads must be at least 1, got " + ioThreads);
-        }
-        if (maxInFlight < 0 || sessions < 0 || retries < 0) {
-            throw new IllegalArgumentException("--max-in-flight, --sessions and --retries must not be negative");
-        }
-        warmUp();
-        for (URI url : urls) {
-            if (!"http".equals(url.getScheme()) && !"https".equals(url.getScheme())) {
-                throw new IllegalArgumentException("--url " + url + " is not http:// or https://");
-            }
-        }
-    }
-
-    /** The run's client settings; {@code template} and {@code router} are both null without sessions. */
-    private ProxyClient.Builder client(Timeouts timeouts, SessionTemplate template, SessionRouter router) {
-        TlsSettings tls = TrustOption.tls(ca, insecure);
-        Duration idle = "per-request".equals(rotation) ? Duration.ZERO
-                : keepAlive != null ? keepAlive : DEFAULT_KEEP_ALIVE;
-        ProxyClient.Builder builder = RunPlan.client(idle, timeouts).proxy(proxy)
-                .tls(http11 ? tls.withAlpn(TlsSettings.HTTP11_ONLY) : tls)
-                .ioThreads(ioThreads);
-        if (template != null) {
-            builder.sessions(template, router);
-        }
-        if (proxyHttp2) {
-            builder.proxyProtocol(ProxyProtocol.H2_PREFERRED);
-        }
-        if (proxyMaxStreams != null) {
-            builder.maxStreamsPerProxyConnection(proxyMaxStreams);
-        }
-        if (followRedirects) {
-            builder.redirects(maxRedirects == null ? RedirectPolicy.normal()
-                    : RedirectPolicy.normal().withMaxHops(maxRedirects));
-        }
-        if (noCookies) {
-            builder.cookies(null);
-        }
-        if (disableCompression) {
-            builder.decompression(false);
-        }
-        return builder;
-    }
-
-    /**
-     * Checks {@code --proxy-http2} and {@code --proxy-max-streams}: HTTP/2 is negotiated by TLS ALPN, so every proxy
-     * must be {@code https://}; it carries CONNECT tunnels, so every target {@code https://}.
-     */
-    private void checkProxyHttp2() {
-        if (proxyMaxStreams != null && !proxyHttp2) {
-            throw new IllegalArgumentException("--proxy-max-streams applies to --proxy-http2; give both");
-        }
-        if (proxyMaxStreams != null && proxyMaxStreams < 1) {
-            throw new IllegalArgumentException("--proxy-max-streams " + proxyMaxStreams + " must be at least 1");
-        }
-        if (!proxyHttp2) {
-            return;
-        }
-        if (proxy == null && proxies.isEmpty()) {
-            throw new IllegalArgumentException("--proxy-http2 needs an https:// proxy: give --proxy https://HOST:PORT"
-                    + " (or a --proxy-file of https:// proxies), or leave --proxy-http2 out");
-        }
-        for (ProxySpec p : proxy != null ? List.of(proxy) : proxies) {
-            if (p.scheme() != ProxyScheme.HTTPS) {
-                throw new IllegalArgumentException("--proxy-http2 needs https:// proxies (HTTP/2 is negotiated by"
-                        + " TLS ALPN), but " + (proxy != null ? "--proxy is " : "--proxy-file " + proxyFile
-                        + " has ") + p + ": use the proxy's https:// endpoint, or leave --proxy-http2 out");
-            }
-        }
-        for (URI url : urls) {
-            if (!"https".equals(url.getScheme())) {
-                throw new IllegalArgumentException("--proxy-http2 carries CONNECT tunnels, so https:// targets only;"
-                        + " --url " + url + " would be forwarded over HTTP/1.1: use https:// URLs, or leave"
-                        + " --proxy-http2 out");
-            }
-        }
-    }
-
-    /**
-     * The highest arrival rate of this process's schedule, requests per second (a burst counts as arriving at once):
-     * the global schedule's times the shard's share.
-     */
-    private double peakRate() {
-        double share = shards.share();
-        if (burst != null) {
-            return share * burst / IN_FLIGHT_SECONDS;
-        }
-        if (ramp != null) {
-            return share * ArrivalSchedule.parseStages(ramp).stream().mapToDouble(Stage::ratePerSec).max().orElse(0);
-        }
-        return share * rate;
-    }
-
-    /** The warm-up asked for, see {@link WarmUpOption#asked}. */
-    WarmUpOption warmUp() {
-        return WarmUpOption.asked(warmup, noWarmup, warmupFor);
-    }
-
-    /** How long the warm-up at the peak rate lasts: the one asked for, else the open loop's default, else none. */
+    /** How long the warm-up at the peak rate lasts before a whole schedule (as {@code alternate}'s windows run). */
     Duration warmupLength() {
-        Duration length = warmUp().length();
-        if (length != null) {
-            return length;
-        }
-        return closedLoop == null ? RunPlan.defaultWarmUp(warmupRate()) : Duration.ZERO;
-    }
-
-    /** The rate the warm-up sends at: the highest stage's, or the bursts' average. */
-    private double warmupRate() {
-        return burst != null ? shards.share() * burst * 1e9 / every.toNanos() : peakRate();
-    }
-
-    /** The one key of {@code --rotation per-request} with a session template: each request gets a new session id. */
-    private static final String PER_REQUEST_KEY = "per-request";
-
-    private static String key(long session) {
-        return "s" + session;
-    }
-
-    private void checkClosedLoop() {
-        if (closedLoop < 1) {
-            throw new IllegalArgumentException("--closed-loop " + closedLoop + " needs at least 1 worker");
-        }
-        if (duration == null) {
-            throw new IllegalArgumentException("--closed-loop needs --duration");
-        }
-        if (rate != null || ramp != null || burst != null || poisson || maxInFlight != 0) {
-            throw new IllegalArgumentException("--closed-loop replaces --rate, --ramp, --burst, --poisson and"
-                    + " --max-in-flight (its workers are its concurrency)");
-        }
-    }
-
-    private ArrivalSchedule schedule() {
-        return shards.of(globalSchedule());
-    }
-
-    /** The whole run's schedule, of which a shard fires its segment. */
-    private ArrivalSchedule globalSchedule() {
-        if (burst != null) {
-            if (every == null || duration == null || rate != null || ramp != null || poisson) {
-                throw new IllegalArgumentException("--burst goes with --every and --duration only");
-            }
-            return ArrivalSchedule.bursts(burst, every, duration);
-        }
-        if (ramp != null) {
-            if (rate != null || duration != null || poisson) {
-                throw new IllegalArgumentException("--ramp replaces --rate, --duration and --poisson");
-            }
-            return ArrivalSchedule.stages(ArrivalSchedule.parseStages(ramp));
-        }
-        if (rate == null || duration == null) {
-            throw new IllegalArgumentException("give --rate and --duration, or --ramp");
-        }
-        if (!(rate > 0)) {
-            throw new IllegalArgumentException("--rate " + rate + " must be above 0");
-        }
-        return poisson ? ArrivalSchedule.poisson(rate, duration, seed) : ArrivalSchedule.constant(rate, duration);
-    }
-
-    /** The schedule's length (or the closed loop's), for the time left on the progress line. */
-    private Duration plannedDuration() {
-        return ramp == null ? duration
-                : ArrivalSchedule.parseStages(ramp).stream().map(Stage::duration).reduce(Duration.ZERO, Duration::plus);
+        return settings().warmUpLength(ExecutionSegment.WHOLE.share());
     }
 }

@@ -1,30 +1,31 @@
-package io.proxybench.cli;
+package io.proxybench.harness.plan;
 
 import io.proxybench.harness.Durations;
 import java.time.Duration;
 import java.util.Locale;
 
 /**
- * The {@code --warmup} option: what a run sends before its schedule and leaves out of its records, counters and
- * figures. {@code auto} (the default): one request per session, then the run's own requests at its peak rate for
- * the default length for that rate; {@code sessions}: the request per session only; a DURATION: the request per
- * session, then that long at the peak rate; {@code none} (or {@code 0}): nothing, so the proxy's own counters match
- * the records.
+ * A run's warm-up, as {@code run --warmup} gives it: what a run sends before its schedule and leaves out of its
+ * records, counters and figures. {@code auto} (the default): one request per session, then the run's own requests
+ * at its peak rate for the default length for that rate; {@code sessions}: the request per session only; a
+ * DURATION: the request per session, then that long at the peak rate; {@code none} (or {@code 0}): nothing, so the
+ * proxy's own counters match the records. Its messages name the setting as the command line spells it
+ * ({@code --warmup}), which {@code alternate} and {@code watch} share.
  *
  * @param sessions whether each session sends one request first
  * @param length how long the run's own requests go out at the peak rate; null for the default for the rate
  */
-record WarmUpOption(boolean sessions, Duration length) {
+public record WarmUp(boolean sessions, Duration length) {
 
-    static final WarmUpOption AUTO = new WarmUpOption(true, null);
-    static final WarmUpOption SESSIONS = new WarmUpOption(true, Duration.ZERO);
-    static final WarmUpOption NONE = new WarmUpOption(false, Duration.ZERO);
+    public static final WarmUp AUTO = new WarmUp(true, null);
+    public static final WarmUp SESSIONS = new WarmUp(true, Duration.ZERO);
+    public static final WarmUp NONE = new WarmUp(false, Duration.ZERO);
 
     /** The accepted form, for help and error messages. */
-    static final String FORM = "auto, sessions, none or a DURATION such as 10s";
+    public static final String FORM = "auto, sessions, none or a DURATION such as 10s";
 
     /** @throws IllegalArgumentException naming the value and the accepted form */
-    static WarmUpOption parse(String text) {
+    public static WarmUp parse(String text) {
         String value = text.strip().toLowerCase(Locale.ROOT);
         switch (value) {
             case "auto":
@@ -41,7 +42,7 @@ record WarmUpOption(boolean sessions, Duration length) {
                 } catch (IllegalArgumentException e) {
                     throw new IllegalArgumentException("--warmup '" + text + "': give " + FORM, e);
                 }
-                return length.isZero() ? NONE : new WarmUpOption(true, length);
+                return length.isZero() ? NONE : new WarmUp(true, length);
         }
     }
 
@@ -53,8 +54,8 @@ record WarmUpOption(boolean sessions, Duration length) {
      * @param warmupFor {@code --warmup-for}'s value, null when not given
      * @throws IllegalArgumentException for a value {@code --warmup} does not take, or both forms at once
      */
-    static WarmUpOption asked(String warmup, boolean noWarmup, Duration warmupFor) {
-        WarmUpOption asked = parse(warmup);
+    public static WarmUp asked(String warmup, boolean noWarmup, Duration warmupFor) {
+        WarmUp asked = parse(warmup);
         if (!noWarmup && warmupFor == null) {
             return asked;
         }
@@ -65,6 +66,6 @@ record WarmUpOption(boolean sessions, Duration length) {
         if (warmupFor == null) {
             return NONE;
         }
-        return warmupFor.isZero() ? (noWarmup ? NONE : SESSIONS) : new WarmUpOption(true, warmupFor);
+        return warmupFor.isZero() ? (noWarmup ? NONE : SESSIONS) : new WarmUp(true, warmupFor);
     }
 }

@@ -1,0 +1,61 @@
+package io.proxybench.harness.plan;
+
+import io.proxybench.analysis.read.FileReading;
+import java.io.IOException;
+import java.net.URI;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.function.Function;
+
+/**
+ * The URLs a run requests: those given one by one ({@code --url}), then a file's, one per line (blank lines and
+ * {@code #} comments skipped; {@code --url-file}). Messages name the settings as the command line spells them.
+ */
+public final class TargetUrls {
+
+    private TargetUrls() {}
+
+    /**
+     * {@code given} then {@code file}'s URLs, at least one in all.
+     *
+     * @param given the URLs given one by one; null for none
+     * @param file a file of URLs; null for none
+     * @param convert reads a line of the file as a URL given one by one is read, throwing an
+     *     {@link IllegalArgumentException} that says what is wrong with it
+     * @throws IllegalArgumentException for none at all, an unreadable file or one without a URL, or a line that is
+     *     not a URL (named by file and line)
+     */
+    public static List<URI> read(List<URI> given, Path file, Function<String, URI> convert) {
+        List<URI> all = new ArrayList<>(given == null ? List.of() : given);
+        if (file != null) {
+            List<String> lines;
+            try {
+                lines = Files.readAllLines(file, StandardCharsets.UTF_8);
+            } catch (IOException e) {
+                throw new IllegalArgumentException("--url-file " + file + " cannot be read: " + FileReading.why(e),
+                        e);
+            }
+            for (int i = 0; i < lines.size(); i++) {
+                String line = lines.get(i).strip();
+                if (line.isEmpty() || line.startsWith("#")) {
+                    continue;
+                }
+                try {
+                    all.add(convert.apply(line));
+                } catch (IllegalArgumentException e) {
+                    throw new IllegalArgumentException(file + ":" + (i + 1) + ": " + e.getMessage(), e);
+                }
+            }
+            if (all.size() == (given == null ? 0 : given.size())) {
+                throw new IllegalArgumentException("--url-file " + file + " has no URL; write one per line");
+            }
+        }
+        if (all.isEmpty()) {
+            throw new IllegalArgumentException("no URL to request: give --url URL (repeat for more) or --url-file FILE");
+        }
+        return List.copyOf(all);
+    }
+}
