@@ -367,7 +367,7 @@ final class RunCommand implements Callable<Integer> {
                 .targets(() -> requestOptions.urls(urls), requestOptions::requests)
                 .urlOrder(requestOptions.urlOrder)
                 .proxy(proxy)
-                .proxyFile(proxyFile, ProxyFile::read)
+                .proxyFile(proxyFile)
                 .proxyHttp2(proxyHttp2)
                 .proxyMaxStreams(proxyMaxStreams)
                 .sessions(sessions)

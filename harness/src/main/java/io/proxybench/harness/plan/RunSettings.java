@@ -55,7 +55,6 @@ public final class RunSettings {
     String urlOrder = "rotate";
     ProxySpec proxy;
     Path proxyFile;
-    Function<Path, List<ProxySpec>> proxyFileReader;
     boolean proxyHttp2;
     Integer proxyMaxStreams;
     int sessions;
@@ -174,10 +173,9 @@ public final class RunSettings {
         return this;
     }
 
-    /** {@code --proxy-file} (null without) and how it is read. */
-    public RunSettings proxyFile(Path file, Function<Path, List<ProxySpec>> reader) {
+    /** {@code --proxy-file}, a {@link ProxyFile} read when the settings are checked; null without. */
+    public RunSettings proxyFile(Path file) {
         this.proxyFile = file;
-        this.proxyFileReader = reader;
         return this;
     }
 

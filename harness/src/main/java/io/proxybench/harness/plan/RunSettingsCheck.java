@@ -68,7 +68,7 @@ final class RunSettingsCheck {
             }
         }
         Expect expectation = Expect.of(s.expect, s.expectJson);
-        List<ProxySpec> proxies = s.proxyFile == null ? List.of() : s.proxyFileReader.apply(s.proxyFile);
+        List<ProxySpec> proxies = s.proxyFile == null ? List.of() : ProxyFile.read(s.proxyFile);
         if (!proxies.isEmpty() && s.proxy != null) {
             throw new IllegalArgumentException("--proxy and --proxy-file exclude each other");
         }
