@@ -174,8 +174,7 @@ final class FetchCommand implements Callable<Integer> {
     private FetchOptions options() {
         return new FetchOptions(url)
                 .proxy(proxy, System::getenv)
-                .sessions(session, sessionOptions.provider != null || sessionOptions.template != null,
-                        sessionOptions::templateOrNull, SessionOptions.NO_ACCOUNT)
+                .sessions(session, sessionOptions.given())
                 .request(shape.values())
                 .redirects(location, maxRedirs, parsedHas("--max-redirs"))
                 .cookies(cookie, cookieJar)

@@ -372,8 +372,7 @@ final class RunCommand implements Callable<Integer> {
                 .proxyMaxStreams(proxyMaxStreams)
                 .sessions(sessions)
                 .rotation(rotation)
-                .sessionTemplate(sessionOptions.provider != null, sessionOptions.template != null,
-                        sessionOptions::templateOrNull, SessionOptions.NO_ACCOUNT)
+                .sessionTemplate(sessionOptions.given())
                 .tls(() -> TrustOption.tls(ca, insecure))
                 .ioThreads(ioThreads)
                 .http11(http11)

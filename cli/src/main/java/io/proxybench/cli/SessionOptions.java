@@ -12,9 +12,6 @@ import picocli.CommandLine.Option;
  */
 final class SessionOptions {
 
-    /** Why session options need an account in the proxy URL. */
-    static final String NO_ACCOUNT = SessionTemplateOptions.NO_ACCOUNT;
-
     @Option(names = "--provider", paramLabel = "NAME",
             description = "Write sessions in this provider's documented syntax: lab, brightdata, oxylabs, decodo"
                     + " (smartproxy), iproyal, evomi, soax, netnut, webshare, geonode (README: \"Providers\").")

@@ -13,6 +13,7 @@ import io.proxybench.client.proxy.ProxySpec;
 import io.proxybench.client.proxy.SessionTemplate;
 import io.proxybench.harness.Durations;
 import io.proxybench.harness.plan.RequestShapeOptions;
+import io.proxybench.harness.plan.SessionTemplateOptions;
 import java.io.IOException;
 import java.net.URI;
 import java.nio.charset.StandardCharsets;
@@ -45,7 +46,6 @@ public final class FetchOptions {
     private String session;
     private boolean dialectGiven;
     private Supplier<SessionTemplate> sessions = () -> null;
-    private String noAccount;
     private RequestShapeOptions shape = new RequestShapeOptions(null, List.of(), null, null, null);
     private boolean location;
     private int maxRedirs = RedirectPolicy.DEFAULT_MAX_HOPS;
@@ -85,16 +85,13 @@ public final class FetchOptions {
 
     /**
      * @param session the sticky session's key ({@code --session}); null for none
-     * @param dialectGiven whether {@code --provider} or {@code --session-template} was given, which writes the key
-     * @param sessions the sessions asked for, or null for none; called once, by {@link #plan()}
-     * @param noAccount the line for session options given with a proxy whose URL has no account
+     * @param sessions the session options ({@code --provider} or {@code --session-template}, which writes the key,
+     *     and what every session asks for), checked by {@link #plan()}
      */
-    public FetchOptions sessions(String session, boolean dialectGiven, Supplier<SessionTemplate> sessions,
-            String noAccount) {
+    public FetchOptions sessions(String session, SessionTemplateOptions sessions) {
         this.session = session;
-        this.dialectGiven = dialectGiven;
-        this.sessions = Objects.requireNonNull(sessions, "sessions");
-        this.noAccount = Objects.requireNonNull(noAccount, "noAccount");
+        this.dialectGiven = sessions.provider() != null || sessions.templateText() != null;
+        this.sessions = sessions::templateOrNull;
         return this;
     }
 
@@ -232,7 +229,7 @@ public final class FetchOptions {
         }
         if (template != null && (withAccount == null || withAccount.credentials() == null)) {
             throw new IllegalArgumentException(withAccount == null ? "--provider, --session-template and the session"
-                    + " options write into proxy credentials; give --proxy too" : noAccount);
+                    + " options write into proxy credentials; give --proxy too" : SessionTemplateOptions.NO_ACCOUNT);
         }
         if (session != null && session.isBlank()) {
             throw new IllegalArgumentException("--session is empty; give a name, e.g. --session a1");

@@ -62,7 +62,6 @@ public final class RunSettings {
     boolean providerGiven;
     boolean templateGiven;
     Supplier<SessionTemplate> sessionTemplate = () -> null;
-    String noAccount;
     Supplier<TlsSettings> tls = TlsSettings::system;
     int ioThreads = Transport.sharedMachineThreads();
     boolean http11;
@@ -203,16 +202,11 @@ public final class RunSettings {
         return this;
     }
 
-    /**
-     * The session options: whether {@code --provider} and {@code --session-template} were given, the template they
-     * make (null when no session option was given), and what to say when a proxy has no account to write it into.
-     */
-    public RunSettings sessionTemplate(boolean providerGiven, boolean templateGiven,
-            Supplier<SessionTemplate> template, String noAccount) {
-        this.providerGiven = providerGiven;
-        this.templateGiven = templateGiven;
-        this.sessionTemplate = template;
-        this.noAccount = noAccount;
+    /** The session options ({@code --provider}, {@code --session-template}, ...), checked when these are. */
+    public RunSettings sessionTemplate(SessionTemplateOptions sessions) {
+        this.providerGiven = sessions.provider() != null;
+        this.templateGiven = sessions.templateText() != null;
+        this.sessionTemplate = sessions::templateOrNull;
         return this;
     }
 

@@ -6,7 +6,7 @@ import static org.assertj.core.api.Assertions.assertThatThrownBy;
 import io.proxybench.client.Timeouts;
 import io.proxybench.client.TlsSettings;
 import io.proxybench.client.proxy.ProxySpec;
-import io.proxybench.client.proxy.SessionTemplate;
+import io.proxybench.harness.plan.SessionTemplateOptions;
 import java.net.URI;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -22,6 +22,10 @@ import org.junit.jupiter.api.io.TempDir;
  * and the order in which the checks run.
  */
 class FetchOptionsTest {
+
+    /** No session option given. */
+    private static final SessionTemplateOptions NO_SESSIONS =
+            new SessionTemplateOptions(null, null, null, null, null, null, null);
 
     private static final URI URL = URI.create("https://example.com/");
 
@@ -79,10 +83,7 @@ class FetchOptionsTest {
     void theChecksRunInOneOrderAndCallTheCallersFormsWhereTheirsRun() {
         List<String> called = new ArrayList<>();
         FetchOptions options = new FetchOptions(URI.create("ftp://example.com/"))
-                .sessions("k1", false, () -> {
-                    called.add("sessions");
-                    return null;
-                }, "no account")
+                .sessions("k1", NO_SESSIONS)
                 .originTls(() -> {
                     called.add("trust");
                     return TlsSettings.system();
@@ -93,15 +94,12 @@ class FetchOptionsTest {
                 }, null);
         assertThatThrownBy(options::plan).hasMessage("URL ftp://example.com/ is not http:// or https://");
         assertThat(called).as("the URL is checked first").isEmpty();
-        FetchOptions https = new FetchOptions(URL).sessions("k1", false, () -> {
-            called.add("sessions");
-            return (SessionTemplate) null;
-        }, "no account").originTls(() -> {
+        FetchOptions https = new FetchOptions(URL).sessions("k1", NO_SESSIONS).originTls(() -> {
             called.add("trust");
             return TlsSettings.system();
         }, null, null);
         assertThatThrownBy(https::plan).hasMessageStartingWith("--session needs --provider NAME");
-        assertThat(called).containsExactly("sessions");
+        assertThat(called).as("the session rules before the trust").isEmpty();
         assertThatThrownBy(() -> new FetchOptions(URL).redirects(false, 3, true).plan())
                 .hasMessage("--max-redirs goes with -L/--location, which follows redirects");
         assertThatThrownBy(() -> new FetchOptions(URL).body(dir, false, false, "lots").plan())
