@@ -23,8 +23,8 @@ import java.util.function.Function;
  *
  * @param urls the {@code --provider LABEL[:DIALECT]=PROXY_URL} values, in the order given; null for none
  * @param files the {@code --provider-file LABEL=FILE} values, in the order given; null for none
- * @param window each window's length, at least {@link WindowGrid#SHORTEST}
- * @param rounds rounds, at least 1; each gives every provider one window
+ * @param window each window's length; {@link #plan} refuses one under {@link WindowGrid#SHORTEST}
+ * @param rounds rounds, each giving every provider one window; {@link #plan} refuses fewer than 1
  * @param order {@code abab} or {@code abba}, in any case ({@link WindowOrder#of})
  * @param startAt when the first window starts, a UTC time such as {@code 2026-11-30T17:00:00Z}; null for now
  * @param gap the pause after each window
