@@ -1,27 +1,16 @@
 package io.proxybench.cli;
 
-import io.proxybench.analysis.compare.WindowEntry;
-import io.proxybench.experiments.alternate.AlternateTable;
+import io.proxybench.experiments.alternate.AlternateOptions;
+import io.proxybench.experiments.alternate.AlternatePlan;
 import io.proxybench.experiments.alternate.Alternation;
-import io.proxybench.experiments.alternate.Window;
-import io.proxybench.experiments.alternate.WindowGrid;
-import io.proxybench.experiments.alternate.WindowOrder;
-import io.proxybench.harness.Durations;
-import java.io.IOException;
+import io.proxybench.experiments.alternate.Provider;
+import io.proxybench.experiments.alternate.WindowRunOptions;
 import java.io.PrintWriter;
-import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Duration;
-import java.time.Instant;
-import java.time.temporal.ChronoUnit;
-import java.util.ArrayList;
-import java.util.Collections;
-import java.util.HashSet;
 import java.util.LinkedHashMap;
 import java.util.List;
-import java.util.Locale;
 import java.util.Map;
-import java.util.Set;
 import java.util.concurrent.Callable;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Option;
@@ -44,9 +33,6 @@ import picocli.CommandLine;
                 + " --rounds 4 --out-dir day1 -- --url https://target/ --rate 20 --sessions 20"
                 + " --session-template '{pass}_session-{id}'"})
 final class AlternateCommand implements Callable<Integer> {
-
-    /** Run options the command sets for each window, and why: what a user who gives one after -- should do. */
-    private static final Map<String, String> OWNED = owned();
 
     @CommandLine.Spec
     private CommandLine.Model.CommandSpec spec;
@@ -106,67 +92,17 @@ final class AlternateCommand implements Callable<Integer> {
 
     @Override
     public Integer call() throws Exception {
-        List<Provider> providers = providers();
-        if (window.compareTo(WindowGrid.SHORTEST) < 0) {
-            throw new IllegalArgumentException("--window " + Durations.format(window) + " is shorter than 1s; the"
-                    + " seed's windows are 30m");
-        }
-        if (rounds < 1) {
-            throw new IllegalArgumentException("--rounds " + rounds + " must be at least 1");
-        }
-        WindowOrder windowOrder = WindowOrder.of(order);
-        Duration warmUp = checkRunOptions(providers);
-        Alternation.Plan plan = new Alternation.Plan(providers.stream().map(Provider::label).toList(), windowOrder,
-                rounds, new WindowGrid(first(), window, gap), warmUp, outDir);
-        prepare(plan.index());
-        List<Window> windows = plan.windows();
+        AlternatePlan plan = new AlternateOptions(urls, files, window, rounds, order, startAt, gap, outDir, force)
+                .plan(ProxyFile::read, this::checkRunOptions, ShardOptions::startAt);
         PrintWriter out = spec.commandLine().getOut();
         PrintWriter err = spec.commandLine().getErr();
-        out.printf(Locale.ROOT, "alternate: %,d providers, %,d rounds of %s windows (%s), %,d windows from %s to %s%n",
-                providers.size(), rounds, Durations.format(window), windowOrder, windows.size(), plan.grid().first(),
-                plan.grid().end(windows.size() - 1));
-        providers.forEach(p -> out.println("  " + p));
+        out.print(plan.banner());
         out.flush();
-        Alternation.Result result = Alternation.run(plan,
+        Alternation.Result result = Alternation.run(plan.plan(),
                 (w, runFor, file) -> runs.get(w.label()).window(runFor, file, err), out, err);
-        out.printf("%n%s%nindex: %s%neach window's whole summary: proxybench analyze %s%nnext: proxybench compare %s%n",
-                AlternateTable.text(result.finished()), plan.index(), outDir.resolve(windows.get(0).file(rounds)),
-                outDir);
+        out.print(plan.summary(result));
         out.flush();
         return result.stopped() == null ? 0 : result.stopped().exitCode();
-    }
-
-    /** The --provider and --provider-file providers, in that order: at least two, their labels unique. */
-    private List<Provider> providers() {
-        List<Provider> providers = new ArrayList<>();
-        (urls == null ? List.<String>of() : urls).forEach(u -> providers.add(Provider.ofUrl(u)));
-        (files == null ? List.<String>of() : files).forEach(f -> providers.add(Provider.ofFile(f)));
-        if (providers.size() < 2) {
-            throw new IllegalArgumentException("give at least two providers to alternate, each as --provider"
-                    + " LABEL=PROXY_URL or --provider-file LABEL=FILE (one provider is a plain 'proxybench run')");
-        }
-        Set<String> labels = new HashSet<>();
-        for (Provider p : providers) {
-            if (!labels.add(p.label())) {
-                throw new IllegalArgumentException("provider label '" + p.label() + "' is given twice; give each"
-                        + " provider its own label");
-            }
-        }
-        return providers;
-    }
-
-    /** When the first window starts: --start-at, or now. */
-    private Instant first() {
-        if (startAt == null) {
-            return Instant.now().truncatedTo(ChronoUnit.MILLIS);
-        }
-        Instant at = ShardOptions.startAt(startAt);
-        long lateMillis = Duration.between(at, Instant.now()).toMillis();
-        if (lateMillis > Alternation.LATE_MILLIS) {
-            throw new IllegalArgumentException(String.format(Locale.ROOT, "--start-at %s passed %.1f s ago; give a"
-                    + " later time, or leave it out to start now", startAt, lateMillis / 1e3));
-        }
-        return at;
     }
 
     /**
@@ -176,48 +112,16 @@ final class AlternateCommand implements Callable<Integer> {
      * @return the warm-up at the peak rate that precedes each window's schedule, zero without one
      */
     private Duration checkRunOptions(List<Provider> providers) {
-        if (runOptions == null || runOptions.isEmpty()) {
-            throw new IllegalArgumentException("give the windows' run options after --, e.g. -- --url"
-                    + " https://target/ --rate 10 (see 'proxybench run --help')");
-        }
-        CommandLine given = parseRun(runOptions, "");
-        for (Map.Entry<String, String> owned : OWNED.entrySet()) {
-            if (given.getParseResult().hasMatchedOption(owned.getKey())) {
-                throw new IllegalArgumentException(owned.getKey() + " after -- is alternate's to set: "
-                        + owned.getValue());
-            }
-        }
-        RunCommand run = given.getCommand();
-        if (run.ramp != null) {
-            throw new IllegalArgumentException("--ramp after -- sets its own length, but each window lasts --window:"
-                    + " give --rate (or --burst and --every) after --, or run the ramp on its own");
-        }
-        if (run.rate == null && run.burst == null && run.closedLoop == null) {
-            throw new IllegalArgumentException("give the windows' load after --: --rate PER_SECOND, or --burst SIZE"
-                    + " --every DURATION (each window's run lasts --window)");
-        }
-        Duration warmUp = run.warmupLength();
-        if (run.warmUp().length() == null && !given.getParseResult().hasMatchedOption("--warmup")
-                && warmUp.plus(WindowGrid.SHORTEST).compareTo(window) > 0) {
-            // The default warm-up is the run's to choose; where a window leaves no room for its timed part, the
-            // request per session is all there is.
-            runOptions = new ArrayList<>(runOptions);
-            runOptions.addAll(List.of("--warmup", "sessions"));
-            warmUp = Duration.ZERO;
-        }
-        if (warmUp.plus(WindowGrid.SHORTEST).compareTo(window) > 0) {
-            throw new IllegalArgumentException("--warmup " + Durations.format(warmUp) + " after -- leaves less"
-                    + " than 1s of each " + Durations.format(window) + " window; give a shorter --warmup (sessions"
-                    + " or none for no timed part) or a longer --window");
-        }
+        List<String> given = WindowRunOptions.required(runOptions);
+        CommandLine parsed = parseRun(given, "");
+        WindowRunOptions.refuseOwned(parsed.getParseResult()::hasMatchedOption);
+        RunCommand run = parsed.getCommand();
+        WindowRunOptions.checkLoad(run.ramp != null, run.rate != null || run.burst != null || run.closedLoop != null);
+        WindowRunOptions fitted = WindowRunOptions.fitted(given, run.warmupLength(), run.warmUp().length() != null
+                || parsed.getParseResult().hasMatchedOption("--warmup"), window);
         for (Provider p : providers) {
-            List<String> args = new ArrayList<>(runOptions);
-            args.addAll(p.runOptions());
-            // A named records file, which checking does not create: without one, run's check would reserve its
-            // default results.jsonl in the current directory, and leave it there empty.
-            args.addAll(List.of("--duration", Durations.format(window), "--out",
-                    outDir.resolve(p.label() + "-check.jsonl").toString()));
-            RunCommand withProvider = parseRun(args, " with provider " + p.label()).getCommand();
+            RunCommand withProvider = parseRun(fitted.check(p, window, outDir), " with provider " + p.label())
+                    .getCommand();
             try {
                 withProvider.check();
             } catch (IllegalArgumentException e) {
@@ -226,7 +130,7 @@ final class AlternateCommand implements Callable<Integer> {
             }
             runs.put(p.label(), withProvider);
         }
-        return warmUp;
+        return fitted.warmUp();
     }
 
     /** {@code args} read by {@code run}'s command, as the window's run will read them; nothing runs. */
@@ -242,47 +146,5 @@ final class AlternateCommand implements Callable<Integer> {
             throw new IllegalArgumentException("for the run options after --, see 'proxybench run --help'");
         }
         return run;
-    }
-
-    /** Makes the output folder; refuses one that holds an earlier index, unless --force. */
-    private void prepare(Path index) throws IOException {
-        if (Files.exists(outDir) && !Files.isDirectory(outDir)) {
-            throw new IllegalArgumentException("--out-dir " + outDir + " is a file; give a directory");
-        }
-        if (Files.exists(index)) {
-            if (!force) {
-                throw new IllegalArgumentException("--out-dir " + outDir + " already holds " + WindowEntry.INDEX
-                        + " from an earlier alternate; give another --out-dir, or --force to start over in it");
-            }
-            Files.delete(index);
-        }
-        Files.createDirectories(outDir);
-    }
-
-    private static Map<String, String> owned() {
-        Map<String, String> owned = new LinkedHashMap<>();
-        String proxy = "each window goes through its provider; give providers as --provider LABEL=PROXY_URL or"
-                + " --provider-file LABEL=FILE before --";
-        owned.put("--proxy", proxy);
-        owned.put("--proxy-file", proxy);
-        String files = "each window writes DIR/LABEL/window-NN.jsonl and its .hlog; choose DIR with --out-dir";
-        owned.put("--out", files);
-        owned.put("--provider", "providers differ in their session syntax; give each one's as --provider"
-                + " LABEL:DIALECT=PROXY_URL (e.g. a:oxylabs=http://...) before --");
-        owned.put("--hdr-log", files);
-        owned.put("--no-records", "alternate's figures and index come from each window's records; leave it out");
-        owned.put("--json", "alternate prints each window's figures; for a window's figures as JSON, run"
-                + " 'proxybench analyze DIR/LABEL/window-NN.jsonl --json'");
-        owned.put("--duration", "each window's run lasts --window; give --window before --");
-        owned.put("--start-at", "give --start-at before --, where it sets when the first window starts");
-        String shard = "each window runs its whole schedule in this process; leave it out";
-        owned.put("--shard", shard);
-        owned.put("--segment", shard);
-        owned.put("--segment-sequence", shard);
-        String metrics = "each window is a run of its own, whose endpoint would come and go; leave it out";
-        owned.put("--metrics-port", metrics);
-        owned.put("--metrics-host", metrics);
-        owned.put("--metrics-linger", metrics);
-        return Collections.unmodifiableMap(owned);
     }
 }

@@ -1,12 +1,9 @@
 package io.proxybench.cli;
 
-import io.proxybench.analysis.Expect;
-import io.proxybench.analysis.read.RecordFile;
 import io.proxybench.analysis.report.Analysis;
-import io.proxybench.analysis.stats.RunStatistics;
 import io.proxybench.analysis.threshold.Thresholds;
 import io.proxybench.analysis.threshold.Verdict;
-import io.proxybench.harness.files.ShardFiles;
+import io.proxybench.harness.files.AnalyzeOptions;
 import java.io.PrintWriter;
 import java.nio.file.Path;
 import java.util.List;
@@ -43,17 +40,8 @@ final class AnalyzeCommand implements Callable<Integer> {
 
     @Override
     public Integer call() {
-        Expect expectation = reading.expectation();
-        if (window <= 0) {
-            throw new IllegalArgumentException("--window " + window + " must be at least 1 second");
-        }
-        Thresholds thresholds = thresholdOptions.thresholds();
-        files.forEach(RecordFile::requireRecords);
-        ShardFiles shards = ShardFiles.read(files, expectation);
-        shards.check();
-        RunStatistics statistics = shards.statistics();
-        Analysis analysis = reading.withAsns(asns -> Analysis.of(statistics, window, asns,
-                shards.uncheckedBodies(), shards.cutLines())).withThresholds(thresholds.check(statistics));
+        AnalyzeOptions options = new AnalyzeOptions(files, reading.expectation(), window);
+        Analysis analysis = options.analyze(reading.asnFiles(), thresholdOptions.thresholds());
         PrintWriter out = spec.commandLine().getOut();
         out.print(json ? analysis.json() + "\n" : analysis.text());
         out.flush();

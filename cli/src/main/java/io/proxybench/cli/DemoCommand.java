@@ -5,7 +5,6 @@ import io.proxybench.demo.Demo;
 import io.proxybench.demo.DemoPlan;
 import io.proxybench.demo.DemoProgress;
 import io.proxybench.demo.DemoResult;
-import io.proxybench.demo.StepResult;
 import java.io.PrintWriter;
 import java.nio.file.Path;
 import java.time.Duration;
@@ -42,24 +41,9 @@ final class DemoCommand implements Callable<Integer> {
 
     @Override
     public Integer call() throws Exception {
-        DemoPlan plan = new DemoPlan(out, runFor);
         PrintWriter o = spec.commandLine().getOut();
         PrintWriter err = spec.commandLine().getErr();
-        DemoResult result = Demo.run(plan, new DemoProgress() {
-            @Override
-            public void line(String text) {
-                err.println(text);
-                err.flush();
-            }
-
-            @Override
-            public void finished(StepResult step) {
-                if (!json) {
-                    o.print(step.text());
-                    o.flush();
-                }
-            }
-        });
+        DemoResult result = Demo.run(new DemoPlan(out, runFor), DemoProgress.printing(err, json ? null : o));
         if (json) {
             o.println(ReportJson.write(result.results()));
         } else {

@@ -1,12 +1,9 @@
 package io.proxybench.cli;
 
 import io.proxybench.analysis.doctor.Doctor;
+import io.proxybench.analysis.doctor.DoctorOptions;
 import io.proxybench.analysis.doctor.DoctorReport;
 import io.proxybench.analysis.doctor.DoctorTable;
-import io.proxybench.analysis.doctor.Source;
-import io.proxybench.analysis.doctor.SummaryCounters;
-import io.proxybench.analysis.read.FileReading;
-import io.proxybench.analysis.read.RecordFile;
 import java.nio.file.Path;
 import java.time.Duration;
 import java.util.List;
@@ -19,7 +16,8 @@ import picocli.CommandLine.Parameters;
 /**
  * {@code proxybench doctor}: reads a run's records (one file per client) and names the likely cause of a high
  * handshakes-per-1,000 figure, with the evidence and the fix. It sends nothing, so it has no {@code --proxy}. The
- * files are streamed, their memory bounded whatever their records ({@link Doctor}); a cut last line is a note.
+ * files are streamed, their memory bounded whatever their records ({@link Doctor}); a cut last line is a note. The
+ * reading and the checks are {@link DoctorOptions}'.
  */
 @Command(name = "doctor", mixinStandardHelpOptions = true,
         description = {"Name the likely cause of a high handshakes-per-1,000 figure from a run's records.",
@@ -53,21 +51,7 @@ final class DoctorCommand implements Callable<Integer> {
 
     @Override
     public Integer call() {
-        if (!(minPer1000 >= 0 && minPer1000 <= 1000)) {
-            throw new IllegalArgumentException("--min-per-1000 " + minPer1000 + " must be 0 to 1000");
-        }
-        files.forEach(RecordFile::requireRecords);
-        List<Source> sources = files.stream().map(f -> new Source(f.getFileName().toString(), f)).toList();
-        SummaryCounters counters = summary == null ? null
-                : FileReading.read(summary, () -> SummaryCounters.read(summary));
-        DoctorReport report = FileReading.read(files, () -> Doctor.diagnose(sources, counters, keepAlive,
-                minPer1000));
+        DoctorReport report = new DoctorOptions(files, summary, keepAlive, minPer1000).diagnose();
         return Main.print(spec, json, report, DoctorTable::text);
-    }
-
-    /** The demo's use: one client's records file (the demo's own run), no counters, the default threshold. */
-    static DoctorReport demo(Path records) {
-        return FileReading.read(records, () -> Doctor.diagnose(List.of(new Source("demo run", records)), null, null,
-                Doctor.DEFAULT_MIN_PER_1000));
     }
 }

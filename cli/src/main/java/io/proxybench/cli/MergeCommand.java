@@ -1,14 +1,13 @@
 package io.proxybench.cli;
 
+import io.proxybench.harness.files.MergeOptions;
 import io.proxybench.harness.files.ShardMerge;
-import io.proxybench.records.HdrLog;
 import java.io.IOException;
 import java.io.PrintWriter;
 import java.nio.file.Path;
 import java.util.List;
 import java.util.Locale;
 import java.util.concurrent.Callable;
-import java.util.stream.Stream;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Option;
 import picocli.CommandLine.Parameters;
@@ -19,7 +18,8 @@ import picocli.CommandLine;
  * one interval log. Records keep their fields, segment included, and are ordered by scheduled time; {@code sched}
  * and {@code done} stay relative to each shard's start, which is the run's start when the shards began together.
  *
- * <p>The work is {@link ShardMerge}'s; this prints what it wrote, the interval logs' lines first.
+ * <p>The checks are {@link MergeOptions}', the work {@link ShardMerge}'s; this prints what it wrote, the interval
+ * logs' lines first.
  */
 @Command(name = "merge", mixinStandardHelpOptions = true,
         description = {"Merge the shards of one run (run --segment or --shard) into one records file and one interval"
@@ -48,21 +48,12 @@ final class MergeCommand implements Callable<Integer> {
 
     @Override
     public Integer call() throws IOException {
-        if (noHdrLog && hdrLog != null) {
-            throw new IllegalArgumentException("--hdr-log and --no-hdr-log exclude each other");
-        }
-        Path mergedLog = noHdrLog ? null : hdrLog != null ? hdrLog : HdrLog.besides(out);
-        List<Path> logPaths = noHdrLog ? List.of() : files.stream().map(HdrLog::besides).toList();
-        for (Path input : Stream.concat(files.stream(), logPaths.stream()).toList()) {
-            if (same(input, out) || mergedLog != null && same(input, mergedLog)) {
-                throw new IllegalArgumentException(input + " is both an input and an output; give --out another file");
-            }
-        }
-        ShardMerge.Merged merged = ShardMerge.merge(files, out, mergedLog);
+        MergeOptions options = new MergeOptions(files, out, hdrLog, noHdrLog);
+        ShardMerge.Merged merged = options.merge();
         PrintWriter o = spec.commandLine().getOut();
-        if (mergedLog != null) {
+        if (options.mergedLog() != null) {
             o.printf(Locale.ROOT, "merged %,d interval logs into %s, aligned by each shard's start%n", merged.logs(),
-                    mergedLog);
+                    options.mergedLog());
             o.printf(Locale.ROOT, "shards started %.3f s apart%s%n", merged.startSpreadMillis() / 1e3,
                     merged.startSpreadMillis() > ShardOptions.LATE_LIMIT_MILLIS
                             ? ": they did not run as one, so their combined rate was lower than the schedule's at"
@@ -72,9 +63,5 @@ final class MergeCommand implements Callable<Integer> {
                 out);
         o.flush();
         return 0;
-    }
-
-    private static boolean same(Path a, Path b) {
-        return a.toAbsolutePath().normalize().equals(b.toAbsolutePath().normalize());
     }
 }

@@ -1,8 +1,7 @@
 package io.proxybench.cli;
 
 import io.proxybench.analysis.Expect;
-import io.proxybench.analysis.asn.AsnLookup;
-import java.util.function.Function;
+import io.proxybench.analysis.asn.AsnFiles;
 import picocli.CommandLine.Option;
 import picocli.CommandLine;
 
@@ -28,8 +27,8 @@ final class RecordReading {
         return Expect.of(expect, expectJson);
     }
 
-    /** As {@link AsnOptions#withAsns}. */
-    <T> T withAsns(Function<AsnLookup, T> use) {
-        return asns.withAsns(use);
+    /** The AS table or database the options name. */
+    AsnFiles asnFiles() {
+        return asns.files();
     }
 }

@@ -4,6 +4,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
+import io.proxybench.analysis.doctor.DoctorOptions;
 import io.proxybench.analysis.doctor.DoctorReport;
 import io.proxybench.experiments.LabTargets;
 import io.proxybench.lab.Lab;
@@ -123,7 +124,8 @@ class DoctorCommandTest {
 
     @Test
     void theDemoDiagnosesRecordsHandedToIt() throws Exception {
-        DoctorReport report = DoctorCommand.demo(run("demo", 0, 20, "2s", "--rotation", "per-request"));
+        DoctorReport report = DoctorOptions.oneClient("demo run", run("demo", 0, 20, "2s", "--rotation",
+                "per-request"));
 
         assertThat(report.findings()).isNotEmpty();
         assertThat(report.findings().get(0).cause()).isEqualTo("session_churn");

@@ -117,21 +117,6 @@ class ProviderOptionsTest {
     }
 
     @Test
-    void alternateTakesEachProvidersDialectWithItsLabel() {
-        Provider oxy = Provider.ofUrl("oxy:Oxylabs=http://customer-u:hunter2@127.0.0.1:7777");
-        assertThat(oxy.label()).isEqualTo("oxy");
-        assertThat(oxy.runOptions()).containsExactly("--proxy", "http://customer-u:hunter2@127.0.0.1:7777",
-                "--provider", "oxylabs");
-        assertThat(Provider.ofUrl("b=http://u:p@127.0.0.1:1").runOptions()).doesNotContain("--provider");
-        org.assertj.core.api.Assertions.assertThatThrownBy(() -> Provider.ofUrl("c:acme=http://u:hunter2@h:1"))
-                .hasMessageContaining("--provider c: unknown provider 'acme'").hasMessageNotContaining("hunter2");
-        org.assertj.core.api.Assertions.assertThatThrownBy(() -> Provider.ofUrl("http://alice:s3cr=t@gw:8080"))
-                .as("a forgotten label and a '=' in the password: nothing before it is quoted")
-                .hasMessageContaining("needs LABEL=PROXY_URL").hasMessageNotContaining("alice")
-                .hasMessageNotContaining("s3cr");
-    }
-
-    @Test
     void commandsWhoseRequestsRotateWriteTheProvidersRotatingFormAndRefuseItOnTheLab() {
         SessionOptions netnut = new SessionOptions();
         netnut.provider = "netnut";

@@ -1,5 +1,7 @@
 package io.proxybench.demo;
 
+import java.io.PrintWriter;
+
 /** Where a demo says how far it has come. Lines may come from another thread than the demo's. */
 @FunctionalInterface
 public interface DemoProgress {
@@ -12,4 +14,26 @@ public interface DemoProgress {
 
     /** A step that has finished, in the order the steps run. Nothing by default. */
     default void finished(StepResult step) {}
+
+    /**
+     * Progress printed as a command shows it: each line on {@code lines}, each finished step's table on
+     * {@code tables} as it completes (none when null), each flushed at once.
+     */
+    static DemoProgress printing(PrintWriter lines, PrintWriter tables) {
+        return new DemoProgress() {
+            @Override
+            public void line(String text) {
+                lines.println(text);
+                lines.flush();
+            }
+
+            @Override
+            public void finished(StepResult step) {
+                if (tables != null) {
+                    tables.print(step.text());
+                    tables.flush();
+                }
+            }
+        };
+    }
 }

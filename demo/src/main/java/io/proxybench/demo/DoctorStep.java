@@ -1,10 +1,8 @@
 package io.proxybench.demo;
 
-import io.proxybench.analysis.doctor.Doctor;
+import io.proxybench.analysis.doctor.DoctorOptions;
 import io.proxybench.analysis.doctor.DoctorReport;
 import io.proxybench.analysis.doctor.DoctorTable;
-import io.proxybench.analysis.doctor.Source;
-import io.proxybench.analysis.read.FileReading;
 import java.nio.file.Path;
 import java.util.List;
 
@@ -18,8 +16,7 @@ final class DoctorStep {
 
     static StepResult run(DemoPlan plan) {
         Path records = plan.out().resolve(RunStep.RECORDS);
-        DoctorReport report = FileReading.read(records, () -> Doctor.diagnose(List.of(new Source("demo run",
-                records)), null, null, Doctor.DEFAULT_MIN_PER_1000));
+        DoctorReport report = DoctorOptions.oneClient("demo run", records);
         return StepResult.of("doctor", DoctorTable.text(report), report, "Doctor: why so many handshakes?",
                 "Seed 000's leaks (a session string per request, keep-alive shorter than the gap between requests, a"
                         + " pool limit that serialises, Connection: close, a pool per client, mixed schemes) looked"

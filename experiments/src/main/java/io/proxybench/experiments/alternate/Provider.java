@@ -1,4 +1,4 @@
-package io.proxybench.cli;
+package io.proxybench.experiments.alternate;
 
 import io.proxybench.harness.plan.ProxyFile;
 import io.proxybench.analysis.compare.WindowEntry;
@@ -7,21 +7,23 @@ import io.proxybench.client.proxy.ProxySpec;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.function.Consumer;
 import java.util.regex.Pattern;
 
 /**
  * One provider of {@code alternate}: a label and where its windows' requests go, either one proxy URL (passed to
  * the window's run in this process, never shown whole) or a file of proxy URLs (passed as the run's
  * {@code --proxy-file}, so the credentials stay out of the process list). Exactly one of {@code proxyUrl} and
- * {@code proxyFile} is set. {@link #toString()} masks the password. A label may name the provider's session dialect
- * after a colon ({@code oxy:oxylabs=http://...}), passed to its windows' runs as {@code --provider}.
+ * {@code proxyFile} is set. {@link #text()} masks the password, and so does {@link #toString()}. A label may name the provider's session dialect
+ * after a colon ({@code oxy:oxylabs=http://...}), passed to its windows' runs as {@code --provider}. Its messages
+ * name the settings as the command line spells them ({@code --provider}, {@code --provider-file}).
  *
  * @param label the provider's name in folders, the index and the tables; matches {@link #LABEL}
  * @param proxyUrl the proxy URL as given, credentials included; null with {@code proxyFile}
  * @param proxyFile a file of proxy URLs, read as {@code run --proxy-file} reads it; null with {@code proxyUrl}
  * @param dialect the provider's session dialect (a {@code Dialect} preset name), or null for the run's own options
  */
-record Provider(String label, String proxyUrl, Path proxyFile, String dialect) {
+public record Provider(String label, String proxyUrl, Path proxyFile, String dialect) {
 
     /** What a label may hold: it names a folder beside the index (so never {@code .} or {@code ..}) and a column. */
     static final Pattern LABEL = Pattern.compile("[A-Za-z0-9][A-Za-z0-9_.-]*");
@@ -34,7 +36,7 @@ record Provider(String label, String proxyUrl, Path proxyFile, String dialect) {
      *
      * @throws IllegalArgumentException naming the problem and the fix; the password is never quoted
      */
-    static Provider ofUrl(String text) {
+    public static Provider ofUrl(String text) {
         String[] named = label("--provider", text, "PROXY_URL");
         String label = named[0];
         String url = text.substring(text.indexOf('=') + 1);
@@ -49,14 +51,16 @@ record Provider(String label, String proxyUrl, Path proxyFile, String dialect) {
     /**
      * Reads {@code --provider-file LABEL=FILE} and checks the file as {@code run} would.
      *
+     * @param check reads a file of proxy URLs as {@code run --proxy-file} does, throwing
+     *     {@link IllegalArgumentException} for one it would refuse
      * @throws IllegalArgumentException naming the problem and the fix
      */
-    static Provider ofFile(String text) {
+    public static Provider ofFile(String text, Consumer<Path> check) {
         String[] named = label("--provider-file", text, "FILE");
         String label = named[0];
         Path file = Path.of(text.substring(text.indexOf('=') + 1));
         try {
-            ProxyFile.read(file);
+            check.accept(file);
         } catch (IllegalArgumentException e) {
             throw new IllegalArgumentException("--provider-file " + label + ": " + e.getMessage(), e);
         }
@@ -64,7 +68,7 @@ record Provider(String label, String proxyUrl, Path proxyFile, String dialect) {
     }
 
     /** The run options that send a window through this provider. */
-    List<String> runOptions() {
+    public List<String> runOptions() {
         List<String> options = new ArrayList<>(proxyUrl != null ? List.of("--proxy", proxyUrl)
                 : List.of("--proxy-file", proxyFile.toString()));
         if (dialect != null) {
@@ -74,9 +78,14 @@ record Provider(String label, String proxyUrl, Path proxyFile, String dialect) {
     }
 
     /** {@code a: http://user:****@gw:8080}, or {@code b: proxies from FILE}. */
+    public String text() {
+        return label + ": " + (proxyUrl != null ? ProxySpec.parse(proxyUrl) : "proxies from " + proxyFile);
+    }
+
+    /** As {@link #text()}: the password never reaches a string. */
     @Override
     public String toString() {
-        return label + ": " + (proxyUrl != null ? ProxySpec.parse(proxyUrl) : "proxies from " + proxyFile);
+        return text();
     }
 
     /**

@@ -1,0 +1,55 @@
+package io.proxybench.harness.files;
+
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatThrownBy;
+
+import io.proxybench.analysis.asn.AsnFiles;
+import io.proxybench.analysis.report.Analysis;
+import io.proxybench.analysis.threshold.Thresholds;
+import io.proxybench.records.JsonlWriter;
+import io.proxybench.records.RequestRecord;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.List;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+/** {@link AnalyzeOptions}: analyze's window checked, and its files read as the shards of one run. */
+class AnalyzeOptionsTest {
+
+    @TempDir
+    Path home;
+
+    @Test
+    void theFilesAreAnalysedTogetherWithTheirVerdicts() throws Exception {
+        Path a = records("a.jsonl", 3);
+        Path b = records("b.jsonl", 2);
+
+        Analysis analysis = new AnalyzeOptions(List.of(a, b), null, 60).analyze(new AsnFiles(null, null),
+                Thresholds.parse(List.of("records < 10")));
+
+        assertThat(analysis.records()).isEqualTo(5);
+        assertThat(analysis.ok()).isEqualTo(5);
+        assertThat(analysis.windowSeconds()).isEqualTo(60);
+        assertThat(analysis.thresholds()).singleElement().satisfies(v -> assertThat(v.failed()).isTrue());
+    }
+
+    @Test
+    void aWindowUnderASecondAndAFileWithoutRecordsAreRefused() throws Exception {
+        assertThatThrownBy(() -> new AnalyzeOptions(List.of(home.resolve("x.jsonl")), null, 0))
+                .hasMessage("--window 0 must be at least 1 second");
+        Path empty = Files.writeString(home.resolve("empty.jsonl"), "");
+        assertThatThrownBy(() -> new AnalyzeOptions(List.of(empty), null, 60).analyze(new AsnFiles(null, null),
+                Thresholds.NONE)).isInstanceOf(IllegalArgumentException.class).hasMessageContaining("empty.jsonl");
+    }
+
+    private Path records(String name, int count) throws Exception {
+        Path file = home.resolve(name);
+        try (JsonlWriter out = new JsonlWriter(file)) {
+            for (int i = 0; i < count; i++) {
+                out.write(RequestRecord.builder(i * 0.1, i * 0.1 + 0.05).status(200).total(0.05).build());
+            }
+        }
+        return file;
+    }
+}
