@@ -5,6 +5,7 @@ import io.proxybench.experiments.alternate.AlternatePlan;
 import io.proxybench.experiments.alternate.Alternation;
 import io.proxybench.experiments.alternate.Provider;
 import io.proxybench.experiments.alternate.WindowRunOptions;
+import io.proxybench.harness.plan.ProxyFile;
 import java.io.PrintWriter;
 import java.nio.file.Path;
 import java.time.Duration;

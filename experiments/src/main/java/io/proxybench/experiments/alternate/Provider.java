@@ -1,6 +1,5 @@
 package io.proxybench.experiments.alternate;
 
-import io.proxybench.harness.plan.ProxyFile;
 import io.proxybench.analysis.compare.WindowEntry;
 import io.proxybench.client.proxy.Dialect;
 import io.proxybench.client.proxy.ProxySpec;
