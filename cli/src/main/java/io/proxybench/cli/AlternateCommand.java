@@ -1,10 +1,10 @@
 package io.proxybench.cli;
 
-import io.proxybench.experiments.alternate.AlternateOptions;
+import io.proxybench.experiments.alternate.AlternateSettings;
 import io.proxybench.experiments.alternate.AlternatePlan;
 import io.proxybench.experiments.alternate.Alternation;
 import io.proxybench.experiments.alternate.Provider;
-import io.proxybench.experiments.alternate.WindowRunOptions;
+import io.proxybench.experiments.alternate.WindowRunSettings;
 import io.proxybench.harness.plan.ProxyFile;
 import java.io.PrintWriter;
 import java.nio.file.Path;
@@ -93,7 +93,7 @@ final class AlternateCommand implements Callable<Integer> {
 
     @Override
     public Integer call() throws Exception {
-        AlternatePlan plan = new AlternateOptions(urls, files, window, rounds, order, startAt, gap, outDir, force)
+        AlternatePlan plan = new AlternateSettings(urls, files, window, rounds, order, startAt, gap, outDir, force)
                 .plan(ProxyFile::read, this::checkRunOptions, ShardOptions::startAt);
         PrintWriter out = spec.commandLine().getOut();
         PrintWriter err = spec.commandLine().getErr();
@@ -113,12 +113,12 @@ final class AlternateCommand implements Callable<Integer> {
      * @return the warm-up at the peak rate that precedes each window's schedule, zero without one
      */
     private Duration checkRunOptions(List<Provider> providers) {
-        List<String> given = WindowRunOptions.required(runOptions);
+        List<String> given = WindowRunSettings.required(runOptions);
         CommandLine parsed = parseRun(given, "");
-        WindowRunOptions.refuseOwned(parsed.getParseResult()::hasMatchedOption);
+        WindowRunSettings.refuseOwned(parsed.getParseResult()::hasMatchedOption);
         RunCommand run = parsed.getCommand();
-        WindowRunOptions.checkLoad(run.ramp != null, run.rate != null || run.burst != null || run.closedLoop != null);
-        WindowRunOptions fitted = WindowRunOptions.fitted(given, run.warmupLength(), run.warmUp().length() != null
+        WindowRunSettings.checkLoad(run.ramp != null, run.rate != null || run.burst != null || run.closedLoop != null);
+        WindowRunSettings fitted = WindowRunSettings.fitted(given, run.warmupLength(), run.warmUp().length() != null
                 || parsed.getParseResult().hasMatchedOption("--warmup"), window);
         for (Provider p : providers) {
             RunCommand withProvider = parseRun(fitted.check(p, window, outDir), " with provider " + p.label())

@@ -3,7 +3,7 @@ package io.proxybench.cli;
 import io.proxybench.analysis.report.Analysis;
 import io.proxybench.analysis.threshold.Thresholds;
 import io.proxybench.analysis.threshold.Verdict;
-import io.proxybench.harness.files.AnalyzeOptions;
+import io.proxybench.harness.files.AnalyzeSettings;
 import java.io.PrintWriter;
 import java.nio.file.Path;
 import java.util.List;
@@ -40,7 +40,7 @@ final class AnalyzeCommand implements Callable<Integer> {
 
     @Override
     public Integer call() {
-        AnalyzeOptions options = new AnalyzeOptions(files, reading.expectation(), window);
+        AnalyzeSettings options = new AnalyzeSettings(files, reading.expectation(), window);
         Analysis analysis = options.analyze(reading.asnFiles(), thresholdOptions.thresholds());
         PrintWriter out = spec.commandLine().getOut();
         out.print(json ? analysis.json() + "\n" : analysis.text());

@@ -1,6 +1,6 @@
 package io.proxybench.cli;
 
-import io.proxybench.analysis.compare.CompareOptions;
+import io.proxybench.analysis.compare.CompareSettings;
 import io.proxybench.analysis.compare.CompareResult;
 import io.proxybench.analysis.threshold.Thresholds;
 import io.proxybench.harness.files.RunSources;
@@ -63,7 +63,7 @@ final class CompareCommand implements Callable<Integer> {
     @Override
     public Integer call() throws IOException {
         Thresholds thresholds = thresholdOptions.thresholds();
-        CompareOptions options = new CompareOptions(labels, prices, country);
+        CompareSettings options = new CompareSettings(labels, prices, country);
         RunSources.Read read = RunSources.read(runs, reading.expectation());
         CompareResult result = options.compare(read.runs(), read.notes(), reading.asnFiles(), thresholds);
         PrintWriter out = spec.commandLine().getOut();

@@ -1,7 +1,7 @@
 package io.proxybench.cli;
 
 import io.proxybench.analysis.doctor.Doctor;
-import io.proxybench.analysis.doctor.DoctorOptions;
+import io.proxybench.analysis.doctor.DoctorSettings;
 import io.proxybench.analysis.doctor.DoctorReport;
 import io.proxybench.analysis.doctor.DoctorTable;
 import java.nio.file.Path;
@@ -17,7 +17,7 @@ import picocli.CommandLine.Parameters;
  * {@code proxybench doctor}: reads a run's records (one file per client) and names the likely cause of a high
  * handshakes-per-1,000 figure, with the evidence and the fix. It sends nothing, so it has no {@code --proxy}. The
  * files are streamed, their memory bounded whatever their records ({@link Doctor}); a cut last line is a note. The
- * reading and the checks are {@link DoctorOptions}'.
+ * reading and the checks are {@link DoctorSettings}'.
  */
 @Command(name = "doctor", mixinStandardHelpOptions = true,
         description = {"Name the likely cause of a high handshakes-per-1,000 figure from a run's records.",
@@ -51,7 +51,7 @@ final class DoctorCommand implements Callable<Integer> {
 
     @Override
     public Integer call() {
-        DoctorReport report = new DoctorOptions(files, summary, keepAlive, minPer1000).diagnose();
+        DoctorReport report = new DoctorSettings(files, summary, keepAlive, minPer1000).diagnose();
         return Main.print(spec, json, report, DoctorTable::text);
     }
 }

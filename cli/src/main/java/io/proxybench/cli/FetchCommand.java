@@ -4,7 +4,7 @@ import io.proxybench.client.RedirectPolicy;
 import io.proxybench.client.proxy.ProxySpec;
 import io.proxybench.harness.fetch.Fetch;
 import io.proxybench.harness.fetch.FetchFailure;
-import io.proxybench.harness.fetch.FetchOptions;
+import io.proxybench.harness.fetch.FetchSettings;
 import io.proxybench.harness.fetch.FetchOutcome;
 import io.proxybench.harness.fetch.FetchPlan;
 import io.proxybench.harness.fetch.WriteOut;
@@ -24,7 +24,7 @@ import picocli.CommandLine.Parameters;
  * {@code proxybench fetch URL}: one request through a proxy, as curl makes it, with what curl's {@code -w} cannot
  * tell: every phase, the exit the target saw, the connection, wire against decoded bytes. The body goes to stdout or
  * {@code -o FILE} as it arrives; {@code -w} and {@code --json} go to stdout after it, as curl's {@code -w} does.
- * {@link FetchOptions} checks the options and makes the {@link FetchPlan}.
+ * {@link FetchSettings} checks the options and makes the {@link FetchPlan}.
  */
 @Command(name = "fetch", mixinStandardHelpOptions = true, sortOptions = false,
         description = {"Fetch one URL through a proxy, as curl would, and tell what curl's -w cannot: every phase"
@@ -148,7 +148,7 @@ final class FetchCommand implements Callable<Integer> {
 
     @Override
     public Integer call() throws Exception {
-        FetchOptions options = options();
+        FetchSettings options = options();
         WriteOut format = options.format();
         FetchOutcome outcome = new Fetch(options.plan(), stdout).run();
         stdout.flush();
@@ -170,9 +170,9 @@ final class FetchCommand implements Callable<Integer> {
         return options().plan();
     }
 
-    /** These options' values as given, for {@link FetchOptions} to check together. */
-    private FetchOptions options() {
-        return new FetchOptions(url)
+    /** These options' values as given, for {@link FetchSettings} to check together. */
+    private FetchSettings options() {
+        return new FetchSettings(url)
                 .proxy(proxy, System::getenv)
                 .sessions(session, sessionOptions.given())
                 .request(shape.values())

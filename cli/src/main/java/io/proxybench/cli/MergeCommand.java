@@ -1,6 +1,6 @@
 package io.proxybench.cli;
 
-import io.proxybench.harness.files.MergeOptions;
+import io.proxybench.harness.files.MergeSettings;
 import io.proxybench.harness.files.ShardMerge;
 import java.io.IOException;
 import java.io.PrintWriter;
@@ -18,7 +18,7 @@ import picocli.CommandLine;
  * one interval log. Records keep their fields, segment included, and are ordered by scheduled time; {@code sched}
  * and {@code done} stay relative to each shard's start, which is the run's start when the shards began together.
  *
- * <p>The checks are {@link MergeOptions}', the work {@link ShardMerge}'s; this prints what it wrote, the interval
+ * <p>The checks are {@link MergeSettings}', the work {@link ShardMerge}'s; this prints what it wrote, the interval
  * logs' lines first.
  */
 @Command(name = "merge", mixinStandardHelpOptions = true,
@@ -48,7 +48,7 @@ final class MergeCommand implements Callable<Integer> {
 
     @Override
     public Integer call() throws IOException {
-        MergeOptions options = new MergeOptions(files, out, hdrLog, noHdrLog);
+        MergeSettings options = new MergeSettings(files, out, hdrLog, noHdrLog);
         ShardMerge.Merged merged = options.merge();
         PrintWriter o = spec.commandLine().getOut();
         if (options.mergedLog() != null) {

@@ -1,7 +1,7 @@
 package io.proxybench.cli;
 
 import io.proxybench.client.ProxyRequest;
-import io.proxybench.harness.plan.RequestShapeOptions;
+import io.proxybench.harness.plan.RequestShapeSettings;
 import java.net.URI;
 import java.nio.file.Path;
 import java.util.ArrayList;
@@ -12,7 +12,7 @@ import picocli.CommandLine.Option;
 /**
  * One request's shape, with curl's and hey's names: method, headers, body (inline, or streamed from a file whatever
  * its size) and User-Agent; shared by {@code run} (through {@link RequestOptions}) and {@code fetch}. {@link
- * RequestShapeOptions} checks them and builds the requests.
+ * RequestShapeSettings} checks them and builds the requests.
  */
 final class RequestShape {
 
@@ -37,8 +37,8 @@ final class RequestShape {
     String userAgent;
 
     /** These options' values as given, unchecked. */
-    RequestShapeOptions values() {
-        return new RequestShapeOptions(method, headers, data, dataFile, userAgent);
+    RequestShapeSettings values() {
+        return new RequestShapeSettings(method, headers, data, dataFile, userAgent);
     }
 
     /**

@@ -1,14 +1,14 @@
 package io.proxybench.cli;
 
 import io.proxybench.client.proxy.SessionTemplate;
-import io.proxybench.harness.plan.SessionTemplateOptions;
+import io.proxybench.harness.plan.SessionSettings;
 import java.time.Duration;
 import picocli.CommandLine.Option;
 
 /**
  * How a command writes sessions into proxy credentials: a provider's dialect ({@code --provider}) or a template
  * ({@code --session-template}), and what every session asks for besides its id (lifetime, country, state, city,
- * ASN). {@link SessionTemplateOptions} checks them together and makes the template.
+ * ASN). {@link SessionSettings} checks them together and makes the template.
  */
 final class SessionOptions {
 
@@ -40,8 +40,8 @@ final class SessionOptions {
     Integer asn;
 
     /** The values as given, for the library to check together. */
-    SessionTemplateOptions given() {
-        return new SessionTemplateOptions(provider, template, lifetime, country, state, city, asn);
+    SessionSettings given() {
+        return new SessionSettings(provider, template, lifetime, country, state, city, asn);
     }
 
     /**

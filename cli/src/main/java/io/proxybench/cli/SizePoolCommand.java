@@ -1,7 +1,7 @@
 package io.proxybench.cli;
 
 import io.proxybench.experiments.sizepool.SizePoolOnLab;
-import io.proxybench.experiments.sizepool.SizePoolOptions;
+import io.proxybench.experiments.sizepool.SizePoolSettings;
 import io.proxybench.experiments.sizepool.SizePoolResult;
 import io.proxybench.experiments.sizepool.SizePoolTable;
 import java.nio.file.Path;
@@ -85,7 +85,7 @@ final class SizePoolCommand implements Callable<Integer> {
     }
 
     /** The settings as given. */
-    SizePoolOptions options() {
-        return new SizePoolOptions(rate, duration, poolSizes, buckets, assign, seed, targetRejected, records, liveFor);
+    SizePoolSettings options() {
+        return new SizePoolSettings(rate, duration, poolSizes, buckets, assign, seed, targetRejected, records, liveFor);
     }
 }

@@ -4,7 +4,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
-import io.proxybench.analysis.doctor.DoctorOptions;
+import io.proxybench.analysis.doctor.DoctorSettings;
 import io.proxybench.analysis.doctor.DoctorReport;
 import io.proxybench.experiments.LabTargets;
 import io.proxybench.lab.Lab;
@@ -124,7 +124,7 @@ class DoctorCommandTest {
 
     @Test
     void theDemoDiagnosesRecordsHandedToIt() throws Exception {
-        DoctorReport report = DoctorOptions.oneClient("demo run", run("demo", 0, 20, "2s", "--rotation",
+        DoctorReport report = DoctorSettings.oneClient("demo run", run("demo", 0, 20, "2s", "--rotation",
                 "per-request"));
 
         assertThat(report.findings()).isNotEmpty();

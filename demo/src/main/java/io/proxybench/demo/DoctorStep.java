@@ -1,6 +1,6 @@
 package io.proxybench.demo;
 
-import io.proxybench.analysis.doctor.DoctorOptions;
+import io.proxybench.analysis.doctor.DoctorSettings;
 import io.proxybench.analysis.doctor.DoctorReport;
 import io.proxybench.analysis.doctor.DoctorTable;
 import java.nio.file.Path;
@@ -16,7 +16,7 @@ final class DoctorStep {
 
     static StepResult run(DemoPlan plan) {
         Path records = plan.out().resolve(RunStep.RECORDS);
-        DoctorReport report = DoctorOptions.oneClient("demo run", records);
+        DoctorReport report = DoctorSettings.oneClient("demo run", records);
         return StepResult.of("doctor", DoctorTable.text(report), report, "Doctor: why so many handshakes?",
                 "Seed 000's leaks (a session string per request, keep-alive shorter than the gap between requests, a"
                         + " pool limit that serialises, Connection: close, a pool per client, mixed schemes) looked"

@@ -8,7 +8,7 @@ import java.time.Instant;
 import java.util.List;
 
 /**
- * What {@code compare} found ({@link CompareOptions#compare}).
+ * What {@code compare} found ({@link CompareSettings#compare}).
  *
  * @param runs the runs under their labels, in column order
  * @param comparison their figures side by side, with their verdicts

@@ -5,7 +5,7 @@ import java.util.List;
 import java.util.Locale;
 
 /**
- * {@code alternate}'s checked settings ({@link AlternateOptions#plan}) and the lines it prints before and after the
+ * {@code alternate}'s checked settings ({@link AlternateSettings#plan}) and the lines it prints before and after the
  * windows. No proxy URL's password is in them.
  *
  * @param providers the providers, in the order given; their labels are {@code plan}'s

@@ -2,7 +2,7 @@ package io.proxybench.experiments.bytes;
 
 import io.netty.handler.ssl.SslProvider;
 import io.proxybench.client.TlsSettings;
-import io.proxybench.harness.plan.SessionTemplateOptions;
+import io.proxybench.harness.plan.SessionSettings;
 import io.proxybench.experiments.ExperimentTarget;
 import io.proxybench.experiments.LabTargets;
 import io.proxybench.lab.Lab;
@@ -96,7 +96,7 @@ public record BytesOnLab(String path, List<List<String>> offers, int samples, Li
      * The same rows through {@code target}'s real gateway, in the rotating form {@code sessions} write, to its
      * origin; {@code path} unused.
      */
-    public BytesResult through(ExperimentTarget target, SessionTemplateOptions sessions) throws Exception {
+    public BytesResult through(ExperimentTarget target, SessionSettings sessions) throws Exception {
         return BytesExperiment.run(new BytesExperiment.Setup(sessions.rotating(target.gateway()), target.origin(),
                 target.tls(), offers, samples, perTunnel, requests, Duration.ofSeconds(60)));
     }

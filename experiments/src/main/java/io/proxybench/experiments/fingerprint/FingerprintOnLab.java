@@ -2,7 +2,7 @@ package io.proxybench.experiments.fingerprint;
 
 import io.proxybench.client.TlsSettings;
 import io.proxybench.client.proxy.ProxySpec;
-import io.proxybench.harness.plan.SessionTemplateOptions;
+import io.proxybench.harness.plan.SessionSettings;
 import io.proxybench.experiments.ExperimentTarget;
 import io.proxybench.experiments.LabTargets;
 import io.proxybench.experiments.fingerprint.FingerprintExperiment.Mode;
@@ -27,7 +27,7 @@ public record FingerprintOnLab(boolean http11) {
      * Direct and {@code target}'s real gateway, in the rotating form {@code sessions} write, compared on its origin,
      * which must report {@code ja4=} as the lab's trace does.
      */
-    public FingerprintResult through(ExperimentTarget target, SessionTemplateOptions sessions)
+    public FingerprintResult through(ExperimentTarget target, SessionSettings sessions)
             throws InterruptedException {
         ProxySpec proxy = sessions.rotating(target.gateway());
         TlsSettings tls = http11 ? target.tls().withAlpn(TlsSettings.HTTP11_ONLY) : target.tls();

@@ -20,7 +20,7 @@ import io.proxybench.harness.Durations;
 import io.proxybench.harness.engine.OpenLoopRunner;
 import io.proxybench.harness.engine.Records;
 import io.proxybench.harness.engine.RunnerCounters;
-import io.proxybench.harness.plan.RunOptions;
+import io.proxybench.harness.plan.SendPolicy;
 import io.proxybench.harness.schedule.ArrivalSchedule;
 import io.proxybench.harness.summary.ProxyConnections;
 import io.proxybench.records.RequestRecord;
@@ -220,7 +220,7 @@ public final class H2GatewayExperiment {
             Consumer<RequestRecord> sink) {
         ProxyRequest request = ProxyRequest.get(s.target().toString()).withSessionKey("h2-gateway");
         return OpenLoopRunner.on(client, ArrivalSchedule.constant(rate, length), n -> request,
-                new RunOptions(s.maxInFlight(), 0, s.limit().toNanos()), Records.plain(), sink).run();
+                new SendPolicy(s.maxInFlight(), 0, s.limit().toNanos()), Records.plain(), sink).run();
     }
 
     /**

@@ -11,7 +11,7 @@ import io.proxybench.client.proxy.SessionTemplate;
 import io.proxybench.harness.Durations;
 import io.proxybench.harness.engine.OpenLoopRunner;
 import io.proxybench.harness.engine.Records;
-import io.proxybench.harness.plan.RunOptions;
+import io.proxybench.harness.plan.SendPolicy;
 import io.proxybench.harness.schedule.ArrivalSchedule;
 import io.proxybench.records.RequestRecord;
 import java.net.URI;
@@ -164,7 +164,7 @@ public final class KeepAliveExperiment {
             List<RequestRecord> records = new ArrayList<>();
             OpenLoopRunner runner = OpenLoopRunner.on(client,
                     ArrivalSchedule.poisson(1e9 / c.gap().toNanos(), s.rowTime(), s.seed() + c.index()),
-                    n -> request, new RunOptions(1, 0, DRAIN.toNanos()), Records.plain(), r -> {
+                    n -> request, new SendPolicy(1, 0, DRAIN.toNanos()), Records.plain(), r -> {
                         synchronized (records) {
                             records.add(r);
                         }

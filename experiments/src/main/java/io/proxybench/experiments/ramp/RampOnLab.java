@@ -3,7 +3,7 @@ package io.proxybench.experiments.ramp;
 import io.proxybench.client.Timeouts;
 import io.proxybench.client.TlsSettings;
 import io.proxybench.client.proxy.ProxySpec;
-import io.proxybench.harness.plan.SessionTemplateOptions;
+import io.proxybench.harness.plan.SessionSettings;
 import io.proxybench.experiments.ExperimentTarget;
 import io.proxybench.experiments.LabTargets;
 import io.proxybench.lab.Lab;
@@ -59,7 +59,7 @@ public record RampOnLab(int labLimit, List<Integer> levels, Duration stepFor, Ra
      * write: {@code proxies} (worker w uses the (w mod n)-th), each with its account, or {@code target}'s gateway
      * when null; {@code labLimit} unused.
      */
-    public RampResult through(ExperimentTarget target, List<ProxySpec> proxies, SessionTemplateOptions sessions)
+    public RampResult through(ExperimentTarget target, List<ProxySpec> proxies, SessionSettings sessions)
             throws Exception {
         List<ProxySpec> gateways;
         if (proxies != null) {

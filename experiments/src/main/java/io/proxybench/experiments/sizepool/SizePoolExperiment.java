@@ -10,7 +10,7 @@ import io.proxybench.client.proxy.SessionTemplate;
 import io.proxybench.harness.Trace;
 import io.proxybench.harness.engine.OpenLoopRunner;
 import io.proxybench.harness.engine.Records;
-import io.proxybench.harness.plan.RunOptions;
+import io.proxybench.harness.plan.SendPolicy;
 import io.proxybench.harness.schedule.ArrivalSchedule;
 import io.proxybench.records.RequestRecord;
 import java.net.URI;
@@ -166,7 +166,7 @@ public final class SizePoolExperiment {
                 .mapToObj(i -> base.withSessionKey(keys.get(sessions[i]))).toList();
         List<RequestRecord> records = Collections.synchronizedList(new ArrayList<>());
         OpenLoopRunner.on(client, ArrivalSchedule.constant(l.ratePerSec(), l.each()),
-                n -> requests.get((int) n), new RunOptions(0, 0, l.timeout().toNanos()), Records.plain(),
+                n -> requests.get((int) n), new SendPolicy(0, 0, l.timeout().toNanos()), Records.plain(),
                 records::add).run();
         List<RequestRecord> answered = records.stream().filter(r -> r.ok() || rejected(r))
                 .sorted(Comparator.comparingDouble(SizePoolExperiment::gotConnection)).toList();

@@ -1,7 +1,7 @@
 package io.proxybench.harness.engine;
 
 import io.proxybench.client.ProxyRequest;
-import io.proxybench.harness.plan.RunOptions;
+import io.proxybench.harness.plan.SendPolicy;
 import io.proxybench.records.RequestRecord;
 import java.util.concurrent.atomic.AtomicBoolean;
 import java.util.function.Consumer;
@@ -9,7 +9,7 @@ import java.util.function.LongFunction;
 import java.util.function.LongSupplier;
 
 /**
- * A closed-loop run, kept only as a comparison with the open loop: {@link RunOptions#maxInFlight()} workers each
+ * A closed-loop run, kept only as a comparison with the open loop: {@link SendPolicy#maxInFlight()} workers each
  * send a request, wait for its record and send the next, until the duration has passed. A request's scheduled time
  * is its send time, so the records have no start lag and a stall shrinks the sample instead of showing in the
  * latency: the coordinated omission the open loop avoids. Retries, records, drain and sink behave as in
@@ -30,18 +30,18 @@ public final class ClosedLoopRunner extends LoadRunner {
 
     /**
      * @param durationNanos how long workers start new requests, nanoseconds
-     * @param options {@code maxInFlight} is the number of workers, at least 1
+     * @param policy {@code maxInFlight} is the number of workers, at least 1
      * @see OpenLoopRunner#OpenLoopRunner for the other parameters
      */
     public ClosedLoopRunner(long durationNanos, LongFunction<ProxyRequest> requests,
-            Sender sender, RunOptions options, Records records,
+            Sender sender, SendPolicy policy, Records records,
             Consumer<RequestRecord> sink, LongSupplier nanoClock, Sleeper sleeper) {
-        super(sender, checked(options, durationNanos), records, sink, nanoClock);
+        super(sender, checked(policy, durationNanos), records, sink, nanoClock);
         this.durationNanos = durationNanos;
         this.requests = requests;
-        this.drainTimeoutNanos = options.drainTimeoutNanos();
+        this.drainTimeoutNanos = policy.drainTimeoutNanos();
         this.sleeper = sleeper;
-        this.loop = new ClosedLoop(options.maxInFlight(), ClosedLoop.NO_LIMIT, durationNanos, book::elapsedNanos,
+        this.loop = new ClosedLoop(policy.maxInFlight(), ClosedLoop.NO_LIMIT, durationNanos, book::elapsedNanos,
                 this::startOne);
     }
 
@@ -63,13 +63,13 @@ public final class ClosedLoopRunner extends LoadRunner {
         return book.finish(drainTimeoutNanos, sleeper, loop::stop);
     }
 
-    /** {@code options}, once they make a closed loop: at least one worker, a duration above 0. */
-    private static RunOptions checked(RunOptions options, long durationNanos) {
-        if (options.maxInFlight() < 1 || durationNanos <= 0) {
+    /** {@code policy}, once it makes a closed loop: at least one worker, a duration above 0. */
+    private static SendPolicy checked(SendPolicy policy, long durationNanos) {
+        if (policy.maxInFlight() < 1 || durationNanos <= 0) {
             throw new IllegalArgumentException("a closed loop needs at least 1 worker and a duration above 0, got "
-                    + options.maxInFlight() + " workers for " + durationNanos + " ns");
+                    + policy.maxInFlight() + " workers for " + durationNanos + " ns");
         }
-        return options;
+        return policy;
     }
 
     /** Sends {@code worker}'s call {@code number}, scheduled at its send time; none once the run was stopped. */

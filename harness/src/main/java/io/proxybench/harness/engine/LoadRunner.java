@@ -1,6 +1,6 @@
 package io.proxybench.harness.engine;
 
-import io.proxybench.harness.plan.RunOptions;
+import io.proxybench.harness.plan.SendPolicy;
 import io.proxybench.records.RequestRecord;
 import java.util.function.Consumer;
 import java.util.function.LongSupplier;
@@ -14,9 +14,9 @@ public abstract sealed class LoadRunner permits OpenLoopRunner, ClosedLoopRunner
     final RunnerCounters stats = new RunnerCounters();
     final CallBook book;
 
-    LoadRunner(Sender sender, RunOptions options, Records records,
+    LoadRunner(Sender sender, SendPolicy policy, Records records,
             Consumer<RequestRecord> sink, LongSupplier nanoClock) {
-        this.book = new CallBook(new RetryingSender(sender, options.retries()), records, sink, stats, nanoClock,
+        this.book = new CallBook(new RetryingSender(sender, policy.retries()), records, sink, stats, nanoClock,
                 this::replied);
     }
 

@@ -2,7 +2,7 @@ package io.proxybench.harness.engine;
 
 import io.proxybench.client.ProxyClient;
 import io.proxybench.client.ProxyRequest;
-import io.proxybench.harness.plan.RunOptions;
+import io.proxybench.harness.plan.SendPolicy;
 import io.proxybench.harness.schedule.ArrivalSchedule;
 import io.proxybench.records.RequestRecord;
 import java.util.ArrayDeque;
@@ -18,7 +18,7 @@ import java.util.function.LongSupplier;
  * request whose time has come, in order, then sets the timer for the next one, so no thread wakes per request and a
  * late tick (a busy I/O thread, a pause) fires everything it owes at once, each request keeping its scheduled time
  * and recording how late it went out. A failed request is sent again on a new connection up to
- * {@link RunOptions#retries()} times, keeping its slot; its latency spans all its sends. With {@code maxInFlight}
+ * {@link SendPolicy#retries()} times, keeping its slot; its latency spans all its sends. With {@code maxInFlight}
  * reached, due requests wait in a FIFO backlog and go out as slots free; their latency still counts from the
  * scheduled time, so a stall shows in {@code total} instead of shrinking the sample (no coordinated omission).
  *
@@ -77,13 +77,13 @@ public final class OpenLoopRunner extends LoadRunner {
      * @param timer where the batches fire, on {@code nanoClock}'s time base
      */
     public OpenLoopRunner(ArrivalSchedule schedule, LongFunction<ProxyRequest> requests,
-            Sender sender, RunOptions options, Records records,
+            Sender sender, SendPolicy policy, Records records,
             Consumer<RequestRecord> sink, LongSupplier nanoClock, Sleeper sleeper, FiringTimer timer) {
-        super(sender, options, records, sink, nanoClock);
+        super(sender, policy, records, sink, nanoClock);
         this.schedule = schedule;
         this.requests = requests;
-        this.maxInFlight = options.maxInFlight();
-        this.drainTimeoutNanos = options.drainTimeoutNanos();
+        this.maxInFlight = policy.maxInFlight();
+        this.drainTimeoutNanos = policy.drainTimeoutNanos();
         this.sleeper = sleeper;
         this.timer = timer;
     }
@@ -94,9 +94,9 @@ public final class OpenLoopRunner extends LoadRunner {
      * @param requests request number (from 0) to request, called on the client's I/O thread
      */
     public static OpenLoopRunner on(ProxyClient client, ArrivalSchedule schedule,
-            LongFunction<ProxyRequest> requests, RunOptions options, Records records,
+            LongFunction<ProxyRequest> requests, SendPolicy policy, Records records,
             Consumer<RequestRecord> sink) {
-        return new OpenLoopRunner(schedule, requests, client::send, options, records, sink, System::nanoTime,
+        return new OpenLoopRunner(schedule, requests, client::send, policy, records, sink, System::nanoTime,
                 Sleeper.parking(System::nanoTime), FiringTimer.of(client, System::nanoTime));
     }
 

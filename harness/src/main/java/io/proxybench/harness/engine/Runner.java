@@ -8,7 +8,7 @@ import io.proxybench.client.event.Counts;
 import io.proxybench.client.event.GatewayStats;
 import io.proxybench.client.event.PoolGauges;
 import io.proxybench.harness.Durations;
-import io.proxybench.harness.plan.RunOptions;
+import io.proxybench.harness.plan.SendPolicy;
 import io.proxybench.harness.plan.RunPlan;
 import io.proxybench.harness.schedule.ArrivalSchedule;
 import io.proxybench.harness.sinks.RecordSink;
@@ -145,7 +145,8 @@ public final class Runner {
             return new RunResult(plan.describe(), plan.closedLoop() != null, result, stats, during, gatewaysBefore,
                     gatewaysAfter, PoolAfter.of(atEnd, client.counters().total()), cpu, stopReason,
                     stoppedAtSeconds, plan.thresholds().check(result), warmUpDone, warmUpConnections,
-                    plan.sessionKeys().size(), plan.setup().proxy() != null, plan.keepGoing(), early.diagnosis().or(early::ofFewer).orElse(null));
+                    plan.sessionKeys().size(), plan.setup().proxy() != null, plan.keepGoing(),
+                    early.diagnosis().or(early::ofFewer).orElse(null));
         }
     }
 
@@ -223,10 +224,10 @@ public final class Runner {
         };
         LoadRunner warm = plan.closedLoop() == null
                 ? OpenLoopRunner.on(client, ArrivalSchedule.constant(plan.warmUpRate(), plan.warmUpFor()),
-                        requests, new RunOptions(plan.maxInFlight(), 0, plan.drainNanos()), records(),
+                        requests, new SendPolicy(plan.maxInFlight(), 0, plan.drainNanos()), records(),
                         rehearse)
                 : new ClosedLoopRunner(plan.warmUpFor().toNanos(), requests, client::send,
-                        new RunOptions(plan.closedLoop().workers(), 0, plan.drainNanos()), records(), rehearse,
+                        new SendPolicy(plan.closedLoop().workers(), 0, plan.drainNanos()), records(), rehearse,
                         System::nanoTime, Sleeper.parking(System::nanoTime));
         current = warm;
         if (stopReason != null) {
@@ -287,14 +288,14 @@ public final class Runner {
     }
 
     private LoadRunner runner(ProxyClient client, Records records, Consumer<RequestRecord> sink, int retries) {
-        RunOptions options = new RunOptions(plan.closedLoop() == null ? plan.maxInFlight()
+        SendPolicy policy = new SendPolicy(plan.closedLoop() == null ? plan.maxInFlight()
                 : plan.closedLoop().workers(), retries, plan.drainNanos());
         if (plan.closedLoop() == null) {
             ArrivalSchedule schedule = plan.schedule();
-            return OpenLoopRunner.on(client, schedule, n -> plan.request(schedule.globalIndex(n)), options, records,
+            return OpenLoopRunner.on(client, schedule, n -> plan.request(schedule.globalIndex(n)), policy, records,
                     sink);
         }
-        return new ClosedLoopRunner(plan.closedLoop().duration().toNanos(), plan::request, client::send, options,
+        return new ClosedLoopRunner(plan.closedLoop().duration().toNanos(), plan::request, client::send, policy,
                 records, sink, System::nanoTime, Sleeper.parking(System::nanoTime));
     }
 

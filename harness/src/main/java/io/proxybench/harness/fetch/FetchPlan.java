@@ -12,7 +12,7 @@ import java.nio.file.Path;
 
 /**
  * One {@code fetch}, its options checked: what to send, through which proxy and session, and where the body and the
- * cookies go; {@link FetchOptions#plan()} makes one from {@code fetch}'s settings as given. {@link Fetch} runs it.
+ * cookies go; {@link FetchSettings#plan()} makes one from {@code fetch}'s settings as given. {@link Fetch} runs it.
  * The lines of a failed fetch name {@code fetch}'s options ({@code -o}, {@code --max-filesize}, ...) for the
  * components they came from.
  *

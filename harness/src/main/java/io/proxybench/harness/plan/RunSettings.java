@@ -203,7 +203,7 @@ public final class RunSettings {
     }
 
     /** The session options ({@code --provider}, {@code --session-template}, ...), checked when these are. */
-    public RunSettings sessionTemplate(SessionTemplateOptions sessions) {
+    public RunSettings sessionTemplate(SessionSettings sessions) {
         this.providerGiven = sessions.provider() != null;
         this.templateGiven = sessions.templateText() != null;
         this.sessionTemplate = sessions::templateOrNull;

@@ -90,7 +90,7 @@ final class RunSettingsCheck {
         }
         if (template != null && (s.proxy != null ? List.of(s.proxy) : proxies).stream()
                 .anyMatch(p -> p.credentials() == null)) {
-            throw new IllegalArgumentException(SessionTemplateOptions.NO_ACCOUNT);
+            throw new IllegalArgumentException(SessionSettings.NO_ACCOUNT);
         }
         checkNoRecords(shard);
         Thresholds thresholds = Thresholds.parse(s.failIf);

@@ -4,7 +4,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 import static org.assertj.core.api.Assertions.within;
 
-import io.proxybench.harness.plan.RunOptions;
+import io.proxybench.harness.plan.SendPolicy;
 import io.proxybench.harness.schedule.ArrivalSchedule;
 import io.proxybench.records.RequestRecord;
 import java.time.Duration;
@@ -28,7 +28,7 @@ class BatchedFiringTest {
 
     private OpenLoopRunner runner(ArrivalSchedule schedule, FiringTimer timer) {
         FakeSender sender = new FakeSender(clock, 0, (n, sent) -> FakeSender.Reply.ok(2 * MS));
-        return new OpenLoopRunner(schedule, FakeSender::request, sender, new RunOptions(0, 0, 5_000 * MS),
+        return new OpenLoopRunner(schedule, FakeSender::request, sender, new SendPolicy(0, 0, 5_000 * MS),
                 Records.plain(), records::add, clock, clock, timer);
     }
 
@@ -116,7 +116,7 @@ class BatchedFiringTest {
         // 1.2 s, so that a late tick does not shorten the wait for its requests' replies.
         FakeSender silent = new FakeSender(clock, 0, (n, sent) -> FakeSender.Reply.none());
         new OpenLoopRunner(ArrivalSchedule.constant(10, Duration.ofSeconds(1)), FakeSender::request, silent,
-                new RunOptions(0, 0, 5_000 * MS), Records.plain(), records::add, clock, clock,
+                new SendPolicy(0, 0, 5_000 * MS), Records.plain(), records::add, clock, clock,
                 timer(d -> d == 900 * MS ? 300 * MS : 0)).run();
 
         assertThat(records).hasSize(10).allSatisfy(r -> {

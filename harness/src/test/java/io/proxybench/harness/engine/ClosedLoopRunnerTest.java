@@ -4,7 +4,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 import static org.assertj.core.api.Assertions.within;
 
-import io.proxybench.harness.plan.RunOptions;
+import io.proxybench.harness.plan.SendPolicy;
 import io.proxybench.records.RequestRecord;
 import java.io.IOException;
 import java.util.ArrayList;
@@ -21,7 +21,7 @@ class ClosedLoopRunnerTest {
 
     private ClosedLoopRunner runner(long durationNanos, FakeSender sender, int workers, int retries) {
         return new ClosedLoopRunner(durationNanos, FakeSender::request, sender,
-                new RunOptions(workers, retries, 5_000 * MS), Records.plain(), records::add, clock, clock);
+                new SendPolicy(workers, retries, 5_000 * MS), Records.plain(), records::add, clock, clock);
     }
 
     @Test

@@ -8,7 +8,7 @@ import io.proxybench.client.CallException;
 import io.proxybench.client.ProxyRequest;
 import io.proxybench.client.ProxyResponse;
 import io.proxybench.client.event.Phase;
-import io.proxybench.harness.plan.RunOptions;
+import io.proxybench.harness.plan.SendPolicy;
 import io.proxybench.harness.schedule.ArrivalSchedule;
 import io.proxybench.records.RequestRecord;
 import java.io.IOException;
@@ -36,7 +36,7 @@ class OpenLoopRunnerTest {
     private OpenLoopRunner runner(ArrivalSchedule schedule,
             Function<ProxyRequest, CompletableFuture<ProxyResponse>> sender, int maxInFlight, int retries) {
         return new OpenLoopRunner(schedule, FakeSender::request, Sender.of(sender),
-                new RunOptions(maxInFlight, retries, 5_000 * MS), Records.plain(), records::add, clock, clock,
+                new SendPolicy(maxInFlight, retries, 5_000 * MS), Records.plain(), records::add, clock, clock,
                 clock.timer());
     }
 

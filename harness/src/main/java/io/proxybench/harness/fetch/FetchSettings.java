@@ -12,8 +12,8 @@ import io.proxybench.client.proxy.ProxyScheme;
 import io.proxybench.client.proxy.ProxySpec;
 import io.proxybench.client.proxy.SessionTemplate;
 import io.proxybench.harness.Durations;
-import io.proxybench.harness.plan.RequestShapeOptions;
-import io.proxybench.harness.plan.SessionTemplateOptions;
+import io.proxybench.harness.plan.RequestShapeSettings;
+import io.proxybench.harness.plan.SessionSettings;
 import java.io.IOException;
 import java.net.URI;
 import java.nio.charset.StandardCharsets;
@@ -38,7 +38,7 @@ import java.util.function.UnaryOperator;
  * {@code -m/--max-time}, ...), which every other place that gives these settings shares. Setters return this
  * object; a setting not given keeps its default: none, or {@link RedirectPolicy#DEFAULT_MAX_HOPS} redirects.
  */
-public final class FetchOptions {
+public final class FetchSettings {
 
     private final URI url;
     private ProxySpec proxy;
@@ -46,7 +46,7 @@ public final class FetchOptions {
     private String session;
     private boolean dialectGiven;
     private Supplier<SessionTemplate> sessions = () -> null;
-    private RequestShapeOptions shape = new RequestShapeOptions(null, List.of(), null, null, null);
+    private RequestShapeSettings shape = new RequestShapeSettings(null, List.of(), null, null, null);
     private boolean location;
     private int maxRedirs = RedirectPolicy.DEFAULT_MAX_HOPS;
     private boolean maxRedirsGiven;
@@ -68,7 +68,7 @@ public final class FetchOptions {
     private boolean json;
 
     /** @param url the URL to fetch, checked by {@link #plan()} to be http:// or https:// */
-    public FetchOptions(URI url) {
+    public FetchSettings(URI url) {
         this.url = Objects.requireNonNull(url, "url");
     }
 
@@ -77,7 +77,7 @@ public final class FetchOptions {
      * @param environment the process environment, whose {@code PROXY_USER} and {@code PROXY_PASS}, when both are set,
      *     are the account of a proxy given without one
      */
-    public FetchOptions proxy(ProxySpec proxy, UnaryOperator<String> environment) {
+    public FetchSettings proxy(ProxySpec proxy, UnaryOperator<String> environment) {
         this.proxy = proxy;
         this.environment = Objects.requireNonNull(environment, "environment");
         return this;
@@ -88,7 +88,7 @@ public final class FetchOptions {
      * @param sessions the session options ({@code --provider} or {@code --session-template}, which writes the key,
      *     and what every session asks for), checked by {@link #plan()}
      */
-    public FetchOptions sessions(String session, SessionTemplateOptions sessions) {
+    public FetchSettings sessions(String session, SessionSettings sessions) {
         this.session = session;
         this.dialectGiven = sessions.provider() != null || sessions.templateText() != null;
         this.sessions = sessions::templateOrNull;
@@ -96,7 +96,7 @@ public final class FetchOptions {
     }
 
     /** @param shape the request's method, headers, body and User-Agent */
-    public FetchOptions request(RequestShapeOptions shape) {
+    public FetchSettings request(RequestShapeSettings shape) {
         this.shape = Objects.requireNonNull(shape, "shape");
         return this;
     }
@@ -106,7 +106,7 @@ public final class FetchOptions {
      * @param maxRedirs the most redirects followed, at least 1
      * @param maxRedirsGiven whether the user gave {@code --max-redirs} (which goes with {@code -L} only)
      */
-    public FetchOptions redirects(boolean location, int maxRedirs, boolean maxRedirsGiven) {
+    public FetchSettings redirects(boolean location, int maxRedirs, boolean maxRedirsGiven) {
         this.location = location;
         this.maxRedirs = maxRedirs;
         this.maxRedirsGiven = maxRedirsGiven;
@@ -117,7 +117,7 @@ public final class FetchOptions {
      * @param cookie {@code -b}: a cookie file read only, or, with a '=', the Cookie header itself; null for none
      * @param cookieJar {@code -c}: a cookie file loaded if it exists and saved to at the end; null for none
      */
-    public FetchOptions cookies(String cookie, Path cookieJar) {
+    public FetchSettings cookies(String cookie, Path cookieJar) {
         this.cookie = cookie;
         this.cookieJar = cookieJar;
         return this;
@@ -129,7 +129,7 @@ public final class FetchOptions {
      * @param fail whether a status of 400 or more fails the fetch ({@code -f})
      * @param maxFilesize the most body bytes, with K, M or G counting 1024s ({@code --max-filesize}); null for none
      */
-    public FetchOptions body(Path output, boolean raw, boolean fail, String maxFilesize) {
+    public FetchSettings body(Path output, boolean raw, boolean fail, String maxFilesize) {
         this.output = output;
         this.raw = raw;
         this.fail = fail;
@@ -142,7 +142,7 @@ public final class FetchOptions {
      * @param cert the client certificate as {@code FILE[:PASSWORD]}, a PKCS#12 key store ({@code -E}); null for none
      * @param pinnedPubKey the origin's public-key hashes, {@code sha256//BASE64} separated by ';'; null for none
      */
-    public FetchOptions originTls(Supplier<TlsSettings> trust, String cert, String pinnedPubKey) {
+    public FetchSettings originTls(Supplier<TlsSettings> trust, String cert, String pinnedPubKey) {
         this.trust = Objects.requireNonNull(trust, "trust");
         this.cert = cert;
         this.pinnedPubKey = pinnedPubKey;
@@ -154,7 +154,7 @@ public final class FetchOptions {
      *     for the origin's trust
      * @param noProxy the hosts fetched directly, in NO_PROXY's syntax ({@code --noproxy}); null for none
      */
-    public FetchOptions proxyTrust(Path proxyCa, String noProxy) {
+    public FetchSettings proxyTrust(Path proxyCa, String noProxy) {
         this.proxyCa = proxyCa;
         this.noProxy = noProxy;
         return this;
@@ -165,7 +165,7 @@ public final class FetchOptions {
      * @param form reads {@code timeout}; called once, by {@link #plan()}, when {@code timeout} is given
      * @param maxTime the whole fetch's limit ({@code -m}), above 0; null for none
      */
-    public FetchOptions timeouts(String timeout, Function<String, Timeouts> form, Duration maxTime) {
+    public FetchSettings timeouts(String timeout, Function<String, Timeouts> form, Duration maxTime) {
         this.timeout = timeout;
         this.timeoutForm = timeout == null ? null : Objects.requireNonNull(form, "form");
         this.maxTime = maxTime;
@@ -176,7 +176,7 @@ public final class FetchOptions {
      * @param writeOut the {@code -w} format, or {@code @FILE} to read it from; null for none
      * @param json whether every figure is printed as one JSON object ({@code --json})
      */
-    public FetchOptions writeOut(String writeOut, boolean json) {
+    public FetchSettings writeOut(String writeOut, boolean json) {
         this.writeOut = writeOut;
         this.json = json;
         return this;
@@ -229,7 +229,7 @@ public final class FetchOptions {
         }
         if (template != null && (withAccount == null || withAccount.credentials() == null)) {
             throw new IllegalArgumentException(withAccount == null ? "--provider, --session-template and the session"
-                    + " options write into proxy credentials; give --proxy too" : SessionTemplateOptions.NO_ACCOUNT);
+                    + " options write into proxy credentials; give --proxy too" : SessionSettings.NO_ACCOUNT);
         }
         if (session != null && session.isBlank()) {
             throw new IllegalArgumentException("--session is empty; give a name, e.g. --session a1");

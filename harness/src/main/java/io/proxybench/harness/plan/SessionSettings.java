@@ -20,7 +20,7 @@ import java.time.Duration;
  * @param city the exits' city, or null
  * @param asn the exits' autonomous system, or null
  */
-public record SessionTemplateOptions(String provider, String templateText, Duration lifetime, String country,
+public record SessionSettings(String provider, String templateText, Duration lifetime, String country,
         String state, String city, Integer asn) {
 
     /** Why session options need an account in the proxy URL. */

@@ -31,7 +31,7 @@ import java.util.function.Function;
  * @param outDir where the windows' records and the index go
  * @param force whether to start over in an {@code outDir} that holds an earlier index
  */
-public record AlternateOptions(List<String> urls, List<String> files, Duration window, int rounds, String order,
+public record AlternateSettings(List<String> urls, List<String> files, Duration window, int rounds, String order,
         String startAt, Duration gap, Path outDir, boolean force) {
 
     /** Checks the options each window's run is given, with these providers; nothing runs. */

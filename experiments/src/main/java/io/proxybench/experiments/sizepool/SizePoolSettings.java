@@ -2,7 +2,7 @@ package io.proxybench.experiments.sizepool;
 
 import io.proxybench.analysis.read.FileReading;
 import io.proxybench.client.proxy.SessionTemplate;
-import io.proxybench.harness.plan.SessionTemplateOptions;
+import io.proxybench.harness.plan.SessionSettings;
 import io.proxybench.experiments.ExperimentTarget;
 import java.nio.file.Path;
 import java.time.Duration;
@@ -25,7 +25,7 @@ import java.util.function.Supplier;
  * @param records a run's records to replay instead of a generated stream, or null; no live check then
  * @param liveFor the live stream's length per pool size; zero for none
  */
-public record SizePoolOptions(double rate, Duration duration, List<Integer> poolSizes, List<String> buckets,
+public record SizePoolSettings(double rate, Duration duration, List<Integer> poolSizes, List<String> buckets,
         String assign, long seed, double targetRejectedPct, Path records, Duration liveFor) {
 
     /** Sessions in one pool at most: the lab's exit pool holds 65,024 addresses in all. */
@@ -37,7 +37,7 @@ public record SizePoolOptions(double rate, Duration duration, List<Integer> pool
     /** Requests of one pool size's live stream at most: the check is bounded in count as well as time. */
     static final int MAX_LIVE_REQUESTS = 100_000;
 
-    public SizePoolOptions {
+    public SizePoolSettings {
         poolSizes = List.copyOf(poolSizes);
         buckets = List.copyOf(buckets);
     }
@@ -58,7 +58,7 @@ public record SizePoolOptions(double rate, Duration duration, List<Integer> pool
      *
      * @throws IllegalArgumentException naming the setting at fault and the fix
      */
-    public SizePoolResult run(ExperimentTarget target, SessionTemplateOptions sessionOptions) throws Exception {
+    public SizePoolResult run(ExperimentTarget target, SessionSettings sessionOptions) throws Exception {
         List<BucketLimit> limits = limits();
         Assignment assignment = named("--assign", () -> Assignment.parse(assign));
         check(target);

@@ -10,15 +10,15 @@ import java.time.Duration;
 import org.junit.jupiter.api.Test;
 
 /** The session settings as a command gives them, checked together into a template. */
-class SessionTemplateOptionsTest {
+class SessionSettingsTest {
 
-    private static SessionTemplateOptions provider(String name, String country) {
-        return new SessionTemplateOptions(name, null, null, country, null, null, null);
+    private static SessionSettings provider(String name, String country) {
+        return new SessionSettings(name, null, null, country, null, null, null);
     }
 
     @Test
     void noValueMeansNoTemplateButTheLabsDialectForAnExperiment() {
-        SessionTemplateOptions none = new SessionTemplateOptions(null, null, null, null, null, null, null);
+        SessionSettings none = new SessionSettings(null, null, null, null, null, null, null);
         assertThat(none.templateOrNull()).isNull();
         assertThat(none.template()).isEqualTo(SessionTemplate.of(Dialect.lab()));
         assertThat(none.forExperiment(true)).isEqualTo(SessionTemplate.of(Dialect.lab()));
@@ -26,7 +26,7 @@ class SessionTemplateOptionsTest {
 
     @Test
     void aProviderWithTargetingWritesBoth() {
-        SessionTemplate oxylabs = new SessionTemplateOptions("oxylabs", null, Duration.ofMinutes(10), "de", null, null,
+        SessionTemplate oxylabs = new SessionSettings("oxylabs", null, Duration.ofMinutes(10), "de", null, null,
                 null).template();
         assertThat(oxylabs.dialect()).isEqualTo(Dialect.named("oxylabs"));
         assertThat(oxylabs.country()).isEqualTo("DE");
@@ -35,7 +35,7 @@ class SessionTemplateOptionsTest {
 
     @Test
     void errorsNameTheSettingAtFault() {
-        assertThatThrownBy(() -> new SessionTemplateOptions("oxylabs", "{pass}_session-{id}", null, null, null, null,
+        assertThatThrownBy(() -> new SessionSettings("oxylabs", "{pass}_session-{id}", null, null, null, null,
                 null).template()).hasMessageStartingWith("--provider and --session-template exclude each other");
         assertThatThrownBy(() -> provider("acme", null).template()).hasMessageStartingWith("--provider: ");
         assertThatThrownBy(() -> provider(null, "germany").template())
@@ -51,7 +51,7 @@ class SessionTemplateOptionsTest {
         assertThat(provider("netnut", "de").rotating(proxy).credentials().user()).isEqualTo("acct-res-de");
         assertThat(provider(null, null).rotating(proxy)).isSameAs(proxy);
         assertThatThrownBy(() -> provider("netnut", null).rotating(ProxySpec.parse("http://127.0.0.1:5959")))
-                .hasMessage(SessionTemplateOptions.NO_ACCOUNT);
+                .hasMessage(SessionSettings.NO_ACCOUNT);
         assertThatThrownBy(() -> provider("lab", null).refuseOnLab()).hasMessageContaining("go with --proxy");
     }
 }

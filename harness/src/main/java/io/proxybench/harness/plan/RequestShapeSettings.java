@@ -23,13 +23,13 @@ import java.util.regex.Pattern;
  * @param dataFile the file the body is streamed from for each request; null for none
  * @param userAgent the User-Agent header; null for none
  */
-public record RequestShapeOptions(String method, List<String> headers, String data, Path dataFile,
+public record RequestShapeSettings(String method, List<String> headers, String data, Path dataFile,
         String userAgent) {
 
     /** An HTTP token: what a method or header name may hold (RFC 9110, 5.6.2). */
     private static final Pattern TOKEN = Pattern.compile("[!#$%&'*+.^_`|~0-9A-Za-z-]+");
 
-    public RequestShapeOptions {
+    public RequestShapeSettings {
         headers = List.copyOf(headers);
     }
 

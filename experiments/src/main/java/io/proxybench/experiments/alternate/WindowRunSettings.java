@@ -21,12 +21,12 @@ import java.util.function.Predicate;
  * @param warmUp the timed warm-up that precedes each window's schedule, zero without one; it leaves at least
  *     {@link WindowGrid#SHORTEST} of each window
  */
-public record WindowRunOptions(List<String> options, Duration warmUp) {
+public record WindowRunSettings(List<String> options, Duration warmUp) {
 
     /** Run options alternate sets for each window, and why: what a user who gives one after -- should do. */
     private static final Map<String, String> OWNED = owned();
 
-    public WindowRunOptions {
+    public WindowRunSettings {
         options = List.copyOf(options);
     }
 
@@ -84,7 +84,7 @@ public record WindowRunOptions(List<String> options, Duration warmUp) {
      * @param chosen whether the user chose it (a {@code --warmup} given, or a timed one)
      * @throws IllegalArgumentException when a chosen warm-up leaves less than {@link WindowGrid#SHORTEST}
      */
-    public static WindowRunOptions fitted(List<String> given, Duration warmUp, boolean chosen, Duration window) {
+    public static WindowRunSettings fitted(List<String> given, Duration warmUp, boolean chosen, Duration window) {
         List<String> options = given;
         if (!chosen && warmUp.plus(WindowGrid.SHORTEST).compareTo(window) > 0) {
             options = new ArrayList<>(given);
@@ -96,7 +96,7 @@ public record WindowRunOptions(List<String> options, Duration warmUp) {
                     + " than 1s of each " + Durations.format(window) + " window; give a shorter --warmup (sessions"
                     + " or none for no timed part) or a longer --window");
         }
-        return new WindowRunOptions(options, warmUp);
+        return new WindowRunSettings(options, warmUp);
     }
 
     /**

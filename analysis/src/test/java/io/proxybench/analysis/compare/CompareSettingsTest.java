@@ -10,14 +10,14 @@ import java.util.List;
 import java.util.Map;
 import org.junit.jupiter.api.Test;
 
-/** {@link CompareOptions}: compare's labels, prices and country, checked, and the comparison they make. */
-class CompareOptionsTest {
+/** {@link CompareSettings}: compare's labels, prices and country, checked, and the comparison they make. */
+class CompareSettingsTest {
 
     private static final AsnFiles NO_ASNS = new AsnFiles(null, null);
 
     @Test
     void labelsRenameColumnsAndPricesNameARunByItsNameOrLabel() {
-        CompareResult result = new CompareOptions(Map.of("a", "A"), Map.of("A", 4.0, "b", 2.0), "us")
+        CompareResult result = new CompareSettings(Map.of("a", "A"), Map.of("A", 4.0, "b", 2.0), "us")
                 .compare(List.of(Fixtures.runA(), Fixtures.runB()), List.of("a note"), NO_ASNS, Thresholds.NONE);
 
         assertThat(result.runs()).extracting(ComparedRun::label).containsExactly("A", "b");
@@ -31,7 +31,7 @@ class CompareOptionsTest {
 
     @Test
     void eachRunsVerdictsAreUnderItsLabelAndAFailedOneFailsTheResult() {
-        CompareResult result = new CompareOptions(Map.of(), Map.of(), null).compare(
+        CompareResult result = new CompareSettings(Map.of(), Map.of(), null).compare(
                 List.of(Fixtures.runA(), Fixtures.runB()), List.of(), NO_ASNS,
                 Thresholds.parse(List.of("records < 1000000")));
 
@@ -41,22 +41,22 @@ class CompareOptionsTest {
 
     @Test
     void aBadCountryLabelOrPriceIsRefusedNamingTheOption() {
-        assertThatThrownBy(() -> new CompareOptions(Map.of(), Map.of(), "USA"))
+        assertThatThrownBy(() -> new CompareSettings(Map.of(), Map.of(), "USA"))
                 .hasMessageStartingWith("--country USA is not a two-letter country code");
         List<ComparedRun> two = List.of(Fixtures.runA(), Fixtures.runB());
-        assertThatThrownBy(() -> new CompareOptions(Map.of("c", "C"), Map.of(), null).compare(two, List.of(),
+        assertThatThrownBy(() -> new CompareSettings(Map.of("c", "C"), Map.of(), null).compare(two, List.of(),
                 NO_ASNS, Thresholds.NONE)).hasMessage("--label c=... names no run; the runs are a, b");
-        assertThatThrownBy(() -> new CompareOptions(Map.of("a", "b"), Map.of(), null).compare(two, List.of(),
+        assertThatThrownBy(() -> new CompareSettings(Map.of("a", "b"), Map.of(), null).compare(two, List.of(),
                 NO_ASNS, Thresholds.NONE)).hasMessage("two runs are labelled b; give each its own --label");
-        assertThatThrownBy(() -> new CompareOptions(Map.of("a", " A"), Map.of(), null).compare(two, List.of(),
+        assertThatThrownBy(() -> new CompareSettings(Map.of("a", " A"), Map.of(), null).compare(two, List.of(),
                 NO_ASNS, Thresholds.NONE)).hasMessageContaining("must be 1 to 40 characters");
-        assertThatThrownBy(() -> new CompareOptions(Map.of(), Map.of("a", -1.0), null).compare(two, List.of(),
+        assertThatThrownBy(() -> new CompareSettings(Map.of(), Map.of("a", -1.0), null).compare(two, List.of(),
                 NO_ASNS, Thresholds.NONE)).hasMessage("--price-per-gb a=-1.0 must be a price of 0 or more");
-        assertThatThrownBy(() -> new CompareOptions(Map.of("a", "A"), Map.of("a", 1.0, "A", 2.0), null)
+        assertThatThrownBy(() -> new CompareSettings(Map.of("a", "A"), Map.of("a", 1.0, "A", 2.0), null)
                 .compare(two, List.of(), NO_ASNS, Thresholds.NONE))
                 .hasMessage("--price-per-gb names A twice; give one price per run");
-        assertThatThrownBy(() -> new CompareOptions(Map.of(), Map.of(), null).compare(
-                Collections.nCopies(CompareOptions.MAX_RUNS + 1, Fixtures.runA()), List.of(), NO_ASNS,
+        assertThatThrownBy(() -> new CompareSettings(Map.of(), Map.of(), null).compare(
+                Collections.nCopies(CompareSettings.MAX_RUNS + 1, Fixtures.runA()), List.of(), NO_ASNS,
                 Thresholds.NONE)).hasMessageStartingWith("27 runs to compare; at most 26 fit side by side");
     }
 }

@@ -16,10 +16,10 @@ import java.util.stream.Stream;
  * @param hdrLog the merged interval log; null for the one beside {@code out}
  * @param noHdrLog whether to merge the records only, without the interval logs; excludes {@code hdrLog}
  */
-public record MergeOptions(List<Path> files, Path out, Path hdrLog, boolean noHdrLog) {
+public record MergeSettings(List<Path> files, Path out, Path hdrLog, boolean noHdrLog) {
 
     /** @throws IllegalArgumentException for both {@code hdrLog} and {@code noHdrLog} */
-    public MergeOptions {
+    public MergeSettings {
         files = List.copyOf(files);
         if (noHdrLog && hdrLog != null) {
             throw new IllegalArgumentException("--hdr-log and --no-hdr-log exclude each other");

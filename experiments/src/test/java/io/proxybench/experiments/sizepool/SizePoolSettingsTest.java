@@ -5,7 +5,7 @@ import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 import io.proxybench.client.TlsSettings;
 import io.proxybench.client.proxy.ProxySpec;
-import io.proxybench.harness.plan.SessionTemplateOptions;
+import io.proxybench.harness.plan.SessionSettings;
 import io.proxybench.experiments.ExperimentTarget;
 import java.nio.file.Path;
 import java.time.Duration;
@@ -13,22 +13,22 @@ import java.util.List;
 import org.junit.jupiter.api.Test;
 
 /** size-pool's settings as given: read and checked in the command's order, then the same run as the lab's. */
-class SizePoolOptionsTest {
+class SizePoolSettingsTest {
 
-    private static final SessionTemplateOptions NO_SESSIONS = new SessionTemplateOptions(null, null, null, null, null,
+    private static final SessionSettings NO_SESSIONS = new SessionSettings(null, null, null, null, null,
             null, null);
 
     private static final ExperimentTarget LAB = new ExperimentTarget(null, null, null, false, TlsSettings::system,
             name -> false);
 
-    private static SizePoolOptions options(double rate, List<String> buckets, Path records, Duration liveFor) {
-        return new SizePoolOptions(rate, Duration.ofSeconds(30), List.of(10, 25), buckets, "random", 1, 1, records,
+    private static SizePoolSettings options(double rate, List<String> buckets, Path records, Duration liveFor) {
+        return new SizePoolSettings(rate, Duration.ofSeconds(30), List.of(10, 25), buckets, "random", 1, 1, records,
                 liveFor);
     }
 
     @Test
     void withoutALiveCheckItSimulatesAsTheLabRunDoes() throws Exception {
-        SizePoolOptions given = options(100, List.of("4:2"), null, Duration.ZERO);
+        SizePoolSettings given = options(100, List.of("4:2"), null, Duration.ZERO);
         SizePoolResult result = given.run(LAB, NO_SESSIONS);
         assertThat(result.live()).isNull();
         assertThat(result.rows()).hasSize(2).isEqualTo(given.onLab(NO_SESSIONS.template()).run().rows());

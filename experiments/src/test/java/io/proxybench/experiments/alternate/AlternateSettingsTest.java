@@ -11,8 +11,8 @@ import java.util.List;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
-/** {@link AlternateOptions#plan}: alternate's settings checked in order, and the plan and folder they make. */
-class AlternateOptionsTest {
+/** {@link AlternateSettings#plan}: alternate's settings checked in order, and the plan and folder they make. */
+class AlternateSettingsTest {
 
     private static final List<String> TWO = List.of("a=http://u:hunter2@127.0.0.1:9", "b=socks5://u:p@127.0.0.1:9");
 
@@ -23,7 +23,7 @@ class AlternateOptionsTest {
     void aPlanHasTheProvidersInTheOrderGivenAndMakesTheFolder() throws Exception {
         Path dir = home.resolve("day1");
         Instant start = Instant.now().plusSeconds(3600);
-        AlternateOptions options = new AlternateOptions(TWO, null, Duration.ofMinutes(30), 2, "abba",
+        AlternateSettings options = new AlternateSettings(TWO, null, Duration.ofMinutes(30), 2, "abba",
                 start.toString(), Duration.ofSeconds(5), dir, false);
 
         AlternatePlan plan = options.plan(f -> { }, providers -> Duration.ofSeconds(2), Instant::parse);
@@ -55,7 +55,7 @@ class AlternateOptionsTest {
     @Test
     void aStartThatHasPassedAndAnEarlierIndexAreRefused() throws Exception {
         Path dir = home.resolve("earlier");
-        AlternateOptions late = new AlternateOptions(TWO, null, Duration.ofSeconds(5), 1, "abab",
+        AlternateSettings late = new AlternateSettings(TWO, null, Duration.ofSeconds(5), 1, "abab",
                 "2020-01-01T00:00:00Z", Duration.ZERO, dir, false);
         assertThatThrownBy(() -> late.plan(f -> { }, providers -> Duration.ZERO, Instant::parse))
                 .hasMessageStartingWith("--start-at 2020-01-01T00:00:00Z passed ");
@@ -64,12 +64,12 @@ class AlternateOptionsTest {
         Files.writeString(dir.resolve("windows.jsonl"), "{}\n");
         assertThatThrownBy(() -> options(TWO, Duration.ofSeconds(5), 1, dir).plan(f -> { },
                 providers -> Duration.ZERO, Instant::parse)).hasMessageContaining("already holds windows.jsonl");
-        new AlternateOptions(TWO, null, Duration.ofSeconds(5), 1, "abab", null, Duration.ZERO, dir, true)
+        new AlternateSettings(TWO, null, Duration.ofSeconds(5), 1, "abab", null, Duration.ZERO, dir, true)
                 .plan(f -> { }, providers -> Duration.ZERO, Instant::parse);
         assertThat(dir.resolve("windows.jsonl")).doesNotExist();
     }
 
-    private static AlternateOptions options(List<String> urls, Duration window, int rounds, Path dir) {
-        return new AlternateOptions(urls, null, window, rounds, "abba", null, Duration.ZERO, dir, false);
+    private static AlternateSettings options(List<String> urls, Duration window, int rounds, Path dir) {
+        return new AlternateSettings(urls, null, window, rounds, "abba", null, Duration.ZERO, dir, false);
     }
 }

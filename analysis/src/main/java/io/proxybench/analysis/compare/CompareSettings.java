@@ -22,13 +22,13 @@ import java.util.Set;
  * @param prices a price per GB (10^9 wire bytes) per run name or label ({@code --price-per-gb NAME=PRICE})
  * @param country the country whose exit IPs are counted, two letters in any case; null for none
  */
-public record CompareOptions(Map<String, String> labels, Map<String, Double> prices, String country) {
+public record CompareSettings(Map<String, String> labels, Map<String, Double> prices, String country) {
 
     /** Columns the text table can hold side by side. */
     public static final int MAX_RUNS = 26;
 
     /** @throws IllegalArgumentException for a country that is not two letters */
-    public CompareOptions {
+    public CompareSettings {
         labels = Collections.unmodifiableMap(new LinkedHashMap<>(labels));
         prices = Collections.unmodifiableMap(new LinkedHashMap<>(prices));
         if (country != null && !country.matches("[A-Za-z]{2}")) {

@@ -15,10 +15,10 @@ import java.util.List;
  * @param keepAlive the keep-alive the client ran with; null when not known
  * @param minPer1000 the least connections (or waits) per 1,000 requests a cause must cost to be named, 0 to 1000
  */
-public record DoctorOptions(List<Path> files, Path summary, Duration keepAlive, double minPer1000) {
+public record DoctorSettings(List<Path> files, Path summary, Duration keepAlive, double minPer1000) {
 
     /** @throws IllegalArgumentException for a threshold outside 0 to 1000 */
-    public DoctorOptions {
+    public DoctorSettings {
         files = List.copyOf(files);
         if (!(minPer1000 >= 0 && minPer1000 <= 1000)) {
             throw new IllegalArgumentException("--min-per-1000 " + minPer1000 + " must be 0 to 1000");

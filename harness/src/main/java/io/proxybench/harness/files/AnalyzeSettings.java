@@ -17,10 +17,10 @@ import java.util.List;
  * @param expect what a 2xx body must hold to be data; null for none
  * @param windowSeconds the block-rate windows' length, seconds, at least 1
  */
-public record AnalyzeOptions(List<Path> files, Expect expect, long windowSeconds) {
+public record AnalyzeSettings(List<Path> files, Expect expect, long windowSeconds) {
 
     /** @throws IllegalArgumentException for a window under 1 second */
-    public AnalyzeOptions {
+    public AnalyzeSettings {
         files = List.copyOf(files);
         if (windowSeconds <= 0) {
             throw new IllegalArgumentException("--window " + windowSeconds + " must be at least 1 second");

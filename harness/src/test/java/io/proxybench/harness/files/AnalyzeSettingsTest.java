@@ -14,8 +14,8 @@ import java.util.List;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
-/** {@link AnalyzeOptions}: analyze's window checked, and its files read as the shards of one run. */
-class AnalyzeOptionsTest {
+/** {@link AnalyzeSettings}: analyze's window checked, and its files read as the shards of one run. */
+class AnalyzeSettingsTest {
 
     @TempDir
     Path home;
@@ -25,7 +25,7 @@ class AnalyzeOptionsTest {
         Path a = records("a.jsonl", 3);
         Path b = records("b.jsonl", 2);
 
-        Analysis analysis = new AnalyzeOptions(List.of(a, b), null, 60).analyze(new AsnFiles(null, null),
+        Analysis analysis = new AnalyzeSettings(List.of(a, b), null, 60).analyze(new AsnFiles(null, null),
                 Thresholds.parse(List.of("records < 10")));
 
         assertThat(analysis.records()).isEqualTo(5);
@@ -36,10 +36,10 @@ class AnalyzeOptionsTest {
 
     @Test
     void aWindowUnderASecondAndAFileWithoutRecordsAreRefused() throws Exception {
-        assertThatThrownBy(() -> new AnalyzeOptions(List.of(home.resolve("x.jsonl")), null, 0))
+        assertThatThrownBy(() -> new AnalyzeSettings(List.of(home.resolve("x.jsonl")), null, 0))
                 .hasMessage("--window 0 must be at least 1 second");
         Path empty = Files.writeString(home.resolve("empty.jsonl"), "");
-        assertThatThrownBy(() -> new AnalyzeOptions(List.of(empty), null, 60).analyze(new AsnFiles(null, null),
+        assertThatThrownBy(() -> new AnalyzeSettings(List.of(empty), null, 60).analyze(new AsnFiles(null, null),
                 Thresholds.NONE)).isInstanceOf(IllegalArgumentException.class).hasMessageContaining("empty.jsonl");
     }
 

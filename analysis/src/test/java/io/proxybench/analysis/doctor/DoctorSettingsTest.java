@@ -11,8 +11,8 @@ import java.util.List;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
-/** {@link DoctorOptions}: doctor's threshold checked, each file a client named by its file name. */
-class DoctorOptionsTest {
+/** {@link DoctorSettings}: doctor's threshold checked, each file a client named by its file name. */
+class DoctorSettingsTest {
 
     @TempDir
     Path home;
@@ -22,21 +22,21 @@ class DoctorOptionsTest {
         Path a = records("client-a.jsonl");
         Path b = records("client-b.jsonl");
 
-        DoctorReport report = new DoctorOptions(List.of(a, b), null, null, 50).diagnose();
+        DoctorReport report = new DoctorSettings(List.of(a, b), null, null, 50).diagnose();
 
         assertThat(report.records()).isEqualTo(40);
         assertThat(report.sources()).containsExactly("client-a.jsonl", "client-b.jsonl");
-        assertThat(DoctorOptions.oneClient("demo run", a).sources()).containsExactly("demo run");
+        assertThat(DoctorSettings.oneClient("demo run", a).sources()).containsExactly("demo run");
     }
 
     @Test
     void aThresholdOutsideZeroTo1000AndAFileWithoutRecordsAreRefused() throws Exception {
-        assertThatThrownBy(() -> new DoctorOptions(List.of(), null, null, 1001))
+        assertThatThrownBy(() -> new DoctorSettings(List.of(), null, null, 1001))
                 .hasMessage("--min-per-1000 1001.0 must be 0 to 1000");
-        assertThatThrownBy(() -> new DoctorOptions(List.of(), null, null, Double.NaN))
+        assertThatThrownBy(() -> new DoctorSettings(List.of(), null, null, Double.NaN))
                 .hasMessage("--min-per-1000 NaN must be 0 to 1000");
         Path empty = Files.writeString(home.resolve("empty.jsonl"), "");
-        assertThatThrownBy(() -> new DoctorOptions(List.of(empty), null, null, 50).diagnose())
+        assertThatThrownBy(() -> new DoctorSettings(List.of(empty), null, null, 50).diagnose())
                 .isInstanceOf(IllegalArgumentException.class).hasMessageContaining("empty.jsonl");
     }
 
