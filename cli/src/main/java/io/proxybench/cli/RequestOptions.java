@@ -17,7 +17,6 @@ import picocli.CommandLine.Option;
 final class RequestOptions {
 
     /** A line of {@code --url-file} is read as {@code --url} is. */
-    private static final UriConverter URLS = new UriConverter();
 
     @CommandLine.Mixin
     RequestShape shape = new RequestShape();
@@ -41,13 +40,7 @@ final class RequestOptions {
      */
     List<URI> urls(List<URI> given) {
         if (read == null) {
-            read = TargetUrls.read(given, urlFile, line -> {
-                try {
-                    return URLS.convert(line);
-                } catch (CommandLine.TypeConversionException e) {
-                    throw new IllegalArgumentException(e.getMessage(), e);
-                }
-            });
+            read = TargetUrls.read(given, urlFile);
         }
         return read;
     }

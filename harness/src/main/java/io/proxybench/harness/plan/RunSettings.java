@@ -50,7 +50,7 @@ public final class RunSettings {
     int maxInFlight;
     ShardSettings shards = new ShardSettings(null, null, null, null);
     MetricsSettings metrics = new MetricsSettings(null, null, Duration.ZERO, false, false);
-    Supplier<List<URI>> urls = () -> TargetUrls.read(null, null, URI::create);
+    Supplier<List<URI>> urls = () -> TargetUrls.read(null, null);
     Function<List<URI>, List<ProxyRequest>> requests = u -> List.of();
     String urlOrder = "rotate";
     ProxySpec proxy;

@@ -8,7 +8,6 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
-import java.util.function.Function;
 
 /**
  * The URLs a run requests: those given one by one ({@code --url}), then a file's, one per line (blank lines and
@@ -22,13 +21,11 @@ public final class TargetUrls {
      * {@code given} then {@code file}'s URLs, at least one in all.
      *
      * @param given the URLs given one by one; null for none
-     * @param file a file of URLs; null for none
-     * @param convert reads a line of the file as a URL given one by one is read, throwing an
-     *     {@link IllegalArgumentException} that says what is wrong with it
+     * @param file a file of URLs, each line read as {@link TargetUrl} reads one; null for none
      * @throws IllegalArgumentException for none at all, an unreadable file or one without a URL, or a line that is
      *     not a URL (named by file and line)
      */
-    public static List<URI> read(List<URI> given, Path file, Function<String, URI> convert) {
+    public static List<URI> read(List<URI> given, Path file) {
         List<URI> all = new ArrayList<>(given == null ? List.of() : given);
         if (file != null) {
             List<String> lines;
@@ -44,7 +41,7 @@ public final class TargetUrls {
                     continue;
                 }
                 try {
-                    all.add(convert.apply(line));
+                    all.add(TargetUrl.parse(line));
                 } catch (IllegalArgumentException e) {
                     throw new IllegalArgumentException(file + ":" + (i + 1) + ": " + e.getMessage(), e);
                 }

@@ -17,36 +17,28 @@ class TargetUrlsTest {
     @TempDir
     Path dir;
 
-    /** Reads a line as {@code --url} would, refusing one that is not http(s). */
-    private static URI convert(String line) {
-        if (!line.startsWith("http")) {
-            throw new IllegalArgumentException("'" + line + "' is not a URL");
-        }
-        return URI.create(line);
-    }
-
     @Test
     void theGivenComeFirstThenTheFilesLinesWithoutBlanksOrComments() throws IOException {
         Path file = Files.writeString(dir.resolve("urls.txt"), "# targets\nhttps://b/\n\n  https://c/  \n");
-        assertThat(TargetUrls.read(List.of(URI.create("https://a/")), file, TargetUrlsTest::convert))
+        assertThat(TargetUrls.read(List.of(URI.create("https://a/")), file))
                 .containsExactly(URI.create("https://a/"), URI.create("https://b/"), URI.create("https://c/"));
     }
 
     @Test
     void aBadLineIsNamedByFileAndLine() throws IOException {
         Path file = Files.writeString(dir.resolve("urls.txt"), "https://b/\nftp://c/\n");
-        assertThatThrownBy(() -> TargetUrls.read(null, file, TargetUrlsTest::convert))
-                .hasMessage(file + ":2: 'ftp://c/' is not a URL");
+        assertThatThrownBy(() -> TargetUrls.read(null, file))
+                .hasMessage(file + ":2: ftp://c/ is not an http:// or https:// URL: write https://c/ (or http://)");
     }
 
     @Test
     void noURLAtAllIsRefusedWithTheOptionsThatGiveOne() throws IOException {
         Path empty = Files.writeString(dir.resolve("empty.txt"), "# nothing yet\n");
-        assertThatThrownBy(() -> TargetUrls.read(List.of(URI.create("https://a/")), empty, TargetUrlsTest::convert))
+        assertThatThrownBy(() -> TargetUrls.read(List.of(URI.create("https://a/")), empty))
                 .hasMessage("--url-file " + empty + " has no URL; write one per line");
-        assertThatThrownBy(() -> TargetUrls.read(null, null, TargetUrlsTest::convert))
+        assertThatThrownBy(() -> TargetUrls.read(null, null))
                 .hasMessageStartingWith("no URL to request: give --url URL");
-        assertThatThrownBy(() -> TargetUrls.read(null, dir.resolve("missing.txt"), TargetUrlsTest::convert))
+        assertThatThrownBy(() -> TargetUrls.read(null, dir.resolve("missing.txt")))
                 .hasMessageStartingWith("--url-file " + dir.resolve("missing.txt") + " cannot be read: ");
     }
 }
