@@ -5,7 +5,6 @@ import io.proxybench.experiments.alternate.AlternatePlan;
 import io.proxybench.experiments.alternate.Alternation;
 import io.proxybench.experiments.alternate.Provider;
 import io.proxybench.experiments.alternate.WindowRunSettings;
-import io.proxybench.harness.plan.ProxyFile;
 import java.io.PrintWriter;
 import java.nio.file.Path;
 import java.time.Duration;
@@ -94,7 +93,7 @@ final class AlternateCommand implements Callable<Integer> {
     @Override
     public Integer call() throws Exception {
         AlternatePlan plan = new AlternateSettings(urls, files, window, rounds, order, startAt, gap, outDir, force)
-                .plan(ProxyFile::read, this::checkRunOptions, ShardOptions::startAt);
+                .plan(this::checkRunOptions);
         PrintWriter out = spec.commandLine().getOut();
         PrintWriter err = spec.commandLine().getErr();
         out.print(plan.banner());

@@ -2,7 +2,6 @@ package io.proxybench.cli;
 
 import io.proxybench.harness.schedule.ShardPart;
 import io.proxybench.harness.schedule.ShardSettings;
-import java.time.Instant;
 import picocli.CommandLine.Option;
 
 /**
@@ -41,10 +40,5 @@ final class ShardOptions {
     /** The options as given. */
     ShardSettings settings() {
         return new ShardSettings(shard, segment, segmentSequence, startAt);
-    }
-
-    /** The instant a {@code --start-at} names; a bad argument names the form it takes. */
-    static Instant startAt(String text) {
-        return ShardSettings.startAt(text);
     }
 }

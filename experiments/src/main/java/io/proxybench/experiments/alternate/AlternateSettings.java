@@ -1,5 +1,6 @@
 package io.proxybench.experiments.alternate;
 
+import io.proxybench.harness.schedule.ShardSettings;
 import io.proxybench.analysis.compare.WindowEntry;
 import io.proxybench.harness.Durations;
 import java.io.IOException;
@@ -13,8 +14,6 @@ import java.util.HashSet;
 import java.util.List;
 import java.util.Locale;
 import java.util.Set;
-import java.util.function.Consumer;
-import java.util.function.Function;
 
 /**
  * {@code alternate}'s settings as the user gave them, checked together by {@link #plan}. Its messages name the
@@ -45,14 +44,11 @@ public record AlternateSettings(List<String> urls, List<String> files, Duration 
      * Checks the settings in the order the command always has (providers, window, rounds, order, the run options,
      * the start), then makes {@code outDir}, starting over in it with {@code force}.
      *
-     * @param proxyFileCheck reads a provider's file of proxy URLs as {@code run --proxy-file} does
      * @param runCheck checks the run options after {@code --} for these providers
-     * @param startAtParser reads a {@code --start-at} text, or refuses it
      * @throws IllegalArgumentException naming the setting and the fix; nothing is written then
      */
-    public AlternatePlan plan(Consumer<Path> proxyFileCheck, RunCheck runCheck, Function<String, Instant> startAtParser)
-            throws IOException {
-        List<Provider> providers = providers(proxyFileCheck);
+    public AlternatePlan plan(RunCheck runCheck) throws IOException {
+        List<Provider> providers = providers();
         if (window.compareTo(WindowGrid.SHORTEST) < 0) {
             throw new IllegalArgumentException("--window " + Durations.format(window) + " is shorter than 1s; the"
                     + " seed's windows are 30m");
@@ -63,16 +59,16 @@ public record AlternateSettings(List<String> urls, List<String> files, Duration 
         WindowOrder windowOrder = WindowOrder.of(order);
         Duration warmUp = runCheck.warmUp(providers);
         Alternation.Plan plan = new Alternation.Plan(providers.stream().map(Provider::label).toList(), windowOrder,
-                rounds, new WindowGrid(first(startAtParser), window, gap), warmUp, outDir);
+                rounds, new WindowGrid(first(), window, gap), warmUp, outDir);
         prepare(plan.index());
         return new AlternatePlan(providers, plan);
     }
 
     /** The --provider and --provider-file providers, in that order: at least two, their labels unique. */
-    private List<Provider> providers(Consumer<Path> proxyFileCheck) {
+    private List<Provider> providers() {
         List<Provider> providers = new ArrayList<>();
         (urls == null ? List.<String>of() : urls).forEach(u -> providers.add(Provider.ofUrl(u)));
-        (files == null ? List.<String>of() : files).forEach(f -> providers.add(Provider.ofFile(f, proxyFileCheck)));
+        (files == null ? List.<String>of() : files).forEach(f -> providers.add(Provider.ofFile(f)));
         if (providers.size() < 2) {
             throw new IllegalArgumentException("give at least two providers to alternate, each as --provider"
                     + " LABEL=PROXY_URL or --provider-file LABEL=FILE (one provider is a plain 'proxybench run')");
@@ -88,11 +84,11 @@ public record AlternateSettings(List<String> urls, List<String> files, Duration 
     }
 
     /** When the first window starts: --start-at, or now. */
-    private Instant first(Function<String, Instant> startAtParser) {
+    private Instant first() {
         if (startAt == null) {
             return Instant.now().truncatedTo(ChronoUnit.MILLIS);
         }
-        Instant at = startAtParser.apply(startAt);
+        Instant at = ShardSettings.startAt(startAt);
         long lateMillis = Duration.between(at, Instant.now()).toMillis();
         if (lateMillis > Alternation.LATE_MILLIS) {
             throw new IllegalArgumentException(String.format(Locale.ROOT, "--start-at %s passed %.1f s ago; give a"

@@ -1,12 +1,12 @@
 package io.proxybench.experiments.alternate;
 
+import io.proxybench.harness.plan.ProxyFile;
 import io.proxybench.analysis.compare.WindowEntry;
 import io.proxybench.client.proxy.Dialect;
 import io.proxybench.client.proxy.ProxySpec;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
-import java.util.function.Consumer;
 import java.util.regex.Pattern;
 
 /**
@@ -48,18 +48,17 @@ public record Provider(String label, String proxyUrl, Path proxyFile, String dia
     }
 
     /**
-     * Reads {@code --provider-file LABEL=FILE} and checks the file as {@code run} would.
+     * Reads {@code --provider-file LABEL=FILE} and reads the file as {@code run --proxy-file} would ({@link
+     * ProxyFile}), so that a file it would refuse is refused now.
      *
-     * @param check reads a file of proxy URLs as {@code run --proxy-file} does, throwing
-     *     {@link IllegalArgumentException} for one it would refuse
      * @throws IllegalArgumentException naming the problem and the fix
      */
-    public static Provider ofFile(String text, Consumer<Path> check) {
+    public static Provider ofFile(String text) {
         String[] named = label("--provider-file", text, "FILE");
         String label = named[0];
         Path file = Path.of(text.substring(text.indexOf('=') + 1));
         try {
-            check.accept(file);
+            ProxyFile.read(file);
         } catch (IllegalArgumentException e) {
             throw new IllegalArgumentException("--provider-file " + label + ": " + e.getMessage(), e);
         }

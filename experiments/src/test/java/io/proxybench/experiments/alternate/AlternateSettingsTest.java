@@ -26,7 +26,7 @@ class AlternateSettingsTest {
         AlternateSettings options = new AlternateSettings(TWO, null, Duration.ofMinutes(30), 2, "abba",
                 start.toString(), Duration.ofSeconds(5), dir, false);
 
-        AlternatePlan plan = options.plan(f -> { }, providers -> Duration.ofSeconds(2), Instant::parse);
+        AlternatePlan plan = options.plan(providers -> Duration.ofSeconds(2));
 
         assertThat(plan.plan().labels()).containsExactly("a", "b");
         assertThat(plan.plan().warmUp()).isEqualTo(Duration.ofSeconds(2));
@@ -40,15 +40,15 @@ class AlternateSettingsTest {
     @Test
     void theChecksRunInTheCommandsOrderAndNothingIsWrittenOnARefusal() {
         Path dir = home.resolve("refused");
-        assertThatThrownBy(() -> options(TWO.subList(0, 1), Duration.ofSeconds(500), 0, dir).plan(f -> { },
-                providers -> Duration.ZERO, Instant::parse)).hasMessageStartingWith("give at least two providers");
-        assertThatThrownBy(() -> options(TWO, Duration.ofMillis(500), 0, dir).plan(f -> { },
-                providers -> Duration.ZERO, Instant::parse)).hasMessageStartingWith("--window 500ms is shorter");
-        assertThatThrownBy(() -> options(TWO, Duration.ofSeconds(5), 0, dir).plan(f -> { },
-                providers -> Duration.ZERO, Instant::parse)).hasMessage("--rounds 0 must be at least 1");
-        assertThatThrownBy(() -> options(TWO, Duration.ofSeconds(5), 1, dir).plan(f -> { }, providers -> {
+        assertThatThrownBy(() -> options(TWO.subList(0, 1), Duration.ofSeconds(500), 0, dir).plan(providers -> Duration.ZERO))
+                .hasMessageStartingWith("give at least two providers");
+        assertThatThrownBy(() -> options(TWO, Duration.ofMillis(500), 0, dir).plan(providers -> Duration.ZERO))
+                .hasMessageStartingWith("--window 500ms is shorter");
+        assertThatThrownBy(() -> options(TWO, Duration.ofSeconds(5), 0, dir).plan(providers -> Duration.ZERO))
+                .hasMessage("--rounds 0 must be at least 1");
+        assertThatThrownBy(() -> options(TWO, Duration.ofSeconds(5), 1, dir).plan(providers -> {
             throw new IllegalArgumentException("run options");
-        }, Instant::parse)).hasMessage("run options");
+        })).hasMessage("run options");
         assertThat(dir).doesNotExist();
     }
 
@@ -57,15 +57,15 @@ class AlternateSettingsTest {
         Path dir = home.resolve("earlier");
         AlternateSettings late = new AlternateSettings(TWO, null, Duration.ofSeconds(5), 1, "abab",
                 "2020-01-01T00:00:00Z", Duration.ZERO, dir, false);
-        assertThatThrownBy(() -> late.plan(f -> { }, providers -> Duration.ZERO, Instant::parse))
+        assertThatThrownBy(() -> late.plan(providers -> Duration.ZERO))
                 .hasMessageStartingWith("--start-at 2020-01-01T00:00:00Z passed ");
 
         Files.createDirectories(dir);
         Files.writeString(dir.resolve("windows.jsonl"), "{}\n");
-        assertThatThrownBy(() -> options(TWO, Duration.ofSeconds(5), 1, dir).plan(f -> { },
-                providers -> Duration.ZERO, Instant::parse)).hasMessageContaining("already holds windows.jsonl");
+        assertThatThrownBy(() -> options(TWO, Duration.ofSeconds(5), 1, dir).plan(providers -> Duration.ZERO))
+                .hasMessageContaining("already holds windows.jsonl");
         new AlternateSettings(TWO, null, Duration.ofSeconds(5), 1, "abab", null, Duration.ZERO, dir, true)
-                .plan(f -> { }, providers -> Duration.ZERO, Instant::parse);
+                .plan(providers -> Duration.ZERO);
         assertThat(dir.resolve("windows.jsonl")).doesNotExist();
     }
 

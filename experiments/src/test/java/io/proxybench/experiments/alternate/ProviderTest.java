@@ -3,13 +3,17 @@ package io.proxybench.experiments.alternate;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
+import java.io.IOException;
+import java.nio.file.Files;
 import java.nio.file.Path;
-import java.util.ArrayList;
-import java.util.List;
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
 
 /** {@link Provider}: alternate's {@code --provider} and {@code --provider-file} values, read and checked. */
 class ProviderTest {
+
+    @TempDir
+    Path dir;
 
     @Test
     void alternateTakesEachProvidersDialectWithItsLabel() {
@@ -27,16 +31,18 @@ class ProviderTest {
     }
 
     @Test
-    void aProviderFileIsCheckedAsRunWouldReadItAndItsRefusalNamesTheLabel() {
-        List<Path> checked = new ArrayList<>();
-        Provider b = Provider.ofFile("b=proxies-b.txt", checked::add);
+    void aProviderFileIsReadAsRunWouldReadItAndItsRefusalNamesTheLabel() throws IOException {
+        Path file = Files.writeString(dir.resolve("proxies-b.txt"), "# pool b\nhttp://u:p@127.0.0.1:3128\n");
+        Provider b = Provider.ofFile("b=" + file);
 
-        assertThat(checked).containsExactly(Path.of("proxies-b.txt"));
-        assertThat(b.runOptions()).containsExactly("--proxy-file", "proxies-b.txt");
-        assertThat(b.text()).isEqualTo("b: proxies from proxies-b.txt");
-        assertThatThrownBy(() -> Provider.ofFile("c=none.txt", f -> {
-            throw new IllegalArgumentException("cannot read --proxy-file " + f);
-        })).hasMessage("--provider-file c: cannot read --proxy-file none.txt");
+        assertThat(b.runOptions()).containsExactly("--proxy-file", file.toString());
+        assertThat(b.text()).isEqualTo("b: proxies from " + file);
+        Path missing = dir.resolve("none.txt");
+        assertThatThrownBy(() -> Provider.ofFile("c=" + missing))
+                .hasMessageStartingWith("--provider-file c: cannot read --proxy-file " + missing + ": ");
+        Path empty = Files.writeString(dir.resolve("empty.txt"), "# nothing\n");
+        assertThatThrownBy(() -> Provider.ofFile("d=" + empty))
+                .hasMessage("--provider-file d: --proxy-file " + empty + " has no proxy URLs");
     }
 
     @Test
