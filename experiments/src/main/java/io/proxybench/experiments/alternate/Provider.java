@@ -13,9 +13,10 @@ import java.util.regex.Pattern;
  * One provider of {@code alternate}: a label and where its windows' requests go, either one proxy URL (passed to
  * the window's run in this process, never shown whole) or a file of proxy URLs (passed as the run's
  * {@code --proxy-file}, so the credentials stay out of the process list). Exactly one of {@code proxyUrl} and
- * {@code proxyFile} is set. {@link #text()} masks the password, and so does {@link #toString()}. A label may name the provider's session dialect
- * after a colon ({@code oxy:oxylabs=http://...}), passed to its windows' runs as {@code --provider}. Its messages
- * name the settings as the command line spells them ({@code --provider}, {@code --provider-file}).
+ * {@code proxyFile} is set. {@link #text()} masks the password, and so does {@link #toString()}. A label may name
+ * the provider's session dialect after a colon ({@code oxy:oxylabs=http://...}), passed to its windows' runs as
+ * {@code --provider}. Its messages name the settings as the command line spells them ({@code --provider},
+ * {@code --provider-file}).
  *
  * @param label the provider's name in folders, the index and the tables; matches {@link #LABEL}
  * @param proxyUrl the proxy URL as given, credentials included; null with {@code proxyFile}

@@ -40,7 +40,8 @@ class AlternateSettingsTest {
     @Test
     void theChecksRunInTheCommandsOrderAndNothingIsWrittenOnARefusal() {
         Path dir = home.resolve("refused");
-        assertThatThrownBy(() -> options(TWO.subList(0, 1), Duration.ofSeconds(500), 0, dir).plan(providers -> Duration.ZERO))
+        assertThatThrownBy(() -> options(TWO.subList(0, 1), Duration.ofSeconds(500), 0, dir)
+                .plan(providers -> Duration.ZERO))
                 .hasMessageStartingWith("give at least two providers");
         assertThatThrownBy(() -> options(TWO, Duration.ofMillis(500), 0, dir).plan(providers -> Duration.ZERO))
                 .hasMessageStartingWith("--window 500ms is shorter");
