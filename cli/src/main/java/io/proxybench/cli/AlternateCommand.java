@@ -1,7 +1,7 @@
 package io.proxybench.cli;
 
-import io.proxybench.experiments.alternate.AlternateSettings;
 import io.proxybench.experiments.alternate.AlternatePlan;
+import io.proxybench.experiments.alternate.AlternateSettings;
 import io.proxybench.experiments.alternate.Alternation;
 import io.proxybench.experiments.alternate.Provider;
 import io.proxybench.experiments.alternate.WindowRunSettings;
@@ -12,10 +12,10 @@ import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.concurrent.Callable;
+import picocli.CommandLine;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Option;
 import picocli.CommandLine.Parameters;
-import picocli.CommandLine;
 
 /**
  * {@code proxybench alternate}: seed 002's alternating windows. Each round gives every provider one window of

@@ -8,10 +8,10 @@ import java.io.PrintWriter;
 import java.nio.file.Path;
 import java.util.List;
 import java.util.concurrent.Callable;
+import picocli.CommandLine;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Option;
 import picocli.CommandLine.Parameters;
-import picocli.CommandLine;
 
 /** {@code proxybench analyze}: the figures of a run's JSONL records, ours or the seed harness's. */
 @Command(name = "analyze", mixinStandardHelpOptions = true,

@@ -1,7 +1,7 @@
 package io.proxybench.cli;
 
-import io.proxybench.analysis.compare.CompareSettings;
 import io.proxybench.analysis.compare.CompareResult;
+import io.proxybench.analysis.compare.CompareSettings;
 import io.proxybench.analysis.threshold.Thresholds;
 import io.proxybench.harness.files.RunSources;
 import java.io.IOException;
@@ -11,10 +11,10 @@ import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.concurrent.Callable;
+import picocli.CommandLine;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Option;
 import picocli.CommandLine.Parameters;
-import picocli.CommandLine;
 
 /** {@code proxybench compare}: runs side by side on seed 002's measures for a provider decision. */
 @Command(name = "compare", mixinStandardHelpOptions = true,

@@ -1,8 +1,8 @@
 package io.proxybench.cli;
 
 import io.proxybench.analysis.doctor.Doctor;
-import io.proxybench.analysis.doctor.DoctorSettings;
 import io.proxybench.analysis.doctor.DoctorReport;
+import io.proxybench.analysis.doctor.DoctorSettings;
 import io.proxybench.analysis.doctor.DoctorTable;
 import java.nio.file.Path;
 import java.time.Duration;

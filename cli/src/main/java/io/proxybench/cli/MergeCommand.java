@@ -2,16 +2,17 @@ package io.proxybench.cli;
 
 import io.proxybench.harness.files.MergeSettings;
 import io.proxybench.harness.files.ShardMerge;
+import io.proxybench.harness.schedule.ShardPart;
 import java.io.IOException;
 import java.io.PrintWriter;
 import java.nio.file.Path;
 import java.util.List;
 import java.util.Locale;
 import java.util.concurrent.Callable;
+import picocli.CommandLine;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Option;
 import picocli.CommandLine.Parameters;
-import picocli.CommandLine;
 
 /**
  * {@code proxybench merge}: the shards of one run ({@code run --segment} or {@code --shard}) as one records file and
@@ -55,7 +56,7 @@ final class MergeCommand implements Callable<Integer> {
             o.printf(Locale.ROOT, "merged %,d interval logs into %s, aligned by each shard's start%n", merged.logs(),
                     options.mergedLog());
             o.printf(Locale.ROOT, "shards started %.3f s apart%s%n", merged.startSpreadMillis() / 1e3,
-                    merged.startSpreadMillis() > ShardOptions.LATE_LIMIT_MILLIS
+                    merged.startSpreadMillis() > ShardPart.LATE_LIMIT_MILLIS
                             ? ": they did not run as one, so their combined rate was lower than the schedule's at"
                             + " the start and end; give every shard one run --start-at" : "");
         }

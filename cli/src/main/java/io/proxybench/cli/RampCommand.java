@@ -1,6 +1,5 @@
 package io.proxybench.cli;
 
-import io.proxybench.harness.plan.ProxyFile;
 import io.proxybench.client.Timeouts;
 import io.proxybench.experiments.ExperimentTarget;
 import io.proxybench.experiments.ramp.RampExperiment;
@@ -8,6 +7,7 @@ import io.proxybench.experiments.ramp.RampOnLab;
 import io.proxybench.experiments.ramp.RampResult;
 import io.proxybench.experiments.ramp.RampTable;
 import io.proxybench.experiments.ramp.RampThresholds;
+import io.proxybench.harness.plan.ProxyFile;
 import java.nio.file.Path;
 import java.time.Duration;
 import java.util.List;

@@ -2,8 +2,8 @@ package io.proxybench.cli;
 
 import io.proxybench.analysis.Expect;
 import io.proxybench.analysis.asn.AsnFiles;
-import picocli.CommandLine.Option;
 import picocli.CommandLine;
+import picocli.CommandLine.Option;
 
 /**
  * How {@code analyze} and {@code compare} read records: the AS table their exit IPs are placed by, and what a body

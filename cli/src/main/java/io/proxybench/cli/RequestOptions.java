@@ -16,8 +16,6 @@ import picocli.CommandLine.Option;
  */
 final class RequestOptions {
 
-    /** A line of {@code --url-file} is read as {@code --url} is. */
-
     @CommandLine.Mixin
     RequestShape shape = new RequestShape();
 

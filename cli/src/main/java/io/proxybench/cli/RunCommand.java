@@ -349,7 +349,7 @@ final class RunCommand implements Callable<Integer> {
         return checked;
     }
 
-    /** The options as given, the parts only a command line reads (URLs, trust, timeouts, sessions) as its readers. */
+    /** The options as given, the parts only a command line reads (URLs, trust, timeouts) as its readers. */
     private RunSettings settings() {
         CommandLine.ParseResult given = spec.commandLine().getParseResult();
         return new RunSettings()

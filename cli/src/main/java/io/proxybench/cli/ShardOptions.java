@@ -1,6 +1,5 @@
 package io.proxybench.cli;
 
-import io.proxybench.harness.schedule.ShardPart;
 import io.proxybench.harness.schedule.ShardSettings;
 import picocli.CommandLine.Option;
 
@@ -10,9 +9,6 @@ import picocli.CommandLine.Option;
  * and the wall time every shard starts at ({@code --start-at}); {@link ShardSettings} reads and checks them.
  */
 final class ShardOptions {
-
-    /** How late past {@code --start-at} a shard may begin, in milliseconds, before it refuses to run. */
-    static final long LATE_LIMIT_MILLIS = ShardPart.LATE_LIMIT_MILLIS;
 
     @Option(names = "--segment", paramLabel = "FROM:TO",
             description = {"Fire only this shard's part of the schedule (k6's execution segment), e.g. 0:1/4 or"

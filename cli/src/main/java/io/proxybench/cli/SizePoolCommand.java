@@ -1,8 +1,8 @@
 package io.proxybench.cli;
 
 import io.proxybench.experiments.sizepool.SizePoolOnLab;
-import io.proxybench.experiments.sizepool.SizePoolSettings;
 import io.proxybench.experiments.sizepool.SizePoolResult;
+import io.proxybench.experiments.sizepool.SizePoolSettings;
 import io.proxybench.experiments.sizepool.SizePoolTable;
 import java.nio.file.Path;
 import java.time.Duration;

@@ -57,13 +57,13 @@ class CommandDefaultsTest {
         assertThat(OwnersOnLab.DEMO.rounds()).isEqualTo(5).isLessThan(owners.rounds);
 
         KeepAliveCommand keepAlive = defaults(new KeepAliveCommand());
-        assertThat(keepAlive.onLab(keepAlive.sessionOptions.given().template())).usingRecursiveComparison(except("rowTime"))
-                .isEqualTo(KeepAliveOnLab.DEMO);
+        assertThat(keepAlive.onLab(keepAlive.sessionOptions.given().template()))
+                .usingRecursiveComparison(except("rowTime")).isEqualTo(KeepAliveOnLab.DEMO);
         assertThat(KeepAliveOnLab.DEMO.rowTime()).isEqualTo(keepAlive.rowTime.dividedBy(2));
 
         SessionsCommand sessions = defaults(new SessionsCommand());
-        assertThat(sessions.onLab(sessions.sessionOptions.given().template())).usingRecursiveComparison(except("duration"))
-                .isEqualTo(SessionsOnLab.DEMO);
+        assertThat(sessions.onLab(sessions.sessionOptions.given().template()))
+                .usingRecursiveComparison(except("duration")).isEqualTo(SessionsOnLab.DEMO);
         assertThat(SessionsOnLab.DEMO.duration()).isEqualTo(Duration.ofSeconds(4));
 
         SizePoolCommand sizePool = defaults(new SizePoolCommand());
@@ -102,7 +102,8 @@ class CommandDefaultsTest {
 
     @Test
     void experimentsOnTheLabDefaultToTheLabsDialect() {
-        assertThat(defaults(new SessionsCommand()).sessionOptions.given().template().dialect()).isEqualTo(Dialect.lab());
+        assertThat(defaults(new SessionsCommand()).sessionOptions.given().template().dialect())
+                .isEqualTo(Dialect.lab());
         assertThat(SessionsOnLab.DEMO.sessions()).isEqualTo(SessionTemplate.of(Dialect.lab()));
     }
 

@@ -4,8 +4,8 @@ import static org.assertj.core.api.Assertions.assertThat;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
-import io.proxybench.analysis.doctor.DoctorSettings;
 import io.proxybench.analysis.doctor.DoctorReport;
+import io.proxybench.analysis.doctor.DoctorSettings;
 import io.proxybench.experiments.LabTargets;
 import io.proxybench.lab.Lab;
 import io.proxybench.lab.LabConfig;

@@ -1,7 +1,7 @@
 package io.proxybench.demo;
 
-import io.proxybench.analysis.doctor.DoctorSettings;
 import io.proxybench.analysis.doctor.DoctorReport;
+import io.proxybench.analysis.doctor.DoctorSettings;
 import io.proxybench.analysis.doctor.DoctorTable;
 import java.nio.file.Path;
 import java.util.List;

@@ -12,7 +12,7 @@ import java.util.function.Supplier;
  * Where an experiment sends its requests, as the user gave it: the embedded lab (no proxy) or a real gateway and
  * origin. With a proxy, its account comes from the URL or, as in the seeds, from {@code PROXY_USER} /
  * {@code PROXY_PASS}. Its messages name the settings as the command line spells them ({@code --proxy}, {@code --url},
- * {@code --ca}, {@code --insecure}), which watch shares. Every check runs when its value is asked for, so a
+ * {@code --ca}, {@code --insecure}). Every check runs when its value is asked for, so a
  * command keeps the order of its checks.
  *
  * @param proxy the real gateway as given; null for the embedded lab

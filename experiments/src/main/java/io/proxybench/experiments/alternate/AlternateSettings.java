@@ -1,8 +1,8 @@
 package io.proxybench.experiments.alternate;
 
-import io.proxybench.harness.schedule.ShardSettings;
 import io.proxybench.analysis.compare.WindowEntry;
 import io.proxybench.harness.Durations;
+import io.proxybench.harness.schedule.ShardSettings;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -17,8 +17,7 @@ import java.util.Set;
 
 /**
  * {@code alternate}'s settings as the user gave them, checked together by {@link #plan}. Its messages name the
- * settings as the command line spells them ({@code --window}, {@code --rounds}, ...), which {@code alternate} and
- * {@code watch} share.
+ * settings as the command line spells them ({@code --window}, {@code --rounds}, ...).
  *
  * @param urls the {@code --provider LABEL[:DIALECT]=PROXY_URL} values, in the order given; null for none
  * @param files the {@code --provider-file LABEL=FILE} values, in the order given; null for none

@@ -1,9 +1,9 @@
 package io.proxybench.experiments.alternate;
 
-import io.proxybench.harness.plan.ProxyFile;
 import io.proxybench.analysis.compare.WindowEntry;
 import io.proxybench.client.proxy.Dialect;
 import io.proxybench.client.proxy.ProxySpec;
+import io.proxybench.harness.plan.ProxyFile;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;

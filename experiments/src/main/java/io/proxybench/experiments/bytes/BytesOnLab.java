@@ -2,9 +2,9 @@ package io.proxybench.experiments.bytes;
 
 import io.netty.handler.ssl.SslProvider;
 import io.proxybench.client.TlsSettings;
-import io.proxybench.harness.plan.SessionSettings;
 import io.proxybench.experiments.ExperimentTarget;
 import io.proxybench.experiments.LabTargets;
+import io.proxybench.harness.plan.SessionSettings;
 import io.proxybench.lab.Lab;
 import io.proxybench.lab.LabConfig;
 import io.proxybench.net.TlsEngine;

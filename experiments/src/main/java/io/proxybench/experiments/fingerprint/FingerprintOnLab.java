@@ -2,13 +2,12 @@ package io.proxybench.experiments.fingerprint;
 
 import io.proxybench.client.TlsSettings;
 import io.proxybench.client.proxy.ProxySpec;
-import io.proxybench.harness.plan.SessionSettings;
 import io.proxybench.experiments.ExperimentTarget;
 import io.proxybench.experiments.LabTargets;
 import io.proxybench.experiments.fingerprint.FingerprintExperiment.Mode;
+import io.proxybench.harness.plan.SessionSettings;
 import io.proxybench.lab.Lab;
 import io.proxybench.lab.LabConfig;
-import java.time.Duration;
 import java.util.List;
 
 /**

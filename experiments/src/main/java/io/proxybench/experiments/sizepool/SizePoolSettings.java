@@ -2,8 +2,8 @@ package io.proxybench.experiments.sizepool;
 
 import io.proxybench.analysis.read.FileReading;
 import io.proxybench.client.proxy.SessionTemplate;
-import io.proxybench.harness.plan.SessionSettings;
 import io.proxybench.experiments.ExperimentTarget;
+import io.proxybench.harness.plan.SessionSettings;
 import java.nio.file.Path;
 import java.time.Duration;
 import java.util.List;
@@ -12,7 +12,7 @@ import java.util.function.Supplier;
 /**
  * {@code proxybench size-pool}'s settings as the user gave them; {@link #run} checks them together, in the
  * command's order, and runs the sizing. Its messages name the settings as the command line spells them
- * ({@code --rate}, {@code --pool-sizes}, ...), which watch shares.
+ * ({@code --rate}, {@code --pool-sizes}, ...).
  *
  * @param rate requests per second of the stream
  * @param duration the simulated stream's length

@@ -5,8 +5,8 @@ import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 import io.proxybench.client.TlsSettings;
 import io.proxybench.client.proxy.ProxySpec;
-import io.proxybench.harness.plan.SessionSettings;
 import io.proxybench.experiments.ExperimentTarget;
+import io.proxybench.harness.plan.SessionSettings;
 import java.nio.file.Path;
 import java.time.Duration;
 import java.util.List;

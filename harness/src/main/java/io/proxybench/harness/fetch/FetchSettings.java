@@ -31,7 +31,7 @@ import java.util.function.UnaryOperator;
 /**
  * {@code fetch}'s settings as the user gave them, unchecked: {@link #format()} and then {@link #plan()} check them
  * together, always in the same order, so that of several faults the same one is told. The parts whose text form the
- * caller owns (the session template, the certificates trusted, the {@code --timeout} form) come in as functions,
+ * caller owns (the certificates trusted, the {@code --timeout} form) come in as functions,
  * called where their checks run in that order.
  *
  * <p>The messages name the settings as {@code fetch}'s command line spells them ({@code -o}, {@code --max-redirs},

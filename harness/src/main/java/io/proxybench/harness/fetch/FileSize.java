@@ -27,8 +27,8 @@ final class FileSize {
             }
             return n << shift;
         } catch (NumberFormatException e) {
-            throw new IllegalArgumentException("--max-filesize " + TypedValue.shown(text) + " is not a size; write bytes from 1,"
-                    + " or with K, M or G, e.g. 500M");
+            throw new IllegalArgumentException("--max-filesize " + TypedValue.shown(text) + " is not a size; write"
+                    + " bytes from 1, or with K, M or G, e.g. 500M");
         }
     }
 }

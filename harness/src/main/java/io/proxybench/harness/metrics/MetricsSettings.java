@@ -9,7 +9,7 @@ import java.time.Duration;
 /**
  * A run's Prometheus endpoint as {@code run} is given it: {@code --metrics-port} serves {@link RunMetrics} at
  * {@code /metrics} for the run's length, and {@code --metrics-linger} longer, so that a scrape after the last record
- * sees the final counts. Its messages name the settings as the command line spells them, which {@code watch} shares.
+ * sees the final counts. Its messages name the settings as the command line spells them.
  *
  * @param port the port, 0 for any free one; null for no endpoint
  * @param host the address to listen on, as given (a name or an IP)

@@ -22,11 +22,12 @@ import java.util.function.Supplier;
  * The settings of an open-loop run (or its closed-loop comparison) as they were given, before any is checked: what
  * {@code run}'s options say, set one by one. {@link #check} checks them together, in a fixed order, and returns the
  * {@link CheckedRun} that builds the {@link RunPlan}. Its messages name the settings as the command line spells them
- * ({@code --rate}, {@code --rotation sticky ... give --sessions N}), which {@code alternate} and {@code watch} share.
+ * ({@code --rate}, {@code --rotation sticky ... give --sessions N}), which {@code alternate}'s windows share.
  *
- * <p>The parts a command reads with parsers of its own (the URLs, the requests' shape, trust, the proxy file, the
- * timeouts, the session template) are given as functions, called when the check reaches them, so that a mistake in
- * one is reported in the same order as the others. Unset, a setting is null, zero or false, as an option not given.
+ * <p>The parts a command reads with parsers of its own (the URLs and the requests' shape, trust, the timeouts) are
+ * given as functions, called when the check reaches them, so that a mistake in one is reported in the same order as
+ * the others. A setting not set keeps this class's default, which is not always the command's: a command sets every
+ * one it has an option for.
  */
 public final class RunSettings {
 

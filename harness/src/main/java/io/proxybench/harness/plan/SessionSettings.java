@@ -10,7 +10,8 @@ import java.time.Duration;
  * template, and what every session asks for besides its id. {@link #template()} checks them together and makes the
  * {@link SessionTemplate}; the values are checked against the dialect then, so a provider that cannot say one is an
  * error naming it, before any request. Its messages name the settings as the command line spells them
- * ({@code --provider}, {@code --session-template}, {@code --country}, ...), which alternate and watch share.
+ * ({@code --provider}, {@code --session-template}, {@code --country}, ...), which alternate's windows and the
+ * experiments share.
  *
  * @param provider a {@link Dialect} preset's name, or null
  * @param templateText a template's text ({@link SessionTemplate#parse}), or null; not together with {@code provider}

@@ -7,7 +7,7 @@ import java.nio.charset.StandardCharsets;
 import java.util.Locale;
 
 /**
- * A target URL as a user types it (run's {@code --url}, a {@code --url-file} line, alternate's and watch's targets): an
+ * A target URL as a user types it (run's {@code --url}, a {@code --url-file} line, alternate's windows'): an
  * absolute {@code http://} or {@code https://} URL with a host, and a port from 1 to 65535 when it has one; the scheme
  * is lower-cased. Every error quotes the value, names what is wrong with it and how to write it.
  */

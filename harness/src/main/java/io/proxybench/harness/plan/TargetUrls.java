@@ -51,7 +51,8 @@ public final class TargetUrls {
             }
         }
         if (all.isEmpty()) {
-            throw new IllegalArgumentException("no URL to request: give --url URL (repeat for more) or --url-file FILE");
+            throw new IllegalArgumentException("no URL to request: give --url URL (repeat for more) or --url-file"
+                    + " FILE");
         }
         return List.copyOf(all);
     }

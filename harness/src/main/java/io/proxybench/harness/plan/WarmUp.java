@@ -10,7 +10,7 @@ import java.util.Locale;
  * at its peak rate for the default length for that rate; {@code sessions}: the request per session only; a
  * DURATION: the request per session, then that long at the peak rate; {@code none} (or {@code 0}): nothing, so the
  * proxy's own counters match the records. Its messages name the setting as the command line spells it
- * ({@code --warmup}), which {@code alternate} and {@code watch} share.
+ * ({@code --warmup}), which {@code alternate}'s windows share.
  *
  * @param sessions whether each session sends one request first
  * @param length how long the run's own requests go out at the peak rate; null for the default for the rate

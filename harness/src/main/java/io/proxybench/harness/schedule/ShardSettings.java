@@ -9,7 +9,7 @@ import java.util.regex.Pattern;
  * Which part of a run spread over several processes this one fires, as {@code run} is given it: {@code --segment}
  * and {@code --segment-sequence}, or {@code --shard I/N} for N equal parts, and the wall time every shard starts at
  * ({@code --start-at}), each as text, null when not given. {@link #read} checks them together; its messages name
- * the settings as the command line spells them, which {@code alternate} and {@code watch} share.
+ * the settings as the command line spells them, which {@code alternate}'s windows share.
  *
  * @param shard {@code I/N}: shard I (from 0) of N equal ones
  * @param segment {@code FROM:TO}, an {@link ExecutionSegment}

@@ -88,8 +88,8 @@ final class GatewayDialer {
             if (error != null) {
                 result.completeExceptionally(error);
             } else {
-                SetupFailures.guarded(result, winner.channel(), () -> connected(route, key, winner, trace, meters, meter,
-                        result));
+                SetupFailures.guarded(result, winner.channel(),
+                        () -> connected(route, key, winner, trace, meters, meter, result));
             }
         });
         return result.whenComplete((gateway, error) -> {

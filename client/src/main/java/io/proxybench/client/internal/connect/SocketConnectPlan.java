@@ -132,12 +132,13 @@ final class SocketConnectPlan {
         }
         proxyTlsDone.addListener(tlsDone -> {
             if (!tlsDone.isSuccess()) {
-                SetupFailures.fail(result, ch, UntrustedCertificate.explain(tlsDone.cause(), UntrustedCertificate.Side.PROXY,
-                        route.proxy().host()));
+                SetupFailures.fail(result, ch, UntrustedCertificate.explain(tlsDone.cause(),
+                        UntrustedCertificate.Side.PROXY, route.proxy().host()));
                 return;
             }
             if (tunnel == null) {
-                SetupFailures.guarded(result, ch, () -> OriginTls.handshake(sockets, route, ch, meter, 0, trace, result));
+                SetupFailures.guarded(result, ch,
+                        () -> OriginTls.handshake(sockets, route, ch, meter, 0, trace, result));
                 return;
             }
             Phase phase = route.proxy().scheme().socks() ? Phase.SOCKS : Phase.CONNECT;
@@ -149,7 +150,8 @@ final class SocketConnectPlan {
                     return;
                 }
                 trace.tunnelEnd(phase);
-                SetupFailures.guarded(result, ch, () -> OriginTls.handshake(sockets, route, ch, meter, 0, trace, result));
+                SetupFailures.guarded(result, ch,
+                        () -> OriginTls.handshake(sockets, route, ch, meter, 0, trace, result));
             });
         });
     }

@@ -203,8 +203,8 @@ final class KeyValueDialect implements Dialect {
             Param p = byKeyword.get(tokens[i]);
             if (p == null) {
                 throw new IllegalArgumentException(name + ": unknown session parameter "
-                        + CredentialValues.shown(tokens[i], inPassword) + " after '" + tokens[i - 2] + "' in the " + where
-                        + "; " + forms());
+                        + CredentialValues.shown(tokens[i], inPassword) + " after '" + tokens[i - 2] + "' in the "
+                        + where + "; " + forms());
             }
             if (i + 1 >= tokens.length || tokens[i + 1].isEmpty()) {
                 throw new IllegalArgumentException(name + ": '" + tokens[i] + "' in the " + where

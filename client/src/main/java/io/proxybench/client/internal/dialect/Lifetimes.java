@@ -45,7 +45,8 @@ enum Lifetimes {
     Duration parse(String value, String key, boolean inPassword) {
         Matcher m = pattern.matcher(value);
         if (!m.matches() || Long.parseLong(m.group(1)) == 0) {
-            throw new IllegalArgumentException(key + " " + CredentialValues.shown(value, inPassword) + " must be " + form);
+            throw new IllegalArgumentException(key + " " + CredentialValues.shown(value, inPassword) + " must be "
+                    + form);
         }
         long n = Long.parseLong(m.group(1));
         return switch (this) {

@@ -13,7 +13,7 @@ import org.junit.jupiter.api.Test;
  * {@code --warmup} as {@code run} reads it: one setting for everything a run sends unrecorded, and the two options it
  * replaced; its text form is {@code WarmUpTest}'s.
  */
-class WarmUpOptionTest {
+class RunWarmUpTest {
 
     /** {@code run} at 1,000 req/s for 20 s with {@code warmUpArgs}, parsed, not run. */
     private static RunCommand run(String... warmUpArgs) {
