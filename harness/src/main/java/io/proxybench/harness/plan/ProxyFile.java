@@ -5,7 +5,6 @@ import io.proxybench.client.proxy.ProxySpec;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
-import java.util.ArrayList;
 import java.util.List;
 
 /**
@@ -27,18 +26,7 @@ public final class ProxyFile {
         } catch (IOException e) {
             throw new IllegalArgumentException("cannot read --proxy-file " + file + ": " + FileReading.why(e), e);
         }
-        List<ProxySpec> proxies = new ArrayList<>();
-        for (int i = 0; i < lines.size(); i++) {
-            String line = lines.get(i).strip();
-            if (line.isEmpty() || line.startsWith("#")) {
-                continue;
-            }
-            try {
-                proxies.add(ProxySpec.parse(line));
-            } catch (IllegalArgumentException e) {
-                throw new IllegalArgumentException(file + ":" + (i + 1) + ": " + e.getMessage(), e);
-            }
-        }
+        List<ProxySpec> proxies = ListLines.parse(file, lines, ProxySpec::parse);
         if (proxies.isEmpty()) {
             throw new IllegalArgumentException("--proxy-file " + file + " has no proxy URLs");
         }

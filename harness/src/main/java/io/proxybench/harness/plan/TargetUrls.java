@@ -35,17 +35,7 @@ public final class TargetUrls {
                 throw new IllegalArgumentException("--url-file " + file + " cannot be read: " + FileReading.why(e),
                         e);
             }
-            for (int i = 0; i < lines.size(); i++) {
-                String line = lines.get(i).strip();
-                if (line.isEmpty() || line.startsWith("#")) {
-                    continue;
-                }
-                try {
-                    all.add(TargetUrl.parse(line));
-                } catch (IllegalArgumentException e) {
-                    throw new IllegalArgumentException(file + ":" + (i + 1) + ": " + e.getMessage(), e);
-                }
-            }
+            all.addAll(ListLines.parse(file, lines, TargetUrl::parse));
             if (all.size() == (given == null ? 0 : given.size())) {
                 throw new IllegalArgumentException("--url-file " + file + " has no URL; write one per line");
             }
