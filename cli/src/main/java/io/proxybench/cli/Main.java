@@ -21,7 +21,7 @@ import picocli.CommandLine;
             DoctorCommand.class, ReuseCommand.class, OwnersCommand.class, KeepAliveCommand.class,
             SessionsCommand.class, SizePoolCommand.class, BytesCommand.class, H2GatewayCommand.class,
             ClientsCommand.class, FingerprintCommand.class, ProbeCommand.class, CompareCommand.class, RampCommand.class,
-            AlternateCommand.class, FetchCommand.class, CommandLine.HelpCommand.class})
+            AlternateCommand.class, FetchCommand.class, WatchCommand.class, CommandLine.HelpCommand.class})
 public final class Main implements Runnable {
 
     public static final int BAD_ARGUMENTS = 2;

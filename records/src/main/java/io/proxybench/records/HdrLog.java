@@ -84,6 +84,18 @@ public final class HdrLog implements AutoCloseable {
         return new HdrLog(file, phases, System::currentTimeMillis, INTERVAL_MILLIS, comments, listener);
     }
 
+    /**
+     * As {@link #open(Path, PhaseHistograms, List, PhaseHistograms.IntervalListener)}, an interval every
+     * {@code intervalMillis} (more than 0): a watch's day-long logs use longer intervals than a run's.
+     */
+    public static HdrLog open(Path file, PhaseHistograms phases, List<String> comments,
+            PhaseHistograms.IntervalListener listener, long intervalMillis) throws IOException {
+        if (intervalMillis <= 0) {
+            throw new IllegalArgumentException("interval " + intervalMillis + " ms must be more than 0");
+        }
+        return new HdrLog(file, phases, System::currentTimeMillis, intervalMillis, comments, listener);
+    }
+
     /** Writes the interval from the previous one until now, unless closed. */
     synchronized void tick() {
         if (closed) {

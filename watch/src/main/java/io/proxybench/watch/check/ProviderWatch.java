@@ -1,0 +1,133 @@
+package io.proxybench.watch.check;
+
+import io.proxybench.client.ProxyClient;
+import io.proxybench.client.ProxyRequest;
+import io.proxybench.client.ProxyResponse;
+import io.proxybench.client.RedirectPolicy;
+import io.proxybench.client.Timeouts;
+import io.proxybench.client.proxy.SessionRouter;
+import io.proxybench.harness.engine.Records;
+import io.proxybench.records.RequestRecord;
+import io.proxybench.records.history.HistoryDir;
+import io.proxybench.watch.CheckMode;
+import io.proxybench.watch.WatchedProvider;
+import java.time.Instant;
+import java.time.LocalDate;
+import java.util.concurrent.ScheduledExecutorService;
+import java.util.concurrent.ScheduledFuture;
+import java.util.concurrent.TimeUnit;
+import java.util.concurrent.atomic.AtomicInteger;
+
+/**
+ * One provider's trickle of checks: rotating ones, each on a new tunnel closed after it (so each pays and times the
+ * proxy's handshake and a rotating provider gives it a new exit), and, when sessions can be written into its
+ * credentials, sticky ones in one session on a kept-alive tunnel; each kind at the provider's rate, on a shared
+ * clock thread that only starts sends (the sends are asynchronous), so a provider that fails, stalls or is slow
+ * never delays another's checks. At most {@link #maxInFlight} checks are in flight at once; a check due beyond that
+ * is counted as skipped, never queued, so a stalled provider holds bounded memory.
+ */
+public final class ProviderWatch implements AutoCloseable {
+
+    /** The session key of the sticky checks. */
+    static final String SESSION_KEY = "watch";
+
+    /** Told each check as it ends; on the provider's client thread. */
+    public interface Checked {
+        /**
+         * @param record its record; times count from {@code day}'s 00:00 UTC
+         * @param day the UTC day it was scheduled in
+         * @param doneMillis when it ended, Unix milliseconds
+         */
+        void checked(CheckMode mode, RequestRecord record, LocalDate day, long doneMillis);
+
+        /** A check due while the provider already had its most in flight. */
+        void skipped(CheckMode mode);
+    }
+
+    private final WatchedProvider provider;
+    private final ProxyClient client;
+    private final WallClock clock;
+    private final Checked checked;
+    private final Records records = Records.plain();
+    private final AtomicInteger inFlight = new AtomicInteger();
+    private final int maxInFlight;
+    private final ProxyRequest rotating;
+    private final ProxyRequest sticky;
+    private ScheduledFuture<?>[] timers = new ScheduledFuture<?>[0];
+
+    public ProviderWatch(WatchedProvider provider, WallClock clock, Checked checked) {
+        this.provider = provider;
+        this.clock = clock;
+        this.checked = checked;
+        ProxyClient.Builder b = ProxyClient.builder().proxy(provider.proxy()).tls(provider.tls())
+                .redirects(RedirectPolicy.none()).ioThreads(1)
+                .timeouts(Timeouts.builder().call(provider.timeout()).build());
+        if (provider.sticky()) {
+            b.sessions(provider.sessions(), SessionRouter.stickyPerKey());
+        }
+        this.client = b.build();
+        ProxyRequest get = ProxyRequest.get(provider.target().toString());
+        this.rotating = get.withNewConnection().withHeader("Connection", "close");
+        this.sticky = provider.sticky() ? get.withSessionKey(SESSION_KEY) : null;
+        double seconds = provider.timeout().toMillis() / 1000.0;
+        this.maxInFlight = (int) Math.max(4, Math.ceil(provider.perSecond() * seconds * 2));
+    }
+
+    /** Starts the checks on {@code timer}: the rotating ones at once, the sticky ones half a period later. */
+    public synchronized void start(ScheduledExecutorService timer) {
+        long periodMicros = Math.max(1, Math.round(1e6 / provider.perSecond()));
+        ScheduledFuture<?> r = timer.scheduleAtFixedRate(() -> fire(CheckMode.ROTATING), 0, periodMicros,
+                TimeUnit.MICROSECONDS);
+        if (sticky == null) {
+            timers = new ScheduledFuture<?>[] {r};
+            return;
+        }
+        ScheduledFuture<?> s = timer.scheduleAtFixedRate(() -> fire(CheckMode.STICKY), periodMicros / 2,
+                periodMicros, TimeUnit.MICROSECONDS);
+        timers = new ScheduledFuture<?>[] {r, s};
+    }
+
+    /** The most checks in flight at once. */
+    public int maxInFlight() {
+        return maxInFlight;
+    }
+
+    private void fire(CheckMode mode) {
+        if (inFlight.incrementAndGet() > maxInFlight) {
+            inFlight.decrementAndGet();
+            checked.skipped(mode);
+            return;
+        }
+        long sched = clock.epochNanos();
+        LocalDate day = HistoryDir.dayOf(Instant.ofEpochSecond(0, sched));
+        long dayStart = HistoryDir.startOf(day).getEpochSecond() * 1_000_000_000L;
+        try {
+            client.send(mode == CheckMode.ROTATING ? rotating : sticky, (response, failure) ->
+                    done(mode, day, dayStart, sched, response, failure));
+        } catch (RuntimeException e) {
+            done(mode, day, dayStart, sched, null, e);
+        }
+    }
+
+    private void done(CheckMode mode, LocalDate day, long dayStart, long sched, ProxyResponse response,
+            Throwable failure) {
+        long done = clock.epochNanos();
+        try {
+            RequestRecord r = response != null
+                    ? records.of(sched - dayStart, sched - dayStart, done - dayStart, response, 1, null)
+                    : records.failed(sched - dayStart, sched - dayStart, done - dayStart, failure, 1, null);
+            checked.checked(mode, r, day, done / 1_000_000L);
+        } finally {
+            inFlight.decrementAndGet();
+        }
+    }
+
+    /** Stops the checks and closes the client: checks in flight end as failed. */
+    @Override
+    public synchronized void close() {
+        for (ScheduledFuture<?> t : timers) {
+            t.cancel(false);
+        }
+        client.close();
+    }
+}

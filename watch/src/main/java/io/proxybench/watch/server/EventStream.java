@@ -1,0 +1,85 @@
+package io.proxybench.watch.server;
+
+import java.io.IOException;
+import java.io.OutputStream;
+import java.nio.charset.StandardCharsets;
+import java.util.concurrent.ArrayBlockingQueue;
+import java.util.concurrent.BlockingQueue;
+import java.util.concurrent.CopyOnWriteArrayList;
+import java.util.concurrent.TimeUnit;
+
+/**
+ * The live page's server-sent events: each event published goes to every open stream. A stream's queue is bounded;
+ * a page that falls {@link #QUEUE} events behind is closed (its browser reconnects and reloads the series), so a
+ * slow reader never holds memory. At most {@link #MAX_STREAMS} are open at once.
+ */
+final class EventStream {
+
+    static final int QUEUE = 256;
+    static final int MAX_STREAMS = 32;
+    /** A comment line this often keeps proxies and browsers from closing a quiet stream. */
+    static final long PING_MILLIS = 15_000;
+
+    private static final String CLOSE = "";
+
+    private final CopyOnWriteArrayList<BlockingQueue<String>> streams = new CopyOnWriteArrayList<>();
+    private volatile boolean closed;
+
+    /** Sends {@code event} with {@code json} as its data to every open stream. */
+    void publish(String event, String json) {
+        String frame = "event: " + event + "\ndata: " + json + "\n\n";
+        for (BlockingQueue<String> q : streams) {
+            if (!q.offer(frame)) {
+                q.clear();
+                q.offer(CLOSE);
+            }
+        }
+    }
+
+    /** How many streams are open. */
+    int open() {
+        return streams.size();
+    }
+
+    /**
+     * Writes the events to {@code out} until the page goes, falls behind, or {@link #close()} is called; on the
+     * caller's thread.
+     *
+     * @return false when {@link #MAX_STREAMS} are open already (nothing written)
+     */
+    boolean serve(OutputStream out) throws IOException {
+        BlockingQueue<String> q = new ArrayBlockingQueue<>(QUEUE);
+        synchronized (this) {
+            if (streams.size() >= MAX_STREAMS) {
+                return false;
+            }
+            streams.add(q);
+        }
+        try {
+            out.write(": stream open\n\n".getBytes(StandardCharsets.UTF_8));
+            out.flush();
+            while (!closed) {
+                String frame = q.poll(PING_MILLIS, TimeUnit.MILLISECONDS);
+                if (frame == CLOSE) {
+                    break;
+                }
+                out.write((frame == null ? ": ping\n\n" : frame).getBytes(StandardCharsets.UTF_8));
+                out.flush();
+            }
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+        } finally {
+            streams.remove(q);
+        }
+        return true;
+    }
+
+    /** Ends every stream. */
+    void close() {
+        closed = true;
+        for (BlockingQueue<String> q : streams) {
+            q.clear();
+            q.offer(CLOSE);
+        }
+    }
+}
