@@ -35,7 +35,8 @@ import picocli.CommandLine;
 /**
  * The files under deploy/ agree with each other and with the code: the Kubernetes manifests (shards, merge, claim),
  * their launch script, the Dockerfile and the Grafana dashboard, whose every metric must be one that
- * {@link RunMetrics} exposes. Nothing here needs a cluster; the manifests are read as data.
+ * {@link RunMetrics} exposes. Nothing here needs a cluster; the manifests are read as data. Watch's files
+ * (deploy/k8s/watch.yaml among them) are {@link WatchDeployFilesTest}'s.
  */
 class DeployFilesTest {
 

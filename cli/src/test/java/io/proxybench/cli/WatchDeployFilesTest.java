@@ -474,10 +474,12 @@ class WatchDeployFilesTest {
         Map<String, String> exprs = new LinkedHashMap<>();
         alerts().forEach((name, rule) -> exprs.put("rule " + name, rule.path("expr").asText()));
         JsonNode dashboard = json.readTree(DASHBOARD.toFile());
-        for (JsonNode panel : panels(dashboard)) {
-            for (JsonNode target : panel.path("targets")) {
-                exprs.put("dashboard panel " + panel.path("id") + " " + target.path("refId").asText(),
-                        target.path("expr").asText());
+        List<JsonNode> panels = panels(dashboard);
+        for (int i = 0; i < panels.size(); i++) {
+            // Keyed by position too: a duplicated id or title must not hide a query.
+            for (JsonNode target : panels.get(i).path("targets")) {
+                exprs.put("dashboard panel " + i + " '" + panels.get(i).path("title").asText() + "' "
+                        + target.path("refId").asText(), target.path("expr").asText());
             }
         }
         for (JsonNode variable : dashboard.path("templating").path("list")) {
