@@ -469,7 +469,7 @@ class WatchDeployFilesTest {
         return alerts;
     }
 
-    /** Every PromQL expression of the files, keyed by where it is: the rules', the dashboard's targets and variables. */
+    /** Every PromQL expression of the files by where it is: the rules', the dashboard's targets and variables. */
     private Map<String, String> expressions() throws IOException {
         Map<String, String> exprs = new LinkedHashMap<>();
         alerts().forEach((name, rule) -> exprs.put("rule " + name, rule.path("expr").asText()));
