@@ -35,12 +35,17 @@ import picocli.CommandLine;
 /**
  * The files under deploy/ agree with each other and with the code: the Kubernetes manifests (shards, merge, claim),
  * their launch script, the Dockerfile and the Grafana dashboard, whose every metric must be one that
- * {@link RunMetrics} exposes. Nothing here needs a cluster; the manifests are read as data.
+ * {@link RunMetrics} exposes. Nothing here needs a cluster; the manifests are read as data. Watch's files
+ * (deploy/k8s/watch.yaml among them) are {@link WatchDeployFilesTest}'s.
  */
 class DeployFilesTest {
 
     private static final Path ROOT = repositoryRoot();
     private static final Path K8S = ROOT.resolve("deploy/k8s");
+    /** The manifests of a sharded run, which run.sh applies; the others in deploy/k8s (watch.yaml) are not a run's. */
+    private static final List<String> RUN_MANIFESTS = List.of("pvc.yaml", "shards-job.yaml", "merge-job.yaml");
+    /** The claim the shards write their records to and the merge reads them from. */
+    private static final String RESULTS_CLAIM = "proxybench-results";
     private static final String INDEX_FIELD = "metadata.annotations['batch.kubernetes.io/job-completion-index']";
     private static final Pattern VAR = Pattern.compile("\\$\\(([A-Za-z_][A-Za-z0-9_]*)\\)");
     private static final Pattern SHARD = Pattern.compile("\\$\\(JOB_COMPLETION_INDEX\\)/(\\d+)");
@@ -71,8 +76,7 @@ class DeployFilesTest {
     @Test
     void everyManifestParsesAndNamesItsKindAndName() throws IOException {
         List<Path> files = manifests(K8S);
-        assertThat(files).extracting(p -> p.getFileName().toString())
-                .contains("pvc.yaml", "shards-job.yaml", "merge-job.yaml");
+        assertThat(files).extracting(p -> p.getFileName().toString()).containsAll(RUN_MANIFESTS);
         for (Path file : files) {
             List<JsonNode> docs = documents(file);
             assertThat(docs).as(file.toString()).isNotEmpty();
@@ -82,7 +86,7 @@ class DeployFilesTest {
                 assertThat(doc.path("metadata").path("name").asText()).as(file + ": metadata.name").isNotEmpty();
             }
         }
-        JsonNode claim = only(K8S, "PersistentVolumeClaim");
+        JsonNode claim = named(K8S, "PersistentVolumeClaim", RESULTS_CLAIM);
         assertThat(claim.path("spec").path("accessModes")).extracting(JsonNode::asText).contains("ReadWriteMany");
     }
 
@@ -117,8 +121,8 @@ class DeployFilesTest {
         assertThat(Files.isExecutable(script)).as(script + " is executable").isTrue();
         String text = Files.readString(script);
         assertThat(text).startsWith("#!/").contains("\nset -euo pipefail\n");
-        for (Path file : manifests(K8S)) {
-            assertThat(text).as("run.sh applies " + file.getFileName()).contains(file.getFileName().toString());
+        for (String file : RUN_MANIFESTS) {
+            assertThat(text).as("run.sh applies " + file).contains(file);
         }
         for (String job : List.of("proxybench-shards", "proxybench-merge")) {
             assertThat(text).contains(job);
@@ -239,7 +243,7 @@ class DeployFilesTest {
      * arguments ones that proxybench parses.
      */
     private void checkRun(Path dir, int shards) throws IOException {
-        String claim = only(dir, "PersistentVolumeClaim").path("metadata").path("name").asText();
+        String claim = named(dir, "PersistentVolumeClaim", RESULTS_CLAIM).path("metadata").path("name").asText();
         JsonNode job = job(dir, "proxybench-shards");
         JsonNode spec = job.path("spec");
         assertThat(spec.path("completionMode").asText()).isEqualTo("Indexed");
@@ -475,12 +479,6 @@ class DeployFilesTest {
         return found.get(0);
     }
 
-    private JsonNode only(Path dir, String kind) throws IOException {
-        List<JsonNode> found = all(dir).stream().filter(d -> d.path("kind").asText().equals(kind)).toList();
-        assertThat(found).as("one " + kind + " in " + dir).hasSize(1);
-        return found.get(0);
-    }
-
     private List<JsonNode> all(Path dir) throws IOException {
         List<JsonNode> docs = new ArrayList<>();
         for (Path file : manifests(dir)) {
@@ -515,7 +513,7 @@ class DeployFilesTest {
     }
 
     /** The repository root: tests run in cli/, but find it from anywhere below it. */
-    private static Path repositoryRoot() {
+    static Path repositoryRoot() {
         for (Path dir = Path.of("").toAbsolutePath(); dir != null; dir = dir.getParent()) {
             if (Files.isDirectory(dir.resolve("deploy/k8s"))) {
                 return dir;
