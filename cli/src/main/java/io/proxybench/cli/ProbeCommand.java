@@ -1,6 +1,7 @@
 package io.proxybench.cli;
 
 import io.proxybench.client.proxy.ProxySpec;
+import io.proxybench.client.proxy.SessionTemplate;
 import io.proxybench.experiments.ExperimentTarget;
 import io.proxybench.experiments.probe.ProbeCard;
 import io.proxybench.experiments.probe.ProbeExperiment;
@@ -24,7 +25,9 @@ import picocli.CommandLine.Option;
             "Each line says how it was measured and how sure that is, or 'not measured' and why. Every request counts"
                 + " against --budget-requests.",
             "Example: proxybench probe --proxy http://customer-acct:PASS@pr.oxylabs.io:7777 --provider oxylabs"
-                + " --country DE --session-watch 5m"})
+                + " --country DE --session-watch 5m",
+            "An open proxy (squid, dante, a corporate egress) is probed without credentials, its session lines not"
+                + " measured: proxybench probe --proxy http://proxy.corp.example:3128"})
 final class ProbeCommand implements Callable<Integer> {
 
     @CommandLine.Spec
@@ -32,11 +35,13 @@ final class ProbeCommand implements Callable<Integer> {
 
     @Option(names = "--proxy", required = true, paramLabel = "URL", converter = ProxyUrlConverter.class,
             description = "The proxy: its host and port are tried as HTTP (CONNECT and forward), SOCKS5 and HTTPS;"
-                    + " the account from the URL or PROXY_USER / PROXY_PASS.")
+                    + " the account from the URL or PROXY_USER / PROXY_PASS, or none for an open proxy (squid,"
+                    + " dante, a corporate egress): the session lines then say why they are not measured.")
     ProxySpec proxy;
 
     @Option(names = "--https-proxy", paramLabel = "URL", converter = ProxyUrlConverter.class,
-            description = "Where the proxy answers TLS, when not on --proxy's port (e.g. https://host:8443).")
+            description = "Where the proxy answers TLS, when not on --proxy's port (e.g. https://host:8443); the"
+                    + " account of --proxy when its URL has none.")
     ProxySpec httpsProxy;
 
     @CommandLine.Mixin
@@ -86,15 +91,23 @@ final class ProbeCommand implements Callable<Integer> {
     @Override
     public Integer call() throws Exception {
         URI forward = ProbeSetup.forwardTarget(target, httpTarget);
-        ProbeSetup setup = asnOptions.withAsns(asns -> new ProbeSetup(ExperimentTarget.withAccount(proxy),
-                ExperimentTarget.withAccount(httpsProxy), sessionOptions.templateOrNull(), target, forward,
-                TrustOption.tls(ca, insecure), asns, budget, rampTo, sessionWatch, timeout));
-        ProbeCard card = ProbeExperiment.run(setup, proxy.credentials() != null ? "--proxy"
-                : "PROXY_USER and PROXY_PASS");
+        ProxySpec account = ExperimentTarget.withAnyAccount(proxy);
+        SessionTemplate sessions = sessionOptions.templateOrNull();
+        sessionOptions.given().checkAccount(account);
+        ProbeSetup setup = asnOptions.withAsns(asns -> new ProbeSetup(account, tlsAccount(account), sessions, target,
+                forward, TrustOption.tls(ca, insecure), asns, budget, rampTo, sessionWatch, timeout));
+        ProbeCard card = ProbeExperiment.run(setup, proxy.credentials() != null || account.credentials() == null
+                ? "--proxy" : "PROXY_USER and PROXY_PASS");
         if (html != null) {
             spec.commandLine().getErr().println("probe: card written to " + ProbeSection.write(card, html));
         }
         int printed = Main.print(spec, json, card, ProbeTable::text);
         return card.diagnosis() != null ? RunPlan.SETUP_FAILED_EXIT_CODE : printed;
+    }
+
+    /** {@code --https-proxy} as given if it has credentials, else with {@code account}'s (none for an open proxy). */
+    private ProxySpec tlsAccount(ProxySpec account) {
+        return httpsProxy == null || httpsProxy.credentials() != null ? httpsProxy
+                : httpsProxy.withCredentials(account.credentials());
     }
 }

@@ -1,6 +1,7 @@
 package io.proxybench.cli;
 
 import static org.assertj.core.api.Assertions.assertThat;
+import static org.junit.jupiter.api.Assumptions.assumeTrue;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
@@ -76,6 +77,44 @@ class ProbeCommandTest {
             assertThat(r.exitCode()).as(c[0]).isEqualTo(Main.BAD_ARGUMENTS);
             assertThat(r.err()).as(c[0]).contains(c[1]).doesNotContain("hunter2");
         }
+    }
+
+    /**
+     * An open proxy (the lab's gateway without auth, as squid or a corporate egress) is probed without credentials:
+     * a card, no diagnosis, the lines that need a session saying why they are not measured.
+     */
+    @Test
+    void anOpenProxyIsProbedWithoutCredentials() throws Exception {
+        assumeTrue(System.getenv("PROXY_USER") == null && System.getenv("PROXY_PASS") == null,
+                "PROXY_USER / PROXY_PASS are set here, and would be the open proxy's account: unset them");
+        try (Lab lab = Lab.start(LabConfig.builder().home(home.resolve("open")).exits(256).build())) {
+            MainTest.Run r = MainTest.run("probe", "--proxy", "http://127.0.0.1:" + lab.gatewayPort(),
+                    "--https-proxy", "https://127.0.0.1:" + lab.gatewayTlsPort(),
+                    "--target", "https://127.0.0.1:" + lab.targetHttpsPort() + "/cdn-cgi/trace",
+                    "--http-target", "http://127.0.0.1:" + lab.targetHttpPort() + "/cdn-cgi/trace",
+                    "--ca", lab.caFile().toString(), "--session-watch", "2s", "--budget-requests", "100");
+            assertThat(r.exitCode()).as(r.out() + r.err()).isZero();
+            assertThat(r.out()).startsWith("proxybench probe: http://127.0.0.1:" + lab.gatewayPort() + "; ")
+                    .contains("not required: ").contains("answered without credentials")
+                    .contains("yes: 10 exits in 10")
+                    .contains("not measured: the proxy was given no credentials, so no session can be asked for")
+                    .contains("not measured: the proxy was given no credentials, so no country can be asked for")
+                    .doesNotContain("stopped after the protocol checks");
+        }
+    }
+
+    /** Session options write into credentials: with a proxy that has none they are refused at start, by name. */
+    @Test
+    void sessionOptionsWithAnOpenProxyAreRefusedByName() {
+        assumeTrue(System.getenv("PROXY_USER") == null && System.getenv("PROXY_PASS") == null,
+                "PROXY_USER / PROXY_PASS are set here, and would be the open proxy's account: unset them");
+        MainTest.Run r = MainTest.run("probe", "--proxy", "http://127.0.0.1:9", "--provider", "oxylabs",
+                "--country", "DE");
+        assertThat(r.exitCode()).as(r.out() + r.err()).isEqualTo(Main.BAD_ARGUMENTS);
+        assertThat(r.err()).contains("--provider and --country write into the proxy credentials, but"
+                + " http://127.0.0.1:9 has none: give user:pass in its URL (or set PROXY_USER and PROXY_PASS), or"
+                + " leave them out for a proxy that takes no credentials");
+        assertThat(r.out()).isEmpty();
     }
 
     /**

@@ -1,6 +1,7 @@
 package io.proxybench.cli;
 
 import static org.assertj.core.api.Assertions.assertThat;
+import static org.junit.jupiter.api.Assumptions.assumeTrue;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
@@ -129,6 +130,30 @@ class ProviderOptionsTest {
             MainTest.Run r = MainTest.run(command, "--provider", "oxylabs");
             assertThat(r.exitCode()).as(command + ": " + r.err()).isEqualTo(Main.BAD_ARGUMENTS);
             assertThat(r.err()).as(command).contains("go with --proxy");
+        }
+    }
+
+    /**
+     * An open proxy (no account in the URL, none in the environment): the commands that write no session take it,
+     * and refuse session options by name; those that write sessions into the account still need one.
+     */
+    @Test
+    void anOpenProxyIsTakenWhereNoSessionIsWrittenAndRefusedWhereOneIs() {
+        assumeTrue(System.getenv("PROXY_USER") == null && System.getenv("PROXY_PASS") == null,
+                "PROXY_USER / PROXY_PASS are set here, and would be the open proxy's account: unset them");
+        for (String command : List.of("fingerprint", "bytes", "ramp")) {
+            MainTest.Run r = MainTest.run(command, "--proxy", "http://127.0.0.1:9", "--url", "https://x/",
+                    "--provider", "oxylabs");
+            assertThat(r.exitCode()).as(command + ": " + r.err()).isEqualTo(Main.BAD_ARGUMENTS);
+            assertThat(r.err()).as(command).contains("--provider writes into the proxy credentials, but"
+                    + " http://127.0.0.1:9 has none: give user:pass in its URL (or set PROXY_USER and PROXY_PASS), or"
+                    + " leave it out for a proxy that takes no credentials");
+        }
+        for (String command : List.of("reuse", "sessions", "keepalive")) {
+            MainTest.Run r = MainTest.run(command, "--proxy", "http://127.0.0.1:9", "--url", "https://x/");
+            assertThat(r.exitCode()).as(command + ": " + r.err()).isEqualTo(Main.BAD_ARGUMENTS);
+            assertThat(r.err()).as(command).contains("the proxy http://127.0.0.1:9 has no credentials: put them in"
+                    + " the URL or set PROXY_USER and PROXY_PASS");
         }
     }
 }

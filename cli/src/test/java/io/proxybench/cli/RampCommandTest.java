@@ -1,6 +1,7 @@
 package io.proxybench.cli;
 
 import static org.assertj.core.api.Assertions.assertThat;
+import static org.junit.jupiter.api.Assumptions.assumeTrue;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
@@ -58,6 +59,23 @@ class RampCommandTest {
                 assertThat(step.get("failures").get("gateway").get("connect_429").asInt())
                         .isEqualTo(step.get("gateway_refusals").asInt());
             }
+        }
+    }
+
+    /** An open proxy (the lab's gateway without auth, as squid or a corporate egress) is ramped without an account. */
+    @Test
+    void anOpenProxyIsRampedWithoutCredentials() throws Exception {
+        assumeTrue(System.getenv("PROXY_USER") == null && System.getenv("PROXY_PASS") == null,
+                "PROXY_USER / PROXY_PASS are set here, and would be the open proxy's account: unset them");
+        try (Lab lab = Lab.start(LabConfig.builder().home(home.dir()).build())) {
+            MainTest.Run r = MainTest.run("ramp", "--proxy", "http://127.0.0.1:" + lab.gatewayPort(),
+                    "--url", "https://127.0.0.1:" + lab.targetHttpsPort() + "/cdn-cgi/trace", "--ca",
+                    lab.caFile().toString(), "--from", "2", "--step", "2", "--to", "4", "--step-for", "1s", "--json");
+            assertThat(r.exitCode()).as(r.err()).isZero();
+            JsonNode steps = new ObjectMapper().readTree(r.out()).get("steps");
+            assertThat(steps).as(r.out()).hasSize(2);
+            assertThat(steps.get(0).get("ok").asInt()).as(r.out()).isPositive();
+            assertThat(steps.get(0).get("gateway_refusals").asInt()).as(r.out()).isZero();
         }
     }
 

@@ -97,7 +97,7 @@ public record BytesOnLab(String path, List<List<String>> offers, int samples, Li
      * origin; {@code path} unused.
      */
     public BytesResult through(ExperimentTarget target, SessionSettings sessions) throws Exception {
-        return BytesExperiment.run(new BytesExperiment.Setup(sessions.rotating(target.gateway()), target.origin(),
+        return BytesExperiment.run(new BytesExperiment.Setup(sessions.rotating(target.openGateway()), target.origin(),
                 target.tls(), offers, samples, perTunnel, requests, Duration.ofSeconds(60)));
     }
 

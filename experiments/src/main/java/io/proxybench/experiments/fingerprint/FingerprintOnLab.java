@@ -28,7 +28,7 @@ public record FingerprintOnLab(boolean http11) {
      */
     public FingerprintResult through(ExperimentTarget target, SessionSettings sessions)
             throws InterruptedException {
-        ProxySpec proxy = sessions.rotating(target.gateway());
+        ProxySpec proxy = sessions.rotating(target.openGateway());
         TlsSettings tls = http11 ? target.tls().withAlpn(TlsSettings.HTTP11_ONLY) : target.tls();
         return FingerprintExperiment.run(new FingerprintExperiment.Setup(target.origin(), tls,
                 List.of(Mode.direct(), new Mode(proxy.scheme().text() + " proxy", proxy, false)),

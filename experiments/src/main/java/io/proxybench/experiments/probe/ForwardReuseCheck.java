@@ -34,7 +34,11 @@ final class ForwardReuseCheck {
         if (seen.forwardIps().isEmpty()) {
             return ProbeLine.notMeasured(id, property, "forwarded requests got no trace");
         }
-        if (rotates && (setup.sessions() == null || setup.proxy().credentials() == null)) {
+        if (rotates && setup.proxy().credentials() == null) {
+            return ProbeLine.notMeasured(id, property, "forwarded requests rotate exits, and "
+                    + SessionChecks.NO_CREDENTIALS + " session can hold one");
+        }
+        if (rotates && setup.sessions() == null) {
             return ProbeLine.notMeasured(id, property, "forwarded requests rotate exits and no session syntax was"
                     + " given to hold one (--provider NAME)");
         }

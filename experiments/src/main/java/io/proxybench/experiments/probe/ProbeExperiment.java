@@ -19,7 +19,11 @@ public final class ProbeExperiment {
 
     private ProbeExperiment() {}
 
-    /** The card of {@code setup}'s proxy, whose credentials were given in its URL ({@code --proxy}). */
+    /**
+     * The card of {@code setup}'s proxy, whose credentials, if it takes any, were given in its URL ({@code --proxy}).
+     * Sends at most {@link ProbeSetup#budget()} requests and watches a session for at most
+     * {@link ProbeSetup#sessionWatch()}, so that a small budget and a short watch make a short probe.
+     */
     public static ProbeCard run(ProbeSetup setup) {
         return run(setup, "--proxy");
     }

@@ -12,12 +12,13 @@ import java.util.Objects;
 /**
  * What a probe is pointed at and what it may spend.
  *
- * @param proxy the proxy's endpoint and account; its scheme picks none of the checks: each protocol is tried on this
- *     host and port
+ * @param proxy the proxy's endpoint, and its account when it takes one (none for an open proxy: the checks go
+ *     without credentials and those that need a session say so); its scheme picks none of the checks: each protocol
+ *     is tried on this host and port
  * @param httpsProxy where the proxy answers TLS ({@code https://}), when not on {@code proxy}'s port; null to try
  *     that port
  * @param sessions how sessions are written (the provider's dialect, with any country asked for); null when none was
- *     given: the session checks then say so
+ *     given: the session checks then say so. Only with an account in {@code proxy}: sessions are written into it
  * @param httpsTarget an {@code https://} URL whose body is a trace ({@code key=value} lines with at least
  *     {@code ip=}; {@code loc=}, {@code conn=} and {@code ja4=} are used when present)
  * @param httpTarget the same over {@code http://}, for forward mode; null to skip the forward checks
@@ -45,6 +46,10 @@ public record ProbeSetup(ProxySpec proxy, ProxySpec httpsProxy, SessionTemplate 
         Objects.requireNonNull(proxy, "proxy");
         Objects.requireNonNull(httpsTarget, "httpsTarget");
         Objects.requireNonNull(tls, "tls");
+        if (sessions != null && proxy.credentials() == null) {
+            throw new IllegalArgumentException("sessions are written into the proxy credentials, but " + proxy
+                    + " has none: give user:pass in its URL, or no sessions for a proxy that takes no credentials");
+        }
         if (budget < MIN_BUDGET) {
             throw new IllegalArgumentException("--budget-requests " + budget + " is below " + MIN_BUDGET
                     + ", the fewest the protocol and rotation checks need");

@@ -1,5 +1,6 @@
 package io.proxybench.experiments.probe;
 
+import io.proxybench.analysis.report.Text;
 import io.proxybench.client.ProxyClient;
 import io.proxybench.client.ProxyRequest;
 import io.proxybench.client.proxy.ProxyProtocol;
@@ -8,6 +9,7 @@ import io.proxybench.client.proxy.ProxySpec;
 import io.proxybench.experiments.probe.Prober.Answer;
 import java.net.URI;
 import java.util.ArrayList;
+import java.util.Collection;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
@@ -30,25 +32,27 @@ final class ProtocolChecks {
     static Checked run(Prober prober, ProbeSetup setup) {
         ProxySpec proxy = setup.proxy();
         List<ProbeLine> lines = new ArrayList<>();
-        Map<String, Answer> failures = new LinkedHashMap<>();
+        Map<String, Answer> answers = new LinkedHashMap<>();
         lines.add(answered(prober, setup, "protocol_connect", "HTTP CONNECT", as(proxy, ProxyScheme.HTTP),
-                setup.httpsTarget(), false, failures));
+                setup.httpsTarget(), false, answers));
         lines.add(setup.httpTarget() == null
                 ? ProbeLine.notMeasured("protocol_forward", "HTTP forward (absolute URI)", "no http:// target given")
                 : answered(prober, setup, "protocol_forward", "HTTP forward (absolute URI)",
-                        as(proxy, ProxyScheme.HTTP), setup.httpTarget(), false, failures));
+                        as(proxy, ProxyScheme.HTTP), setup.httpTarget(), false, answers));
         URI named = byName(setup.httpsTarget());
         lines.add(named == null
                 ? ProbeLine.notMeasured("protocol_socks5h", "SOCKS5, remote DNS", "the target is an IP address;"
                         + " remote DNS needs a host name")
                 : answered(prober, setup, "protocol_socks5h", "SOCKS5, remote DNS", as(proxy, ProxyScheme.SOCKS5H),
-                        named, false, failures));
+                        named, false, answers));
         ProxySpec tls = setup.httpsProxy() != null ? setup.httpsProxy() : as(proxy, ProxyScheme.HTTPS);
         lines.add(answered(prober, setup, "protocol_https", "HTTPS proxy (TLS to the proxy)", tls,
-                setup.httpsTarget(), false, failures));
+                setup.httpsTarget(), false, answers));
         lines.add(answered(prober, setup, "protocol_h2", "HTTP/2 to the proxy", tls, setup.httpsTarget(), true,
-                failures));
-        lines.add(auth(prober, setup));
+                answers));
+        lines.add(setup.proxy().credentials() == null ? authOf(answers.values()) : auth(prober, setup));
+        Map<String, Answer> failures = new LinkedHashMap<>(answers);
+        failures.values().removeIf(a -> a.label() == null);
         return new Checked(lines, failures);
     }
 
@@ -79,7 +83,7 @@ final class ProtocolChecks {
     }
 
     private static ProbeLine answered(Prober prober, ProbeSetup setup, String id, String property, ProxySpec proxy,
-            URI target, boolean h2, Map<String, Answer> failures) {
+            URI target, boolean h2, Map<String, Answer> answers) {
         if (!prober.take(1)) {
             return ProbeLine.notMeasured(id, property, "the request budget is spent");
         }
@@ -90,9 +94,7 @@ final class ProtocolChecks {
         })) {
             Answer a = prober.send(client, ProxyRequest.get(target.toString()));
             String where = proxy.scheme().text() + "://" + proxy.endpoint();
-            if (a.label() != null) {
-                failures.put(id, a);
-            }
+            answers.put(id, a);
             if (!a.ok()) {
                 return ProbeLine.measured(id, property, "no: " + a.outcome(), 0.0, "one GET " + target
                         + " through " + where, "one request");
@@ -108,23 +110,45 @@ final class ProtocolChecks {
         }
     }
 
+    /** Whether the proxy asks for credentials, by one request without them; for a proxy given with an account. */
     static ProbeLine auth(Prober prober, ProbeSetup setup) {
         String id = "auth";
         String property = "authentication";
-        if (setup.proxy().credentials() == null) {
-            return ProbeLine.measured(id, property, "none asked: the checks above went without credentials", 0.0,
-                    "the proxy URL has no account", "as configured");
-        }
         if (!prober.take(1)) {
             return ProbeLine.notMeasured(id, property, "the request budget is spent");
         }
         ProxySpec anonymous = as(setup.proxy(), ProxyScheme.HTTP).withCredentials(null);
         try (ProxyClient client = prober.client(anonymous, b -> { })) {
             Answer a = prober.send(client, ProxyRequest.get(setup.httpsTarget().toString()));
-            boolean refused = a.status() == 407 || (a.error() != null && a.error().contains("407"));
+            boolean refused = refused(a);
             return ProbeLine.measured(id, property, refused ? "required: 407 without credentials"
                     : a.ok() ? "not required: answered without credentials" : "unclear: " + a.outcome(),
                     refused ? 1.0 : 0.0, "one CONNECT without Proxy-Authorization", "one request");
         }
+    }
+
+    /**
+     * Whether the proxy asks for credentials, read from the protocol checks' {@code answers} when they went without:
+     * required when they got a 407, not required when they answered, partly when both; no request of its own.
+     */
+    static ProbeLine authOf(Collection<Answer> answers) {
+        String id = "auth";
+        String property = "authentication";
+        String how = "the protocol checks above, sent without Proxy-Authorization";
+        long refused = answers.stream().filter(ProtocolChecks::refused).count();
+        long answered = answers.stream().filter(Answer::ok).count();
+        if (refused == 0 && answered == 0) {
+            return ProbeLine.notMeasured(id, property, "no protocol check answered, with a 407 or otherwise");
+        }
+        String value = answered == 0 ? "required: 407 without credentials"
+                : refused == 0 ? "not required: " + Text.count(answered, "check") + " answered without credentials"
+                : "partly: " + Text.count(answered, "check") + " answered without credentials, " + refused
+                        + " got a 407";
+        Double figure = answered == 0 ? Double.valueOf(1.0) : refused == 0 ? Double.valueOf(0.0) : null;
+        return ProbeLine.measured(id, property, value, figure, how, "counted");
+    }
+
+    private static boolean refused(Answer a) {
+        return a.status() == 407 || (a.error() != null && a.error().contains("407"));
     }
 }

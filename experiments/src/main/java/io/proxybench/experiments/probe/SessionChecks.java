@@ -24,6 +24,9 @@ final class SessionChecks {
     /** Requests for the targeting check. */
     static final int TARGETED = 10;
 
+    /** Why a proxy given without credentials has no session lines, to be ended with what cannot be asked for. */
+    static final String NO_CREDENTIALS = "the proxy was given no credentials, so no";
+
     private SessionChecks() {}
 
     static void run(Prober prober, ProbeSetup setup, ProxySpec tunnels, RotationChecks.Seen seen,
@@ -55,11 +58,11 @@ final class SessionChecks {
             return "none: every tunnel left from one exit (" + seen.tunnelIps().get(0) + "), so there is no"
                     + " session to hold";
         }
+        if (setup.proxy().credentials() == null) {
+            return NO_CREDENTIALS + " session can be asked for (sessions are written into them)";
+        }
         if (setup.sessions() == null) {
             return "no session syntax given (--provider NAME or --session-template TEMPLATE)";
-        }
-        if (setup.proxy().credentials() == null) {
-            return "the proxy URL has no account to write sessions into";
         }
         return null;
     }
@@ -183,11 +186,15 @@ final class SessionChecks {
         String id = "country_targeting";
         String property = "country targeting";
         SessionTemplate sessions = setup.sessions();
+        if (setup.proxy().credentials() == null) {
+            return ProbeLine.notMeasured(id, property, NO_CREDENTIALS + " country can be asked for (targeting is"
+                    + " written into them)");
+        }
         if (sessions == null || sessions.country() == null) {
             return ProbeLine.notMeasured(id, property, "give --provider NAME and --country XX to check it");
         }
-        if (tunnels == null || setup.proxy().credentials() == null) {
-            return ProbeLine.notMeasured(id, property, "no tunnel protocol answered with an account");
+        if (tunnels == null) {
+            return ProbeLine.notMeasured(id, property, "no tunnel protocol answered");
         }
         try {
             sessions.dialect().check(sessions.rotating());

@@ -63,10 +63,10 @@ public record RampOnLab(int labLimit, List<Integer> levels, Duration stepFor, Ra
             throws Exception {
         List<ProxySpec> gateways;
         if (proxies != null) {
-            gateways = proxies.stream().map(ExperimentTarget::withAccount).map(sessions::rotating).toList();
+            gateways = proxies.stream().map(ExperimentTarget::withAnyAccount).map(sessions::rotating).toList();
         } else {
             checkRealProxy(target);
-            gateways = List.of(sessions.rotating(target.gateway()));
+            gateways = List.of(sessions.rotating(target.openGateway()));
         }
         return RampExperiment.run(new RampExperiment.Setup(gateways, target.origin(), target.tls(), timeouts, levels,
                 stepFor, thresholds, null));

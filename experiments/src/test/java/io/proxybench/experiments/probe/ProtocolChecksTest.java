@@ -4,6 +4,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 
 import io.proxybench.client.TlsSettings;
 import io.proxybench.client.proxy.ProxySpec;
+import io.proxybench.harness.Trace;
 import java.io.IOException;
 import java.io.InputStream;
 import java.io.OutputStream;
@@ -13,6 +14,7 @@ import java.net.Socket;
 import java.net.URI;
 import java.nio.charset.StandardCharsets;
 import java.time.Duration;
+import java.util.List;
 import java.util.concurrent.atomic.AtomicInteger;
 import org.junit.jupiter.api.Test;
 
@@ -100,5 +102,25 @@ class ProtocolChecksTest {
                 assertThat(proxy.accepted.get()).isEqualTo(1);
             }
         }
+    }
+
+    /** Without credentials, the protocol checks' own answers say whether the proxy wants some: no request more. */
+    @Test
+    void withoutCredentialsTheChecksAnswersSayWhetherAuthIsRequired() {
+        Prober.Answer ok = new Prober.Answer(200, Trace.of("ip=10.0.0.1\n".getBytes(StandardCharsets.UTF_8)), null,
+                null, null, null);
+        Prober.Answer refused = new Prober.Answer(0, Trace.of(new byte[0]), "connect_407", "connect_407", null, null);
+        Prober.Answer forward407 = new Prober.Answer(407, Trace.of(new byte[0]), null, null, null, null);
+        Prober.Answer closed = new Prober.Answer(0, Trace.of(new byte[0]), "connect_closed", "connect_closed", null,
+                null);
+        ProbeLine open = ProtocolChecks.authOf(List.of(ok, ok, closed));
+        assertThat(open.value()).isEqualTo("not required: 2 checks answered without credentials");
+        assertThat(open.figure()).isEqualTo(0.0);
+        ProbeLine required = ProtocolChecks.authOf(List.of(refused, forward407, closed));
+        assertThat(required.value()).isEqualTo("required: 407 without credentials");
+        assertThat(required.figure()).isEqualTo(1.0);
+        assertThat(ProtocolChecks.authOf(List.of(ok, refused)).value())
+                .isEqualTo("partly: 1 check answered without credentials, 1 got a 407");
+        assertThat(ProtocolChecks.authOf(List.of(closed)).measured()).isFalse();
     }
 }

@@ -4,6 +4,8 @@ import io.proxybench.client.proxy.Dialect;
 import io.proxybench.client.proxy.ProxySpec;
 import io.proxybench.client.proxy.SessionTemplate;
 import java.time.Duration;
+import java.util.ArrayList;
+import java.util.List;
 
 /**
  * How a command asked for its sessions to be written, the values as the user gave them: a provider's dialect or a
@@ -105,18 +107,50 @@ public record SessionSettings(String provider, String templateText, Duration lif
      * experiments whose requests rotate ({@code ramp}, {@code bytes}, {@code fingerprint}): as given when no session
      * value was.
      *
-     * @throws IllegalArgumentException as {@link #template()}, when the proxy has no account, or when the dialect
-     *     cannot write rotation
+     * @throws IllegalArgumentException as {@link #template()}, as {@link #checkAccount} when the proxy has no account,
+     *     or when the dialect cannot write rotation
      */
     public ProxySpec rotating(ProxySpec proxy) {
         SessionTemplate sessions = templateOrNull();
         if (sessions == null) {
             return proxy;
         }
-        if (proxy.credentials() == null) {
-            throw new IllegalArgumentException(NO_ACCOUNT);
-        }
+        checkAccount(proxy);
         return proxy.withCredentials(sessions.dialect().write(proxy.credentials(), sessions.rotating()));
+    }
+
+    /**
+     * Checks that {@code proxy} has an account for the session values given to be written into; none given, any
+     * proxy will do, one that takes no credentials too.
+     *
+     * @throws IllegalArgumentException when some were given and {@code proxy} has no credentials, naming them and the
+     *     fix
+     */
+    public void checkAccount(ProxySpec proxy) {
+        List<String> named = given();
+        if (proxy.credentials() != null || named.isEmpty()) {
+            return;
+        }
+        String names = named.size() == 1 ? named.get(0) : String.join(", ", named.subList(0, named.size() - 1))
+                + " and " + named.get(named.size() - 1);
+        throw new IllegalArgumentException(names + (named.size() == 1 ? " writes" : " write") + " into the proxy"
+                + " credentials, but " + proxy + " has none: give user:pass in its URL (or set PROXY_USER and"
+                + " PROXY_PASS), or leave " + (named.size() == 1 ? "it" : "them") + " out for a proxy that takes no"
+                + " credentials");
+    }
+
+    /** The session settings given, as the command line spells them, in its order. */
+    private List<String> given() {
+        List<String> named = new ArrayList<>();
+        Object[] values = {provider, templateText, lifetime, country, state, city, asn};
+        String[] names = {"--provider", "--session-template", "--session-lifetime", "--country", "--state", "--city",
+            "--asn"};
+        for (int i = 0; i < values.length; i++) {
+            if (values[i] != null) {
+                named.add(names[i]);
+            }
+        }
+        return named;
     }
 
     /** Refuses every session value on the embedded lab, whose requests the rotating experiments shape themselves. */

@@ -51,7 +51,23 @@ class SessionSettingsTest {
         assertThat(provider("netnut", "de").rotating(proxy).credentials().user()).isEqualTo("acct-res-de");
         assertThat(provider(null, null).rotating(proxy)).isSameAs(proxy);
         assertThatThrownBy(() -> provider("netnut", null).rotating(ProxySpec.parse("http://127.0.0.1:5959")))
-                .hasMessage(SessionSettings.NO_ACCOUNT);
+                .hasMessage("--provider writes into the proxy credentials, but http://127.0.0.1:5959 has none: give"
+                        + " user:pass in its URL (or set PROXY_USER and PROXY_PASS), or leave it out for a proxy that"
+                        + " takes no credentials");
         assertThatThrownBy(() -> provider("lab", null).refuseOnLab()).hasMessageContaining("go with --proxy");
+    }
+
+    @Test
+    void aProxyWithoutAnAccountRefusesTheSessionValuesGivenByName() {
+        ProxySpec open = ProxySpec.parse("http://127.0.0.1:3128");
+        new SessionSettings(null, null, null, null, null, null, null).checkAccount(open);
+        provider("oxylabs", "DE").checkAccount(ProxySpec.parse("http://acct:pw@127.0.0.1:5959"));
+        assertThatThrownBy(() -> provider("oxylabs", "DE").checkAccount(open))
+                .hasMessageStartingWith("--provider and --country write into the proxy credentials, but"
+                        + " http://127.0.0.1:3128 has none")
+                .hasMessageEndingWith("or leave them out for a proxy that takes no credentials");
+        assertThatThrownBy(() -> new SessionSettings(null, "{user}-session-{id}", Duration.ofMinutes(1), null,
+                "ca", null, 7922).checkAccount(open))
+                .hasMessageStartingWith("--session-template, --session-lifetime, --state and --asn write into");
     }
 }

@@ -67,6 +67,10 @@ class ProbePeersTest {
             assertThat(line(card, id).measured()).isTrue();
             assertThat(line(card, id).value()).startsWith("none: every tunnel left from one exit (127.0.0.1)");
         }
+        assertThat(line(card, "country_targeting").value()).startsWith("not measured: the proxy was given no"
+                + " credentials");
+        assertThat(line(card, "auth").value()).startsWith("not required");
+        assertThat(card.diagnosis()).isNull();
     }
 
     private static void answers(ProbeCard card, String... protocols) {
@@ -85,7 +89,8 @@ class ProbePeersTest {
                 answers(card, "protocol_connect", "protocol_forward");
                 hasNoSessions(card);
                 assertThat(line(card, "rotation_forward").figure()).isEqualTo(1.0);
-                assertThat(line(card, "auth").value()).startsWith("none asked");
+                assertThat(line(card, "auth").value()).isEqualTo("not required: 2 checks answered without"
+                        + " credentials");
             }
         }
     }
