@@ -4,6 +4,8 @@ import io.netty.channel.EventLoopGroup;
 import io.netty.handler.ssl.ApplicationProtocolNames;
 import io.proxybench.lab.exits.ExitPool;
 import io.proxybench.lab.exits.SessionTable;
+import io.proxybench.lab.faults.FaultPlan;
+import io.proxybench.lab.faults.LatencyPlan;
 import io.proxybench.lab.gateway.GatewayAdmin;
 import io.proxybench.lab.gateway.GatewayCounters;
 import io.proxybench.lab.gateway.GatewayServer;
@@ -79,7 +81,7 @@ public final class Lab implements AutoCloseable {
             // The admin port is served by the accepting thread, not the workers: counters stay readable while a
             // load saturates the gateway and the target (a benchmark reads them right after such a run).
             GatewayAdmin admin = GatewayAdmin.start(config.gateway().host(), config.adminPort(), gateway.counters(),
-                    target::stall, transport, boss, boss);
+                    gateway.injection(), target::stall, transport, boss, boss);
             return new Lab(config, transport, boss, workers, ca, exits, sessions, target, gateway, admin);
         } catch (RuntimeException | InterruptedException e) {
             if (gateway != null) {
@@ -128,7 +130,10 @@ public final class Lab implements AutoCloseable {
         return target.httpsPort();
     }
 
-    /** The admin endpoint: {@code GET /counters} (the gateway's counters) and {@code POST /stall?ms=N}. */
+    /**
+     * The admin endpoint: {@code GET /counters} (the gateway's counters), {@code POST /stall?ms=N}, and
+     * {@code GET}/{@code POST /faults} and {@code /latency}; see {@link GatewayAdmin}.
+     */
     public int adminPort() {
         return admin.port();
     }
@@ -184,6 +189,38 @@ public final class Lab implements AutoCloseable {
      */
     public Duration stallTarget(Duration length) {
         return target.stall(length);
+    }
+
+    /** The fault plan in force: the configured one until {@link #faults(FaultPlan)} replaces it. */
+    public FaultPlan faults() {
+        return gateway.injection().faults();
+    }
+
+    /**
+     * Replaces the fault plan for tunnels (CONNECT, SOCKS5, HTTP/2 CONNECT streams) opened from now on; a tunnel open
+     * already keeps its fault, or its lack of one. The new plan's draws start again from its seed, so a given plan
+     * breaks the same tunnels counted from this call. Forwarded requests draw no fault, before or after. The admin
+     * endpoint's {@code POST /faults} does the same.
+     */
+    public void faults(FaultPlan plan) {
+        gateway.injection().faults(plan);
+    }
+
+    /** The latency plan in force: the configured one until {@link #latency(LatencyPlan)} replaces it. */
+    public LatencyPlan latency() {
+        return gateway.injection().latency();
+    }
+
+    /**
+     * Replaces the injected latency from now on. What has started keeps its own: a client connection open now keeps
+     * its client round trip (so do the tunnels and requests it carries later), and an upstream connection dialled
+     * already (an open tunnel's, or an idle forward-mode one reused later) keeps its target round trip. Client
+     * connections accepted from now on pay the new client round trip, and dials started from now on the new exit
+     * setup and target round trip; a sticky session's exit pays what is left of the new setup since the session was
+     * bound to it. The admin endpoint's {@code POST /latency} does the same.
+     */
+    public void latency(LatencyPlan plan) {
+        gateway.injection().latency(plan);
     }
 
     /**

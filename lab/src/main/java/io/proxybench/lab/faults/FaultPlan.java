@@ -29,7 +29,10 @@ public record FaultPlan(double refuse, double resetTls, double stall, long seed)
         return refuse + resetTls + stall > 0;
     }
 
-    /** A decider for one gateway: seeded, so a run with the same seed breaks the same tunnels by number. */
+    /**
+     * A decider for one gateway: seeded, so a run with the same seed breaks the same tunnels by number (counted from
+     * when the decider was made).
+     */
     public Decider decider() {
         return new Decider(this);
     }
@@ -42,6 +45,11 @@ public record FaultPlan(double refuse, double resetTls, double stall, long seed)
         private Decider(FaultPlan plan) {
             this.plan = plan;
             this.random = new SplittableRandom(plan.seed);
+        }
+
+        /** The plan it draws from. */
+        public FaultPlan plan() {
+            return plan;
         }
 
         public synchronized Fault next() {

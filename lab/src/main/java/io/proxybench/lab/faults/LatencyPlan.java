@@ -3,8 +3,8 @@ package io.proxybench.lab.faults;
 import java.time.Duration;
 
 /**
- * Delays injected per leg of a proxied path. A leg's round trip is paid by every chunk the gateway sends across it
- * (see {@link DelayHandler}), so each exchange across the leg costs one round trip.
+ * Delays injected per leg of a proxied path, each from 0 to {@link #MAX_LEG}. A leg's round trip is paid by every
+ * chunk the gateway sends across it (see {@link DelayHandler}), so each exchange across the leg costs one round trip.
  *
  * @param clientRtt round trip between the client and the gateway
  * @param exitSetup time an exit takes before it starts dialling the target: paid by every rotating tunnel (or
@@ -13,13 +13,21 @@ import java.time.Duration;
  */
 public record LatencyPlan(Duration clientRtt, Duration exitSetup, Duration targetRtt) {
 
+    /** The longest delay of one leg: a leg slower than that is a stall (inject one with a fault plan instead). */
+    public static final Duration MAX_LEG = Duration.ofMinutes(10);
+
     public static final LatencyPlan NONE = new LatencyPlan(Duration.ZERO, Duration.ZERO, Duration.ZERO);
 
     public LatencyPlan {
-        for (Duration d : new Duration[] {clientRtt, exitSetup, targetRtt}) {
-            if (d.isNegative()) {
-                throw new IllegalArgumentException("latency " + d + " is negative");
-            }
+        check("client round trip", clientRtt);
+        check("exit setup", exitSetup);
+        check("target round trip", targetRtt);
+    }
+
+    private static void check(String leg, Duration d) {
+        if (d.isNegative() || d.compareTo(MAX_LEG) > 0) {
+            throw new IllegalArgumentException(leg + " latency " + d.toMillis() + " ms is outside 0.."
+                    + MAX_LEG.toMillis() + " ms");
         }
     }
 }

@@ -14,30 +14,33 @@ import io.netty.util.concurrent.Promise;
 import io.proxybench.lab.exits.Exit;
 import io.proxybench.lab.exits.ExitChoice;
 import io.proxybench.lab.faults.DelayHandler;
+import io.proxybench.lab.faults.Injection;
 import io.proxybench.lab.faults.LatencyPlan;
 import io.proxybench.net.Transport;
 import java.net.InetSocketAddress;
+import java.time.Duration;
 import java.util.concurrent.TimeUnit;
 import java.util.function.Consumer;
 
 /**
  * Opens upstream connections from an exit: the socket binds to the exit's address (so the target sees the exit as
  * its client), after what is left of the exit's setup time and one gateway-target round trip, with that leg's
- * latency on every chunk. Upstream channels do not read on their own ({@code AUTO_READ} off): their handlers pull.
+ * latency on every chunk; both from the latency plan current when the dial starts, which the connection keeps.
+ * Upstream channels do not read on their own ({@code AUTO_READ} off): their handlers pull.
  */
 final class ExitDialer {
 
     private final Transport transport;
-    private final LatencyPlan latency;
+    private final Injection injection;
     private final int connectTimeoutMillis;
     private final GatewayCounters counters;
 
     /** Every upstream connection open now (a closed one leaves the group by itself). */
     private final ChannelGroup upstreams = new DefaultChannelGroup("lab-upstreams", GlobalEventExecutor.INSTANCE);
 
-    ExitDialer(Transport transport, LatencyPlan latency, int connectTimeoutMillis, GatewayCounters counters) {
+    ExitDialer(Transport transport, Injection injection, int connectTimeoutMillis, GatewayCounters counters) {
         this.transport = transport;
-        this.latency = latency;
+        this.injection = injection;
         this.connectTimeoutMillis = connectTimeoutMillis;
         this.counters = counters;
     }
@@ -51,9 +54,10 @@ final class ExitDialer {
         counters.upstreamDial();
         Promise<Channel> promise = loop.newPromise();
         Exit exit = choice.exit();
-        long delayNanos = choice.setupLeftNanos(latency.exitSetup(), System.nanoTime())
-                + latency.targetRtt().toNanos();
-        Runnable connect = () -> connect(loop, exit, destination, pipeline, promise);
+        LatencyPlan latency = injection.latency();
+        Duration targetRtt = latency.targetRtt();
+        long delayNanos = choice.setupLeftNanos(latency.exitSetup(), System.nanoTime()) + targetRtt.toNanos();
+        Runnable connect = () -> connect(loop, exit, destination, targetRtt, pipeline, promise);
         if (delayNanos > 0) {
             loop.schedule(connect, delayNanos, TimeUnit.NANOSECONDS);
         } else {
@@ -62,8 +66,8 @@ final class ExitDialer {
         return promise;
     }
 
-    private void connect(EventLoop loop, Exit exit, InetSocketAddress destination, Consumer<Channel> pipeline,
-            Promise<Channel> promise) {
+    private void connect(EventLoop loop, Exit exit, InetSocketAddress destination, Duration targetRtt,
+            Consumer<Channel> pipeline, Promise<Channel> promise) {
         Bootstrap b = new Bootstrap()
                 .group(loop)
                 .channel(transport.socketChannel())
@@ -75,8 +79,8 @@ final class ExitDialer {
                     @Override
                     protected void initChannel(Channel ch) {
                         upstreams.add(ch);
-                        if (!latency.targetRtt().isZero()) {
-                            ch.pipeline().addLast("target-leg-delay", new DelayHandler(latency.targetRtt()));
+                        if (!targetRtt.isZero()) {
+                            ch.pipeline().addLast("target-leg-delay", new DelayHandler(targetRtt));
                         }
                         pipeline.accept(ch);
                     }

@@ -18,6 +18,9 @@ import io.netty.handler.codec.http.HttpResponseStatus;
 import io.netty.handler.codec.http.HttpServerCodec;
 import io.netty.handler.codec.http.HttpUtil;
 import io.netty.handler.codec.http.QueryStringDecoder;
+import io.proxybench.lab.faults.FaultPlan;
+import io.proxybench.lab.faults.Injection;
+import io.proxybench.lab.faults.LatencyPlan;
 import io.proxybench.net.Transport;
 import java.io.UncheckedIOException;
 import java.net.InetSocketAddress;
@@ -33,6 +36,16 @@ import java.util.function.Function;
  * target for N milliseconds (its responses wait until then), answering
  * {@code {"stall_ms": N, "remaining_ms": R}} with R the milliseconds until the stall ends (more than N when a
  * longer stall was running). A bad {@code ms} gets 400 with the reason.
+ *
+ * <p>The gateway's injected faults and latency change while it runs (see {@link Injection} for what keeps the old
+ * ones): {@code POST /faults?refuse=F&reset_tls=F&stall=F} sets the fault plan for tunnels opened from then on,
+ * stating it whole (a missing fraction is 0, so a bare {@code POST /faults} ends every fault; the seed stays, and the
+ * draws start again from it); {@code POST /latency?client_rtt_ms=N&exit_setup_ms=N&target_rtt_ms=N} sets the legs
+ * it names (a missing one keeps its value). Each answers the plan now in force, {@code GET /faults} and
+ * {@code GET /latency} answer it too: {@code {"refuse": F, "reset_tls": F, "stall": F, "seed": S}} and
+ * {@code {"client_rtt_ms": N, "exit_setup_ms": N, "target_rtt_ms": N}}. A bad query (an unknown or repeated
+ * parameter, a fraction out of 0..1 or fractions adding up to more than 1, a latency out of
+ * 0..{@link LatencyPlan#MAX_LEG}) gets 400 with the reason and changes nothing.
  */
 public final class GatewayAdmin implements AutoCloseable {
 
@@ -47,11 +60,12 @@ public final class GatewayAdmin implements AutoCloseable {
     /**
      * Binds the endpoint.
      *
+     * @param injection the gateway's fault and latency plans, which {@code /faults} and {@code /latency} read and set
      * @param stallTarget starts a target stall of the given length and returns the time until it ends; throws
      *     {@link IllegalArgumentException} for a length out of range
      * @throws IllegalStateException when the port cannot be bound
      */
-    public static GatewayAdmin start(String host, int port, GatewayCounters counters,
+    public static GatewayAdmin start(String host, int port, GatewayCounters counters, Injection injection,
             Function<Duration, Duration> stallTarget, Transport transport, EventLoopGroup boss,
             EventLoopGroup workers) throws InterruptedException {
         ServerBootstrap b = new ServerBootstrap()
@@ -61,7 +75,7 @@ public final class GatewayAdmin implements AutoCloseable {
                     @Override
                     protected void initChannel(SocketChannel ch) {
                         ch.pipeline().addLast(new HttpServerCodec(), new HttpObjectAggregator(4096),
-                                new Handler(counters, stallTarget));
+                                new Handler(counters, injection, stallTarget));
                     }
                 });
         return new GatewayAdmin(GatewayServer.bind(b, "admin", host, port));
@@ -86,10 +100,12 @@ public final class GatewayAdmin implements AutoCloseable {
 
     private static final class Handler extends SimpleChannelInboundHandler<FullHttpRequest> {
         private final GatewayCounters counters;
+        private final Injection injection;
         private final Function<Duration, Duration> stallTarget;
 
-        Handler(GatewayCounters counters, Function<Duration, Duration> stallTarget) {
+        Handler(GatewayCounters counters, Injection injection, Function<Duration, Duration> stallTarget) {
             this.counters = counters;
+            this.injection = injection;
             this.stallTarget = stallTarget;
         }
 
@@ -100,8 +116,12 @@ public final class GatewayAdmin implements AutoCloseable {
             FullHttpResponse response = switch (uri.path()) {
                 case "/counters" -> counters(request.method());
                 case "/stall" -> stall(request.method(), uri.parameters().get("ms"));
+                case "/faults" -> faults(request.method(), uri.parameters());
+                case "/latency" -> latency(request.method(), uri.parameters());
                 default -> Responses.text(HttpResponseStatus.NOT_FOUND, "not found; endpoints: GET /counters,"
-                        + " DELETE /counters (returns, then resets), POST /stall?ms=N (stalls the target N ms)");
+                        + " DELETE /counters (returns, then resets), POST /stall?ms=N (stalls the target N ms),"
+                        + " GET or POST /faults?refuse=F&reset_tls=F&stall=F,"
+                        + " GET or POST /latency?client_rtt_ms=N&exit_setup_ms=N&target_rtt_ms=N");
             };
             Responses.send(ctx, response, keepAlive);
         }
@@ -143,6 +163,48 @@ public final class GatewayAdmin implements AutoCloseable {
             body.put("stall_ms", millis);
             body.put("remaining_ms", remaining.toMillis());
             return jsonResponse(json(body));
+        }
+
+        private FullHttpResponse faults(HttpMethod method, Map<String, List<String>> query) {
+            if (method.equals(HttpMethod.GET)) {
+                return query.isEmpty() ? jsonResponse(json(InjectionQueries.json(injection.faults())))
+                        : Responses.text(HttpResponseStatus.BAD_REQUEST,
+                                "GET /faults takes no parameters; use POST /faults?refuse=F&reset_tls=F&stall=F");
+            }
+            if (!method.equals(HttpMethod.POST)) {
+                return Responses.text(HttpResponseStatus.METHOD_NOT_ALLOWED, "use GET or POST on /faults");
+            }
+            FaultPlan plan;
+            try {
+                plan = InjectionQueries.faults(query, injection.faults());
+            } catch (IllegalArgumentException e) {
+                return unchanged(e);
+            }
+            injection.faults(plan);
+            return jsonResponse(json(InjectionQueries.json(plan)));
+        }
+
+        private FullHttpResponse latency(HttpMethod method, Map<String, List<String>> query) {
+            if (method.equals(HttpMethod.GET)) {
+                return query.isEmpty() ? jsonResponse(json(InjectionQueries.json(injection.latency())))
+                        : Responses.text(HttpResponseStatus.BAD_REQUEST, "GET /latency takes no parameters; use"
+                                + " POST /latency?client_rtt_ms=N&exit_setup_ms=N&target_rtt_ms=N");
+            }
+            if (!method.equals(HttpMethod.POST)) {
+                return Responses.text(HttpResponseStatus.METHOD_NOT_ALLOWED, "use GET or POST on /latency");
+            }
+            LatencyPlan plan;
+            try {
+                plan = InjectionQueries.latency(query, injection.latency());
+            } catch (IllegalArgumentException e) {
+                return unchanged(e);
+            }
+            injection.latency(plan);
+            return jsonResponse(json(InjectionQueries.json(plan)));
+        }
+
+        private static FullHttpResponse unchanged(IllegalArgumentException refused) {
+            return Responses.text(HttpResponseStatus.BAD_REQUEST, refused.getMessage() + " (nothing changed)");
         }
 
         private static FullHttpResponse jsonResponse(String json) {

@@ -33,6 +33,8 @@ import java.time.Duration;
  *     servers allow {@value #NETTY_H2_MAX_RESETS}; 0 for no guard
  * @param h2 whether the {@code https://} port offers ALPN {@code h2} beside {@code http/1.1}; without it every
  *     client lands on HTTP/1.1, as behind a proxy that has no HTTP/2
+ * @param latency the latency injected when the gateway starts; {@link GatewayServer#injection()} may replace it
+ * @param faults the faults injected when the gateway starts; {@link GatewayServer#injection()} may replace them
  */
 public record GatewayConfig(
         String host,

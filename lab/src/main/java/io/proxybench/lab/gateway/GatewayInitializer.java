@@ -7,12 +7,14 @@ import io.netty.handler.ssl.SslContext;
 import io.netty.handler.timeout.IdleStateHandler;
 import io.proxybench.lab.faults.DelayHandler;
 import io.proxybench.lab.pki.ServerTls;
+import java.time.Duration;
 import java.util.concurrent.TimeUnit;
 
 /**
  * The pipeline of a client connection to the gateway, past the connection limit (one more is closed on arrival):
- * the header deadline, the client-leg delay (when injected), TLS on the {@code https://} port, the idle limit, then on the plain port the sniffer that picks HTTP or SOCKS5, and on the
- * {@code https://} port the ALPN choice between HTTP/2 CONNECT streams and that same sniffer.
+ * the header deadline, the client-leg delay (when one is injected as the connection is accepted: it keeps that
+ * one), TLS on the {@code https://} port, the idle limit, then on the plain port the sniffer that picks HTTP or
+ * SOCKS5, and on the {@code https://} port the ALPN choice between HTTP/2 CONNECT streams and that same sniffer.
  */
 final class GatewayInitializer extends ChannelInitializer<SocketChannel> {
 
@@ -40,8 +42,9 @@ final class GatewayInitializer extends ChannelInitializer<SocketChannel> {
         connections.add(ch);
         ch.closeFuture().addListener(f -> gw.counters().clientDisconnected());
         ch.pipeline().addLast(HeadDeadline.NAME, new HeadDeadline(config.headerTimeout(), gw.counters()));
-        if (!config.latency().clientRtt().isZero()) {
-            ch.pipeline().addLast("client-leg-delay", new DelayHandler(config.latency().clientRtt()));
+        Duration clientRtt = gw.injection().latency().clientRtt();
+        if (!clientRtt.isZero()) {
+            ch.pipeline().addLast("client-leg-delay", new DelayHandler(clientRtt));
         }
         if (tls != null) {
             ch.pipeline().addLast("proxy-tls", ServerTls.handler(tls, ch.alloc()));

@@ -15,6 +15,7 @@ import io.netty.handler.codec.http2.Http2FrameCodec;
 import io.netty.handler.ssl.SslContext;
 import io.netty.util.concurrent.GlobalEventExecutor;
 import io.proxybench.lab.exits.SessionTable;
+import io.proxybench.lab.faults.Injection;
 import io.proxybench.net.Dns;
 import io.proxybench.net.Transport;
 import java.net.InetSocketAddress;
@@ -41,10 +42,11 @@ public final class GatewayServer implements AutoCloseable {
     private final Dns resolver;
     private final ForwardPool forwardPool;
     private final ExitDialer dialer;
+    private final Injection injection;
 
     private GatewayServer(ServerBootstrap plainBootstrap, ServerBootstrap tlsBootstrap, String host, Channel listener,
             Channel tlsListener, ChannelGroup connections, GatewayCounters counters, Dns resolver,
-            ForwardPool forwardPool, ExitDialer dialer) {
+            ForwardPool forwardPool, ExitDialer dialer, Injection injection) {
         this.plainBootstrap = plainBootstrap;
         this.tlsBootstrap = tlsBootstrap;
         this.host = host;
@@ -55,22 +57,23 @@ public final class GatewayServer implements AutoCloseable {
         this.resolver = resolver;
         this.forwardPool = forwardPool;
         this.dialer = dialer;
+        this.injection = injection;
     }
 
     /**
      * Binds the gateway's plain port and, with {@code tls}, its {@code https://} port; the groups stay the caller's
-     * to shut down.
+     * to shut down. It injects {@code config}'s fault and latency plans until {@link #injection()} replaces them.
      */
     public static GatewayServer start(GatewayConfig config, Transport transport, EventLoopGroup boss,
             EventLoopGroup workers, SessionTable sessions, SslContext tls) throws InterruptedException {
         GatewayCounters counters = new GatewayCounters();
-        ExitDialer dialer = new ExitDialer(transport, config.latency(),
+        Injection injection = new Injection(config.faults(), config.latency());
+        ExitDialer dialer = new ExitDialer(transport, injection,
                 (int) Math.min(Integer.MAX_VALUE, config.connectTimeout().toMillis()), counters);
         ForwardPool pool = new ForwardPool(config.forwardIdleCap(), config.forwardIdleTimeout(), dialer, counters,
                 workers.next());
         Dns resolver = new Dns();
-        GatewayContext gw = new GatewayContext(config, sessions, counters, config.faults().decider(), dialer, pool,
-                resolver::resolve);
+        GatewayContext gw = new GatewayContext(config, sessions, counters, injection, dialer, pool, resolver::resolve);
         ChannelGroup connections = new DefaultChannelGroup("lab-gateway", GlobalEventExecutor.INSTANCE);
         ServerBootstrap b = new ServerBootstrap()
                 .group(boss, workers)
@@ -86,7 +89,7 @@ public final class GatewayServer implements AutoCloseable {
             ServerBootstrap secureBootstrap = b.clone().childHandler(new GatewayInitializer(gw, connections, tls));
             Channel secure = bind(secureBootstrap, "https gateway", config.host(), config.tlsPort());
             return new GatewayServer(b, secureBootstrap, config.host(), plain, secure, connections, counters, resolver,
-                    pool, dialer);
+                    pool, dialer, injection);
         } catch (RuntimeException | InterruptedException e) {
             if (plain != null) {
                 plain.close();
@@ -122,6 +125,11 @@ public final class GatewayServer implements AutoCloseable {
 
     public GatewayCounters counters() {
         return counters;
+    }
+
+    /** The fault and latency plans the gateway injects now, replaceable while it runs. */
+    public Injection injection() {
+        return injection;
     }
 
     /**

@@ -95,7 +95,7 @@ final class Tunnels {
                 System.nanoTime()));
         Exit exit = choice.exit();
         counters.tunnel(kind, exit.ip());
-        Fault fault = gw.faults().next();
+        Fault fault = gw.injection().decider().next();
         if (fault != Fault.NONE) {
             counters.fault(fault.label());
         }

@@ -6,6 +6,7 @@ import com.code_intelligence.jazzer.junit.FuzzTest;
 import io.netty.buffer.ByteBuf;
 import io.netty.buffer.Unpooled;
 import io.netty.channel.embedded.EmbeddedChannel;
+import io.proxybench.lab.faults.Injection;
 import java.nio.charset.StandardCharsets;
 
 /**
@@ -29,8 +30,8 @@ class GatewayFrontendFuzzTest {
 
     @FuzzTest(maxDuration = "20s")
     void rawBytesGetARefusalOrACloseAndNoException(byte[] input) {
-        GatewayContext gw = new GatewayContext(CONFIG, null, new GatewayCounters(), CONFIG.faults().decider(), null,
-                null, NEVER_USED);
+        GatewayContext gw = new GatewayContext(CONFIG, null, new GatewayCounters(),
+                new Injection(CONFIG.faults(), CONFIG.latency()), null, null, NEVER_USED);
         EmbeddedChannel ch = new EmbeddedChannel();
         ch.pipeline().addLast(HeadDeadline.NAME, new HeadDeadline(CONFIG.headerTimeout(), gw.counters()))
                 .addLast("sniffer", new ProtocolSniffer(gw));

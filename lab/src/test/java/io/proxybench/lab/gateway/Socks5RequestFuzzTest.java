@@ -10,6 +10,7 @@ import io.netty.channel.embedded.EmbeddedChannel;
 import io.netty.util.NetUtil;
 import io.proxybench.lab.exits.ExitPool;
 import io.proxybench.lab.exits.SessionTable;
+import io.proxybench.lab.faults.Injection;
 import io.proxybench.net.Transport;
 import java.net.InetAddress;
 import java.net.UnknownHostException;
@@ -63,9 +64,9 @@ class Socks5RequestFuzzTest {
     @FuzzTest(maxDuration = "20s")
     void aRequestGetsOneReplyAndACloseOrNoExceptionAtAll(byte[] request) {
         GatewayCounters counters = new GatewayCounters();
-        ExitDialer dialer = new ExitDialer(Transport.current(), CONFIG.latency(), 1_000, counters);
-        GatewayContext gw = new GatewayContext(CONFIG, SESSIONS, counters, CONFIG.faults().decider(), dialer, null,
-                RESOLVER);
+        Injection injection = new Injection(CONFIG.faults(), CONFIG.latency());
+        ExitDialer dialer = new ExitDialer(Transport.current(), injection, 1_000, counters);
+        GatewayContext gw = new GatewayContext(CONFIG, SESSIONS, counters, injection, dialer, null, RESOLVER);
         EmbeddedChannel ch = new EmbeddedChannel();
         ch.pipeline().addLast("sniffer", new ProtocolSniffer(gw));
         ch.writeInbound(Unpooled.wrappedBuffer(GREETING));
