@@ -9,6 +9,7 @@ import io.proxybench.lab.Lab;
 import io.proxybench.lab.LabConfig;
 import io.proxybench.lab.faults.FaultPlan;
 import io.proxybench.lab.faults.LatencyPlan;
+import io.proxybench.lab.gateway.ConnectReply;
 import io.proxybench.watch.config.ConfigFile;
 import java.io.PrintWriter;
 import java.io.StringWriter;
@@ -51,7 +52,8 @@ class WatchPrometheusTest {
         Path prometheus = ExternalPeer.require("prometheus", "prometheus");
         Path promtool = ExternalPeer.require("promtool", "prometheus");
         assertThat(RULES).exists();
-        Lab a = Lab.start(LabConfig.builder().home(dir.resolve("lab")).build());
+        // a answers CONNECT once its exit has dialled, so the exit's setup is paid in the proxy_connect phase.
+        Lab a = Lab.start(LabConfig.builder().home(dir.resolve("lab")).connectReply(ConnectReply.AFTER_DIAL).build());
         Lab b = Lab.start(LabConfig.builder().home(dir.resolve("lab")).build());
         try (Watch watch = Watch.start(config(a, b), "test", new PrintWriter(new StringWriter(), true))) {
             String metricsUrl = "http://127.0.0.1:" + watch.port() + "/metrics";
