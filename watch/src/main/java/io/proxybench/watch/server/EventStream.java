@@ -36,42 +36,54 @@ final class EventStream {
         }
     }
 
-    /** How many streams are open. */
-    int open() {
-        return streams.size();
-    }
-
     /**
-     * Writes the events to {@code out} until the page goes, falls behind, or {@link #close()} is called; on the
-     * caller's thread.
-     *
-     * @return false when {@link #MAX_STREAMS} are open already (nothing written)
+     * Opens a stream: from now on it receives every event published, so that a page that reads its history after
+     * the stream's headers went out misses nothing. Null when {@link #MAX_STREAMS} are open already.
      */
-    boolean serve(OutputStream out) throws IOException {
-        BlockingQueue<String> q = new ArrayBlockingQueue<>(QUEUE);
+    Subscription subscribe() {
         synchronized (this) {
             if (streams.size() >= MAX_STREAMS) {
-                return false;
+                return null;
             }
+            BlockingQueue<String> q = new ArrayBlockingQueue<>(QUEUE);
             streams.add(q);
+            return new Subscription(q);
         }
-        try {
-            out.write(": stream open\n\n".getBytes(StandardCharsets.UTF_8));
-            out.flush();
-            while (!closed) {
-                String frame = q.poll(PING_MILLIS, TimeUnit.MILLISECONDS);
-                if (frame == CLOSE) {
-                    break;
-                }
-                out.write((frame == null ? ": ping\n\n" : frame).getBytes(StandardCharsets.UTF_8));
+    }
+
+    /** One open stream. */
+    final class Subscription implements AutoCloseable {
+        private final BlockingQueue<String> queue;
+
+        private Subscription(BlockingQueue<String> queue) {
+            this.queue = queue;
+        }
+
+        /**
+         * Writes the events to {@code out} until the page goes, falls behind, or the stream is closed; on the
+         * caller's thread.
+         */
+        void pump(OutputStream out) throws IOException {
+            try {
+                out.write(": stream open\n\n".getBytes(StandardCharsets.UTF_8));
                 out.flush();
+                while (!closed) {
+                    String frame = queue.poll(PING_MILLIS, TimeUnit.MILLISECONDS);
+                    if (frame == CLOSE) {
+                        break;
+                    }
+                    out.write((frame == null ? ": ping\n\n" : frame).getBytes(StandardCharsets.UTF_8));
+                    out.flush();
+                }
+            } catch (InterruptedException e) {
+                Thread.currentThread().interrupt();
             }
-        } catch (InterruptedException e) {
-            Thread.currentThread().interrupt();
-        } finally {
-            streams.remove(q);
         }
-        return true;
+
+        @Override
+        public void close() {
+            streams.remove(queue);
+        }
     }
 
     /** Ends every stream. */

@@ -6,8 +6,8 @@ import com.sun.net.httpserver.HttpHandler;
 import com.sun.net.httpserver.HttpServer;
 import io.prometheus.metrics.exporter.httpserver.MetricsHandler;
 import io.prometheus.metrics.model.registry.PrometheusRegistry;
+import io.proxybench.watch.page.PageResource;
 import java.io.IOException;
-import java.io.InputStream;
 import java.io.OutputStream;
 import java.io.UncheckedIOException;
 import java.net.InetSocketAddress;
@@ -28,7 +28,6 @@ import java.util.function.Supplier;
 public final class WatchServer implements AutoCloseable {
 
     private static final ObjectMapper JSON = new ObjectMapper();
-    private static final String PAGE = "/io/proxybench/watch/page/index.html";
 
     private final HttpServer server;
     private final ExecutorService threads;
@@ -52,7 +51,7 @@ public final class WatchServer implements AutoCloseable {
             return t;
         });
         server.setExecutor(threads);
-        byte[] page = page();
+        byte[] page = PageResource.indexHtml();
         MetricsHandler metrics = new MetricsHandler(registry);
         server.createContext("/", guarded(exchange -> {
             if (!exchange.getRequestURI().getPath().equals("/")) {
@@ -60,7 +59,7 @@ public final class WatchServer implements AutoCloseable {
                         + " /api/series and /events\n").getBytes(StandardCharsets.UTF_8));
                 return;
             }
-            send(exchange, 200, "text/html; charset=utf-8", page);
+            send(exchange, 200, PageResource.CONTENT_TYPE, page);
         }));
         server.createContext("/metrics", guarded(metrics));
         server.createContext("/api/series", guarded(exchange -> send(exchange, 200,
@@ -87,14 +86,16 @@ public final class WatchServer implements AutoCloseable {
         exchange.getResponseHeaders().set("Content-Type", "text/event-stream; charset=utf-8");
         exchange.getResponseHeaders().set("Cache-Control", "no-store");
         exchange.getResponseHeaders().set("X-Accel-Buffering", "no");
-        if (events.open() >= EventStream.MAX_STREAMS) {
-            send(exchange, 503, "text/plain; charset=utf-8", ("too many live pages open (" + EventStream.MAX_STREAMS
-                    + "); close one\n").getBytes(StandardCharsets.UTF_8));
-            return;
-        }
-        exchange.sendResponseHeaders(200, 0);
-        try (OutputStream out = exchange.getResponseBody()) {
-            events.serve(out);
+        try (EventStream.Subscription stream = events.subscribe()) {
+            if (stream == null) {
+                send(exchange, 503, "text/plain; charset=utf-8", ("too many live pages open ("
+                        + EventStream.MAX_STREAMS + "); close one\n").getBytes(StandardCharsets.UTF_8));
+                return;
+            }
+            exchange.sendResponseHeaders(200, 0);
+            try (OutputStream out = exchange.getResponseBody()) {
+                stream.pump(out);
+            }
         } catch (IOException pageGone) {
             // The page closed or went away: its stream ends here.
         }
@@ -140,14 +141,6 @@ public final class WatchServer implements AutoCloseable {
         }
     }
 
-    private static byte[] page() throws IOException {
-        try (InputStream in = WatchServer.class.getResourceAsStream(PAGE)) {
-            if (in == null) {
-                throw new IllegalStateException("the live page " + PAGE + " is missing from the jar");
-            }
-            return in.readAllBytes();
-        }
-    }
 
     /** Ends the live streams and stops serving. */
     @Override
