@@ -13,17 +13,26 @@ import picocli.CommandLine.Command;
 import picocli.CommandLine.Option;
 import picocli.CommandLine.Parameters;
 
-/** {@code proxybench analyze}: the figures of a run's JSONL records, ours or the seed harness's. */
+/**
+ * {@code proxybench analyze}: the figures of a run's JSONL records, ours or the seed harness's, or of a provider's
+ * window of a watch's history.
+ */
 @Command(name = "analyze", mixinStandardHelpOptions = true,
         description = {"Analyse JSONL records of a run; several files are merged as shards of one run.",
-            "Steady window, per-phase percentiles, failures, exits, ASNs, bytes, block outcomes and rates."})
+            "Steady window, per-phase percentiles, failures, exits, ASNs, bytes, block outcomes and rates.",
+            "Or a window of a watch's history as one run: analyze HISTORY --provider NAME [--since 24h | --from T"
+                    + " [--to T]]; times are UTC."})
 final class AnalyzeCommand implements Callable<Integer> {
 
     @CommandLine.Spec
     private CommandLine.Model.CommandSpec spec;
 
-    @Parameters(arity = "1..*", paramLabel = "FILE", description = "JSONL records (several = merged shards).")
+    @Parameters(arity = "1..*", paramLabel = "FILE",
+            description = "JSONL records (several = merged shards), or a watch's history directory with --provider.")
     List<Path> files;
+
+    @CommandLine.Mixin
+    HistoryOptions history = new HistoryOptions();
 
     @CommandLine.Mixin
     RecordReading reading;
@@ -40,7 +49,7 @@ final class AnalyzeCommand implements Callable<Integer> {
 
     @Override
     public Integer call() {
-        AnalyzeSettings options = new AnalyzeSettings(files, reading.expectation(), window);
+        AnalyzeSettings options = new AnalyzeSettings(files, reading.expectation(), window, history.query());
         Analysis analysis = options.analyze(reading.asnFiles(), thresholdOptions.thresholds());
         PrintWriter out = spec.commandLine().getOut();
         out.print(json ? analysis.json() + "\n" : analysis.text());

@@ -22,7 +22,9 @@ import picocli.CommandLine.Parameters;
             "Rows: steady throughput, p99 on new and reused tunnels, success after one retry, failures by phase, exit"
                     + " spread, stickiness, HTTP/2 to the proxy, block rates, bytes and cost per 1,000 accepted"
                     + " records.",
-            "A RUN is a records file, a folder of them, or a folder written by proxybench alternate."})
+            "A RUN is a records file, a folder of them, or a folder written by proxybench alternate.",
+            "Or providers of a watch's history over one window, a column each: compare HISTORY --provider a"
+                    + " --provider b [--since 24h | --from T [--to T]]; times are UTC."})
 final class CompareCommand implements Callable<Integer> {
 
     @CommandLine.Spec
@@ -31,7 +33,8 @@ final class CompareCommand implements Callable<Integer> {
     @Parameters(arity = "1..*", paramLabel = "RUN",
             description = "Records file or run folder, named by its file name without .jsonl(.gz), a folder of shards"
                     + " by the stem they share, another folder by its own name (an alternate folder's runs by their"
-                    + " labels); alike names get their parent folder's.")
+                    + " labels); alike names get their parent folder's. Or a watch's history directory with"
+                    + " --provider.")
     List<Path> runs;
 
     @Option(names = "--label", paramLabel = "NAME=LABEL", mapFallbackValue = "",
@@ -46,6 +49,9 @@ final class CompareCommand implements Callable<Integer> {
     @Option(names = "--country", paramLabel = "CC",
             description = "Count the exit IPs the target places in this country (as its loc, e.g. US).")
     String country;
+
+    @CommandLine.Mixin
+    HistoryOptions history = new HistoryOptions();
 
     @CommandLine.Mixin
     RecordReading reading = new RecordReading();
@@ -64,8 +70,9 @@ final class CompareCommand implements Callable<Integer> {
     public Integer call() throws IOException {
         Thresholds thresholds = thresholdOptions.thresholds();
         CompareSettings options = new CompareSettings(labels, prices, country);
-        RunSources.Read read = RunSources.read(runs, reading.expectation());
-        CompareResult result = options.compare(read.runs(), read.notes(), reading.asnFiles(), thresholds);
+        RunSources.Read read = RunSources.read(runs, reading.expectation(), history.query());
+        CompareResult result = options.compare(read.runs(), read.notes(), read.history(), reading.asnFiles(),
+                thresholds);
         PrintWriter out = spec.commandLine().getOut();
         out.print(json ? result.comparison().json() + "\n" : result.comparison().text());
         if (html != null) {

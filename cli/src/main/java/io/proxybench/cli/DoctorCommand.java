@@ -23,6 +23,8 @@ import picocli.CommandLine.Parameters;
         description = {"Name the likely cause of a high handshakes-per-1,000 figure from a run's records.",
             "Each finding: cause, evidence (figures from the records), fix; the costliest first.",
             "Give one records file per client (proxybench run --out); --summary adds the client's counters.",
+            "Or a provider's window of a watch's history, as one client: doctor HISTORY --provider NAME [--since 24h"
+                    + " | --from T [--to T]]; times are UTC.",
             "Files are streamed (sorted in the temp directory when large); a cut last line is left out, with a note;"
                     + " beyond " + Doctor.MAX_SESSIONS + " sessions, later sessions are left out, with a note."})
 final class DoctorCommand implements Callable<Integer> {
@@ -30,8 +32,12 @@ final class DoctorCommand implements Callable<Integer> {
     @CommandLine.Spec
     private CommandLine.Model.CommandSpec spec;
 
-    @Parameters(arity = "1..*", paramLabel = "FILE", description = "JSONL records, one file per client.")
+    @Parameters(arity = "1..*", paramLabel = "FILE",
+            description = "JSONL records, one file per client; or a watch's history directory with --provider.")
     List<Path> files;
+
+    @CommandLine.Mixin
+    HistoryOptions history = new HistoryOptions();
 
     @Option(names = "--summary", paramLabel = "FILE",
             description = "The run's summary (proxybench run --json): the client's counters, e.g. idle closes.")
@@ -51,7 +57,7 @@ final class DoctorCommand implements Callable<Integer> {
 
     @Override
     public Integer call() {
-        DoctorReport report = new DoctorSettings(files, summary, keepAlive, minPer1000).diagnose();
+        DoctorReport report = new DoctorSettings(files, summary, keepAlive, minPer1000, history.query()).diagnose();
         return Main.print(spec, json, report, DoctorTable::text);
     }
 }

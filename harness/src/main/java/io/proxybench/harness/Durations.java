@@ -7,15 +7,15 @@ import java.util.regex.Pattern;
 
 /**
  * The one text form of durations on proxybench's command lines and in its reports: a number and a unit, or
- * several, such as {@code 250ms}, {@code 1.5s}, {@code 2m}, {@code 1h} or {@code 1m30s}; and a bare {@code 0},
- * which is zero in every unit.
+ * several, such as {@code 250ms}, {@code 1.5s}, {@code 2m}, {@code 1h}, {@code 7d} (days of 24 hours) or
+ * {@code 1m30s}; and a bare {@code 0}, which is zero in every unit.
  */
 public final class Durations {
 
     /** The accepted forms, for error messages. */
     public static final String FORMS = "forms like 250ms, 10s, 2m, 1h or 1m30s";
 
-    private static final Pattern PART = Pattern.compile("(\\d{1,12}(?:\\.\\d{1,9})?)(ms|s|m|h)");
+    private static final Pattern PART = Pattern.compile("(\\d{1,12}(?:\\.\\d{1,9})?)(ms|s|m|h|d)");
 
     private Durations() {}
 
@@ -33,7 +33,8 @@ public final class Durations {
                 case "ms" -> 1_000_000L;
                 case "s" -> 1_000_000_000L;
                 case "m" -> 60_000_000_000L;
-                default -> 3_600_000_000_000L;
+                case "h" -> 3_600_000_000_000L;
+                default -> 86_400_000_000_000L;
             };
             nanos = nanos.add(new BigDecimal(m.group(1)).multiply(BigDecimal.valueOf(unit)));
             end = m.end();

@@ -13,6 +13,8 @@ class DurationsTest {
         assertThat(Durations.parse("250ms")).isEqualTo(Duration.ofMillis(250));
         assertThat(Durations.parse("1.5s")).isEqualTo(Duration.ofMillis(1500));
         assertThat(Durations.parse("1m30s")).isEqualTo(Duration.ofSeconds(90));
+        assertThat(Durations.parse("7d")).isEqualTo(Duration.ofDays(7));
+        assertThat(Durations.parse("1d12h")).isEqualTo(Duration.ofHours(36));
         assertThat(Durations.parse("0")).isZero();
         assertThat(Durations.parse(" 0s ")).isZero();
     }

@@ -14,6 +14,7 @@ import java.util.function.BiConsumer;
 import java.util.function.Consumer;
 import java.util.function.Function;
 import java.util.function.Predicate;
+import java.util.function.UnaryOperator;
 
 /**
  * The lines of records files in the order of a key, in a fixed memory whatever the files hold: written out unchanged
@@ -59,6 +60,8 @@ public final class LineSort implements AutoCloseable {
     private final List<CutLine> cuts = new ArrayList<>();
     /** The files read, in order; a line names its file by index. */
     private final List<Path> files = new ArrayList<>();
+    /** What each file's part selects of its records, by the file's index. */
+    private final List<UnaryOperator<RequestRecord>> selects = new ArrayList<>();
     /** Whether each file's lines are kept whole (it is gzip'd). */
     private final List<Boolean> inline = new ArrayList<>();
     private final long budgetBytes;
@@ -86,10 +89,22 @@ public final class LineSort implements AutoCloseable {
     public static LineSort open(List<Path> files, Predicate<? super RequestRecord> keep,
             Function<RequestRecord, Key> key, Path dir, long budgetBytes, BiConsumer<Path, RequestRecord> each)
             throws IOException {
+        return openParts(files.stream().map(FilePart::whole).toList(), keep, key, dir, budgetBytes, each);
+    }
+
+    /**
+     * As {@link #open}, each file's records as its part selects them: {@code keep} and {@code key} see a record as
+     * selected, {@link #forEach} hands it over so, and a record the part leaves out is only read and checked.
+     * {@code each} is told every record as read, before selection. {@link #writeTo} writes the lines as their files
+     * hold them: a selection decides which lines and in what order, not their text.
+     */
+    public static LineSort openParts(List<FilePart> parts, Predicate<? super RequestRecord> keep,
+            Function<RequestRecord, Key> key, Path dir, long budgetBytes, BiConsumer<Path, RequestRecord> each)
+            throws IOException {
         LineSort sort = new LineSort(dir, budgetBytes);
         try {
-            for (Path file : files) {
-                sort.read(file, keep, key, each);
+            for (FilePart part : parts) {
+                sort.read(part, keep, key, each);
             }
         } catch (UncheckedIOException e) {
             sort.close();
@@ -147,7 +162,10 @@ public final class LineSort implements AutoCloseable {
                 throw new IOException(files.get(line.file()) + " changed while it was sorted: a line at byte "
                         + line.position() + " no longer reads as a record", e);
             }
-            each.accept(record);
+            RequestRecord selected = selects.get(line.file()).apply(record);
+            if (selected != null) {
+                each.accept(selected);
+            }
         });
     }
 
@@ -203,20 +221,24 @@ public final class LineSort implements AutoCloseable {
         inMemory.clear();
     }
 
-    private void read(Path file, Predicate<? super RequestRecord> keep, Function<RequestRecord, Key> key,
+    private void read(FilePart part, Predicate<? super RequestRecord> keep, Function<RequestRecord, Key> key,
             BiConsumer<Path, RequestRecord> each) throws IOException {
+        Path file = part.file();
+        UnaryOperator<RequestRecord> select = part.select();
         try (RecordStream in = RecordStream.open(file)) {
             int index = files.size();
             boolean whole = in.compressed();
             files.add(file);
+            selects.add(select);
             inline.add(whole);
             List<Chunk> chunks = Collections.synchronizedList(new ArrayList<>());
             in.forEachLineInParallel(THREADS, () -> {
                 Chunk chunk = new Chunk();
                 chunks.add(chunk);
-                return (record, bytes, offset, length, position) -> {
-                    each.accept(file, record);
-                    if (!keep.test(record)) {
+                return (read, bytes, offset, length, position) -> {
+                    each.accept(file, read);
+                    RequestRecord record = select.apply(read);
+                    if (record == null || !keep.test(record)) {
                         return;
                     }
                     byte[] copy = null;

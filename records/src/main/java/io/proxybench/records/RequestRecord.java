@@ -130,6 +130,17 @@ public record RequestRecord(
                 location);
     }
 
+    /**
+     * This record on another time base: {@code sched} and {@code done} moved by {@code seconds} (negative moves them
+     * earlier), every other field as it is; itself when {@code seconds} is 0.
+     */
+    public RequestRecord shifted(double seconds) {
+        return seconds == 0 ? this : new RequestRecord(sched + seconds, done + seconds, startLag, queue, dns, tcp,
+                proxyTls, socks, connect, tls, request, total, status, ip, loc, error, reason, firstError, outcome,
+                reused, conn, session, attempt, bytesOut, bytesIn, handshakeBytes, bodyLen, challenge, http, body,
+                closed, scheme, gatewayConnectionId, segment, hop, location);
+    }
+
     /** This record without its {@code body} (itself when it has none). */
     public RequestRecord withoutBody() {
         return body == null ? this : new RequestRecord(sched, done, startLag, queue, dns, tcp, proxyTls, socks, connect,

@@ -13,6 +13,7 @@ import java.util.List;
 import java.util.Random;
 import java.util.concurrent.atomic.AtomicLong;
 import java.util.function.Function;
+import java.util.function.UnaryOperator;
 import java.util.stream.Stream;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
@@ -130,6 +131,30 @@ class LineSortTest {
                 sort.forEach(sorted::add);
             }
             assertThat(seen.get()).as("every record read, kept or not").isEqualTo(1_600);
+            assertThat(sorted).as("budget " + budget).isEqualTo(expected);
+            assertThat(temporary()).isEmpty();
+        }
+    }
+
+    @Test
+    void partsAreSortedAsTheirSelectionsMoveThemAndWhatTheyLeaveOutIsReadOnly() throws Exception {
+        Random random = new Random(17);
+        Path first = shard(random, 1, 600, "");
+        Path second = shard(random, 2, 600, "");
+        // The second file's records 10 s later, and those of its first 2 s left out: the two files do not interleave.
+        UnaryOperator<RequestRecord> later = r -> r.sched() < 2 ? null : r.shifted(10);
+        List<RequestRecord> expected = new ArrayList<>(sortedInMemory(List.of(first)).stream()
+                .map(LineSortTest::parse).toList());
+        sortedInMemory(List.of(second)).stream().map(LineSortTest::parse).map(later).filter(r -> r != null)
+                .forEach(expected::add);
+        for (long budget : new long[] {1024, 64 << 20}) {
+            List<RequestRecord> sorted = new ArrayList<>();
+            AtomicLong seen = new AtomicLong();
+            try (LineSort sort = LineSort.openParts(List.of(FilePart.whole(first), new FilePart(second, later)),
+                    r -> true, BY_SCHED, dir, budget, (f, r) -> seen.incrementAndGet())) {
+                sort.forEach(sorted::add);
+            }
+            assertThat(seen.get()).as("every record read, selected or not").isEqualTo(1_200);
             assertThat(sorted).as("budget " + budget).isEqualTo(expected);
             assertThat(temporary()).isEmpty();
         }

@@ -27,8 +27,9 @@ public record CompareResult(List<ComparedRun> runs, Comparison comparison) {
      * @return the report's file
      */
     public Path writeHtml(Path dir, List<Path> arguments) throws IOException {
+        String history = comparison.history() == null ? "" : ", " + comparison.history().heading();
         return new HtmlReport("proxybench compare", List.of("Made " + Instant.now() + " by proxybench compare from "
-                + String.join(", ", arguments.stream().map(Path::toString).toList()) + "."),
+                + String.join(", ", arguments.stream().map(Path::toString).toList()) + history + "."),
                 List.of(CompareSection.of(comparison, runs))).write(dir);
     }
 }

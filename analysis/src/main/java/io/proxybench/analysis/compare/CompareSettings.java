@@ -1,6 +1,7 @@
 package io.proxybench.analysis.compare;
 
 import io.proxybench.analysis.asn.AsnFiles;
+import io.proxybench.analysis.read.HistorySpan;
 import io.proxybench.analysis.stats.RunStatistics;
 import io.proxybench.analysis.threshold.Thresholds;
 import io.proxybench.analysis.threshold.Verdict;
@@ -48,12 +49,24 @@ public record CompareSettings(Map<String, String> labels, Map<String, Double> pr
      */
     public CompareResult compare(List<ComparedRun> read, List<String> readNotes, AsnFiles asns,
             Thresholds thresholds) {
+        return compare(read, readNotes, null, asns, thresholds);
+    }
+
+    /**
+     * As {@link #compare(List, List, AsnFiles, Thresholds)}, the runs being the providers of a window of a watch's
+     * history, named in the comparison's heading.
+     *
+     * @param history the window, a run per provider named by the provider; null for runs of records files
+     */
+    public CompareResult compare(List<ComparedRun> read, List<String> readNotes, HistorySpan history, AsnFiles asns,
+            Thresholds thresholds) {
         List<ComparedRun> named = named(read);
         Map<String, Double> price = prices(named);
         String countryCode = country == null ? null : country.toUpperCase(Locale.ROOT);
         List<ColumnFigures> figures = asns.withAsns(table -> named.stream().map(run -> ColumnFigures.of(run, table,
                 countryCode, price.get(run.label()))).toList());
-        return new CompareResult(named, Comparison.of(figures, readNotes).withThresholds(verdicts(named, thresholds)));
+        Comparison comparison = Comparison.of(figures, readNotes).withThresholds(verdicts(named, thresholds));
+        return new CompareResult(named, history == null ? comparison : comparison.withHistory(history));
     }
 
     /** Each run's verdicts, by label in column order; empty without thresholds. */

@@ -1,6 +1,8 @@
 package io.proxybench.analysis.compare;
 
+import com.fasterxml.jackson.annotation.JsonInclude;
 import com.fasterxml.jackson.annotation.JsonProperty;
+import io.proxybench.analysis.read.HistorySpan;
 import io.proxybench.analysis.threshold.Verdict;
 import io.proxybench.analysis.report.ReportJson;
 import java.util.ArrayList;
@@ -19,12 +21,17 @@ import java.util.function.Predicate;
  * @param rows the rows shown: a row whose figure no run has (an AS count without an AS table, a cost without a
  *     price, a country count without a country) is left out and named in {@code notes}
  * @param notes what a reader must know to trust the comparison, e.g. runs scheduled at different rates
+ * @param thresholds each run's verdicts on the {@code --fail-if} thresholds, by label in column order; empty without
+ *     any
+ * @param history the window of a watch's history the runs are (a provider each), named in the heading; null (and
+ *     left out of the JSON) for records files
  */
 public record Comparison(
         @JsonProperty("runs") List<ColumnFigures> runs,
         @JsonProperty("rows") List<Row> rows,
         @JsonProperty("notes") List<String> notes,
-        @JsonProperty("thresholds") Map<String, List<Verdict>> thresholds) {
+        @JsonProperty("thresholds") Map<String, List<Verdict>> thresholds,
+        @JsonProperty("history") @JsonInclude(JsonInclude.Include.NON_NULL) HistorySpan history) {
 
     /** Scheduled rates further apart than this ratio make latency and throughput rows unfair. */
     static final double RATE_TOLERANCE = 1.10;
@@ -96,7 +103,7 @@ public record Comparison(
                         + " run it longer");
             }
         }
-        return new Comparison(List.copyOf(runs), rows, notes, Map.of());
+        return new Comparison(List.copyOf(runs), rows, notes, Map.of(), null);
     }
 
     /** Why {@code row} is left out, or null to show it. */
@@ -162,17 +169,26 @@ public record Comparison(
         return best;
     }
 
-    /** The comparison as one JSON object, snake_case names throughout. */
     /** This comparison with the verdicts of its thresholds, per run label in column order. */
     public Comparison withThresholds(Map<String, List<Verdict>> verdicts) {
-        return new Comparison(runs, rows, notes, Collections.unmodifiableMap(new LinkedHashMap<>(verdicts)));
+        return new Comparison(runs, rows, notes, Collections.unmodifiableMap(new LinkedHashMap<>(verdicts)),
+                history);
     }
 
+    /** This comparison of the window {@code span} of a watch's history, a provider per run. */
+    public Comparison withHistory(HistorySpan span) {
+        return new Comparison(runs, rows, notes, thresholds, span);
+    }
+
+    /** The comparison as one JSON object, snake_case names throughout. */
     public String json() {
         return ReportJson.write(this);
     }
 
-    /** The table as text, best values marked with {@code *}, then the notes. */
+    /**
+     * The table as text, best values marked with {@code *}, then the notes; under the window's heading for a watch's
+     * history.
+     */
     public String text() {
         List<List<String>> table = new ArrayList<>();
         List<String> header = new ArrayList<>(List.of(""));
@@ -191,7 +207,7 @@ public record Comparison(
                 widths[c] = Math.max(widths[c], line.get(c).length());
             }
         }
-        StringBuilder s = new StringBuilder();
+        StringBuilder s = new StringBuilder(history == null ? "" : history.heading() + "\n");
         for (List<String> line : table) {
             StringBuilder l = new StringBuilder(pad(line.get(0), widths[0]));
             for (int c = 1; c < line.size(); c++) {

@@ -116,7 +116,7 @@ public final class Doctor {
         return new DoctorReport(sources.stream().map(Source::name).toList(), replay.records, answered, created,
                 perThousand, counters == null ? null : counters.handshakesPer1000(),
                 counters == null ? null : new TreeMap<>(counters.connectionsClosed()), by, findings, minPer1000,
-                verdict, notes(sources.size(), replay, counters, maxSessions));
+                verdict, notes(sources.size(), replay, counters, maxSessions), null);
     }
 
     /** The cause a connection closed after its request for {@code reason} (its {@code closed} label) is charged to. */

@@ -1,7 +1,9 @@
 package io.proxybench.analysis.doctor;
 
+import com.fasterxml.jackson.annotation.JsonInclude;
 import com.fasterxml.jackson.annotation.JsonProperty;
 import io.proxybench.analysis.FigureNames;
+import io.proxybench.analysis.read.HistorySpan;
 import java.util.List;
 import java.util.Map;
 
@@ -24,6 +26,8 @@ import java.util.Map;
  * @param minPer1000 the threshold: a cause is named when it cost at least this many per 1,000 requests
  * @param verdict one line: the likely cause, or that none was found, with the figure
  * @param notes what the records could not show
+ * @param history the window of a watch's history the records are, named in the heading; null (and left out of the
+ *     JSON) for records files
  */
 public record DoctorReport(
         @JsonProperty("sources") List<String> sources,
@@ -37,4 +41,13 @@ public record DoctorReport(
         @JsonProperty("findings") List<Finding> findings,
         @JsonProperty("min_per_1000") double minPer1000,
         @JsonProperty("verdict") String verdict,
-        @JsonProperty("notes") List<String> notes) {}
+        @JsonProperty("notes") List<String> notes,
+        @JsonProperty("history") @JsonInclude(JsonInclude.Include.NON_NULL) HistorySpan history) {
+
+    /** This report of the window {@code span} of a watch's history. */
+    public DoctorReport withHistory(HistorySpan span) {
+        return new DoctorReport(sources, records, answered, newConnections, handshakesPer1000,
+                counterHandshakesPer1000, connectionsClosed, newConnectionsBy, findings, minPer1000, verdict, notes,
+                span);
+    }
+}

@@ -5,13 +5,17 @@ import java.util.LinkedHashMap;
 import java.util.Locale;
 import java.util.Map;
 
-/** The doctor's report as text: the figure, then each finding as cause — evidence — fix, the costliest first. */
+/**
+ * The doctor's report as text: the figure, then each finding as cause — evidence — fix, the costliest first; under the
+ * window's heading for a watch's history.
+ */
 public final class DoctorTable {
 
     private DoctorTable() {}
 
     public static String text(DoctorReport r) {
-        StringBuilder s = new StringBuilder(String.format(Locale.ROOT, "%s from %s; %,d on a connection, %s opened:"
+        StringBuilder s = new StringBuilder(r.history() == null ? "" : r.history().heading() + "\n");
+        s.append(String.format(Locale.ROOT, "%s from %s; %,d on a connection, %s opened:"
                 + " %s handshakes per 1,000 requests%n", Text.count(r.records(), "record"),
                 String.join(", ", r.sources()), r.answered(), Text.count(r.newConnections(), "connection"),
                 r.handshakesPer1000() == null ? "-" : String.format(Locale.ROOT, "%.1f", r.handshakesPer1000())));

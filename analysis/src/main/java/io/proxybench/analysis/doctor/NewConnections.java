@@ -1,5 +1,6 @@
 package io.proxybench.analysis.doctor;
 
+import io.proxybench.records.FilePart;
 import io.proxybench.records.LineSort;
 import io.proxybench.records.RecordStream;
 import io.proxybench.records.RequestRecord;
@@ -101,11 +102,25 @@ final class NewConnections {
         return run.replay;
     }
 
-    /** Counts every record, and learns each followed session's facts. */
+    /** Counts every record its parts select, and learns each followed session's facts. */
     private SessionFacts firstPass(int index, Source source) throws IOException {
         SessionFacts facts = new SessionFacts();
-        try (RecordStream in = RecordStream.open(source.file())) {
-            for (RequestRecord r; (r = in.next()) != null; ) {
+        for (FilePart part : source.parts()) {
+            firstPass(index, part, facts);
+        }
+        replay.sessions += facts.size();
+        facts.requestCounts(replay.requestsPerSession::add);
+        return facts;
+    }
+
+    /** The first pass over one part of a source's records. */
+    private void firstPass(int index, FilePart part, SessionFacts facts) throws IOException {
+        try (RecordStream in = RecordStream.open(part.file())) {
+            for (RequestRecord read; (read = in.next()) != null; ) {
+                RequestRecord r = part.select().apply(read);
+                if (r == null) {
+                    continue;
+                }
                 replay.records++;
                 replay.described |= r.scheme() != null || r.closed() != null;
                 if (r.conn() == null && r.reused() != null) {
@@ -136,15 +151,12 @@ final class NewConnections {
             }
             in.cutLine().ifPresent(cut -> replay.cutLines.add(cut.describe()));
         }
-        replay.sessions += facts.size();
-        facts.requestCounts(replay.requestsPerSession::add);
-        return facts;
     }
 
     /** One source's followed answered records in start order, each key against its connections. */
     private void replaySource(int index, Source source, SessionFacts facts) throws IOException {
         SourceReplay state = new SourceReplay(index, facts);
-        try (LineSort records = LineSort.open(List.of(source.file()), r -> answered(r) && followed.follows(r),
+        try (LineSort records = LineSort.openParts(source.parts(), r -> answered(r) && followed.follows(r),
                 START_ORDER, sortDir, sortBudgetBytes, (file, r) -> { })) {
             records.forEach(state::step);
         }

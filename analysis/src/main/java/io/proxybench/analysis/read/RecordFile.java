@@ -4,6 +4,7 @@ import io.proxybench.analysis.Expect;
 import io.proxybench.analysis.stats.RecordClassifier;
 import io.proxybench.analysis.stats.RunStatistics;
 import io.proxybench.records.CutLine;
+import io.proxybench.records.FilePart;
 import io.proxybench.records.RecordStream;
 import io.proxybench.records.RequestRecord;
 import java.nio.file.Files;
@@ -67,13 +68,27 @@ public record RecordFile(Path file, RunStatistics statistics, Set<String> segmen
      * @param expect what a 2xx body must hold to be data, checked on kept bodies; null for none
      */
     public static RecordFile read(Path file, Expect expect) {
+        return read(FilePart.whole(file), expect);
+    }
+
+    /**
+     * As {@link #read(Path, Expect)}, counting only the records {@code part} selects, as it selects them: every line
+     * is still read and checked.
+     */
+    public static RecordFile read(FilePart part, Expect expect) {
+        Path file = part.file();
         List<Part> parts = Collections.synchronizedList(new ArrayList<>());
         String cut = FileReading.read(file, () -> {
             try (RecordStream records = RecordStream.open(file)) {
                 records.forEachInParallel(THREADS, () -> {
-                    Part part = new Part(new RecordClassifier(expect), new RunStatistics(), new TreeSet<>());
-                    parts.add(part);
-                    return part::add;
+                    Part counted = new Part(new RecordClassifier(expect), new RunStatistics(), new TreeSet<>());
+                    parts.add(counted);
+                    return r -> {
+                        RequestRecord selected = part.select().apply(r);
+                        if (selected != null) {
+                            counted.add(selected);
+                        }
+                    };
                 });
                 return records.cutLine().map(CutLine::describe).orElse(null);
             }
@@ -81,10 +96,10 @@ public record RecordFile(Path file, RunStatistics statistics, Set<String> segmen
         RunStatistics statistics = new RunStatistics();
         Set<String> segments = new TreeSet<>();
         long unchecked = 0;
-        for (Part part : parts) {
-            statistics.add(part.statistics());
-            segments.addAll(part.segments());
-            unchecked += part.classifier().withoutBody();
+        for (Part counted : parts) {
+            statistics.add(counted.statistics());
+            segments.addAll(counted.segments());
+            unchecked += counted.classifier().withoutBody();
         }
         return new RecordFile(file, statistics, Collections.unmodifiableSet(segments), unchecked, cut);
     }

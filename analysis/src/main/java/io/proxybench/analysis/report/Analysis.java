@@ -1,5 +1,6 @@
 package io.proxybench.analysis.report;
 
+import com.fasterxml.jackson.annotation.JsonInclude;
 import com.fasterxml.jackson.annotation.JsonProperty;
 import io.proxybench.analysis.asn.AsnCount;
 import io.proxybench.analysis.asn.AsnLookup;
@@ -10,6 +11,7 @@ import io.proxybench.analysis.FirstTries;
 import io.proxybench.analysis.GatewayUse;
 import io.proxybench.analysis.Percentiles;
 import io.proxybench.analysis.SteadyWindow;
+import io.proxybench.analysis.read.HistorySpan;
 import io.proxybench.analysis.stats.OutcomeView;
 import io.proxybench.analysis.stats.RunStatistics;
 import io.proxybench.analysis.stats.WireView;
@@ -54,6 +56,8 @@ import java.util.stream.Collectors;
  * @param gatewayUse how tunnels shared HTTP/2 connections to the proxy; null when no record names one
  * @param notes caveats about the figures, e.g. an option the records cannot honour
  * @param thresholds the {@code --fail-if} thresholds held to the run, in order; empty without any
+ * @param history the window of a watch's history the records are, named in the heading; null (and left out of the
+ *     JSON) for records files
  */
 public record Analysis(
         @JsonProperty(FigureNames.RECORDS) long records,
@@ -79,7 +83,8 @@ public record Analysis(
         @JsonProperty("block_exits") List<BlockExit> blockExits,
         @JsonProperty("gateway_use") GatewayUse gatewayUse,
         @JsonProperty("notes") List<String> notes,
-        @JsonProperty("thresholds") List<Verdict> thresholds) {
+        @JsonProperty("thresholds") List<Verdict> thresholds,
+        @JsonProperty("history") @JsonInclude(JsonInclude.Include.NON_NULL) HistorySpan history) {
 
     private static final int TOP = 5;
 
@@ -115,7 +120,7 @@ public record Analysis(
                 ExitFigures.of(stats), asns == null ? null : AsnStats.of(stats.exits().ips(), asns),
                 wire.handshakesPer1000(), wire.reuseRate(), wire.connectionsOpened(), wire.bytesPerSuccess(),
                 wire.bytesLowerBound(), outcomes.firstTries(), outcomes.counts(), outcomes.medianBodyBytes(),
-                windowSeconds, windows, exits, wire.gatewayUse().orElse(null), notes, List.of());
+                windowSeconds, windows, exits, wire.gatewayUse().orElse(null), notes, List.of(), null);
     }
 
     /** This analysis with the verdicts of its thresholds. */
@@ -123,7 +128,15 @@ public record Analysis(
         return new Analysis(records, ok, successRate, steady, phasesMs, failuresByPhase, errors, reasons,
                 exits, asns, handshakesPer1000, reuseRate, connectionsOpened, bytesPerSuccess, bytesLowerBound,
                 firstTries, outcomes, medianBodyBytes, windowSeconds, blockWindows, blockExits, gatewayUse, notes,
-                List.copyOf(verdicts));
+                List.copyOf(verdicts), history);
+    }
+
+    /** This analysis of the window {@code span} of a watch's history. */
+    public Analysis withHistory(HistorySpan span) {
+        return new Analysis(records, ok, successRate, steady, phasesMs, failuresByPhase, errors, reasons,
+                exits, asns, handshakesPer1000, reuseRate, connectionsOpened, bytesPerSuccess, bytesLowerBound,
+                firstTries, outcomes, medianBodyBytes, windowSeconds, blockWindows, blockExits, gatewayUse, notes,
+                thresholds, span);
     }
 
     /** The analysis as one JSON object, snake_case names throughout. */
@@ -131,9 +144,12 @@ public record Analysis(
         return ReportJson.write(this);
     }
 
-    /** The analysis as lines of text. */
+    /** The analysis as lines of text, under the window's heading for a watch's history. */
     public String text() {
         List<String> lines = new ArrayList<>();
+        if (history != null) {
+            lines.add(history.heading());
+        }
         lines.add(String.format(Locale.ROOT, "%s, %,d ok", Text.count(records, "record"), ok));
         lines.add(steady == null ? "steady window: none (no second between ramp-up and the 90% mark)"
                 : steady.line());

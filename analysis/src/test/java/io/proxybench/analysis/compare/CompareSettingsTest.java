@@ -3,7 +3,10 @@ package io.proxybench.analysis.compare;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
+import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.ObjectMapper;
 import io.proxybench.analysis.asn.AsnFiles;
+import io.proxybench.analysis.read.HistorySpan;
 import io.proxybench.analysis.threshold.Thresholds;
 import java.util.Collections;
 import java.util.List;
@@ -27,6 +30,23 @@ class CompareSettingsTest {
         assertThat(result.comparison().notes()).contains("a note");
         assertThat(result.comparison().thresholds()).isEmpty();
         assertThat(result.failed()).isFalse();
+    }
+
+    @Test
+    void theRunsOfAHistorysWindowAreUnderItsHeadingInTextAndJson() throws Exception {
+        HistorySpan span = new HistorySpan("history", List.of("a", "b"), "2026-12-06T12:00:00Z",
+                "2026-12-07T01:00:30Z");
+        CompareResult result = new CompareSettings(Map.of(), Map.of(), null).compare(
+                List.of(Fixtures.runA(), Fixtures.runB()), List.of(), span, NO_ASNS, Thresholds.NONE);
+
+        assertThat(result.comparison().text()).startsWith("providers a and b, 2026-12-06 12:00 to 2026-12-07 01:00:30"
+                + " UTC\n");
+        JsonNode json = new ObjectMapper().readTree(result.comparison().json());
+        assertThat(json.path("history").path("providers").toString()).isEqualTo("[\"a\",\"b\"]");
+        assertThat(json.path("history").path("from").asText()).isEqualTo("2026-12-06T12:00:00Z");
+        JsonNode files = new ObjectMapper().readTree(new CompareSettings(Map.of(), Map.of(), null).compare(
+                List.of(Fixtures.runA()), List.of(), NO_ASNS, Thresholds.NONE).comparison().json());
+        assertThat(files.has("history")).as("no history for records files").isFalse();
     }
 
     @Test

@@ -321,12 +321,13 @@ class DoctorTest {
     @Test
     void aCutLastLineIsANote() throws IOException {
         Source run = source("run.jsonl", tenSessions());
-        Files.writeString(run.file(), "{\"sched\": 1.0, \"do", StandardOpenOption.APPEND);
+        Path file = run.parts().get(0).file();
+        Files.writeString(file, "{\"sched\": 1.0, \"do", StandardOpenOption.APPEND);
 
         DoctorReport r = Doctor.diagnose(List.of(run), null, null, Doctor.DEFAULT_MIN_PER_1000);
 
         assertThat(r.records()).isEqualTo(50);
-        assertThat(r.notes()).contains(run.file() + ": the last line (line 51, 18 bytes) was cut and left out: the"
+        assertThat(r.notes()).contains(file + ": the last line (line 51, 18 bytes) was cut and left out: the"
                 + " file ends inside it, as when the run writing it was killed; the records before it are whole");
     }
 

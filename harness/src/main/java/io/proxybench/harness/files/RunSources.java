@@ -6,8 +6,12 @@ import io.proxybench.analysis.Expect;
 import io.proxybench.analysis.compare.ComparedRun;
 import io.proxybench.analysis.compare.WindowEntry;
 import io.proxybench.analysis.read.FileReading;
+import io.proxybench.analysis.read.HistoryQuery;
+import io.proxybench.analysis.read.HistoryRecords;
+import io.proxybench.analysis.read.HistorySpan;
 import io.proxybench.analysis.read.RecordFile;
 import io.proxybench.analysis.stats.RunStatistics;
+import io.proxybench.records.history.HistoryWindow;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -27,7 +31,9 @@ import java.util.stream.Stream;
  *   <li>any other folder of records files: the shards of one run when its records name segments, else one window
  *       per file.
  * </ul>
- * A file or folder is named as {@link RunNames} says, apart from the alternations' labels.
+ * A file or folder is named as {@link RunNames} says, apart from the alternations' labels. Or, with a
+ * {@link HistoryQuery} that names providers, the one argument is a watch's history directory: one run per provider, its
+ * window read as one ({@link HistoryRecords}), named by the provider.
  */
 public final class RunSources {
 
@@ -38,17 +44,46 @@ public final class RunSources {
     /**
      * What the arguments named.
      *
-     * @param runs the runs, in argument order
+     * @param runs the runs, in argument order (a history's providers in the order named)
      * @param notes what reading left out, e.g. a file's cut last line
+     * @param history the window of a watch's history the runs are; null for records files
      */
-    public record Read(List<ComparedRun> runs, List<String> notes) {}
+    public record Read(List<ComparedRun> runs, List<String> notes, HistorySpan history) {}
+
+    /**
+     * The runs of {@code arguments}: a provider's window each when {@code history} names providers (the arguments
+     * being one history directory), else as {@link #read(List, Expect)}.
+     *
+     * @throws IllegalArgumentException as {@link HistoryQuery#windows}, for a window without records, or for records
+     *     files as {@link #read(List, Expect)}
+     */
+    public static Read read(List<Path> arguments, Expect expect, HistoryQuery history) {
+        List<HistoryWindow> windows = history.windows(arguments);
+        if (windows.isEmpty()) {
+            return files(arguments, expect);
+        }
+        List<ComparedRun> runs = new ArrayList<>();
+        List<String> notes = new ArrayList<>();
+        for (HistoryWindow window : windows) {
+            HistoryRecords read = HistoryRecords.read(window, expect);
+            notes.addAll(read.cutLines());
+            runs.add(new ComparedRun(window.provider(), read.files().stream().map(Path::toString).toList(),
+                    List.of(read.statistics()), read.uncheckedBodies()));
+        }
+        return new Read(List.copyOf(runs), notes, HistorySpan.of(windows));
+    }
 
     /**
      * The runs of {@code arguments}, in argument order (an alternation's labels where they first ran), each file read
      * once, streaming, its records classified with {@code expect} (null for none), named as {@link RunNames} says.
      * The same label in several alternations (the same providers on another day) is one run: its windows are pooled.
+     * A watch's history among them is refused, naming its providers (see {@link #read(List, Expect, HistoryQuery)}).
      */
     public static Read read(List<Path> arguments, Expect expect) {
+        return read(arguments, expect, HistoryQuery.none());
+    }
+
+    private static Read files(List<Path> arguments, Expect expect) {
         List<String> notes = new ArrayList<>();
         List<ComparedRun> runs = new ArrayList<>();
         Map<String, Integer> labelled = new LinkedHashMap<>();
@@ -85,7 +120,7 @@ public final class RunSources {
         for (int i = 0; i < at.size(); i++) {
             runs.set(at.get(i), runs.get(at.get(i)).labelled(names.get(i)));
         }
-        return new Read(List.copyOf(runs), notes);
+        return new Read(List.copyOf(runs), notes, null);
     }
 
     private static boolean isAlternation(Path argument) {
