@@ -20,7 +20,8 @@ import java.util.stream.Stream;
  * HISTORY/
  *   PROVIDER/                 a provider's name as configured ({@link #NAME})
  *     YYYY-MM-DD/             one UTC day
- *       records.jsonl         the day's checks as records; sched and done are seconds since the day's 00:00 UTC
+ *       records.jsonl         the checks that ended in the day, as records; sched and done are seconds since the
+ *                             day's 00:00 UTC (a check begun before midnight has a negative sched)
  *       latency*.hlog         HdrHistogram interval logs of the day (one per start of watch within the day)
  *       minutes.jsonl         one line per closed minute: what the live page draws
  *       probes.jsonl          the day's probe cards, one per line

@@ -34,8 +34,9 @@ public final class ProviderWatch implements AutoCloseable {
     /** Told each check as it ends; on the provider's client thread. */
     public interface Checked {
         /**
-         * @param record its record; times count from {@code day}'s 00:00 UTC
-         * @param day the UTC day it was scheduled in
+         * @param record its record; times count from {@code day}'s 00:00 UTC (a check begun before midnight has a
+         *     negative {@code sched})
+         * @param day the UTC day it ended in
          * @param doneMillis when it ended, Unix milliseconds
          */
         void checked(CheckMode mode, RequestRecord record, LocalDate day, long doneMillis);
@@ -99,19 +100,18 @@ public final class ProviderWatch implements AutoCloseable {
             return;
         }
         long sched = clock.epochNanos();
-        LocalDate day = HistoryDir.dayOf(Instant.ofEpochSecond(0, sched));
-        long dayStart = HistoryDir.startOf(day).getEpochSecond() * 1_000_000_000L;
         try {
             client.send(mode == CheckMode.ROTATING ? rotating : sticky, (response, failure) ->
-                    done(mode, day, dayStart, sched, response, failure));
+                    done(mode, sched, response, failure));
         } catch (RuntimeException e) {
-            done(mode, day, dayStart, sched, null, e);
+            done(mode, sched, null, e);
         }
     }
 
-    private void done(CheckMode mode, LocalDate day, long dayStart, long sched, ProxyResponse response,
-            Throwable failure) {
+    private void done(CheckMode mode, long sched, ProxyResponse response, Throwable failure) {
         long done = clock.epochNanos();
+        LocalDate day = HistoryDir.dayOf(Instant.ofEpochSecond(0, done));
+        long dayStart = HistoryDir.startOf(day).getEpochSecond() * 1_000_000_000L;
         try {
             RequestRecord r = response != null
                     ? records.of(sched - dayStart, sched - dayStart, done - dayStart, response, 1, null)

@@ -54,8 +54,8 @@ public final class HistoryWriter implements AutoCloseable {
     }
 
     /**
-     * Appends a check's record to {@code day}'s file; its {@code sched} and {@code done} count from that day's
-     * 00:00 UTC. While paused (the history is over its cap with only today left) it is counted as dropped instead.
+     * Appends a check's record to {@code day}'s file, the day it ended in; its {@code sched} and {@code done} count
+     * from that day's 00:00 UTC. While paused (the history is over its cap with only today left) it is counted as dropped instead.
      */
     public synchronized void record(RequestRecord r, LocalDate day) {
         if (paused) {
@@ -64,7 +64,7 @@ public final class HistoryWriter implements AutoCloseable {
         }
         try {
             if (this.day != null && day.isBefore(this.day)) {
-                // A check scheduled before midnight that ended after a check of the new day: to its own day's file.
+                // A check that ended before midnight, told after one of the new day: to its own day's file.
                 try (JsonlWriter late = new JsonlWriter(dir.day(provider, day).resolve(HistoryDir.RECORDS))) {
                     late.write(r);
                 }
