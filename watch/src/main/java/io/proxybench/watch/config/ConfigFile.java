@@ -50,6 +50,7 @@ public final class ConfigFile {
         PROVIDER.put("name", (p, f) -> p.name = f);
         PROVIDER.put("proxy", (p, f) -> p.proxy = f);
         PROVIDER.put("provider", (p, f) -> p.dialect = f);
+        PROVIDER.put("session_template", (p, f) -> p.sessionTemplate = f);
         PROVIDER.put("username_env", (p, f) -> p.usernameEnv = f);
         PROVIDER.put("password_env", (p, f) -> p.passwordEnv = f);
         PROVIDER.put("password_file", (p, f) -> p.passwordFile = f);

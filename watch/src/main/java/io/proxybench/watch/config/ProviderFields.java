@@ -24,6 +24,7 @@ final class ProviderFields {
     Field name;
     Field proxy;
     Field dialect;
+    Field sessionTemplate;
     Field usernameEnv;
     Field passwordEnv;
     Field passwordFile;
@@ -47,15 +48,11 @@ final class ProviderFields {
     WatchedProvider check(Function<String, String> env, URI defaultTarget, TlsSettings tls) {
         String checkedName = Values.name(name);
         ProxySpec spec = proxy(env);
-        SessionTemplate sessions = null;
-        if (dialect != null) {
-            try {
-                sessions = SessionTemplate.of(Dialect.named(dialect.value()));
-            } catch (IllegalArgumentException e) {
-                throw dialect.error(e.getMessage(), "");
-            }
+        SessionTemplate sessions = sessions();
+        if (sessions != null) {
+            Field given = dialect != null ? dialect : sessionTemplate;
             if (spec.credentials() == null) {
-                throw dialect.error("sessions are written into the proxy's credentials, and it has none",
+                throw given.error("sessions are written into the proxy's credentials, and it has none",
                         "give its username and password, or leave the provider's dialect out to watch it as an"
                                 + " open proxy (rotating checks only)");
             }
@@ -81,6 +78,33 @@ final class ProviderFields {
         Duration life = sessionLife == null ? null : Values.positive(sessionLife);
         Duration budget = p99Budget == null ? WatchedProvider.DEFAULT_P99_BUDGET : Values.positive(p99Budget);
         return new WatchedProvider(checkedName, spec, sessions, checked, tls, perSecond, limit, life, budget);
+    }
+
+    /** The session syntax: a preset's name ({@code provider}) or a template ({@code session_template}); or null. */
+    private SessionTemplate sessions() {
+        if (dialect != null && sessionTemplate != null) {
+            throw sessionTemplate.error("the session syntax is given twice (also at " + dialect.place() + ")",
+                    "keep provider: for a preset, or session_template: for a provider without one");
+        }
+        if (dialect != null) {
+            try {
+                return SessionTemplate.of(Dialect.named(dialect.value()));
+            } catch (IllegalArgumentException e) {
+                String known = Dialect.presets().stream().map(Dialect::name).reduce((a, b) -> a + ", " + b)
+                        .orElse("");
+                throw dialect.error("no preset " + dialect.quoted() + "; the presets are " + known,
+                        "for another provider, give its syntax as session_template: in a config file, e.g."
+                                + " '{user}-session-{id}'");
+            }
+        }
+        if (sessionTemplate != null) {
+            try {
+                return SessionTemplate.parse(sessionTemplate.value());
+            } catch (IllegalArgumentException e) {
+                throw sessionTemplate.error(e.getMessage(), "");
+            }
+        }
+        return null;
     }
 
     private ProxySpec proxy(Function<String, String> env) {

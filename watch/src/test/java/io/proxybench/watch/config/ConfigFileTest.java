@@ -73,6 +73,14 @@ class ConfigFileTest {
         assertThat(acme.perSecond()).isEqualTo(0.5);
         assertThat(acme.sessionLife()).isEqualTo(Duration.ofMinutes(10));
         assertThat(acme.target().toString()).isEqualTo("https://example.com/cdn-cgi/trace");
+        assertThat(read("""
+                target: https://example.com/
+                providers:
+                  - name: other
+                    proxy: http://u@gw.example:1
+                    password_env: ACME_PASS
+                    session_template: '{user}-session-{id}'
+                """).provider("other").sticky()).isTrue();
         WatchedProvider office = c.provider("office");
         assertThat(office.proxy().credentials()).isNull();
         assertThat(office.sticky()).isFalse();
@@ -91,7 +99,10 @@ class ConfigFileTest {
                 .hasMessageContaining(":5: providers[1].name: the name a is given twice (first at ")
                 .hasMessageContaining(":3: providers[0].name)");
         assertThatThrownBy(() -> read(head + "  - name: a\n    proxy: http://x:1\n    provider: nosuch\n"))
-                .hasMessageContaining(":5: providers[0].provider: ");
+                .hasMessageContaining(":5: providers[0].provider: no preset 'nosuch'; the presets are lab, ")
+                .hasMessageContaining("session_template");
+        assertThatThrownBy(() -> read(head + "  - name: a\n    proxy: http://u@x:1\n    session_template: '{id}'\n"))
+                .hasMessageContaining(":5: providers[0].session_template: ");
         assertThatThrownBy(() -> read(head + "  - name: a\n    proxy: http://u@x:1\n    password_env: NOPE\n"))
                 .hasMessageContaining(":5: providers[0].password_env: the environment variable NOPE is not set")
                 .hasMessageContaining("export NOPE=");

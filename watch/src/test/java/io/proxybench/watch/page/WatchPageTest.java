@@ -58,7 +58,7 @@ class WatchPageTest {
         List<Minute> written = new ArrayList<>();
         try (HistoryWriter w = new HistoryWriter(new HistoryDir(history), "a")) {
             for (int i = 0; i < MINUTES; i++) {
-                long ok = 50 + i % 10;
+                long ok = 50 + i % 8;
                 Minute m = new Minute(first + 60L * i, 60, ok, 2, 60 - ok - 2,
                         Map.of("total", 0.02 + i / 1000.0, "connect", 0.005 + i / 2000.0),
                         Map.of("total", 0.08 + i / 500.0, "connect", 0.01 + i / 1000.0), 10 + i % 5, 3, 30, 120_000);
