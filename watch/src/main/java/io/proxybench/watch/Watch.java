@@ -15,12 +15,14 @@ import io.proxybench.watch.probe.ProviderProbes;
 import io.proxybench.watch.server.WatchServer;
 import java.io.IOException;
 import java.io.PrintWriter;
+import java.io.UncheckedIOException;
 import java.nio.file.Files;
 import java.time.Instant;
 import java.time.LocalDate;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
+import java.util.Locale;
 import java.util.Map;
 import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.Executors;
@@ -57,6 +59,7 @@ public final class Watch implements AutoCloseable {
     private final WatchServer server;
     private final ProviderProbes prober;
     private volatile boolean overCap;
+    private volatile boolean writeFailing;
 
     private Watch(WatchConfig config, String version, PrintWriter err) throws IOException {
         this.config = config;
@@ -155,22 +158,27 @@ public final class Watch implements AutoCloseable {
         if (!config.probeEvery().isZero()) {
             prober.start(config.probeEvery());
         }
-        err.printf("watch: %d provider(s) at site %s%n", config.providers().size(), config.site());
+        err.printf(Locale.ROOT, "watch: %d provider(s) at site %s%n", config.providers().size(), config.site());
         for (WatchedProvider p : config.providers()) {
-            err.printf("  %s, checking %s%s%n", p, p.target(), p.sticky() ? " (rotating and sticky)"
+            err.printf(Locale.ROOT, "  %s, checking %s%s%n", p, p.target(), p.sticky() ? " (rotating and sticky)"
                     : " (rotating; no session dialect, so no sticky checks)");
         }
         String host = config.listenHost().contains(":") ? "[" + config.listenHost() + "]" : config.listenHost();
-        err.printf("page:    http://%s:%d/%s%n", host, server.port(), config.token() == null ? "" : "?token=...");
-        err.printf("metrics: http://%s:%d/metrics%n", host, server.port());
-        err.printf("history: %s (days kept %d, at most %s)%n", config.history(), config.retain().toDays(),
+        err.printf(Locale.ROOT, "page:    http://%s:%d/%s%n", host, server.port(),
+                config.token() == null ? "" : "?token=...");
+        err.printf(Locale.ROOT, "metrics: http://%s:%d/metrics%n", host, server.port());
+        err.printf(Locale.ROOT, "history: %s (days kept %d, at most %s)%n", config.history(), config.retain().toDays(),
                 size(config.historyCapBytes()));
         err.println("Stop with Ctrl-C or SIGTERM: the history is flushed every second and on stop.");
         err.flush();
     }
 
     private void checked(int index, CheckMode mode, RequestRecord r, LocalDate day, long doneMillis) {
-        writers.get(index).record(r, day);
+        try {
+            writers.get(index).record(r, day);
+        } catch (UncheckedIOException e) {
+            writeFailed(e);
+        }
         metrics.count(index, mode, r);
         Minute closed = lives.get(index).add(r, mode, doneMillis);
         if (closed != null) {
@@ -192,7 +200,11 @@ public final class Watch implements AutoCloseable {
     }
 
     private void closedMinute(int index, Minute m) {
-        writers.get(index).minute(m);
+        try {
+            writers.get(index).minute(m);
+        } catch (UncheckedIOException e) {
+            writeFailed(e);
+        }
         server.publish("minute", Map.of("provider", config.providers().get(index).name(), "minute", m));
     }
 
@@ -206,8 +218,17 @@ public final class Watch implements AutoCloseable {
                 }
                 writers.get(i).flush();
             }
+            writeFailing = false;
         } catch (IOException | RuntimeException e) {
-            say("history: cannot write (%s); checks go on", e.getMessage());
+            writeFailed(e);
+        }
+    }
+
+    /** Says, once until a write succeeds again, that the history cannot be written; the checks go on. */
+    private void writeFailed(Exception e) {
+        if (!writeFailing) {
+            writeFailing = true;
+            say("history: cannot write (%s); the checks, page and metrics go on", e.getMessage());
         }
     }
 
@@ -239,7 +260,11 @@ public final class Watch implements AutoCloseable {
 
     private void probed(String provider, LastProbe probe) {
         probes.put(provider, probe);
-        writers.get(index(provider)).probe(probe);
+        try {
+            writers.get(index(provider)).probe(probe);
+        } catch (UncheckedIOException e) {
+            writeFailed(e);
+        }
         server.publish("probe", Map.of("provider", provider, "probe", probe));
         if (!probe.success()) {
             say("%s: probe stopped: %s", provider, probe.diagnosis());
@@ -282,16 +307,16 @@ public final class Watch implements AutoCloseable {
 
     private void say(String format, Object... args) {
         synchronized (err) {
-            err.printf("%tT ", clock.epochMillis());
-            err.printf(format, args);
+            err.printf(Locale.ROOT, "%tT ", clock.epochMillis());
+            err.printf(Locale.ROOT, format, args);
             err.println();
             err.flush();
         }
     }
 
     private static String size(long bytes) {
-        return bytes >= 1L << 30 ? String.format("%.1f GB", bytes / (double) (1L << 30))
-                : String.format("%d MB", bytes >> 20);
+        return bytes >= 1L << 30 ? String.format(Locale.ROOT, "%.1f GB", bytes / (double) (1L << 30))
+                : String.format(Locale.ROOT, "%d MB", bytes >> 20);
     }
 
     /** Stops the checks and probes, writes the history out and stops serving. */

@@ -79,7 +79,8 @@ class WatchLabTest {
                         && value(get(base + "/metrics"), "probe_success", "b") == 1, "both answering 200");
                 String metrics = get(base + "/metrics");
                 assertThat(value(metrics, "probe_http_status_code", "a")).isEqualTo(200);
-                assertThat(metrics).contains("probe_http_duration_seconds{phase=\"proxy_connect\",provider=\"a\",site=\"local\"}");
+                assertThat(metrics).contains("probe_http_duration_seconds{phase=\"proxy_connect\",provider=\"a\","
+                        + "site=\"local\"}");
                 assertThat(metrics).doesNotContain(":p@");
                 b.close();
                 waitFor(() -> value(get(base + "/metrics"), "probe_success", "b") == 0, "b's checks failing");

@@ -71,7 +71,8 @@ class WatchPrometheusTest {
                           - targets: ['127.0.0.1:%d']
                     """.formatted(RULES, watch.port()));
             try (ExternalPeer server = ExternalPeer.start("prometheus", folder, List.of(prometheus.toString(),
-                    "--config.file=" + folder.resolve("prometheus.yml"), "--storage.tsdb.path=" + folder.resolve("data"),
+                    "--config.file=" + folder.resolve("prometheus.yml"),
+                    "--storage.tsdb.path=" + folder.resolve("data"),
                     "--web.listen-address=127.0.0.1:" + port), port)) {
                 String api = "http://127.0.0.1:" + port + "/api/v1/";
                 // Both answer: probe_success 1 for each, as Prometheus scraped it.

@@ -28,6 +28,9 @@ import java.util.concurrent.atomic.AtomicInteger;
  */
 public final class ProviderWatch implements AutoCloseable {
 
+    /** How long checks in flight get to end when watch stops. */
+    static final long STOP_GRACE_MILLIS = 2_000;
+
     /** The session key of the sticky checks. */
     static final String SESSION_KEY = "watch";
 
@@ -122,11 +125,24 @@ public final class ProviderWatch implements AutoCloseable {
         }
     }
 
-    /** Stops the checks and closes the client: checks in flight end as failed. */
+    /**
+     * Stops the checks, gives those in flight up to {@link #STOP_GRACE_MILLIS} to end, and closes the client: any
+     * still in flight then end as failed, and are told as such.
+     */
     @Override
-    public synchronized void close() {
-        for (ScheduledFuture<?> t : timers) {
-            t.cancel(false);
+    public void close() {
+        synchronized (this) {
+            for (ScheduledFuture<?> t : timers) {
+                t.cancel(false);
+            }
+        }
+        long end = System.nanoTime() + STOP_GRACE_MILLIS * 1_000_000L;
+        try {
+            while (inFlight.get() > 0 && System.nanoTime() < end) {
+                Thread.sleep(20);
+            }
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
         }
         client.close();
     }

@@ -33,6 +33,8 @@ public final class HistoryWriter implements AutoCloseable {
 
     /** The latency interval logs' interval: a day of one-second intervals would outweigh the records. */
     public static final long HLOG_INTERVAL_MILLIS = 10_000;
+    /** Digits the interval logs keep: within 1%, at a tenth of the memory of a run's 3 (one set per provider). */
+    static final int HLOG_SIGNIFICANT_DIGITS = 2;
 
     private static final ObjectMapper JSON = new ObjectMapper();
     private static final DateTimeFormatter HHMMSS = DateTimeFormatter.ofPattern("HHmmss");
@@ -46,6 +48,7 @@ public final class HistoryWriter implements AutoCloseable {
     private BufferedWriter minutes;
     private BufferedWriter probes;
     private boolean paused;
+    private boolean closed;
     private long dropped;
 
     public HistoryWriter(HistoryDir dir, String provider) {
@@ -55,9 +58,13 @@ public final class HistoryWriter implements AutoCloseable {
 
     /**
      * Appends a check's record to {@code day}'s file, the day it ended in; its {@code sched} and {@code done} count
-     * from that day's 00:00 UTC. While paused (the history is over its cap with only today left) it is counted as dropped instead.
+     * from that day's 00:00 UTC. While paused (the history is over its cap with only today left) it is counted as
+     * dropped instead.
      */
     public synchronized void record(RequestRecord r, LocalDate day) {
+        if (closed) {
+            return;
+        }
         if (paused) {
             dropped++;
             return;
@@ -80,6 +87,9 @@ public final class HistoryWriter implements AutoCloseable {
 
     /** Appends a closed minute to its day's {@code minutes.jsonl}. */
     public synchronized void minute(Minute m) {
+        if (closed) {
+            return;
+        }
         try {
             open(HistoryDir.dayOf(Instant.ofEpochSecond(m.t())));
             minutes.write(JSON.writeValueAsString(m));
@@ -91,6 +101,9 @@ public final class HistoryWriter implements AutoCloseable {
 
     /** Appends a probe's card to its day's {@code probes.jsonl}, and pushes it to the file at once. */
     public synchronized void probe(LastProbe p) {
+        if (closed) {
+            return;
+        }
         try {
             open(HistoryDir.dayOf(Instant.ofEpochMilli(p.at())));
             probes.write(JSON.writeValueAsString(p));
@@ -139,7 +152,7 @@ public final class HistoryWriter implements AutoCloseable {
         records = new JsonlWriter(recordsFile);
         minutes = append(d.resolve(HistoryDir.MINUTES));
         probes = append(d.resolve(HistoryDir.PROBES));
-        phases = new PhaseHistograms();
+        phases = new PhaseHistograms(HLOG_SIGNIFICANT_DIGITS);
         String started = LocalTime.now(ZoneOffset.UTC).format(HHMMSS);
         hlog = HdrLog.open(d.resolve("latency-" + started + ".hlog"), phases,
                 List.of("watch provider " + provider + ", day " + next), (phase, micros, start, end) -> { },
@@ -161,8 +174,10 @@ public final class HistoryWriter implements AutoCloseable {
         }
     }
 
+    /** Closes the files; what is told after is not written (a check's callback racing the stop). */
     @Override
     public synchronized void close() throws IOException {
+        closed = true;
         closeFiles();
     }
 }

@@ -2,14 +2,13 @@ package io.proxybench.watch.live;
 
 import io.proxybench.records.RequestRecord;
 import io.proxybench.watch.CheckMode;
-import java.util.ArrayDeque;
-import java.util.ArrayList;
 import java.util.List;
 
 /**
  * What the page and the metrics show of one provider: its closed minutes of the last {@link #MINUTES_KEPT}, the
  * minute so far, the exits of its last rotating checks, its sticky session's life and its last check. Its memory is
- * fixed by those bounds, whatever the rate and however long watch runs. Thread-safe.
+ * allocated when it is made (about 200 KB for the day of minutes, and the minute so far's histograms), and holds,
+ * whatever the rate and however long watch runs. Thread-safe.
  */
 public final class ProviderLive {
 
@@ -20,7 +19,7 @@ public final class ProviderLive {
 
     private final String name;
     private final String proxy;
-    private final ArrayDeque<Minute> minutes = new ArrayDeque<>();
+    private final MinuteRing minutes = new MinuteRing(MINUTES_KEPT);
     private final MinuteCounter current;
     private final ExitWindow exits = new ExitWindow();
     private final StickyLife sticky = new StickyLife();
@@ -94,15 +93,12 @@ public final class ProviderLive {
     }
 
     private void keep(Minute m) {
-        minutes.addLast(m);
-        while (minutes.size() > MINUTES_KEPT) {
-            minutes.removeFirst();
-        }
+        minutes.add(m);
     }
 
     /** The closed minutes kept, oldest first. */
     public synchronized List<Minute> minutes() {
-        return new ArrayList<>(minutes);
+        return minutes.all();
     }
 
     /** The minute so far. */
@@ -143,9 +139,8 @@ public final class ProviderLive {
         long checks = 0;
         long handshakes = 0;
         long bytes = 0;
-        var it = minutes.descendingIterator();
-        for (int i = 0; i < RECENT_MINUTES && it.hasNext(); i++) {
-            Minute m = it.next();
+        for (int i = 0; i < RECENT_MINUTES && i < minutes.size(); i++) {
+            Minute m = minutes.newest(i);
             checks += m.checks();
             handshakes += m.handshakes();
             bytes += m.bytes();

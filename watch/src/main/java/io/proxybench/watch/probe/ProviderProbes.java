@@ -8,6 +8,7 @@ import io.proxybench.watch.live.LastProbe;
 import java.io.PrintWriter;
 import java.time.Duration;
 import java.util.List;
+import java.util.Locale;
 import java.util.concurrent.Executors;
 import java.util.concurrent.ScheduledExecutorService;
 import java.util.concurrent.TimeUnit;
@@ -46,7 +47,8 @@ public final class ProviderProbes implements AutoCloseable {
         for (int i = 0; i < providers.size(); i++) {
             WatchedProvider p = providers.get(i);
             if (!"https".equals(p.target().getScheme())) {
-                err.printf("%s: not probed: the probe's checks need an https:// target, and it checks %s%n",
+                err.printf(Locale.ROOT, "%s: not probed: the probe's checks need an https:// target, and it"
+                        + " checks %s%n",
                         p.name(), p.target());
                 continue;
             }
@@ -62,7 +64,7 @@ public final class ProviderProbes implements AutoCloseable {
             ProbeCard card = ProbeExperiment.run(setup);
             done.accept(p.name(), LastProbe.of(card, System.currentTimeMillis()));
         } catch (RuntimeException e) {
-            err.printf("%s: the probe failed: %s%n", p.name(), e.getMessage());
+            err.printf(Locale.ROOT, "%s: the probe failed: %s%n", p.name(), e.getMessage());
             err.flush();
         }
     }

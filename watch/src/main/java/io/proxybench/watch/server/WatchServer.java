@@ -106,8 +106,9 @@ public final class WatchServer implements AutoCloseable {
             try (exchange) {
                 if (!allowed(exchange)) {
                     exchange.getResponseHeaders().set("WWW-Authenticate", "Bearer");
-                    send(exchange, 401, "text/plain; charset=utf-8", ("this watch asks for its token: send"
-                            + " Authorization: Bearer TOKEN, or open /?token=TOKEN\n").getBytes(StandardCharsets.UTF_8));
+                    byte[] body = ("this watch asks for its token: send Authorization: Bearer TOKEN, or open"
+                            + " /?token=TOKEN\n").getBytes(StandardCharsets.UTF_8);
+                    send(exchange, 401, "text/plain; charset=utf-8", body);
                     return;
                 }
                 handler.handle(exchange);

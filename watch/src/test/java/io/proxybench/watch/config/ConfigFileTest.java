@@ -95,7 +95,8 @@ class ConfigFileTest {
         assertThatThrownBy(() -> read(head + "  - name: a\n    proxy: http://x:1\n    rat: 1/s\n"))
                 .hasMessageContaining(":5: providers[0].rat: is not a field watch knows")
                 .hasMessageContaining("rate");
-        assertThatThrownBy(() -> read(head + "  - name: a\n    proxy: http://x:1\n  - name: a\n    proxy: http://y:1\n"))
+        assertThatThrownBy(() -> read(head + "  - name: a\n    proxy: http://x:1\n"
+                + "  - name: a\n    proxy: http://y:1\n"))
                 .hasMessageContaining(":5: providers[1].name: the name a is given twice (first at ")
                 .hasMessageContaining(":3: providers[0].name)");
         assertThatThrownBy(() -> read(head + "  - name: a\n    proxy: http://x:1\n    provider: nosuch\n"))

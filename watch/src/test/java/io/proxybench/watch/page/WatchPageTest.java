@@ -34,7 +34,8 @@ import org.junit.jupiter.api.io.TempDir;
 /**
  * The live page served by a real watch of a lab, in headless Chromium: a history of 30 minutes written before the
  * watch starts (as a restarted watch finds its own) is drawn point for point, with the last values the page's data
- * holds (one check an hour after it, so the page's data is the history), and a second load draws the same. Screenshots are kept in {@code watch/target/test-artifacts/page}.
+ * holds (one check an hour after it, so the page's data is the history), and a second load draws the same.
+ * Screenshots are kept in {@code watch/target/test-artifacts/page}.
  * Chromium's virtual time stands still while a request is open, so the page's event stream is refused here (the
  * watch's streams are all taken): the page then draws from {@code api/series}, as after any reconnect.
  */
