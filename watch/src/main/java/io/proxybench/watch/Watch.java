@@ -232,9 +232,14 @@ public final class Watch implements AutoCloseable {
         }
     }
 
+    /** Every 2 s: each provider's minute so far to the open pages. Never throws: a periodic task would stop. */
     private void current() {
-        for (ProviderLive l : lives) {
-            server.publish("current", Map.of("provider", l.name(), "minute", l.current()));
+        try {
+            for (ProviderLive l : lives) {
+                server.publish("current", Map.of("provider", l.name(), "minute", l.current()));
+            }
+        } catch (RuntimeException e) {
+            say("page: cannot send the minute so far (%s)", e.getMessage());
         }
     }
 

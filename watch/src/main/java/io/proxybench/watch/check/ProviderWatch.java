@@ -1,5 +1,6 @@
 package io.proxybench.watch.check;
 
+import io.proxybench.client.PoolLimits;
 import io.proxybench.client.ProxyClient;
 import io.proxybench.client.ProxyRequest;
 import io.proxybench.client.ProxyResponse;
@@ -11,6 +12,7 @@ import io.proxybench.records.RequestRecord;
 import io.proxybench.records.history.HistoryDir;
 import io.proxybench.watch.CheckMode;
 import io.proxybench.watch.WatchedProvider;
+import java.time.Duration;
 import java.time.Instant;
 import java.time.LocalDate;
 import java.util.concurrent.ScheduledExecutorService;
@@ -20,8 +22,9 @@ import java.util.concurrent.atomic.AtomicInteger;
 
 /**
  * One provider's trickle of checks: rotating ones, each on a new tunnel closed after it (so each pays and times the
- * proxy's handshake and a rotating provider gives it a new exit), and, when sessions can be written into its
- * credentials, sticky ones in one session on a kept-alive tunnel; each kind at the provider's rate, on a shared
+ * proxy's handshake and a rotating provider gives it a new exit; over HTTP/2 too, as their client keeps no idle
+ * connection), and, when sessions can be written into its credentials, sticky ones in one session on a kept-alive
+ * tunnel, from a client of their own; each kind at the provider's rate, on a shared
  * clock thread that only starts sends (the sends are asynchronous), so a provider that fails, stalls or is slow
  * never delays another's checks. At most {@link #maxInFlight} checks are in flight at once; a check due beyond that
  * is counted as skipped, never queued, so a stalled provider holds bounded memory.
@@ -49,7 +52,10 @@ public final class ProviderWatch implements AutoCloseable {
     }
 
     private final WatchedProvider provider;
-    private final ProxyClient client;
+    /** The rotating checks' client: keeps no connection idle, so each check's tunnel closes after it. */
+    private final ProxyClient rotatingClient;
+    /** The sticky checks' client, keeping its session's tunnel alive between checks; null without sessions. */
+    private final ProxyClient stickyClient;
     private final WallClock clock;
     private final Checked checked;
     private final Records records = Records.plain();
@@ -63,18 +69,19 @@ public final class ProviderWatch implements AutoCloseable {
         this.provider = provider;
         this.clock = clock;
         this.checked = checked;
-        ProxyClient.Builder b = ProxyClient.builder().proxy(provider.proxy()).tls(provider.tls())
-                .redirects(RedirectPolicy.none()).ioThreads(1)
-                .timeouts(Timeouts.builder().call(provider.timeout()).build());
-        if (provider.sticky()) {
-            b.sessions(provider.sessions(), SessionRouter.stickyPerKey());
-        }
-        this.client = b.build();
+        this.rotatingClient = client(provider).limits(PoolLimits.builder().keepAlive(Duration.ZERO).build()).build();
+        this.stickyClient = provider.sticky()
+                ? client(provider).sessions(provider.sessions(), SessionRouter.stickyPerKey()).build() : null;
         ProxyRequest get = ProxyRequest.get(provider.target().toString());
         this.rotating = get.withNewConnection().withHeader("Connection", "close");
         this.sticky = provider.sticky() ? get.withSessionKey(SESSION_KEY) : null;
         double seconds = provider.timeout().toMillis() / 1000.0;
         this.maxInFlight = (int) Math.max(4, Math.ceil(provider.perSecond() * seconds * 2));
+    }
+
+    private static ProxyClient.Builder client(WatchedProvider provider) {
+        return ProxyClient.builder().proxy(provider.proxy()).tls(provider.tls()).redirects(RedirectPolicy.none())
+                .ioThreads(1).timeouts(Timeouts.builder().call(provider.timeout()).build());
     }
 
     /** Starts the checks on {@code timer}: the rotating ones at once, the sticky ones half a period later. */
@@ -104,6 +111,7 @@ public final class ProviderWatch implements AutoCloseable {
         }
         long sched = clock.epochNanos();
         try {
+            ProxyClient client = mode == CheckMode.ROTATING ? rotatingClient : stickyClient;
             client.send(mode == CheckMode.ROTATING ? rotating : sticky, (response, failure) ->
                     done(mode, sched, response, failure));
         } catch (RuntimeException e) {
@@ -144,6 +152,9 @@ public final class ProviderWatch implements AutoCloseable {
         } catch (InterruptedException e) {
             Thread.currentThread().interrupt();
         }
-        client.close();
+        rotatingClient.close();
+        if (stickyClient != null) {
+            stickyClient.close();
+        }
     }
 }
