@@ -36,7 +36,7 @@ final class WatchExposition {
         LastProbe probe = new LastProbe(now, 12.5, 40, null, List.of(new LastProbe.Line("rotation_tunnel",
                 "rotation per tunnel", "10 exits in 10 tunnels", true, 10.0)));
         WatchMetrics metrics = new WatchMetrics("local", "test", List.of(p), List.of(live), name -> probe,
-                () -> 1024);
+                () -> 1024, () -> 3);
         for (int minute = 0; minute < 6; minute++) {
             for (int i = 0; i < 3; i++) {
                 RequestRecord r = RequestRecord.builder(0, 0.2).dns(0.001).tcp(0.01).connect(0.05).tls(0.06)

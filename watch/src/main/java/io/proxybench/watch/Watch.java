@@ -4,6 +4,7 @@ import io.proxybench.records.RequestRecord;
 import io.proxybench.records.history.HistoryDir;
 import io.proxybench.watch.check.ProviderWatch;
 import io.proxybench.watch.check.WallClock;
+import io.proxybench.watch.history.HistoryQueue;
 import io.proxybench.watch.history.HistoryRestore;
 import io.proxybench.watch.history.HistoryWriter;
 import io.proxybench.watch.history.Retention;
@@ -17,8 +18,11 @@ import java.io.IOException;
 import java.io.PrintWriter;
 import java.io.UncheckedIOException;
 import java.nio.file.Files;
+import java.time.Duration;
 import java.time.Instant;
 import java.time.LocalDate;
+import java.time.ZoneOffset;
+import java.time.format.DateTimeFormatter;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
@@ -40,6 +44,13 @@ import java.util.concurrent.atomic.AtomicLong;
  */
 public final class Watch implements AutoCloseable {
 
+    /** A console line's time: UTC, as every time watch writes. */
+    private static final DateTimeFormatter TIME = DateTimeFormatter.ofPattern("HH:mm:ss'Z'", Locale.ROOT)
+            .withZone(ZoneOffset.UTC);
+
+    /** How long checks in flight get to end when watch stops, all providers together. */
+    static final Duration STOP_GRACE = Duration.ofSeconds(2);
+
     /** After this many failed checks in a row, a provider is said to be down on the console. */
     static final int DOWN_AFTER = 5;
 
@@ -58,8 +69,10 @@ public final class Watch implements AutoCloseable {
     private final WatchMetrics metrics;
     private final WatchServer server;
     private final ProviderProbes prober;
+    private final HistoryQueue queue;
     private volatile boolean overCap;
-    private volatile boolean writeFailing;
+    /** The last retention failure said, so that it is said once; on the history thread only. */
+    private String retentionFailure;
 
     private Watch(WatchConfig config, String version, PrintWriter err) throws IOException {
         this.config = config;
@@ -70,6 +83,7 @@ public final class Watch implements AutoCloseable {
             throw new IOException(config.history() + " is not writable: give --history a directory watch may write");
         }
         this.retention = new Retention(history, config.retain(), config.historyCapBytes());
+        this.queue = new HistoryQueue(line -> say("%s", line));
         this.failedInARow = new int[config.providers().size()];
         Instant now = Instant.ofEpochMilli(clock.epochMillis());
         for (WatchedProvider p : config.providers()) {
@@ -78,7 +92,7 @@ public final class Watch implements AutoCloseable {
         }
         historyBytes.set(retention.bytes());
         this.metrics = new WatchMetrics(config.site(), version, config.providers(), lives, probes::get,
-                historyBytes::get);
+                historyBytes::get, this::dropped);
         this.timer = Executors.newSingleThreadScheduledExecutor(r -> {
             Thread t = new Thread(r, "proxybench-watch-clock");
             t.setDaemon(true);
@@ -148,13 +162,18 @@ public final class Watch implements AutoCloseable {
                 public void skipped(CheckMode mode) {
                     metrics.skipped(index);
                 }
+
+                @Override
+                public void failed(RuntimeException e) {
+                    say("%s: a check could not be sent or counted (%s); the checks go on", p.name(), e);
+                }
             });
             watches.add(w);
             w.start(timer);
         }
         timer.scheduleAtFixedRate(this::everySecond, 1, 1, TimeUnit.SECONDS);
         timer.scheduleAtFixedRate(this::current, 2, 2, TimeUnit.SECONDS);
-        timer.scheduleAtFixedRate(this::retain, 0, 1, TimeUnit.MINUTES);
+        timer.scheduleAtFixedRate(() -> queue.offer(this::retain), 0, 1, TimeUnit.MINUTES);
         if (!config.probeEvery().isZero()) {
             prober.start(config.probeEvery());
         }
@@ -174,11 +193,8 @@ public final class Watch implements AutoCloseable {
     }
 
     private void checked(int index, CheckMode mode, RequestRecord r, LocalDate day, long doneMillis) {
-        try {
-            writers.get(index).record(r, day);
-        } catch (UncheckedIOException e) {
-            writeFailed(e);
-        }
+        HistoryWriter writer = writers.get(index);
+        queue.offer(() -> writer.record(r, day));
         metrics.count(index, mode, r);
         Minute closed = lives.get(index).add(r, mode, doneMillis);
         if (closed != null) {
@@ -200,35 +216,35 @@ public final class Watch implements AutoCloseable {
     }
 
     private void closedMinute(int index, Minute m) {
-        try {
-            writers.get(index).minute(m);
-        } catch (UncheckedIOException e) {
-            writeFailed(e);
-        }
+        HistoryWriter writer = writers.get(index);
+        queue.offer(() -> writer.minute(m));
         server.publish("minute", Map.of("provider", config.providers().get(index).name(), "minute", m));
     }
 
+    /** Every second: minutes closed, the history flushed, the clock kept to the wall's. Never throws. */
     private void everySecond() {
         try {
+            clock.resync();
             long now = clock.epochMillis() / 1000;
             for (int i = 0; i < lives.size(); i++) {
                 Minute closed = lives.get(i).tick(now);
                 if (closed != null) {
                     closedMinute(i, closed);
                 }
-                writers.get(i).flush();
             }
-            writeFailing = false;
-        } catch (IOException | RuntimeException e) {
-            writeFailed(e);
+            queue.offer(this::flush);
+        } catch (RuntimeException e) {
+            say("a second's work failed (%s); watch goes on", e);
         }
     }
 
-    /** Says, once until a write succeeds again, that the history cannot be written; the checks go on. */
-    private void writeFailed(Exception e) {
-        if (!writeFailing) {
-            writeFailing = true;
-            say("history: cannot write (%s); the checks, page and metrics go on", e.getMessage());
+    private void flush() {
+        for (HistoryWriter w : writers) {
+            try {
+                w.flush();
+            } catch (IOException e) {
+                throw new UncheckedIOException(e);
+            }
         }
     }
 
@@ -258,18 +274,19 @@ public final class Watch implements AutoCloseable {
                         + " tomorrow (minutes and probes are); raise --history-cap or lower the rate"
                         : "history: under %s again: records are written again", size(config.historyCapBytes()));
             }
+            retentionFailure = null;
         } catch (IOException | RuntimeException e) {
-            say("history: cannot enforce its limits (%s)", e.getMessage());
+            if (!String.valueOf(e.getMessage()).equals(retentionFailure)) {
+                retentionFailure = String.valueOf(e.getMessage());
+                say("history: cannot keep its limits (%s)", e.getMessage());
+            }
         }
     }
 
     private void probed(String provider, LastProbe probe) {
         probes.put(provider, probe);
-        try {
-            writers.get(index(provider)).probe(probe);
-        } catch (UncheckedIOException e) {
-            writeFailed(e);
-        }
+        HistoryWriter writer = writers.get(index(provider));
+        queue.offer(() -> writer.probe(probe));
         server.publish("probe", Map.of("provider", provider, "probe", probe));
         if (!probe.success()) {
             say("%s: probe stopped: %s", provider, probe.diagnosis());
@@ -305,6 +322,11 @@ public final class Watch implements AutoCloseable {
         return series;
     }
 
+    /** Writes to the history dropped so far: the disk behind, or records while over the cap. */
+    private long dropped() {
+        return queue.dropped() + writers.stream().mapToLong(HistoryWriter::dropped).sum();
+    }
+
     /** The port the page and metrics are served on. */
     public int port() {
         return server.port();
@@ -312,7 +334,7 @@ public final class Watch implements AutoCloseable {
 
     private void say(String format, Object... args) {
         synchronized (err) {
-            err.printf(Locale.ROOT, "%tT ", clock.epochMillis());
+            err.print(TIME.format(Instant.ofEpochMilli(clock.epochMillis())) + " ");
             err.printf(Locale.ROOT, format, args);
             err.println();
             err.flush();
@@ -328,15 +350,31 @@ public final class Watch implements AutoCloseable {
     @Override
     public void close() {
         prober.close();
+        watches.forEach(ProviderWatch::stop);
+        long end = System.nanoTime() + STOP_GRACE.toNanos();
+        try {
+            while (watches.stream().anyMatch(w -> w.inFlight() > 0) && System.nanoTime() < end) {
+                Thread.sleep(20);
+            }
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+        }
         watches.forEach(ProviderWatch::close);
+        long abandoned = watches.stream().mapToLong(ProviderWatch::abandoned).sum();
+        if (abandoned > 0) {
+            say("%d check(s) still in flight after %d s were cut off by the stop: not written, not counted",
+                    abandoned, STOP_GRACE.toSeconds());
+        }
         timer.shutdownNow();
         server.close();
-        for (HistoryWriter w : writers) {
-            try {
-                w.close();
-            } catch (IOException e) {
-                say("history: cannot close %s's files (%s)", w, e.getMessage());
+        queue.close(() -> {
+            for (int i = 0; i < writers.size(); i++) {
+                try {
+                    writers.get(i).close();
+                } catch (IOException e) {
+                    say("history: cannot close %s's files (%s)", config.providers().get(i).name(), e.getMessage());
+                }
             }
-        }
+        }, 10);
     }
 }

@@ -39,7 +39,7 @@ public record WatchConfig(String site, String listenHost, int listenPort, Path h
                 .orElseThrow(() -> new IllegalArgumentException("no provider " + name));
     }
 
-    /** As shown to a person: the token never, only whether there is one. */
+    /** As shown to a person: the providers and the site; never the token. */
     @Override
     public String toString() {
         return "watch of " + providers.size() + " provider(s) at site " + site;

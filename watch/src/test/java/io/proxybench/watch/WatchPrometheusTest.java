@@ -75,6 +75,7 @@ class WatchPrometheusTest {
                     "--storage.tsdb.path=" + folder.resolve("data"),
                     "--web.listen-address=127.0.0.1:" + port), port)) {
                 String api = "http://127.0.0.1:" + port + "/api/v1/";
+                awaitReady("http://127.0.0.1:" + port + "/-/ready", server);
                 // Both answer: probe_success 1 for each, as Prometheus scraped it.
                 await(api, "min_over_time(probe_success{provider=\"a\"}[5s])", v -> v == 1, 60);
                 await(api, "min_over_time(probe_success{provider=\"b\"}[5s])", v -> v == 1, 60);
@@ -152,9 +153,25 @@ class WatchPrometheusTest {
         throw new AssertionError("Prometheus: " + promql + " was " + last + " after " + seconds + " s");
     }
 
+    /** Prometheus accepts connections before it is ready (it answers 503 until then). */
+    private static void awaitReady(String url, ExternalPeer server) throws Exception {
+        long end = System.nanoTime() + TimeUnit.SECONDS.toNanos(60);
+        while (HTTP.send(HttpRequest.newBuilder(URI.create(url)).build(), HttpResponse.BodyHandlers.discarding())
+                .statusCode() != 200) {
+            if (System.nanoTime() > end) {
+                throw new AssertionError("Prometheus not ready within 60 s: " + server.output());
+            }
+            Thread.sleep(200);
+        }
+    }
+
     /** The value of an instant query with one series, NaN when it has none. */
     private static double query(String api, String promql) throws Exception {
-        JsonNode r = JSON.readTree(get(api + "query?query=" + URLEncoder.encode(promql, StandardCharsets.UTF_8)));
+        HttpResponse<String> answer = HTTP.send(HttpRequest.newBuilder(URI.create(api + "query?query="
+                + URLEncoder.encode(promql, StandardCharsets.UTF_8))).timeout(Duration.ofSeconds(10)).build(),
+                HttpResponse.BodyHandlers.ofString());
+        assertThat(answer.statusCode()).as(promql + ": " + answer.body()).isEqualTo(200);
+        JsonNode r = JSON.readTree(answer.body());
         JsonNode result = r.path("data").path("result");
         if (result.size() == 0) {
             return Double.NaN;

@@ -6,8 +6,8 @@ import java.util.Locale;
 import java.util.Map;
 
 /**
- * The doctor's report as text: the figure, then each finding as cause — evidence — fix, the costliest first; under the
- * window's heading for a watch's history.
+ * The doctor's report as text: the figure, then each finding as cause — evidence — fix, the costliest first; under
+ * the window's heading for a watch's history.
  */
 public final class DoctorTable {
 

@@ -22,13 +22,15 @@ import java.util.stream.Stream;
  *     YYYY-MM-DD/             one UTC day
  *       records.jsonl         the checks that ended in the day, as records; sched and done are seconds since the
  *                             day's 00:00 UTC (a check begun before midnight has a negative sched)
- *       latency*.hlog         HdrHistogram interval logs of the day (one per start of watch within the day)
+ *       latency-HHMMSS.hlog   HdrHistogram interval logs of the day, 10 s intervals: a new one each time watch
+ *                             starts or the day turns (HHMMSS, UTC, when it began)
  *       minutes.jsonl         one line per closed minute: what the live page draws
  *       probes.jsonl          the day's probe cards, one per line
  * </pre>
  *
- * Every file is appended to and flushed at least once a second, so a crash loses at most the last second and
- * leaves a file readable up to its last complete line.
+ * The JSONL files are appended to and flushed every second, so a crash loses at most the last second and leaves
+ * a file readable up to its last complete line (a restarted watch cuts that line before it appends); an interval
+ * log loses at most its last interval.
  *
  * @param root the history directory
  */

@@ -19,6 +19,7 @@ import java.util.concurrent.ScheduledExecutorService;
 import java.util.concurrent.ScheduledFuture;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicInteger;
+import java.util.concurrent.atomic.AtomicLong;
 
 /**
  * One provider's trickle of checks: rotating ones, each on a new tunnel closed after it (so each pays and times the
@@ -31,8 +32,8 @@ import java.util.concurrent.atomic.AtomicInteger;
  */
 public final class ProviderWatch implements AutoCloseable {
 
-    /** How long checks in flight get to end when watch stops. */
-    static final long STOP_GRACE_MILLIS = 2_000;
+    /** The most of a target's body a check keeps (the rest is read and counted): a trace is a few hundred bytes. */
+    static final int MAX_BODY_BYTES = 64 * 1024;
 
     /** The session key of the sticky checks. */
     static final String SESSION_KEY = "watch";
@@ -49,6 +50,9 @@ public final class ProviderWatch implements AutoCloseable {
 
         /** A check due while the provider already had its most in flight. */
         void skipped(CheckMode mode);
+
+        /** Sending or counting a check failed in watch itself (a bug): said, and the checks go on. */
+        void failed(RuntimeException e);
     }
 
     private final WatchedProvider provider;
@@ -60,6 +64,8 @@ public final class ProviderWatch implements AutoCloseable {
     private final Checked checked;
     private final Records records = Records.plain();
     private final AtomicInteger inFlight = new AtomicInteger();
+    private final AtomicLong abandoned = new AtomicLong();
+    private volatile boolean stopping;
     private final int maxInFlight;
     private final ProxyRequest rotating;
     private final ProxyRequest sticky;
@@ -81,7 +87,8 @@ public final class ProviderWatch implements AutoCloseable {
 
     private static ProxyClient.Builder client(WatchedProvider provider) {
         return ProxyClient.builder().proxy(provider.proxy()).tls(provider.tls()).redirects(RedirectPolicy.none())
-                .ioThreads(1).timeouts(Timeouts.builder().call(provider.timeout()).build());
+                .ioThreads(1).timeouts(Timeouts.builder().call(provider.timeout()).build())
+                .keepBodyPrefix(MAX_BODY_BYTES);
     }
 
     /** Starts the checks on {@code timer}: the rotating ones at once, the sticky ones half a period later. */
@@ -98,28 +105,37 @@ public final class ProviderWatch implements AutoCloseable {
         timers = new ScheduledFuture<?>[] {r, s};
     }
 
-    /** The most checks in flight at once. */
-    public int maxInFlight() {
-        return maxInFlight;
-    }
-
+    /**
+     * Sends one check, unless {@link #maxInFlight} are in flight. Never throws: the timer would cancel this
+     * provider's checks for good.
+     */
     private void fire(CheckMode mode) {
-        if (inFlight.incrementAndGet() > maxInFlight) {
-            inFlight.decrementAndGet();
-            checked.skipped(mode);
-            return;
-        }
-        long sched = clock.epochNanos();
         try {
-            ProxyClient client = mode == CheckMode.ROTATING ? rotatingClient : stickyClient;
-            client.send(mode == CheckMode.ROTATING ? rotating : sticky, (response, failure) ->
-                    done(mode, sched, response, failure));
+            if (inFlight.incrementAndGet() > maxInFlight) {
+                inFlight.decrementAndGet();
+                checked.skipped(mode);
+                return;
+            }
+            long sched = clock.epochNanos();
+            try {
+                ProxyClient client = mode == CheckMode.ROTATING ? rotatingClient : stickyClient;
+                client.send(mode == CheckMode.ROTATING ? rotating : sticky, (response, failure) ->
+                        done(mode, sched, response, failure));
+            } catch (RuntimeException e) {
+                done(mode, sched, null, e);
+            }
         } catch (RuntimeException e) {
-            done(mode, sched, null, e);
+            checked.failed(e);
         }
     }
 
     private void done(CheckMode mode, long sched, ProxyResponse response, Throwable failure) {
+        if (stopping) {
+            // Cut off by watch's own stop, not by the provider: not a check's result.
+            inFlight.decrementAndGet();
+            abandoned.incrementAndGet();
+            return;
+        }
         long done = clock.epochNanos();
         LocalDate day = HistoryDir.dayOf(Instant.ofEpochSecond(0, done));
         long dayStart = HistoryDir.startOf(day).getEpochSecond() * 1_000_000_000L;
@@ -133,25 +149,31 @@ public final class ProviderWatch implements AutoCloseable {
         }
     }
 
+    /** Sends no more checks; those in flight go on ({@link #inFlight()}). */
+    public synchronized void stop() {
+        for (ScheduledFuture<?> t : timers) {
+            t.cancel(false);
+        }
+    }
+
+    /** Checks sent and not yet ended. */
+    public int inFlight() {
+        return inFlight.get();
+    }
+
+    /** Checks cut off by {@link #close()}: neither written nor counted. */
+    public long abandoned() {
+        return abandoned.get();
+    }
+
     /**
-     * Stops the checks, gives those in flight up to {@link #STOP_GRACE_MILLIS} to end, and closes the client: any
-     * still in flight then end as failed, and are told as such.
+     * Stops the checks and closes the clients; checks still in flight are cut off and counted in
+     * {@link #abandoned()}, not told: their failure would be watch's stop, not the provider's.
      */
     @Override
     public void close() {
-        synchronized (this) {
-            for (ScheduledFuture<?> t : timers) {
-                t.cancel(false);
-            }
-        }
-        long end = System.nanoTime() + STOP_GRACE_MILLIS * 1_000_000L;
-        try {
-            while (inFlight.get() > 0 && System.nanoTime() < end) {
-                Thread.sleep(20);
-            }
-        } catch (InterruptedException e) {
-            Thread.currentThread().interrupt();
-        }
+        stop();
+        stopping = true;
         rotatingClient.close();
         if (stickyClient != null) {
             stickyClient.close();

@@ -7,17 +7,31 @@ package io.proxybench.watch.check;
  */
 public final class WallClock {
 
-    private final long anchorEpochNanos;
-    private final long anchorNanoTime;
+    /** How far the two clocks may drift apart before {@link #resync()} anchors again: 1 s. */
+    static final long DRIFT_NANOS = 1_000_000_000L;
+
+    /** {epoch nanoseconds, nanoTime} at the anchor, replaced together. */
+    private volatile long[] anchor;
 
     public WallClock() {
-        this.anchorNanoTime = System.nanoTime();
-        this.anchorEpochNanos = System.currentTimeMillis() * 1_000_000L;
+        anchor = new long[] {System.currentTimeMillis() * 1_000_000L, System.nanoTime()};
     }
 
     /** Nanoseconds since the Unix epoch, now. */
     public long epochNanos() {
-        return anchorEpochNanos + (System.nanoTime() - anchorNanoTime);
+        long[] a = anchor;
+        return a[0] + (System.nanoTime() - a[1]);
+    }
+
+    /**
+     * Anchors to the wall clock again when the two have drifted more than a second apart (a suspended machine, a
+     * paused VM, a clock stepped by NTP), so that days and minutes stay the wall's. Watch calls it every second.
+     */
+    public void resync() {
+        long wall = System.currentTimeMillis() * 1_000_000L;
+        if (Math.abs(wall - epochNanos()) > DRIFT_NANOS) {
+            anchor = new long[] {wall, System.nanoTime()};
+        }
     }
 
     /** Milliseconds since the Unix epoch, now. */

@@ -82,6 +82,9 @@ public final class ConfigFile {
         overrides.forEach((field, value) -> {
             if (value != null) {
                 TOP.get(field).accept(fields, new Field(value, "--" + field.replace('_', '-')));
+                if (field.equals("token_file")) {
+                    fields.tokenEnv = null;
+                }
             }
         });
         return fields.check(env);

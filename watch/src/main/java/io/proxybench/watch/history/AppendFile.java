@@ -29,7 +29,9 @@ final class AppendFile {
             while (end > 0) {
                 int n = (int) Math.min(one.capacity(), end);
                 one.clear().limit(n);
-                ch.read(one, end - n);
+                while (one.hasRemaining() && ch.read(one, end - n + one.position()) >= 0) {
+                    // read until the buffer holds the n bytes before end
+                }
                 for (int i = n - 1; i >= 0; i--) {
                     if (one.get(i) == '\n') {
                         long keep = end - n + i + 1;

@@ -10,6 +10,7 @@ import java.time.LocalDate;
 import java.util.ArrayList;
 import java.util.Comparator;
 import java.util.List;
+import java.util.regex.Pattern;
 import java.util.stream.Stream;
 
 /**
@@ -28,6 +29,10 @@ public final class Retention {
      * @param overCap whether the history is still over its size with only today's left
      */
     public record Pass(long bytes, List<Path> removed, boolean overCap) {}
+
+    /** The files watch writes in a day's directory. */
+    private static final Pattern OURS = Pattern.compile("records\\.jsonl|minutes\\.jsonl|probes\\.jsonl"
+            + "|latency-[0-9]{6}\\.hlog");
 
     private final HistoryDir dir;
     private final Duration retain;
@@ -92,7 +97,18 @@ public final class Retention {
         }
     }
 
+    /**
+     * Deletes a day's directory, only when it holds watch's files and nothing else: a history given as a directory
+     * that holds other things never loses them.
+     */
     private static void delete(Path path) throws IOException {
+        try (Stream<Path> files = Files.list(path)) {
+            List<Path> foreign = files.filter(f -> !OURS.matcher(f.getFileName().toString()).matches()).toList();
+            if (!foreign.isEmpty()) {
+                throw new IOException(path + " holds files watch did not write (" + foreign.get(0).getFileName()
+                        + "): not removed; give watch a --history directory of its own");
+            }
+        }
         try (Stream<Path> files = Files.walk(path)) {
             for (Path p : files.sorted(Comparator.reverseOrder()).toList()) {
                 Files.deleteIfExists(p);

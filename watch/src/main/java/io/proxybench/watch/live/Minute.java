@@ -19,16 +19,26 @@ import java.util.Map;
  * @param subnets distinct /24s (IPv6: /48s) among them
  * @param handshakes tunnels opened (each a proxy handshake)
  * @param bytes bytes on the wire, both directions, handshakes included
+ * @param reused checks sent on a tunnel already open (a failed check that got no tunnel is neither this nor a
+ *     handshake)
  */
 @JsonInclude(JsonInclude.Include.NON_NULL)
 public record Minute(@JsonProperty("t") long t, @JsonProperty("checks") long checks, @JsonProperty("ok") long ok,
         @JsonProperty("blocks") long blocks, @JsonProperty("errors") long errors,
         @JsonProperty("p50") Map<String, Double> p50, @JsonProperty("p99") Map<String, Double> p99,
         @JsonProperty("exits") int exits, @JsonProperty("subnets") int subnets,
-        @JsonProperty("handshakes") long handshakes, @JsonProperty("bytes") long bytes) {
+        @JsonProperty("handshakes") long handshakes, @JsonProperty("bytes") long bytes,
+        @JsonProperty("reused") long reused) {
 
     public Minute {
         p50 = p50 == null ? Map.of() : Map.copyOf(p50);
         p99 = p99 == null ? Map.of() : Map.copyOf(p99);
+    }
+
+    /** A minute whose checks each opened a tunnel or reused one: {@code reused} is the checks less the handshakes. */
+    public Minute(long t, long checks, long ok, long blocks, long errors, Map<String, Double> p50,
+            Map<String, Double> p99, int exits, int subnets, long handshakes, long bytes) {
+        this(t, checks, ok, blocks, errors, p50, p99, exits, subnets, handshakes, bytes,
+                Math.max(0, checks - handshakes));
     }
 }

@@ -30,6 +30,7 @@ final class MinuteCounter {
     private long errors;
     private long handshakes;
     private long bytes;
+    private long reused;
 
     MinuteCounter(long startSeconds) {
         for (int i = 0; i < PHASES.length; i++) {
@@ -62,6 +63,8 @@ final class MinuteCounter {
         }
         if (Boolean.FALSE.equals(r.reused())) {
             handshakes++;
+        } else if (Boolean.TRUE.equals(r.reused())) {
+            reused++;
         }
         bytes += (r.bytesIn() == null ? 0 : r.bytesIn()) + (r.bytesOut() == null ? 0 : r.bytesOut());
         if (r.ip() != null) {
@@ -81,7 +84,7 @@ final class MinuteCounter {
             }
         }
         return new Minute(start, checks, ok, blocks, errors, p50, p99, exits.size(), subnets.size(), handshakes,
-                bytes);
+                bytes, reused);
     }
 
     /** Starts counting the minute from {@code startSeconds}, from zero. */
@@ -92,6 +95,6 @@ final class MinuteCounter {
         }
         exits.clear();
         subnets.clear();
-        checks = ok = blocks = errors = handshakes = bytes = 0;
+        checks = ok = blocks = errors = handshakes = bytes = reused = 0;
     }
 }

@@ -14,10 +14,10 @@ import java.util.Map;
 final class MinuteRing {
 
     private static final Phase[] PHASES = Phase.values();
-    private static final int COUNTS = 7;
+    private static final int COUNTS = 8;
 
     private final int capacity;
-    /** Per minute: t, checks, ok, blocks, errors, handshakes, bytes. */
+    /** Per minute: t, checks, ok, blocks, errors, handshakes, bytes, reused. */
     private final long[] counts;
     /** Per minute: exits, subnets. */
     private final int[] exits;
@@ -45,6 +45,7 @@ final class MinuteRing {
         counts[c + 4] = m.errors();
         counts[c + 5] = m.handshakes();
         counts[c + 6] = m.bytes();
+        counts[c + 7] = m.reused();
         exits[next * 2] = m.exits();
         exits[next * 2 + 1] = m.subnets();
         for (int i = 0; i < PHASES.length; i++) {
@@ -69,7 +70,7 @@ final class MinuteRing {
         int c = slot * COUNTS;
         return new Minute(counts[c], counts[c + 1], counts[c + 2], counts[c + 3], counts[c + 4],
                 phases(p50, slot), phases(p99, slot), exits[slot * 2], exits[slot * 2 + 1], counts[c + 5],
-                counts[c + 6]);
+                counts[c + 6], counts[c + 7]);
     }
 
     /** Every minute kept, oldest first. */

@@ -132,19 +132,21 @@ public final class ProviderLive {
     }
 
     /** Closed minutes added up. */
-    public record Recent(long checks, long handshakes, long bytes) {}
+    public record Recent(long checks, long handshakes, long reused, long bytes) {}
 
     /** The last {@link #RECENT_MINUTES} closed minutes added up. */
     public synchronized Recent recent() {
         long checks = 0;
         long handshakes = 0;
         long bytes = 0;
+        long reused = 0;
         for (int i = 0; i < RECENT_MINUTES && i < minutes.size(); i++) {
             Minute m = minutes.newest(i);
             checks += m.checks();
             handshakes += m.handshakes();
             bytes += m.bytes();
+            reused += m.reused();
         }
-        return new Recent(checks, handshakes, bytes);
+        return new Recent(checks, handshakes, reused, bytes);
     }
 }

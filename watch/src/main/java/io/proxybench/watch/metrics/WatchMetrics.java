@@ -3,6 +3,7 @@ package io.proxybench.watch.metrics;
 import io.prometheus.metrics.core.datapoints.CounterDataPoint;
 import io.prometheus.metrics.core.datapoints.DistributionDataPoint;
 import io.prometheus.metrics.core.metrics.Counter;
+import io.prometheus.metrics.core.metrics.CounterWithCallback;
 import io.prometheus.metrics.core.metrics.GaugeWithCallback;
 import io.prometheus.metrics.core.metrics.Histogram;
 import io.prometheus.metrics.core.metrics.Info;
@@ -51,9 +52,11 @@ public final class WatchMetrics {
     /**
      * @param probes each provider's last probe by name, null before one
      * @param historyBytes the history directory's size now, bytes
+     * @param historyDropped records and minutes not written to the history so far (the disk behind, or the history
+     *     over its cap)
      */
     public WatchMetrics(String site, String version, List<WatchedProvider> providers, List<ProviderLive> lives,
-            Function<String, LastProbe> probes, LongSupplier historyBytes) {
+            Function<String, LastProbe> probes, LongSupplier historyBytes, LongSupplier historyDropped) {
         this.site = site;
         this.probes = probes;
         Counter checks = Counter.builder().name("proxybench_watch_checks")
@@ -101,6 +104,9 @@ public final class WatchMetrics {
         GaugeWithCallback.builder().name("proxybench_watch_history_bytes")
                 .help("Bytes the history directory holds").labelNames("site")
                 .callback(cb -> cb.call(historyBytes.getAsLong(), site)).register(registry);
+        CounterWithCallback.builder().name("proxybench_watch_history_dropped")
+                .help("Writes to the history dropped: the disk fell behind, or today's files alone were over the cap")
+                .labelNames("site").callback(cb -> cb.call(historyDropped.getAsLong(), site)).register(registry);
         Info.builder().name("proxybench_watch").help("This watcher's site and proxybench's version")
                 .labelNames("site", "version").register(registry).setLabelValues(site, version);
     }
@@ -211,10 +217,11 @@ public final class WatchMetrics {
                     ProviderLive.Recent r = l.recent();
                     return r.checks() == 0 ? Double.NaN : 1000.0 * r.handshakes() / r.checks();
                 });
-        live("proxybench_watch_reuse_ratio", "Share of checks sent on a tunnel already open, over the last 5"
-                + " closed minutes", l -> {
+        live("proxybench_watch_reuse_ratio", "Share of the checks that got a tunnel that were sent on one already"
+                + " open, over the last 5 closed minutes", l -> {
                     ProviderLive.Recent r = l.recent();
-                    return r.checks() == 0 ? Double.NaN : 1 - (double) r.handshakes() / r.checks();
+                    long tunnels = r.reused() + r.handshakes();
+                    return tunnels == 0 ? Double.NaN : (double) r.reused() / tunnels;
                 });
         live("proxybench_watch_bytes_per_request", "Bytes on the wire per check, both ways, handshakes included,"
                 + " over the last 5 closed minutes", l -> {

@@ -10,8 +10,8 @@ import java.util.concurrent.TimeUnit;
 
 /**
  * The live page's server-sent events: each event published goes to every open stream. A stream's queue is bounded;
- * a page that falls {@link #QUEUE} events behind is closed (its browser reconnects and reloads the series), so a
- * slow reader never holds memory. At most {@link #MAX_STREAMS} are open at once.
+ * a page that falls {@link #QUEUE} events behind (a phone asleep, a stalled network) has its connection closed (its
+ * browser reconnects and reloads the series), so a slow reader holds neither memory nor a slot. At most {@link #MAX_STREAMS} are open at once.
  */
 final class EventStream {
 
@@ -22,16 +22,15 @@ final class EventStream {
 
     private static final String CLOSE = "";
 
-    private final CopyOnWriteArrayList<BlockingQueue<String>> streams = new CopyOnWriteArrayList<>();
+    private final CopyOnWriteArrayList<Subscription> streams = new CopyOnWriteArrayList<>();
     private volatile boolean closed;
 
     /** Sends {@code event} with {@code json} as its data to every open stream. */
     void publish(String event, String json) {
         String frame = "event: " + event + "\ndata: " + json + "\n\n";
-        for (BlockingQueue<String> q : streams) {
-            if (!q.offer(frame)) {
-                q.clear();
-                q.offer(CLOSE);
+        for (Subscription s : streams) {
+            if (!s.queue.offer(frame)) {
+                s.end();
             }
         }
     }
@@ -45,18 +44,32 @@ final class EventStream {
             if (streams.size() >= MAX_STREAMS) {
                 return null;
             }
-            BlockingQueue<String> q = new ArrayBlockingQueue<>(QUEUE);
-            streams.add(q);
-            return new Subscription(q);
+            Subscription s = new Subscription(new ArrayBlockingQueue<>(QUEUE));
+            streams.add(s);
+            return s;
         }
     }
 
     /** One open stream. */
     final class Subscription implements AutoCloseable {
         private final BlockingQueue<String> queue;
+        /** Closes the connection under the stream, so that a write blocked on a page that stopped reading fails. */
+        private volatile Runnable hangUp = () -> { };
 
         private Subscription(BlockingQueue<String> queue) {
             this.queue = queue;
+        }
+
+        /** What {@link #end()} calls to close the connection under the stream. */
+        void hangUp(Runnable closeConnection) {
+            this.hangUp = closeConnection;
+        }
+
+        /** Ends the stream: the pump stops at its next event, and a write blocked on the page fails. */
+        void end() {
+            queue.clear();
+            queue.offer(CLOSE);
+            hangUp.run();
         }
 
         /**
@@ -82,16 +95,15 @@ final class EventStream {
 
         @Override
         public void close() {
-            streams.remove(queue);
+            streams.remove(this);
         }
     }
 
     /** Ends every stream. */
     void close() {
         closed = true;
-        for (BlockingQueue<String> q : streams) {
-            q.clear();
-            q.offer(CLOSE);
+        for (Subscription s : streams) {
+            s.end();
         }
     }
 }

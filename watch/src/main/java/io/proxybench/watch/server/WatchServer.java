@@ -92,6 +92,7 @@ public final class WatchServer implements AutoCloseable {
                         + EventStream.MAX_STREAMS + "); close one\n").getBytes(StandardCharsets.UTF_8));
                 return;
             }
+            stream.hangUp(exchange::close);
             exchange.sendResponseHeaders(200, 0);
             try (OutputStream out = exchange.getResponseBody()) {
                 stream.pump(out);
@@ -141,7 +142,6 @@ public final class WatchServer implements AutoCloseable {
             out.write(body);
         }
     }
-
 
     /** Ends the live streams and stops serving. */
     @Override

@@ -38,7 +38,7 @@ class ProviderLiveTest {
         assertThat(live.minutes()).extracting(Minute::t).containsExactly(T0, T0 + 60);
         assertThat(live.exits()).isEqualTo(3);
         assertThat(live.subnets()).isEqualTo(2);
-        assertThat(live.recent()).isEqualTo(new ProviderLive.Recent(3, 3, 0));
+        assertThat(live.recent()).isEqualTo(new ProviderLive.Recent(3, 3, 0, 0));
     }
 
     @Test
@@ -54,7 +54,7 @@ class ProviderLiveTest {
         assertThat(kept).hasSize(ProviderLive.MINUTES_KEPT);
         assertThat(kept.get(0)).isEqualTo(minutes.get(2000 - ProviderLive.MINUTES_KEPT));
         assertThat(kept.get(kept.size() - 1)).isEqualTo(minutes.get(1999));
-        assertThat(live.recent()).isEqualTo(new ProviderLive.Recent(50, 15, 5 * 4096));
+        assertThat(live.recent()).isEqualTo(new ProviderLive.Recent(50, 15, 35, 5 * 4096));
     }
 
     @Test
