@@ -165,7 +165,8 @@ public final class Watch implements AutoCloseable {
 
                 @Override
                 public void failed(RuntimeException e) {
-                    say("%s: a check could not be sent or counted (%s); the checks go on", p.name(), e);
+                    say("%s: a check could not be sent or counted (%s: %s); the checks go on", p.name(),
+                            e.getClass().getSimpleName(), e.getMessage());
                 }
             });
             watches.add(w);
@@ -234,7 +235,7 @@ public final class Watch implements AutoCloseable {
             }
             queue.offer(this::flush);
         } catch (RuntimeException e) {
-            say("a second's work failed (%s); watch goes on", e);
+            say("a second's work failed (%s: %s); watch goes on", e.getClass().getSimpleName(), e.getMessage());
         }
     }
 
