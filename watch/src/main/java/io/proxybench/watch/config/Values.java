@@ -81,7 +81,7 @@ final class Values {
         long bytes = (long) (Double.parseDouble(m.group(1)) * (1L << shift));
         if (bytes < (1L << 20)) {
             throw f.error(f.quoted() + " is less than 1MB", "give at least 1MB; a day of one provider's checks"
-                    + " takes about 40MB");
+                    + " takes about 70MB at the default rate");
         }
         return bytes;
     }
