@@ -40,7 +40,8 @@ public record Stage(double ratePerSec, Duration duration) {
 
     static void requireDuration(String name, Duration value) {
         if (value == null || value.isNegative() || value.isZero() || value.compareTo(MAX_DURATION) > 0) {
-            throw new IllegalArgumentException(name + " must be in (0, 24h], was " + value);
+            throw new IllegalArgumentException(name + " must be in (0, 24h], was "
+                    + (value == null ? "none" : Durations.format(value)));
         }
     }
 }

@@ -47,7 +47,8 @@ class StageSyntaxTest {
         assertBad("100/m:10s", "bad rate '100/m'");
         assertBad("-5/s:10s", "bad rate '-5/s'");
         assertBad("100/s:10", "bad duration '10' in '100/s:10'");
-        assertBad("100/s:10d", "bad duration '10d'");
+        assertBad("100/s:10x", "bad duration '10x'");
+        assertBad("100/s:10d", "stage '100/s:10d' in '100/s:10d': duration must be in (0, 24h], was 240h");
         assertBad("100/s:1.5", "bad duration '1.5'");
         assertBad("100/s:9999999999s", "bad duration '9999999999s'");
         assertBad("0/s:10s", "stage '0/s:10s' in '0/s:10s': ratePerSec must be in (0, 1e9]");
