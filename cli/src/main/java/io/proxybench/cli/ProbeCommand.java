@@ -26,8 +26,9 @@ import picocli.CommandLine.Option;
                 + " against --budget-requests.",
             "Example: proxybench probe --proxy http://customer-acct:PASS@pr.oxylabs.io:7777 --provider oxylabs"
                 + " --country DE --session-watch 5m",
-            "An open proxy (squid, dante, a corporate egress) is probed without credentials, its session lines not"
-                + " measured: proxybench probe --proxy http://proxy.corp.example:3128"})
+            "An open proxy (squid, dante, a corporate egress) is probed without credentials; its session lines say"
+                + " why they are not measured.",
+            "Example: proxybench probe --proxy http://proxy.corp.example:3128"})
 final class ProbeCommand implements Callable<Integer> {
 
     @CommandLine.Spec
