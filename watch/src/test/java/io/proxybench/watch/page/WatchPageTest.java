@@ -34,7 +34,8 @@ import org.junit.jupiter.api.io.TempDir;
 /**
  * The live page served by a real watch of a lab, in headless Chromium: a history of 30 minutes written before the
  * watch starts (as a restarted watch finds its own) is drawn point for point, with the last values the page's data
- * holds (one check an hour after it, so the page's data is the history), and a second load draws the same.
+ * holds (one check an hour after it, so the page's data is the history), and a second load draws the same; the
+ * page's data holds the watch's one check as its metrics count it.
  * Screenshots are kept in {@code watch/target/test-artifacts/page}.
  * Chromium's virtual time stands still while a request is open, so the page's event stream is refused here (the
  * watch's streams are all taken): the page then draws from {@code api/series}, as after any reconnect.
@@ -79,18 +80,35 @@ class WatchPageTest {
             for (CompletableFuture<HttpResponse<InputStream>> s : streams) {
                 assertThat(s.get().statusCode()).isEqualTo(200);
             }
-            String dom = chromium.dom(base, 8000, 1280, 900, "watch-desktop");
-            String again = chromium.dom(base, 8000, 1280, 900, "watch-reload");
+            // The watch's only check (rate 1/h: the first at its start) is in the metrics and the page's data before
+            // the page is read.
+            long deadline = System.nanoTime() + 20_000_000_000L;
+            while ((counted(http, base, "") < 1 || sinceStart(provider(http, base), "checks") < 1)
+                    && System.nanoTime() < deadline) {
+                Thread.sleep(100);
+            }
+            long counted = counted(http, base, "");
+            long countedData = counted(http, base, "data");
+            assertThat(counted).as("the watch's first check, in its metrics").isEqualTo(1);
+            PageRead read = readPage(chromium, http, base);
+            assertThat(counted(http, base, "")).as("checks after the page was read").isEqualTo(counted);
             chromium.screenshot(base, 8000, 1280, 900, "watch-desktop");
-            // The page's data: the history written before the start, then the minutes this watch closed.
-            JsonNode minutes = JSON.readTree(http.send(HttpRequest.newBuilder(URI.create(base + "api/series")).build(),
-                    HttpResponse.BodyHandlers.ofString()).body()).get("providers").get(0).get("minutes");
+            String dom = read.dom();
+            String again = read.again();
+            JsonNode minutes = read.provider().get("minutes");
+            JsonNode current = read.provider().get("current");
             List<JsonNode> drawn = new ArrayList<>();
             minutes.forEach(m -> {
                 if (m.get("checks").asLong() > 0) {
                     drawn.add(m);
                 }
             });
+            // The page's data holds what the metrics counted: the history's minutes, then this watch's one check
+            // in the minute it ended (closed, or the minute so far).
+            assertThat(sinceStart(read.provider(), "checks")).as("checks in the page's data since the start")
+                    .isEqualTo(counted);
+            assertThat(sinceStart(read.provider(), "ok")).as("ok checks in the page's data since the start")
+                    .isEqualTo(countedData);
             for (int i = 0; i < MINUTES; i++) {
                 assertThat(minutes.get(i).get("t").asLong()).isEqualTo(written.get(i).t());
                 assertThat(minutes.get(i).get("ok").asLong()).isEqualTo(written.get(i).ok());
@@ -112,6 +130,10 @@ class WatchPageTest {
                         checks += m.get("checks").asLong();
                     }
                 }
+                Matcher soFar = Pattern.compile("<p class=\"now\"(?: data-checks=\"(\\d+)\")?").matcher(page);
+                assertThat(soFar.find()).as("a's line for the minute so far").isTrue();
+                assertThat(soFar.group(1) == null ? 0 : Long.parseLong(soFar.group(1)))
+                        .as("the minute so far's checks on the page").isEqualTo(current.get("checks").asLong());
                 Matcher card = Pattern.compile("data-provider=\"a\"[^>]*data-success=\"([0-9.]+)\"").matcher(page);
                 assertThat(card.find()).as("a's card").isTrue();
                 assertThat(Double.parseDouble(card.group(1))).isCloseTo((double) ok / checks, within(1e-6));
@@ -120,6 +142,57 @@ class WatchPageTest {
                 s.get().body().close();
             }
         }
+    }
+
+    /** The page loaded twice, and the data it drew. */
+    private record PageRead(String dom, String again, JsonNode provider) {}
+
+    /**
+     * Loads the page twice between two reads of its data; when a minute closed meanwhile (the data differ), once
+     * more: minutes close 60 s apart, so the second try sees one page's worth of data.
+     */
+    private static PageRead readPage(Chromium chromium, HttpClient http, String base) throws Exception {
+        for (int attempt = 1; ; attempt++) {
+            JsonNode before = provider(http, base);
+            String dom = chromium.dom(base, 8000, 1280, 900, "watch-desktop");
+            String again = chromium.dom(base, 8000, 1280, 900, "watch-reload");
+            JsonNode after = provider(http, base);
+            if (before.equals(after) || attempt == 2) {
+                assertThat(after).as("the page's data while the page was read").isEqualTo(before);
+                return new PageRead(dom, again, after);
+            }
+        }
+    }
+
+    /** Provider a in {@code /api/series}: its minutes, the minute so far and its last probe. */
+    private static JsonNode provider(HttpClient http, String base) throws Exception {
+        return JSON.readTree(http.send(HttpRequest.newBuilder(URI.create(base + "api/series")).build(),
+                HttpResponse.BodyHandlers.ofString()).body()).get("providers").get(0);
+    }
+
+    /** {@code field} added up over the minutes after the history's (this watch's) and the minute so far. */
+    private static long sinceStart(JsonNode provider, String field) {
+        JsonNode minutes = provider.get("minutes");
+        long n = provider.get("current").get(field).asLong();
+        for (int i = MINUTES; i < minutes.size(); i++) {
+            n += minutes.get(i).get(field).asLong();
+        }
+        return n;
+    }
+
+    /** Provider a's checks in {@code /metrics}: of one outcome ({@code data}: answered 200), or all with {@code ""}. */
+    private static long counted(HttpClient http, String base, String outcome) throws Exception {
+        String metrics = http.send(HttpRequest.newBuilder(URI.create(base + "metrics")).build(),
+                HttpResponse.BodyHandlers.ofString()).body();
+        Matcher m = Pattern.compile("(?m)^proxybench_watch_checks_total\\{([^}]*)} (\\S+)$").matcher(metrics);
+        double n = 0;
+        while (m.find()) {
+            if (m.group(1).contains("provider=\"a\"")
+                    && (outcome.isEmpty() || m.group(1).contains("outcome=\"" + outcome + "\""))) {
+                n += Double.parseDouble(m.group(2));
+            }
+        }
+        return Math.round(n);
     }
 
     private WatchConfig config(Lab lab, Path history) throws Exception {
