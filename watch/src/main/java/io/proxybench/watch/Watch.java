@@ -1,5 +1,10 @@
 package io.proxybench.watch;
 
+import io.proxybench.analysis.diagnosis.Diagnosis;
+import io.proxybench.analysis.diagnosis.SetupContext;
+import io.proxybench.analysis.diagnosis.SetupFailures;
+import io.proxybench.client.proxy.ProxySpec;
+import io.proxybench.harness.plan.RunPlan;
 import io.proxybench.records.RequestRecord;
 import io.proxybench.records.history.HistoryDir;
 import io.proxybench.watch.check.ProviderWatch;
@@ -63,6 +68,8 @@ public final class Watch implements AutoCloseable {
     private final List<HistoryWriter> writers = new ArrayList<>();
     private final List<ProviderWatch> watches = new ArrayList<>();
     private final Map<String, LastProbe> probes = new ConcurrentHashMap<>();
+    /** Each provider's last probe of this process, to say a probe's failure once, not at every probe. */
+    private final Map<String, LastProbe> probesSaid = new ConcurrentHashMap<>();
     private final int[] failedInARow;
     private final AtomicLong historyBytes = new AtomicLong();
     private final ScheduledExecutorService timer;
@@ -209,9 +216,9 @@ public final class Watch implements AutoCloseable {
                 }
                 failedInARow[index] = 0;
             } else if (++failedInARow[index] == DOWN_AFTER) {
-                say("%s: down: %d checks in a row failed, the last with %s%s", name, DOWN_AFTER,
+                say("%s: down: %d checks in a row failed, the last with %s%s%s", name, DOWN_AFTER,
                         r.error() != null ? r.error() : "status " + r.status(),
-                        r.reason() != null ? " (" + r.reason() + ")" : "");
+                        r.reason() != null ? " (" + r.reason() + ")" : "", explained(index, r));
             }
         }
     }
@@ -289,9 +296,23 @@ public final class Watch implements AutoCloseable {
         HistoryWriter writer = writers.get(index(provider));
         queue.offer(() -> writer.probe(probe));
         server.publish("probe", Map.of("provider", provider, "probe", probe));
-        if (!probe.success()) {
-            say("%s: probe stopped: %s", provider, probe.diagnosis());
+        String news = probeNews(probesSaid.put(provider, probe), probe);
+        if (news != null) {
+            say("%s: %s", provider, news);
         }
+    }
+
+    /**
+     * What to say of a provider's probe after {@code before} (this process's previous one, or null): its failure
+     * when it is new or not the same as before's, its recovery; null when nothing changed, so that a provider that
+     * stays broken is not said broken at every probe.
+     */
+    static String probeNews(LastProbe before, LastProbe now) {
+        boolean failedBefore = before != null && !before.success();
+        if (!now.success() && !(failedBefore && now.diagnosis().equals(before.diagnosis()))) {
+            return "probe stopped: " + now.diagnosis().strip();
+        }
+        return now.success() && failedBefore ? "probe ran through again" : null;
     }
 
     private int index(String provider) {
@@ -331,6 +352,23 @@ public final class Watch implements AutoCloseable {
     /** The port the page and metrics are served on. */
     public int port() {
         return server.port();
+    }
+
+    /**
+     * A failed setup in words, as {@code run} and {@code probe} say it: {@code ": PROBLEM; fix: FIX"}; empty for
+     * any other failure (the target's answer, a timeout after the tunnel was open).
+     */
+    private String explained(int index, RequestRecord r) {
+        String setup = SetupFailures.of(r);
+        if (setup == null) {
+            return "";
+        }
+        WatchedProvider p = config.providers().get(index);
+        ProxySpec proxy = p.proxy();
+        Diagnosis d = SetupFailures.diagnose(setup, null, DOWN_AFTER, DOWN_AFTER, new SetupContext(
+                proxy.scheme().text() + "://" + proxy.endpoint(), proxy.credentials() != null,
+                "provider " + p.name() + "'s settings", RunPlan.origin(p.target())));
+        return ": " + d.problem() + "; fix: " + d.fix();
     }
 
     private void say(String format, Object... args) {

@@ -87,6 +87,11 @@ class WatchLabTest {
                 long aBefore = count(base, "a", "ok");
                 waitFor(() -> count(base, "a", "ok") >= aBefore + 8, "a's checks answered while b is down");
                 waitFor(() -> said.toString().contains("b: down: 5 checks in a row failed"), "b said down");
+                // In words, as run and probe say it: nothing listens where b's proxy was.
+                assertThat(said.toString()).contains("b: down: 5 checks in a row failed, the last with"
+                        + " tcp_ConnectException: nothing accepted a connection at 127.0.0.1:" + b.gatewayPort()
+                        + " (connection refused); fix: is a proxy listening at 127.0.0.1:" + b.gatewayPort()
+                        + "? Check the host and port in provider b's settings, and that the proxy is running\n");
                 checksBefore = checks(base, "a");
             }
             // Every check the page counted is in the history, as a readable records file.

@@ -29,6 +29,7 @@ public final class ProviderProbes implements AutoCloseable {
     private final List<WatchedProvider> providers;
     private final BiConsumer<String, LastProbe> done;
     private final PrintWriter err;
+    private volatile boolean closed;
     private final ScheduledExecutorService thread = Executors.newSingleThreadScheduledExecutor(r -> {
         Thread t = new Thread(r, "proxybench-watch-probe");
         t.setDaemon(true);
@@ -61,9 +62,12 @@ public final class ProviderProbes implements AutoCloseable {
         try {
             ProbeSetup setup = new ProbeSetup(p.proxy(), null, p.sessions(), p.target(), null, p.tls(), null,
                     BUDGET, 0, SESSION_WATCH, p.timeout());
-            ProbeCard card = ProbeExperiment.run(setup);
+            ProbeCard card = ProbeExperiment.run(setup, "provider " + p.name() + "'s settings");
             done.accept(p.name(), LastProbe.of(card, System.currentTimeMillis()));
         } catch (RuntimeException e) {
+            if (closed) {
+                return; // cut short by the stop: no card, and nothing to say
+            }
             err.printf(Locale.ROOT, "%s: the probe failed: %s%n", p.name(), e.getMessage());
             err.flush();
         }
@@ -71,6 +75,7 @@ public final class ProviderProbes implements AutoCloseable {
 
     @Override
     public void close() {
+        closed = true;
         thread.shutdownNow();
     }
 }
