@@ -17,7 +17,8 @@ class WatchCommandTest {
     void badSettingsAreRefusedBeforeAnyRequestWithExitCode2() throws Exception {
         MainTest.Run none = MainTest.run("watch");
         assertThat(none.exitCode()).isEqualTo(Main.BAD_ARGUMENTS);
-        assertThat(none.err()).contains("watch: no provider to watch; give --provider NAME=PROXY_URL");
+        assertThat(none.err()).contains("proxybench watch: no provider to watch; give --provider NAME=PROXY_URL")
+                .doesNotContain("watch: watch:");
 
         Path config = dir.resolve("watch.yaml");
         Files.writeString(config, """

@@ -33,14 +33,15 @@ final class WatchFields {
     Field target;
     Field rate;
     final List<ProviderFields> providers = new ArrayList<>();
-    /** Where the list of providers is (or would be) given, for "no provider" errors. */
+    /** Where the list of providers is (or would be) given in a file, for "no provider" errors; null for flags. */
     String providersPlace;
     /** How to add a provider, for "no provider" errors. */
     String providersFix;
 
     WatchConfig check(Function<String, String> env) {
         if (providers.isEmpty()) {
-            throw new IllegalArgumentException(providersPlace + ": no provider to watch; " + providersFix);
+            throw new IllegalArgumentException((providersPlace == null ? "" : providersPlace + ": ")
+                    + "no provider to watch; " + providersFix);
         }
         String siteName = site == null ? WatchConfig.DEFAULT_SITE : siteName(site);
         Values.Listen where = listen == null

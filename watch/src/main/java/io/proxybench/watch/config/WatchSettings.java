@@ -104,7 +104,6 @@ public final class WatchSettings {
             return ConfigFile.read(config, env, flags);
         }
         WatchFields fields = new WatchFields();
-        fields.providersPlace = "watch";
         fields.providersFix = "give --provider NAME=PROXY_URL (repeatable) or --config FILE";
         flags.forEach((field, value) -> {
             if (value != null) {

@@ -25,7 +25,7 @@ class WatchSettingsTest {
     @Test
     void badFlagsAreRefusedNamingTheFlag() {
         assertThatThrownBy(() -> new WatchSettings().check(Map.<String, String>of()::get))
-                .hasMessage("watch: no provider to watch; give --provider NAME=PROXY_URL (repeatable) or"
+                .hasMessage("no provider to watch; give --provider NAME=PROXY_URL (repeatable) or"
                         + " --config FILE");
         assertThatThrownBy(() -> new WatchSettings().providers(List.of("a=http://x:1", "a=http://y:1"))
                 .target("https://e.com/").check(Map.<String, String>of()::get))
