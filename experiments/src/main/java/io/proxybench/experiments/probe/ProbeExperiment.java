@@ -1,7 +1,6 @@
 package io.proxybench.experiments.probe;
 
 import io.proxybench.analysis.diagnosis.Diagnosis;
-import io.proxybench.analysis.diagnosis.SetupContext;
 import io.proxybench.analysis.diagnosis.SetupFailures;
 import io.proxybench.client.proxy.ProxyScheme;
 import io.proxybench.client.proxy.ProxySpec;
@@ -77,10 +76,8 @@ public final class ProbeExperiment {
         }
         String label = own.label();
         long same = protocols.failures().values().stream().filter(a -> label.equals(a.label())).count();
-        ProxySpec p = setup.proxy();
-        SetupContext context = new SetupContext(p.scheme().text() + "://" + p.endpoint(), p.credentials() != null,
-                credentialsFrom, RunPlan.origin(setup.httpsTarget()));
-        return SetupFailures.diagnose(label, own.reason(), same, protocols.failures().size(), context);
+        return SetupFailures.diagnose(label, own.reason(), same, protocols.failures().size(),
+                RunPlan.setupContext(setup.proxy(), credentialsFrom, setup.httpsTarget()));
     }
 
     /** The first protocol that carried a tunnel: CONNECT, then SOCKS5, then CONNECT over TLS; null for none. */

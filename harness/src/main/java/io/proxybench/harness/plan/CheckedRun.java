@@ -142,8 +142,7 @@ public record CheckedRun(RunSettings settings, ShardPart shard, ArrivalSchedule 
     /** Where the run's requests go and where the proxy and its credentials were given, for a diagnosis. */
     private SetupContext setup() {
         ProxySpec first = settings.proxy != null ? settings.proxy : proxies.isEmpty() ? null : proxies.get(0);
-        return new SetupContext(first == null ? null : first.scheme().text() + "://" + first.host() + ":"
-                + first.port(), first != null && first.credentials() != null,
-                settings.proxy != null ? "--proxy" : "--proxy-file " + settings.proxyFile, RunPlan.origin(urls.get(0)));
+        return RunPlan.setupContext(first, settings.proxy != null ? "--proxy" : "--proxy-file " + settings.proxyFile,
+                urls.get(0));
     }
 }

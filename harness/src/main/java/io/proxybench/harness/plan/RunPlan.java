@@ -156,6 +156,17 @@ public record RunPlan(ArrivalSchedule schedule, ClosedLoop closedLoop, List<Prox
         return timeouts.responseHead().toNanos() + timeouts.longestCall().toNanos() * (1 + retries);
     }
 
+    /**
+     * What a diagnosis names of requests through {@code proxy} to {@code target}.
+     *
+     * @param proxy the proxy, or null when the requests go direct
+     * @param credentialsFrom where the proxy and its credentials were given, e.g. {@code --proxy}
+     */
+    public static SetupContext setupContext(ProxySpec proxy, String credentialsFrom, URI target) {
+        return new SetupContext(proxy == null ? null : proxy.scheme().text() + "://" + proxy.endpoint(),
+                proxy != null && proxy.credentials() != null, credentialsFrom, origin(target));
+    }
+
     /** The origin of {@code uri}, e.g. {@code https://127.0.0.1:8443}: what a diagnosis names as the target. */
     public static String origin(URI uri) {
         return uri.getScheme() + "://" + uri.getHost() + (uri.getPort() < 0 ? "" : ":" + uri.getPort());
@@ -351,10 +362,8 @@ public record RunPlan(ArrivalSchedule schedule, ClosedLoop closedLoop, List<Prox
 
         /** The setup of a plan built without one: the proxies' list, or direct, and the first target. */
         private SetupContext defaultSetup() {
-            ProxySpec proxy = proxies.isEmpty() ? null : proxies.get(0);
-            return new SetupContext(proxy == null ? null : proxy.scheme().text() + "://" + proxy.host() + ":"
-                    + proxy.port(), proxy != null && proxy.credentials() != null, "the plan's proxies",
-                    origin(targets.get(0).uri()));
+            return setupContext(proxies.isEmpty() ? null : proxies.get(0), "the plan's proxies",
+                    targets.get(0).uri());
         }
     }
 }
