@@ -1,10 +1,5 @@
 package io.proxybench.watch;
 
-import io.proxybench.analysis.diagnosis.Diagnosis;
-import io.proxybench.analysis.diagnosis.SetupContext;
-import io.proxybench.analysis.diagnosis.SetupFailures;
-import io.proxybench.client.proxy.ProxySpec;
-import io.proxybench.harness.plan.RunPlan;
 import io.proxybench.records.RequestRecord;
 import io.proxybench.records.history.HistoryDir;
 import io.proxybench.watch.check.ProviderWatch;
@@ -56,9 +51,6 @@ public final class Watch implements AutoCloseable {
     /** How long checks in flight get to end when watch stops, all providers together. */
     static final Duration STOP_GRACE = Duration.ofSeconds(2);
 
-    /** After this many failed checks in a row, a provider is said to be down on the console. */
-    static final int DOWN_AFTER = 5;
-
     private final WatchConfig config;
     private final PrintWriter err;
     private final WallClock clock = new WallClock();
@@ -68,9 +60,7 @@ public final class Watch implements AutoCloseable {
     private final List<HistoryWriter> writers = new ArrayList<>();
     private final List<ProviderWatch> watches = new ArrayList<>();
     private final Map<String, LastProbe> probes = new ConcurrentHashMap<>();
-    /** Each provider's last probe of this process, to say a probe's failure once, not at every probe. */
-    private final Map<String, LastProbe> probesSaid = new ConcurrentHashMap<>();
-    private final int[] failedInARow;
+    private final ProviderNews news;
     private final AtomicLong historyBytes = new AtomicLong();
     private final ScheduledExecutorService timer;
     private final WatchMetrics metrics;
@@ -91,7 +81,7 @@ public final class Watch implements AutoCloseable {
         }
         this.retention = new Retention(history, config.retain(), config.historyCapBytes());
         this.queue = new HistoryQueue(line -> say("%s", line));
-        this.failedInARow = new int[config.providers().size()];
+        this.news = new ProviderNews(config.providers(), line -> say("%s", line));
         Instant now = Instant.ofEpochMilli(clock.epochMillis());
         for (WatchedProvider p : config.providers()) {
             lives.add(restore(p, now));
@@ -208,19 +198,7 @@ public final class Watch implements AutoCloseable {
         if (closed != null) {
             closedMinute(index, closed);
         }
-        String name = config.providers().get(index).name();
-        synchronized (failedInARow) {
-            if (r.ok()) {
-                if (failedInARow[index] >= DOWN_AFTER) {
-                    say("%s: up again after %d failed checks", name, failedInARow[index]);
-                }
-                failedInARow[index] = 0;
-            } else if (++failedInARow[index] == DOWN_AFTER) {
-                say("%s: down: %d checks in a row failed, the last with %s%s%s", name, DOWN_AFTER,
-                        r.error() != null ? r.error() : "status " + r.status(),
-                        r.reason() != null ? " (" + r.reason() + ")" : "", explained(index, r));
-            }
-        }
+        news.checked(index, r);
     }
 
     private void closedMinute(int index, Minute m) {
@@ -296,23 +274,7 @@ public final class Watch implements AutoCloseable {
         HistoryWriter writer = writers.get(index(provider));
         queue.offer(() -> writer.probe(probe));
         server.publish("probe", Map.of("provider", provider, "probe", probe));
-        String news = probeNews(probesSaid.put(provider, probe), probe);
-        if (news != null) {
-            say("%s: %s", provider, news);
-        }
-    }
-
-    /**
-     * What to say of a provider's probe after {@code before} (this process's previous one, or null): its failure
-     * when it is new or not the same as before's, its recovery; null when nothing changed, so that a provider that
-     * stays broken is not said broken at every probe.
-     */
-    static String probeNews(LastProbe before, LastProbe now) {
-        boolean failedBefore = before != null && !before.success();
-        if (!now.success() && !(failedBefore && now.diagnosis().equals(before.diagnosis()))) {
-            return "probe stopped: " + now.diagnosis().strip();
-        }
-        return now.success() && failedBefore ? "probe ran through again" : null;
+        news.probed(provider, probe);
     }
 
     private int index(String provider) {
@@ -352,23 +314,6 @@ public final class Watch implements AutoCloseable {
     /** The port the page and metrics are served on. */
     public int port() {
         return server.port();
-    }
-
-    /**
-     * A failed setup in words, as {@code run} and {@code probe} say it: {@code ": PROBLEM; fix: FIX"}; empty for
-     * any other failure (the target's answer, a timeout after the tunnel was open).
-     */
-    private String explained(int index, RequestRecord r) {
-        String setup = SetupFailures.of(r);
-        if (setup == null) {
-            return "";
-        }
-        WatchedProvider p = config.providers().get(index);
-        ProxySpec proxy = p.proxy();
-        Diagnosis d = SetupFailures.diagnose(setup, null, DOWN_AFTER, DOWN_AFTER, new SetupContext(
-                proxy.scheme().text() + "://" + proxy.endpoint(), proxy.credentials() != null,
-                "provider " + p.name() + "'s settings", RunPlan.origin(p.target())));
-        return ": " + d.problem() + "; fix: " + d.fix();
     }
 
     private void say(String format, Object... args) {

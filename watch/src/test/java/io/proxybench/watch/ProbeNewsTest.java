@@ -16,17 +16,17 @@ class ProbeNewsTest {
 
     @Test
     void aFailureIsSaidOnceAndAgainWhenItChanges() {
-        assertThat(Watch.probeNews(null, probe(REFUSED))).isEqualTo("probe stopped: " + REFUSED.strip());
-        assertThat(Watch.probeNews(probe(REFUSED), probe(REFUSED))).isNull();
-        assertThat(Watch.probeNews(probe(REFUSED), probe(DENIED))).isEqualTo("probe stopped: " + DENIED.strip());
-        assertThat(Watch.probeNews(probe(null), probe(REFUSED))).startsWith("probe stopped: nothing accepted");
+        assertThat(ProviderNews.probeNews(null, probe(REFUSED))).isEqualTo("probe stopped: " + REFUSED.strip());
+        assertThat(ProviderNews.probeNews(probe(REFUSED), probe(REFUSED))).isNull();
+        assertThat(ProviderNews.probeNews(probe(REFUSED), probe(DENIED))).isEqualTo("probe stopped: " + DENIED.strip());
+        assertThat(ProviderNews.probeNews(probe(null), probe(REFUSED))).startsWith("probe stopped: nothing accepted");
     }
 
     @Test
     void aRecoveryIsSaidAndASuccessAfterASuccessIsNot() {
-        assertThat(Watch.probeNews(probe(REFUSED), probe(null))).isEqualTo("probe ran through again");
-        assertThat(Watch.probeNews(probe(null), probe(null))).isNull();
-        assertThat(Watch.probeNews(null, probe(null))).isNull();
+        assertThat(ProviderNews.probeNews(probe(REFUSED), probe(null))).isEqualTo("probe ran through again");
+        assertThat(ProviderNews.probeNews(probe(null), probe(null))).isNull();
+        assertThat(ProviderNews.probeNews(null, probe(null))).isNull();
     }
 
     private static LastProbe probe(String diagnosis) {
